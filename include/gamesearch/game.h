@@ -1,0 +1,124 @@
+/*
+ * gamesearch/game.h: the interface a game fills in so that the engine can
+ * search it.
+ *
+ * A game is a set of callbacks over states. A state is a plain blob of
+ * `state_size` bytes that the engine copies as it descends (copy-make): the
+ * game never keeps pointers into it and the engine never looks inside it.
+ * The size is chosen by the game instance (a Pacman state depends on its
+ * maze), so one compiled game serves every board size.
+ *
+ * Turns: `to_move` says which agent (0 .. num_agents-1) acts in a state and
+ * `role` says whether that agent maximises, minimises or is chance. Several
+ * agents may share a role (two MIN ghosts in a row), and roles may mix
+ * (MAX, then MIN, then CHANCE).
+ *
+ * Values are always from MAX's point of view: `value` returns the utility
+ * of a terminal state and the static evaluation of a state where the search
+ * stops early (a depth cutoff, or an agent with no legal action).
+ *
+ * All callbacks receive the game instance `ctx` as const: a game instance
+ * may be shared by several searches running on several threads.
+ */
+#ifndef GAMESEARCH_GAME_H
+#define GAMESEARCH_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of struct gs_game this header describes. */
+#define GS_GAME_VERSION 1
+
+typedef enum gs_role {
+    GS_ROLE_MAX = 0,
+    GS_ROLE_MIN = 1,
+    GS_ROLE_CHANCE = 2
+} gs_role;
+
+/* An action, as the game numbers them; meaningful only to the game. */
+typedef int32_t gs_action;
+
+/* "No action": the root was terminal, at the cutoff, or a chance node. */
+#define GS_NO_ACTION ((gs_action)-1)
+
+typedef struct gs_game {
+    /* Set to GS_GAME_VERSION; the engine refuses any other value. */
+    int version;
+    /* The game instance, handed back to every callback. */
+    const void *ctx;
+    /* Bytes in one state (> 0). */
+    size_t state_size;
+    /* Number of agents (>= 1). */
+    int num_agents;
+    /* The most legal actions any state can have (>= 1). */
+    int max_actions;
+
+    /* ---- required ---- */
+
+    /* The agent to act in `state` (0 .. num_agents-1). */
+    int (*to_move)(const void *ctx, const void *state);
+    /* The role of `agent`. */
+    gs_role (*role)(const void *ctx, int agent);
+    /* True when the game is over in `state`. */
+    bool (*is_terminal)(const void *ctx, const void *state);
+    /*
+     * Writes the legal actions of the agent to move into out[0 .. n-1], in
+     * the order the search should try them, and returns n
+     * (0 <= n <= max_actions). A non-terminal state with no legal action is
+     * evaluated as a leaf.
+     */
+    int (*actions)(const void *ctx, const void *state, gs_action *out);
+    /* Writes into `child` (state_size bytes) the state after `action`. */
+    void (*apply)(const void *ctx, const void *state, gs_action action,
+                  void *child);
+    /* Utility or static evaluation of `state`, from MAX's point of view. */
+    double (*value)(const void *ctx, const void *state);
+
+    /* ---- optional (NULL when absent) ---- */
+
+    /*
+     * At a CHANCE agent: writes the probability of each of the n actions into
+     * p[0 .. n-1] and returns true, or returns false to mean "uniform". The
+     * engine averages a uniform node as the plain mean (the sum of the
+     * children's values in action order, divided by n) and a weighted node
+     * as the sum of p[i] * value[i] in action order.
+     */
+    bool (*probabilities)(const void *ctx, const void *state,
+                          const gs_action *actions, int n, double *p);
+    /* A hash of the state: equal states must hash equally. */
+    uint64_t (*hash)(const void *ctx, const void *state);
+    /*
+     * Move-ordering hint: writes a score for each of the n actions; when the
+     * search options ask for ordering, higher scores are searched first
+     * (ties keep the game's order).
+     */
+    void (*order_hint)(const void *ctx, const void *state,
+                       const gs_action *actions, int n, int32_t *scores);
+    /*
+     * Writes a printable, NUL-terminated name of `action` taken in `state`
+     * into buf (at most size bytes) and returns the length it needed, like
+     * snprintf.
+     */
+    int (*action_name)(const void *ctx, const void *state, gs_action action,
+                       char *buf, size_t size);
+
+    /*
+     * Known value bounds: when has_bounds is true, every value the game
+     * returns lies in [min_value, max_value]. Alpha-beta then prunes at
+     * chance nodes too (Ballard's Star1) and stays exact.
+     */
+    bool has_bounds;
+    double min_value;
+    double max_value;
+} gs_game;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_GAME_H */

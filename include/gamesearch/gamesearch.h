@@ -1,0 +1,18 @@
+/*
+ * gamesearch/gamesearch.h: the whole public API of the gamesearch library.
+ *
+ *   core.h    status codes, gs_strerror, the allocator hook
+ *   game.h    the game interface (gs_game)
+ *   search.h  the engine: minimax, alpha-beta (Star1 at chance nodes),
+ *             expectimax, limits, hooks
+ *   tree.h    explicit game trees read from text
+ */
+#ifndef GAMESEARCH_GAMESEARCH_H
+#define GAMESEARCH_GAMESEARCH_H
+
+#include "core.h"
+#include "game.h"
+#include "search.h"
+#include "tree.h"
+
+#endif /* GAMESEARCH_GAMESEARCH_H */

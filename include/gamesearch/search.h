@@ -1,0 +1,179 @@
+/*
+ * gamesearch/search.h: the search engine.
+ *
+ * An engine (gs_engine) holds everything one search needs (per-ply state
+ * buffers, action lists, the principal variation) for one game. It is
+ * created for a game, reused for as many searches as wanted, and owned by
+ * one thread at a time: two engines on two threads never interfere, even
+ * over the same game instance. Nothing in the library is global.
+ *
+ * Algorithms (gs_algo):
+ *   GS_MINIMAX        every node searched; MAX maximises, MIN minimises and
+ *                     CHANCE averages, with the roles as the game gives them.
+ *   GS_EXPECTIMINIMAX the same algorithm under its textbook name.
+ *   GS_ALPHABETA      the minimax value and best action with alpha-beta
+ *                     pruning. At a CHANCE node the children are searched
+ *                     with a full window, unless the game declares value
+ *                     bounds: then Ballard's Star1 prunes there too. Either
+ *                     way the value is exactly the minimax value.
+ *   GS_EXPECTIMAX     every MIN agent treated as a CHANCE agent with uniform
+ *                     probabilities (the CS188 convention); no pruning.
+ */
+#ifndef GAMESEARCH_SEARCH_H
+#define GAMESEARCH_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gs_engine gs_engine;
+
+typedef enum gs_algo {
+    GS_MINIMAX = 0,
+    GS_ALPHABETA = 1,
+    GS_EXPECTIMAX = 2,
+    GS_EXPECTIMINIMAX = 3
+} gs_algo;
+
+typedef enum gs_depth_unit {
+    GS_DEPTH_PLIES = 0,   /* one ply = one agent's move */
+    GS_DEPTH_ROUNDS = 1   /* one round = num_agents plies (CS188's depth) */
+} gs_depth_unit;
+
+/* What a backed-up value says about the true value of a node. */
+typedef enum gs_bound {
+    GS_BOUND_EXACT = 0,
+    GS_BOUND_LOWER = 1,   /* the true value is >= the value (a cutoff at MAX) */
+    GS_BOUND_UPPER = 2    /* the true value is <= the value (a cutoff at MIN) */
+} gs_bound;
+
+/* Why a search ended before it finished. */
+typedef enum gs_stop {
+    GS_STOP_NONE = 0,
+    GS_STOP_NODES = 1,
+    GS_STOP_TIME = 2
+} gs_stop;
+
+typedef enum gs_event_kind {
+    GS_EVENT_ENTER = 0,   /* a node is visited (root first) */
+    GS_EVENT_LEAVE = 1,   /* a node's value is backed up */
+    GS_EVENT_PRUNE = 2    /* a child is never reached because of a cutoff */
+} gs_event_kind;
+
+typedef struct gs_event {
+    /* ENTER/LEAVE: the node's state; PRUNE: the parent's state. */
+    const void *state;
+    /* ENTER/LEAVE: the node's ply (root 0); PRUNE: the parent's ply. */
+    int ply;
+    /* The agent to move in `state` (for a terminal state, as the game says). */
+    int agent;
+    /* ENTER/LEAVE: the action that led here (GS_NO_ACTION at the root);
+     * PRUNE: the pruned action. */
+    gs_action action;
+    /* PRUNE: the pruned action's position in the parent's search order. */
+    int index;
+    /* LEAVE: true when the node's value was read from the game (a leaf). */
+    bool leaf;
+    /* LEAVE: the backed-up value and what it says about the true value. */
+    double value;
+    gs_bound bound;
+} gs_event;
+
+/* Called for every event of a search; the event is valid during the call. */
+typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
+                           const gs_event *event);
+
+typedef struct gs_search_options {
+    gs_algo algo;              /* default GS_ALPHABETA */
+    /* Depth limit (0 = none) and its unit; at the limit a node is evaluated
+     * with the game's value callback. */
+    int depth;                 /* default 0 */
+    gs_depth_unit depth_unit;  /* default GS_DEPTH_PLIES */
+    /*
+     * true (default): the textbook rule, cut when v >= beta at MAX or
+     * v <= alpha at MIN. false: the CS188 autograder's rule, cut only when
+     * v > beta or v < alpha.
+     */
+    bool prune_equal;
+    /* Order actions by the game's order_hint when it has one (default
+     * false: the game's own order, as CS188 requires). */
+    bool order_moves;
+    /* Stop after this many nodes (0 = no limit); never exceeded. */
+    uint64_t max_nodes;
+    /* Stop after this many seconds of wall time (0 = no limit). */
+    double max_seconds;
+    /* Refuse to search deeper than this many plies (default 4096): the
+     * search then fails with GS_EPLY. */
+    int max_ply;
+    /* Called for every node entered, left and pruned (NULL: none). */
+    gs_hook_fn hook;
+    void *hook_user;
+} gs_search_options;
+
+/* The principal variation is kept to this many plies. */
+#define GS_PV_MAX 256
+
+typedef struct gs_result {
+    /* The root's value, from MAX's point of view. */
+    double value;
+    /* The best root action: the first best in the search order on ties;
+     * GS_NO_ACTION at a leaf or CHANCE root. */
+    gs_action best;
+    /* Its position among the root's actions in the game's order (-1: none). */
+    int best_index;
+    /* The principal variation: actions from the root, as long as the
+     * players' choices are determined (it ends at a leaf or at a CHANCE
+     * node), truncated at GS_PV_MAX. */
+    int pv_length;
+    gs_action pv[GS_PV_MAX];
+    /* Nodes visited (root included), leaves evaluated, cutoffs made. */
+    uint64_t nodes;
+    uint64_t leaves;
+    uint64_t cutoffs;
+    /* Wall time of the search. */
+    double seconds;
+    /* Why the search stopped early, or GS_STOP_NONE when it finished. When
+     * it stopped, `value` is meaningless and `best` is the best root action
+     * among the root children that were searched completely (or
+     * GS_NO_ACTION). */
+    gs_stop stopped;
+} gs_result;
+
+/* Fills in the defaults described above. */
+void gs_search_options_init(gs_search_options *options);
+
+/*
+ * Creates an engine for `game`, which must outlive it; `alloc` may be NULL.
+ * Returns GS_OK, GS_EVERSION (game->version is not GS_GAME_VERSION),
+ * GS_EINVAL (a required field is missing) or GS_ENOMEM.
+ */
+int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
+                  gs_engine **out);
+
+/* Frees an engine (NULL is fine). */
+void gs_engine_free(gs_engine *engine);
+
+/*
+ * Searches `root` (game->state_size bytes) with `options` (NULL: defaults)
+ * and fills *result. Returns GS_OK (also when a limit stopped the search
+ * cleanly: see result->stopped), GS_EINVAL for bad options, GS_EPLY when the
+ * game tree is deeper than options->max_ply, or GS_ENOMEM.
+ */
+int gs_search(gs_engine *engine, const void *root,
+              const gs_search_options *options, gs_result *result);
+
+/* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
+const char *gs_algo_name(gs_algo algo);
+int gs_algo_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_SEARCH_H */

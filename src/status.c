@@ -1,0 +1,36 @@
+/* Status codes and the default allocator. */
+#include <stdlib.h>
+
+#include "gamesearch/core.h"
+
+const char *gs_strerror(int status)
+{
+    switch (status) {
+    case GS_OK: return "success";
+    case GS_ENOMEM: return "out of memory";
+    case GS_EINVAL: return "invalid argument";
+    case GS_EVERSION: return "game interface version mismatch";
+    case GS_EPARSE: return "malformed input";
+    case GS_EPLY: return "search deeper than the ply limit";
+    case GS_ETOOBIG: return "input too large";
+    default: return "unknown status";
+    }
+}
+
+static void *default_alloc(void *user, void *ptr, size_t osize, size_t nsize)
+{
+    (void)user;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+static const gs_allocator default_allocator = {default_alloc, NULL};
+
+const gs_allocator *gs_default_allocator(void)
+{
+    return &default_allocator;
+}
