@@ -1,0 +1,91 @@
+/*
+ * games/tree/tree_internal.h: the layout of a parsed tree, shared by the
+ * parser (tree_parse.c) and the accessors and game callbacks (tree.c).
+ * Private to games/tree: nothing outside this directory includes it.
+ *
+ * A tree is three flat arrays, all allocated through the tree's allocator:
+ *
+ *   nodes[0 .. count-1]   one tree_node per node, numbered in the order the
+ *                         text defines them (nested syntax: the order of the
+ *                         opening '[' or '('; line syntax: the first line
+ *                         that gives the node's children or value). In the
+ *                         line syntax, names used as children of unreachable
+ *                         nodes but never defined follow, as leaves without
+ *                         a value, in the order of their first use.
+ *   edges[0 .. nedges-1]  the children of every node; the children of node n
+ *                         are edges[first .. first+nchild-1], in search
+ *                         order, so a node's children are contiguous.
+ *   probs[0 .. nedges-1]  the probability of each edge; allocated only once
+ *                         the text gives a probability (otherwise NULL) and
+ *                         meaningful only for nodes flagged NODE_HAS_PROBS.
+ *   names[...]            a pool of NUL-terminated strings: node names and
+ *                         action names, referred to by byte offset.
+ *
+ * No pointer points into another array, so each array can grow by
+ * reallocation while the parser builds it.
+ */
+#ifndef GAMESEARCH_TREE_INTERNAL_H
+#define GAMESEARCH_TREE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gamesearch/tree.h"
+
+/* Flags of a tree_node. */
+enum {
+    NODE_HAS_VALUE = 1u,   /* value holds the node's value */
+    NODE_HAS_PROBS = 2u    /* its edges carry probabilities (probs[]) */
+};
+
+typedef struct tree_node {
+    uint32_t name;    /* offset of the node's name in names */
+    int32_t first;    /* index of its first edge */
+    int32_t nchild;   /* number of children */
+    int32_t line;     /* where it is defined, 1-based */
+    int32_t column;
+    uint32_t flags;   /* NODE_HAS_* */
+    double value;     /* when NODE_HAS_VALUE */
+} tree_node;
+
+typedef struct tree_edge {
+    int32_t child;    /* the child node */
+    uint32_t action;  /* offset of the action's name in names */
+} tree_edge;
+
+struct gs_tree {
+    gs_allocator alloc;
+    gs_tree_syntax syntax;
+
+    int num_agents;
+    gs_role roles[GS_TREE_MAX_AGENTS];
+    int depth;                 /* `depth:` in rounds, 0 when absent */
+    bool has_bounds;           /* `bounds:` given */
+    double lo, hi;
+
+    int32_t count;             /* nodes */
+    int32_t root;
+    int32_t height;            /* longest path from the root, in plies */
+    int max_children;          /* the most children of any node */
+
+    tree_node *nodes;
+    size_t nodes_cap;          /* elements allocated */
+    tree_edge *edges;
+    size_t nedges, edges_cap;
+    double *probs;             /* NULL, or probs_cap elements */
+    size_t probs_cap;
+    char *names;
+    size_t nnames, names_cap;  /* bytes used, allocated */
+};
+
+/* Room for a name as tree_show_name writes it. */
+#define TREE_NAME_BUF 96
+
+/*
+ * Writes 'name' (len bytes), quoted and cut to a readable length, into buf
+ * (TREE_NAME_BUF bytes) for an error message; returns buf.
+ */
+const char *tree_show_name(char *buf, const void *name, size_t len);
+
+#endif /* GAMESEARCH_TREE_INTERNAL_H */

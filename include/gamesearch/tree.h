@@ -1,0 +1,163 @@
+/*
+ * gamesearch/tree.h: explicit game trees read from text, as a game.
+ *
+ * Two syntaxes, told apart by the first character that is not white space
+ * or part of a comment: '[' starts the nested-list syntax, anything else the
+ * line syntax.
+ *
+ * 1. Nested lists (Python literal style):
+ *      ['A', ['B', ('E', 3), ('F', 12)], ['C', ('H', 2)]]
+ *    A list is an inner node [name, child, ...]; a tuple is a leaf
+ *    (name, value). Names in single or double quotes; values are integers or
+ *    decimals, negative allowed. Any white space and newlines. Roles: two
+ *    agents, MAX at the root then MIN, unless gs_tree_set_roles says
+ *    otherwise.
+ *
+ * 2. Lines, one statement a line, '#' starts a comment:
+ *      agents: max min min   roles in turn order (max, min or chance)
+ *      depth: 2              optional cutoff in rounds
+ *      bounds: -100 100      optional: every value lies in this range
+ *      root: A               optional; default: the first node with children
+ *      A: left=B right=C     children in search order, optionally named by
+ *                            their action
+ *      X: Y@0.25 Z@0.75      probabilities at chance nodes (sum 1 within
+ *                            1e-9); uniform when left out
+ *      B = 3                 a node's value: its utility if it has no
+ *                            children, its evaluation at a depth cutoff
+ *    The first `root:` line with a single name and no '=' or '@' names the
+ *    root; any later `root:` line gives the children of a node called root.
+ *
+ * The agent moving at a node is (its ply from the root) mod (number of
+ * agents); the root is agent 0. A node may be reached from several parents
+ * (a DAG), never in a cycle (not even in a part the root cannot reach).
+ * A child that is never defined is an error only when the root can reach
+ * it; elsewhere (the CS188 autograder's trees have such parts) it becomes an
+ * implicit leaf without a value, numbered after every defined node.
+ *
+ * A state of the tree game is a gs_tree_state: the node and its ply. The
+ * actions of a node are its child positions 0 .. n-1.
+ */
+#ifndef GAMESEARCH_TREE_H
+#define GAMESEARCH_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gs_tree gs_tree;
+
+/* The most agents a tree may declare. */
+#define GS_TREE_MAX_AGENTS 64
+
+typedef enum gs_tree_syntax {
+    GS_TREE_NESTED = 0,
+    GS_TREE_LINES = 1
+} gs_tree_syntax;
+
+/* Where and why parsing or checking failed. */
+typedef struct gs_tree_error {
+    int line;           /* 1-based; 0 when the problem has no one place */
+    int column;         /* 1-based; 0 when the problem has no one place */
+    char message[256];  /* one sentence, no file name, no trailing newline */
+} gs_tree_error;
+
+/* The state of the tree game. */
+typedef struct gs_tree_state {
+    int32_t node;
+    int32_t ply;
+} gs_tree_state;
+
+/*
+ * Parses `length` bytes of `text` (NUL bytes are errors, not terminators).
+ * On success stores a new tree in *out and returns GS_OK. On failure returns
+ * GS_EPARSE (with *error filled in: line, column and message; line 0 when
+ * the problem is the whole input, such as an empty one), GS_ETOOBIG (over
+ * 1 GiB) or GS_ENOMEM, and stores NULL. Columns count bytes. Checks done
+ * here: syntax, reachable children never defined, a node defined twice,
+ * cycles, unknown roles, probabilities
+ * (all or none of a node's children, each in (0, 1], summing to 1 within
+ * 1e-9), values outside declared bounds, leaves without a value. Deeply
+ * nested input is parsed without recursion.
+ */
+int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
+                  gs_tree **out, gs_tree_error *error);
+
+/* Frees a tree (NULL is fine). */
+void gs_tree_free(gs_tree *tree);
+
+/*
+ * Parses a list of roles ("max min chance", commas or spaces between them,
+ * case-insensitive) into roles[0 .. *n-1] (room for GS_TREE_MAX_AGENTS).
+ * Returns GS_OK or GS_EPARSE with *error (column within `text`, line 1).
+ */
+int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
+                        gs_tree_error *error);
+
+gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
+
+/* Agents and their roles: as declared, or as set by gs_tree_set_roles. */
+int gs_tree_num_agents(const gs_tree *tree);
+gs_role gs_tree_role(const gs_tree *tree, int agent);
+/* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS); GS_EINVAL otherwise. */
+int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
+
+/* The `depth:` line, in rounds (0 when absent). */
+int gs_tree_depth(const gs_tree *tree);
+
+/* The `bounds:` line: true and *lo, *hi when present. */
+bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi);
+
+/* The length of the longest path from the root, in plies (computed by the
+ * parser; never fails). */
+int32_t gs_tree_height(const gs_tree *tree);
+
+/*
+ * Checks that every node a search cut off at `depth_plies` plies
+ * (0 = no cutoff) could evaluate has a value: every leaf, and every inner
+ * node reachable from the root at exactly that ply. Returns GS_OK,
+ * GS_EPARSE with *error naming the node's line and column, GS_EINVAL for a
+ * negative depth, or GS_ENOMEM.
+ */
+int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
+                         gs_tree_error *error);
+
+/*
+ * Fills *game with the tree game (state_size = sizeof(gs_tree_state)); the
+ * tree must outlive the game. Bounds are declared when the tree has them.
+ * Call again after gs_tree_set_roles.
+ */
+void gs_tree_game(const gs_tree *tree, gs_game *game);
+
+/* The root state. */
+void gs_tree_root(const gs_tree *tree, gs_tree_state *state);
+
+/* ---- Nodes, numbered 0 .. count-1 in the order the text defines them ---- */
+
+int32_t gs_tree_node_count(const gs_tree *tree);
+int32_t gs_tree_root_node(const gs_tree *tree);
+const char *gs_tree_node_name(const gs_tree *tree, int32_t node);
+/* The line and column where the node is defined (its list, tuple or line). */
+int gs_tree_node_line(const gs_tree *tree, int32_t node);
+int gs_tree_node_column(const gs_tree *tree, int32_t node);
+/* The node's value, when the text gives one. */
+bool gs_tree_node_value(const gs_tree *tree, int32_t node, double *value);
+int gs_tree_child_count(const gs_tree *tree, int32_t node);
+int32_t gs_tree_child(const gs_tree *tree, int32_t node, int i);
+/* The action's name (`left` in left=B), or the child's name if unnamed. */
+const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i);
+/* The child's probability, when the text gives one. */
+bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
+                               double *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_TREE_H */
