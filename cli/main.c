@@ -1,0 +1,57 @@
+/* gamesearch: the command-line program. Dispatches to one subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "util.h"
+
+static const char usage[] =
+    "usage: gamesearch <command> [options]\n"
+    "\n"
+    "Adversarial search (minimax, alpha-beta, expectimax) on textbook games.\n"
+    "\n"
+    "Commands:\n"
+    "  tree      solve an explicit game tree; list what was visited and\n"
+    "            pruned; draw it with Graphviz\n"
+    "\n"
+    "Run 'gamesearch <command> --help' for the options of a command.\n"
+    "  -h, --help     show this help\n"
+    "  --version      show the version\n";
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"tree", cmd_tree},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return EXIT_BAD_INPUT;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
+        strcmp(cmd, "help") == 0) {
+        if (argc > 2 && strcmp(cmd, "help") == 0) {
+            char *help_argv[] = {argv[2], (char *)"--help", NULL};
+            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+                if (strcmp(argv[2], commands[i].name) == 0)
+                    return commands[i].run(2, help_argv);
+            cli_error(NULL, "unknown command '%s' (see gamesearch --help)", argv[2]);
+            return EXIT_BAD_INPUT;
+        }
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        puts("gamesearch " GS_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    cli_error(NULL, "unknown command '%s' (see gamesearch --help)", cmd);
+    return EXIT_BAD_INPUT;
+}

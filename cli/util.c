@@ -1,0 +1,209 @@
+/* Shared helpers of the gamesearch program (see util.h). */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    if (cmd)
+        fprintf(stderr, "gamesearch %s: ", cmd);
+    else
+        fputs("gamesearch: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_read_all(const char *path, char **data, size_t *len, char *err,
+                 size_t errsize)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    *data = NULL;
+    *len = 0;
+    if (!f) {
+        snprintf(err, errsize, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf) {
+        snprintf(err, errsize, "out of memory");
+        goto fail;
+    }
+    for (;;) {
+        if (n == cap) {
+            if (cap >= CLI_MAX_INPUT) {
+                snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
+                         CLI_MAX_INPUT >> 20);
+                goto fail;
+            }
+            size_t ncap = cap * 2;
+            char *nb = realloc(buf, ncap + 1);
+            if (!nb) {
+                snprintf(err, errsize, "out of memory");
+                goto fail;
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                snprintf(err, errsize, "read error: %s", strerror(errno));
+                goto fail;
+            }
+            break;
+        }
+    }
+    if (!is_stdin)
+        fclose(f);
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return 0;
+fail:
+    free(buf);
+    if (!is_stdin)
+        fclose(f);
+    return -1;
+}
+
+void cli_args_init(cli_args *a, int argc, char **argv)
+{
+    a->argc = argc;
+    a->argv = argv;
+    a->next = 0;
+    a->inline_value = NULL;
+    a->options_done = false;
+}
+
+bool cli_args_next(cli_args *a, bool *option, char *name, size_t size,
+                   const char **arg)
+{
+    a->inline_value = NULL;
+    while (a->next < a->argc) {
+        const char *s = a->argv[a->next++];
+        *arg = s;
+        if (!a->options_done && strcmp(s, "--") == 0) {
+            a->options_done = true;
+            continue;
+        }
+        if (a->options_done || s[0] != '-' || strcmp(s, "-") == 0) {
+            *option = false;
+            return true;
+        }
+        *option = true;
+        const char *eq = s[1] == '-' ? strchr(s, '=') : NULL;
+        size_t k = eq ? (size_t)(eq - s) : strlen(s);
+        if (k >= size)
+            k = size - 1;
+        memcpy(name, s, k);
+        name[k] = '\0';
+        if (eq)
+            a->inline_value = eq + 1;
+        return true;
+    }
+    return false;
+}
+
+const char *cli_args_value(cli_args *a)
+{
+    if (a->inline_value) {
+        const char *v = a->inline_value;
+        a->inline_value = NULL;
+        return v;
+    }
+    if (a->next < a->argc)
+        return a->argv[a->next++];
+    return NULL;
+}
+
+bool cli_args_has_inline(const cli_args *a)
+{
+    return a->inline_value != NULL;
+}
+
+bool cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || end == s || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+void cli_format_double(double v, char *buf)
+{
+    if (v == 0.0) {          /* also -0.0 */
+        strcpy(buf, "0");
+        return;
+    }
+    if (isinf(v)) {
+        strcpy(buf, v > 0 ? "inf" : "-inf");
+        return;
+    }
+    if (isnan(v)) {
+        strcpy(buf, "nan");
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+void cli_format_value(double v, char *buf)
+{
+    cli_format_double(v, buf);
+    if (strlen(buf) > 11 && isfinite(v)) {
+        snprintf(buf, 32, "%.10g", v);
+        if (strtod(buf, NULL) == 0.0)
+            strcpy(buf, "0");
+    }
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        default:
+            if (*p < 0x20)
+                fprintf(f, "\\u%04x", *p);
+            else
+                fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+void cli_dot_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const char *p = s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', f);
+        fputc(*p, f);
+    }
+    fputc('"', f);
+}

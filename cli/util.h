@@ -1,0 +1,71 @@
+/*
+ * cli/util.h: what every gamesearch subcommand shares: reading inputs,
+ * argument scanning, error reporting, and writing numbers and strings for
+ * people, JSON and Graphviz.
+ */
+#ifndef GS_CLI_UTIL_H
+#define GS_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit statuses. */
+enum { EXIT_BAD_INPUT = 2 };
+
+/* Inputs larger than this are refused with a message (not read). */
+#define CLI_MAX_INPUT ((size_t)1 << 30)
+
+/* Prints "gamesearch CMD: MESSAGE\n" on standard error. */
+void cli_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/*
+ * Reads all of `path` ("-" for standard input) into a new buffer (*data,
+ * *len; NUL-terminated for convenience, the NUL not counted). Returns 0, or
+ * -1 with a message for the user in err (no file name in it).
+ */
+int cli_read_all(const char *path, char **data, size_t *len, char *err,
+                 size_t errsize);
+
+/* Scanning argv: options (--name, --name=value, --name value, -x) and
+ * positional arguments, in order; "--" ends the options. */
+typedef struct cli_args {
+    int argc;
+    char **argv;
+    int next;              /* index of the next argument */
+    const char *inline_value;
+    bool options_done;
+} cli_args;
+
+void cli_args_init(cli_args *a, int argc, char **argv);
+/* Next argument: returns false at the end. *option is true for an option,
+ * whose name (without any "=value") is copied into name. */
+bool cli_args_next(cli_args *a, bool *option, char *name, size_t size,
+                   const char **arg);
+/* The value of the option just returned: "=value" or the next argument;
+ * NULL when there is none. */
+const char *cli_args_value(cli_args *a);
+/* The option just returned had "=value" attached. */
+bool cli_args_has_inline(const cli_args *a);
+
+/* Parses a whole decimal integer in [lo, hi]; false otherwise. */
+bool cli_parse_long(const char *s, long lo, long hi, long *out);
+
+/* Formats v as the shortest decimal that reads back as v ("5", "-4.01",
+ * "6.5"); buf needs 32 bytes. */
+void cli_format_double(double v, char *buf);
+
+/* Formats v for people: as cli_format_double, but at most 10 significant
+ * digits, so that 0.9999999999999998 reads 1. */
+void cli_format_value(double v, char *buf);
+
+/* Writes s as a JSON string literal, quotes included. */
+void cli_json_string(FILE *f, const char *s);
+/* Writes s as a Graphviz quoted string, quotes included. */
+void cli_dot_string(FILE *f, const char *s);
+
+#endif /* GS_CLI_UTIL_H */
