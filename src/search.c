@@ -6,9 +6,10 @@
  * position, never by pointer, so that they may grow (and move) while a
  * search is under way:
  *
- *   states   [ply 0][ply 1][ply 2] ...        state_size bytes each; the
- *            node at ply p lives in slot p and its children are built, one
- *            at a time, in slot p + 1 (copy-make).
+ *   states   [ply 0][ply 1][ply 2] ...        state_size bytes each, in
+ *            slots aligned for any type; the node at ply p lives in slot p
+ *            and its children are built, one at a time, in slot p + 1
+ *            (copy-make).
  *   actions  [root's n0 actions][ply 1's n1 actions] ...
  *            each node pushes its legal actions on top of its ancestors'
  *            and pops them when it returns; `probs` runs parallel to it and
@@ -23,6 +24,8 @@
  */
 #include <assert.h>
 #include <limits.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -52,6 +55,7 @@ struct gs_engine {
     gs_allocator alloc;
 
     unsigned char *states;   /* the per-ply state slots */
+    size_t slot_size;        /* state_size rounded up to max_align_t */
     size_t states_cap;       /* in slots */
     gs_action *actions;      /* the action stack ... */
     double *probs;           /* ... and the probabilities beside it */
@@ -60,7 +64,8 @@ struct gs_engine {
     size_t actions_top;      /* entries in use */
     int32_t *scores;         /* max_actions ordering scores */
 
-    gs_action pv[GS_PV_MAX][GS_PV_MAX];
+    gs_action (*pv)[GS_PV_MAX];   /* GS_PV_MAX rows, never cleared: each
+                                     node sets its own length first */
     int pv_len[GS_PV_MAX];
 
     /* The search under way. */
@@ -113,7 +118,7 @@ static bool grow(gs_engine *e, void **buf, size_t *cap, size_t need,
  * action stack; on failure halts the search with GS_ENOMEM. */
 static bool reserve(gs_engine *e, size_t slot, size_t extra)
 {
-    size_t sz = e->game.state_size;
+    size_t sz = e->slot_size;
     size_t scap = e->states_cap;
     void *sbuf = e->states;
     if (!grow(e, &sbuf, &scap, slot + 1, sz))
@@ -138,7 +143,7 @@ fail:
 
 static unsigned char *state_at(const gs_engine *e, int ply)
 {
-    return e->states + (size_t)ply * e->game.state_size;
+    return e->states + (size_t)ply * e->slot_size;
 }
 
 /* ---- small helpers ---- */
@@ -465,20 +470,21 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
         return search_leaf(e, ply, agent, via);
     e->actions_top = base + (size_t)n;
 
-    /* Step 4. Move ordering, when asked for and offered. */
-    if (e->opt.order_moves && g->order_hint && n > 1)
-        order_actions(e, ply, base, n);
-
-    /* Step 5. The children, by the role of the agent to move. */
+    /* Step 4. The children, by the role of the agent to move. A chance
+     * node keeps the game's order, so that its sum is added up exactly as
+     * expectimax adds it; MAX and MIN nodes are ordered when asked. */
     gs_role role = g->role(g->ctx, agent);
     double v;
-    if (role == GS_ROLE_MIN && e->min_is_chance)
+    if (role == GS_ROLE_MIN && e->min_is_chance) {
         v = search_chance(e, ply, agent, via, alpha, beta, base, n, true);
-    else if (role == GS_ROLE_CHANCE)
+    } else if (role == GS_ROLE_CHANCE) {
         v = search_chance(e, ply, agent, via, alpha, beta, base, n, false);
-    else
+    } else {
+        if (e->opt.order_moves && g->order_hint && n > 1)
+            order_actions(e, ply, base, n);
         v = search_minmax(e, ply, agent, via, alpha, beta, base, n,
                           role == GS_ROLE_MAX);
+    }
     e->actions_top = base;
     return v;
 }
@@ -525,14 +531,20 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     memset(e, 0, sizeof *e);
     e->game = *game;
     e->alloc = *alloc;
+    const size_t align = alignof(max_align_t);
+    if (game->state_size > SIZE_MAX - align)
+        goto fail;
+    e->slot_size = (game->state_size + align - 1) / align * align;
     e->scores = mem_resize(alloc, NULL, 0,
                            (size_t)game->max_actions * sizeof(int32_t));
-    if (!e->scores) {
-        mem_resize(alloc, e, sizeof *e, 0);
-        return GS_ENOMEM;
-    }
+    e->pv = mem_resize(alloc, NULL, 0, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]));
+    if (!e->scores || !e->pv)
+        goto fail;
     *out = e;
     return GS_OK;
+fail:
+    gs_engine_free(e);
+    return GS_ENOMEM;
 }
 
 void gs_engine_free(gs_engine *e)
@@ -540,10 +552,13 @@ void gs_engine_free(gs_engine *e)
     if (!e)
         return;
     const gs_allocator a = e->alloc;
-    mem_resize(&a, e->states, e->states_cap * e->game.state_size, 0);
+    mem_resize(&a, e->states, e->states_cap * e->slot_size, 0);
     mem_resize(&a, e->actions, e->actions_cap * sizeof(gs_action), 0);
     mem_resize(&a, e->probs, e->probs_cap * sizeof(double), 0);
-    mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
+    if (e->scores)
+        mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
+    if (e->pv)
+        mem_resize(&a, e->pv, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]), 0);
     mem_resize(&a, e, sizeof *e, 0);
 }
 

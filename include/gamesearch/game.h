@@ -6,7 +6,9 @@
  * `state_size` bytes that the engine copies as it descends (copy-make): the
  * game never keeps pointers into it and the engine never looks inside it.
  * The size is chosen by the game instance (a Pacman state depends on its
- * maze), so one compiled game serves every board size.
+ * maze), so one compiled game serves every board size. The states the
+ * engine hands to callbacks are aligned for any type, so a game may cast
+ * them to its own struct.
  *
  * Turns: `to_move` says which agent (0 .. num_agents-1) acts in a state and
  * `role` says whether that agent maximises, minimises or is chance. Several

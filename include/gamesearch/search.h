@@ -101,8 +101,9 @@ typedef struct gs_search_options {
      * v > beta or v < alpha.
      */
     bool prune_equal;
-    /* Order actions by the game's order_hint when it has one (default
-     * false: the game's own order, as CS188 requires). */
+    /* Order the actions of MAX and MIN nodes by the game's order_hint when
+     * it has one (default false: the game's own order, as CS188 requires).
+     * Chance nodes always keep the game's order. */
     bool order_moves;
     /* Stop after this many nodes (0 = no limit); never exceeded. */
     uint64_t max_nodes;
@@ -132,7 +133,9 @@ typedef struct gs_result {
      * node), truncated at GS_PV_MAX. */
     int pv_length;
     gs_action pv[GS_PV_MAX];
-    /* Nodes visited (root included), leaves evaluated, cutoffs made. */
+    /* Nodes visited (root included), leaves evaluated (values read from
+     * the game), and cutoffs: nodes that skipped at least one child (a cut
+     * after the last child skips nothing and is not counted). */
     uint64_t nodes;
     uint64_t leaves;
     uint64_t cutoffs;
