@@ -190,6 +190,16 @@ void gs_tree_root(const gs_tree *tree, gs_tree_state *state)
     state->ply = 0;
 }
 
+gs_tree_error *tree_error_reset(gs_tree_error *error, gs_tree_error *scratch)
+{
+    if (!error)
+        error = scratch;
+    error->line = 0;
+    error->column = 0;
+    error->message[0] = '\0';
+    return error;
+}
+
 /*
  * Checks that every inner node reachable from the root at exactly
  * depth_plies plies has a value (leaves always have one: the parser checks
@@ -203,11 +213,7 @@ int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
                          gs_tree_error *error)
 {
     gs_tree_error scratch;
-    if (!error)
-        error = &scratch;
-    error->line = 0;
-    error->column = 0;
-    error->message[0] = '\0';
+    error = tree_error_reset(error, &scratch);
     if (depth_plies < 0) {
         snprintf(error->message, sizeof error->message,
                  "negative depth %ld", (long)depth_plies);

@@ -879,11 +879,7 @@ int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
                         gs_tree_error *error)
 {
     gs_tree_error scratch;
-    if (!error)
-        error = &scratch;
-    error->line = 0;
-    error->column = 0;
-    error->message[0] = '\0';
+    error = tree_error_reset(error, &scratch);
     if (!text || !roles || !n) {
         snprintf(error->message, sizeof error->message, "no role list given");
         return GS_EINVAL;
@@ -1662,11 +1658,7 @@ int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
                   gs_tree **out, gs_tree_error *error)
 {
     gs_tree_error scratch;
-    if (!error)
-        error = &scratch;
-    error->line = 0;
-    error->column = 0;
-    error->message[0] = '\0';
+    error = tree_error_reset(error, &scratch);
     if (!out || (!text && length > 0) || (alloc && !alloc->fn)) {
         if (out)
             *out = NULL;
