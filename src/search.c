@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "gamesearch/search.h"
+#include "tt.h"
 
 /* Tuning constants. */
 enum {
@@ -44,6 +45,10 @@ enum {
      * under AddressSanitizer. */
     DEFAULT_MAX_PLY = 4096
 };
+
+/* The transposition table's size when a search asks for one and the caller
+ * has not sized it: room for about half a million positions. */
+#define DEFAULT_TT_BYTES ((size_t)16 << 20)
 
 /* Star1 widens each child window by this much, relative to the size of
  * the value bounds, so that rounding in the window arithmetic can only make
@@ -64,6 +69,7 @@ struct gs_engine {
     size_t actions_top;      /* entries in use */
     int32_t *scores;         /* max_actions ordering scores */
 
+    tt_table tt;             /* the transposition table (may be empty) */
     gs_action (*pv)[GS_PV_MAX];   /* GS_PV_MAX rows, never cleared: each
                                      node sets its own length first */
     int pv_len[GS_PV_MAX];
@@ -73,11 +79,15 @@ struct gs_engine {
     bool prune;              /* alpha-beta */
     bool min_is_chance;      /* expectimax */
     bool star1;              /* alpha-beta with known bounds */
+    bool use_tt;             /* probe and store the table */
     double tolerance;        /* Star1's window widening */
     int depth_plies;         /* 0 = no cutoff */
+    int unit;                /* plies in one unit of options.depth */
     int max_ply;
     struct timespec start;
-    uint64_t nodes, leaves, cutoffs;
+    uint64_t nodes, leaves, cutoffs, tt_hits;
+    uint64_t cut_evals;      /* values read because of the depth cutoff, or
+                                taken from the table with a cutoff below */
     bool halt;               /* unwind: a limit was reached or an error hit */
     gs_stop stopped;
     int status;
@@ -251,6 +261,19 @@ static void order_actions(gs_engine *e, int ply, size_t base, int n)
     }
 }
 
+/* Moves action `a`, when it is among the n actions, to the front, keeping
+ * the others in their order. */
+static void move_to_front(gs_action *actions, int n, gs_action a)
+{
+    for (int i = 0; i < n; i++) {
+        if (actions[i] == a) {
+            memmove(actions + 1, actions, (size_t)i * sizeof *actions);
+            actions[0] = a;
+            return;
+        }
+    }
+}
+
 static double search(gs_engine *e, int ply, double alpha, double beta,
                      gs_action via);
 
@@ -259,14 +282,15 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
  * sit at `base`. Fail-soft: returns the best child value found; see search()
  * for what it means relative to (alpha, beta).
  */
-static double search_minmax(gs_engine *e, int ply, int agent, gs_action via,
-                            double alpha, double beta, size_t base, int n,
-                            bool maximize)
+static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
+                            double beta, size_t base, int n, bool maximize,
+                            gs_bound *bound_out, gs_action *best_out)
 {
     const gs_game *g = &e->game;
     const double alpha0 = alpha, beta0 = beta;
     double best = maximize ? -INFINITY : INFINITY;
     bool cut = false;
+    *best_out = GS_NO_ACTION;
 
     for (int i = 0; i < n; i++) {
         gs_action a = e->actions[base + i];
@@ -276,6 +300,7 @@ static double search_minmax(gs_engine *e, int ply, int agent, gs_action via,
             return best;
         if (maximize ? v > best : v < best) {
             best = v;
+            *best_out = a;
             pv_update(e, ply, a);
             if (ply == 0) {
                 e->root_best = i;
@@ -312,7 +337,7 @@ static double search_minmax(gs_engine *e, int ply, int agent, gs_action via,
             bound = cut ? GS_BOUND_UPPER
                   : fails_high(e, best, beta0) ? GS_BOUND_LOWER : GS_BOUND_EXACT;
     }
-    emit_leave(e, ply, agent, via, false, best, bound);
+    *bound_out = bound;
     return best;
 }
 
@@ -330,9 +355,9 @@ static double search_minmax(gs_engine *e, int ply, int agent, gs_action via,
  * pruning) every child is searched with a full window and the value is
  * exact.
  */
-static double search_chance(gs_engine *e, int ply, int agent, gs_action via,
-                            double alpha, double beta, size_t base, int n,
-                            bool force_uniform)
+static double search_chance(gs_engine *e, int ply, int agent, double alpha,
+                            double beta, size_t base, int n,
+                            bool force_uniform, gs_bound *bound_out)
 {
     const gs_game *g = &e->game;
     bool weighted = !force_uniform && g->probabilities &&
@@ -390,26 +415,25 @@ static double search_chance(gs_engine *e, int ply, int agent, gs_action via,
         /* Step 3. Star1 cutoffs: the node is already outside (alpha, beta). */
         if (e->star1 && (v <= cut_low || v >= cut_high)) {
             bool low = v <= cut_low;
-            double bound = (sum + remaining * (low ? hi : lo)) / denom;
             prune_rest(e, ply, agent, base, i, n);
-            emit_leave(e, ply, agent, via, false, bound,
-                       low ? GS_BOUND_UPPER : GS_BOUND_LOWER);
-            return bound;
+            *bound_out = low ? GS_BOUND_UPPER : GS_BOUND_LOWER;
+            return (sum + remaining * (low ? hi : lo)) / denom;
         }
     }
 
-    double value = sum / denom;
-    emit_leave(e, ply, agent, via, false, value, GS_BOUND_EXACT);
-    return value;
+    *bound_out = GS_BOUND_EXACT;
+    return sum / denom;
 }
 
-/* A node whose value is read from the game: terminal, cut off, or without
- * legal actions. */
-static double search_leaf(gs_engine *e, int ply, int agent, gs_action via)
+/* A node whose value is read from the game: terminal, cut off by depth
+ * (cut_off), or without legal actions. */
+static double search_leaf(gs_engine *e, int ply, int agent, gs_action via,
+                          bool cut_off)
 {
     const gs_game *g = &e->game;
     double v = g->value(g->ctx, state_at(e, ply));
     e->leaves++;
+    e->cut_evals += cut_off;
     emit_leave(e, ply, agent, via, true, v, GS_BOUND_EXACT);
     return v;
 }
@@ -450,11 +474,38 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
         e->pv_len[ply] = 0;
 
     /* Step 2. Leaves: the end of the game or the depth cutoff. */
-    if (g->is_terminal(g->ctx, state) ||
-        (e->depth_plies > 0 && ply >= e->depth_plies))
-        return search_leaf(e, ply, agent, via);
+    if (g->is_terminal(g->ctx, state))
+        return search_leaf(e, ply, agent, via, false);
+    if (e->depth_plies > 0 && ply >= e->depth_plies)
+        return search_leaf(e, ply, agent, via, true);
 
-    /* Step 3. Generate the actions on top of the action stack. */
+    /* Step 3. The transposition table: a result searched at least as deep
+     * that settles this window ends the node; any result's best action is
+     * tried first. The root is always searched, for its best action. */
+    const int remaining = e->depth_plies > 0 ? e->depth_plies - ply
+                                             : TT_DEPTH_FULL;
+    const uint64_t cut_evals_before = e->cut_evals;
+    uint64_t key = 0;
+    gs_action tt_move = GS_NO_ACTION;
+    if (e->use_tt) {
+        key = g->hash(g->ctx, state);
+        const tt_entry *hit = tt_probe(&e->tt, key);
+        if (hit) {
+            tt_move = hit->action;
+            gs_bound b = (gs_bound)(hit->bound - 1);
+            if (ply > 0 && hit->depth >= remaining &&
+                (b == GS_BOUND_EXACT ||
+                 (b == GS_BOUND_LOWER && fails_high(e, hit->value, beta)) ||
+                 (b == GS_BOUND_UPPER && fails_low(e, hit->value, alpha)))) {
+                e->tt_hits++;
+                e->cut_evals += hit->depth != TT_DEPTH_FULL;
+                emit_leave(e, ply, agent, via, false, hit->value, b);
+                return hit->value;
+            }
+        }
+    }
+
+    /* Step 4. Generate the actions on top of the action stack. */
     if (ply >= e->max_ply) {
         e->status = GS_EPLY;
         e->halt = true;
@@ -467,25 +518,39 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
     int n = g->actions(g->ctx, state, e->actions + base);
     assert(n >= 0 && n <= g->max_actions);
     if (n == 0)
-        return search_leaf(e, ply, agent, via);
+        return search_leaf(e, ply, agent, via, false);
     e->actions_top = base + (size_t)n;
 
-    /* Step 4. The children, by the role of the agent to move. A chance
+    /* Step 5. The children, by the role of the agent to move. A chance
      * node keeps the game's order, so that its sum is added up exactly as
-     * expectimax adds it; MAX and MIN nodes are ordered when asked. */
+     * expectimax adds it; MAX and MIN nodes are ordered when asked, and
+     * the table's move goes first. */
     gs_role role = g->role(g->ctx, agent);
+    gs_bound bound;
+    gs_action best = GS_NO_ACTION;
     double v;
     if (role == GS_ROLE_MIN && e->min_is_chance) {
-        v = search_chance(e, ply, agent, via, alpha, beta, base, n, true);
+        v = search_chance(e, ply, agent, alpha, beta, base, n, true, &bound);
     } else if (role == GS_ROLE_CHANCE) {
-        v = search_chance(e, ply, agent, via, alpha, beta, base, n, false);
+        v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
         if (e->opt.order_moves && g->order_hint && n > 1)
             order_actions(e, ply, base, n);
-        v = search_minmax(e, ply, agent, via, alpha, beta, base, n,
-                          role == GS_ROLE_MAX);
+        if (tt_move != GS_NO_ACTION)
+            move_to_front(e->actions + base, n, tt_move);
+        v = search_minmax(e, ply, agent, alpha, beta, base, n,
+                          role == GS_ROLE_MAX, &bound, &best);
     }
     e->actions_top = base;
+    if (e->halt)
+        return v;
+
+    /* Step 6. Report and remember the result. */
+    emit_leave(e, ply, agent, via, false, v, bound);
+    if (e->use_tt)
+        tt_store(&e->tt, key, v, bound,
+                 e->cut_evals == cut_evals_before ? TT_DEPTH_FULL : remaining,
+                 best);
     return v;
 }
 
@@ -559,7 +624,21 @@ void gs_engine_free(gs_engine *e)
         mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
     if (e->pv)
         mem_resize(&a, e->pv, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]), 0);
+    tt_free(&e->tt, &a);
     mem_resize(&a, e, sizeof *e, 0);
+}
+
+int gs_engine_tt_resize(gs_engine *e, size_t bytes)
+{
+    if (!e)
+        return GS_EINVAL;
+    return tt_resize(&e->tt, &e->alloc, bytes);
+}
+
+void gs_engine_tt_clear(gs_engine *e)
+{
+    if (e)
+        tt_clear(&e->tt);
 }
 
 /* Checks the options and sets up the engine's per-search fields. */
@@ -574,12 +653,10 @@ static int begin(gs_engine *e, const gs_search_options *options)
         o->max_ply < 1 || !(o->max_seconds >= 0.0))
         return GS_EINVAL;
 
-    e->depth_plies = o->depth;
-    if (o->depth_unit == GS_DEPTH_ROUNDS) {
-        if (o->depth > INT_MAX / e->game.num_agents)
-            return GS_EINVAL;
-        e->depth_plies = o->depth * e->game.num_agents;
-    }
+    e->unit = o->depth_unit == GS_DEPTH_ROUNDS ? e->game.num_agents : 1;
+    if (o->depth > INT_MAX / e->unit)
+        return GS_EINVAL;
+    e->depth_plies = o->depth * e->unit;
     e->max_ply = o->max_ply;
     e->prune = o->algo == GS_ALPHABETA;
     e->min_is_chance = o->algo == GS_EXPECTIMAX;
@@ -589,16 +666,32 @@ static int begin(gs_engine *e, const gs_search_options *options)
         double m = fmax(fabs(e->game.min_value), fabs(e->game.max_value));
         e->tolerance = STAR1_TOLERANCE * fmax(1.0, m);
     }
-    e->nodes = e->leaves = e->cutoffs = 0;
+    e->use_tt = o->use_tt;
+    if (e->use_tt) {
+        /* The table counts depth in 16 bits. */
+        if (!e->game.hash || e->depth_plies >= TT_DEPTH_FULL)
+            return GS_EINVAL;
+        if (!e->tt.buckets && tt_resize(&e->tt, &e->alloc, DEFAULT_TT_BYTES))
+            return GS_ENOMEM;
+        e->tt.age++;
+    }
+    e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
     e->halt = false;
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;
+    clock_gettime(CLOCK_MONOTONIC, &e->start);
+    return GS_OK;
+}
+
+/* One search of the state in slot 0 to e->depth_plies. */
+static double search_root(gs_engine *e)
+{
     e->root_best = -1;
     e->root_best_value = 0.0;
     e->actions_top = 0;
     e->pv_len[0] = 0;
-    clock_gettime(CLOCK_MONOTONIC, &e->start);
-    return GS_OK;
+    e->cut_evals = 0;
+    return search(e, 0, -INFINITY, INFINITY, GS_NO_ACTION);
 }
 
 /* The position of `a` among the root's actions in the game's own order. */
@@ -613,6 +706,28 @@ static int game_order_index(gs_engine *e, gs_action a)
         if (scratch[i] == a)
             return i;
     return -1;
+}
+
+/* Fills the result's answer from the search just done: the value, best
+ * action and line of a finished search, or the best root action among the
+ * children searched completely by a stopped one. */
+static void take_answer(gs_engine *e, double v, gs_result *r)
+{
+    r->best = GS_NO_ACTION;
+    r->best_index = -1;
+    r->pv_length = 0;
+    if (e->root_best >= 0) {
+        /* The root's actions are still on the stack, in search order. */
+        r->best = e->actions[e->root_best];
+        r->best_index = game_order_index(e, r->best);
+    }
+    if (e->halt) {
+        r->value = e->root_best_value;
+    } else {
+        r->value = v;
+        r->pv_length = e->pv_len[0];
+        memcpy(r->pv, e->pv[0], (size_t)r->pv_length * sizeof(gs_action));
+    }
 }
 
 int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
@@ -630,30 +745,38 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         return GS_ENOMEM;
     memcpy(state_at(e, 0), root, e->game.state_size);
 
-    double v = search(e, 0, -INFINITY, INFINITY, GS_NO_ACTION);
-
+    if (!e->opt.iterative) {
+        double v = search_root(e);
+        if (e->status == GS_OK) {
+            take_answer(e, v, r);
+            r->depth = e->opt.depth;
+        }
+    } else {
+        /* Iterative deepening: depth 1, 2, ... in the caller's unit, until
+         * the limit, a search that met no cutoff (the whole tree was seen),
+         * or a budget; a stopped iteration counts only when none finished. */
+        int last = e->depth_plies > 0 ? e->opt.depth : e->max_ply / e->unit;
+        for (int d = 1; d <= last && e->status == GS_OK; d++) {
+            e->depth_plies = d * e->unit;
+            double v = search_root(e);
+            if (e->status != GS_OK)
+                break;
+            if (e->halt) {
+                if (r->depth == 0)
+                    take_answer(e, v, r);
+                break;
+            }
+            take_answer(e, v, r);
+            r->depth = d;
+            if (e->cut_evals == 0)
+                break;
+        }
+    }
     r->nodes = e->nodes;
     r->leaves = e->leaves;
     r->cutoffs = e->cutoffs;
+    r->tt_hits = e->tt_hits;
     r->stopped = e->stopped;
-    if (e->status != GS_OK) {
-        r->seconds = elapsed(e);
-        return e->status;
-    }
-    if (e->root_best >= 0) {
-        /* The root's actions are still on the stack, in search order. */
-        r->best = e->actions[e->root_best];
-        r->best_index = e->opt.order_moves && e->game.order_hint
-                            ? game_order_index(e, r->best)
-                            : e->root_best;
-    }
-    if (e->halt) {
-        r->value = e->root_best_value;
-    } else {
-        r->value = v;
-        r->pv_length = e->pv_len[0];
-        memcpy(r->pv, e->pv[0], (size_t)r->pv_length * sizeof(gs_action));
-    }
     r->seconds = elapsed(e);
     return e->status;
 }

@@ -105,6 +105,26 @@ typedef struct gs_search_options {
      * it has one (default false: the game's own order, as CS188 requires).
      * Chance nodes always keep the game's order. */
     bool order_moves;
+    /*
+     * Use the engine's transposition table (default false). Needs the
+     * game's hash callback, and values that depend on the state alone
+     * (the hash must cover all they depend on). The table keeps its
+     * contents from search to search until gs_engine_tt_clear; its size is
+     * set by gs_engine_tt_resize (16 MiB when first used unsized). A node
+     * whose result the table settles is counted as visited, reported by
+     * ENTER and LEAVE, and not expanded; the principal variation stops
+     * there.
+     */
+    bool use_tt;
+    /*
+     * Iterative deepening (default false): search to depth 1, 2, ... (in
+     * depth_unit) up to `depth` (0: as deep as the tree goes), each
+     * iteration trying the previous one's best moves first when the table
+     * is on. It ends early when an iteration meets no depth cutoff (the
+     * whole tree was searched) or when a limit stops it; the result is
+     * that of the deepest finished iteration.
+     */
+    bool iterative;
     /* Stop after this many nodes (0 = no limit); never exceeded. */
     uint64_t max_nodes;
     /* Stop after this many seconds of wall time (0 = no limit). */
@@ -139,6 +159,12 @@ typedef struct gs_result {
     uint64_t nodes;
     uint64_t leaves;
     uint64_t cutoffs;
+    /* Positions settled by the transposition table. */
+    uint64_t tt_hits;
+    /* The depth the answer comes from, in depth_unit: options.depth for
+     * one search; the deepest finished iteration with iterative deepening
+     * (0 when a limit stopped the first one). */
+    int depth;
     /* Wall time of the search. */
     double seconds;
     /* Why the search stopped early, or GS_STOP_NONE when it finished. When
@@ -170,6 +196,17 @@ void gs_engine_free(gs_engine *engine);
  */
 int gs_search(gs_engine *engine, const void *root,
               const gs_search_options *options, gs_result *result);
+
+/*
+ * Sizes the engine's transposition table to at most `bytes` (a power of
+ * two of buckets; 0 frees it) and empties it. GS_OK, GS_EINVAL or
+ * GS_ENOMEM (the old table is kept).
+ */
+int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
+
+/* Empties the transposition table, for a search that must not profit from
+ * earlier ones. */
+void gs_engine_tt_clear(gs_engine *engine);
 
 /* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
 const char *gs_algo_name(gs_algo algo);

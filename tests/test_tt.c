@@ -1,0 +1,510 @@
+/*
+ * The transposition table and iterative deepening, checked on random
+ * layered DAGs (where the same position is reached along many paths, so the
+ * table really settles nodes) against a naive recursive oracle.
+ *
+ * A DAG has layers 0 .. L-1; every node of layer i < L-1 has 1-3 distinct
+ * children in layer i+1 (so a node's ply is its layer and its agent is
+ * fixed); some inner nodes carry a value for depth cutoffs. Values are
+ * integers in [-20, 20]; chance nodes have uniform or dyadic probabilities.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/search.h"
+
+#define MAX_LAYERS 8
+#define MAX_WIDTH 6
+#define MAX_NODES (MAX_LAYERS * MAX_WIDTH)
+
+typedef struct dnode {
+    int n;              /* children */
+    int kid[3];
+    double prob[3];     /* used when has_probs */
+    bool has_probs;
+    double value;
+} dnode;
+
+typedef struct dag {
+    int layers, width, agents;
+    gs_role roles[3];
+    dnode node[MAX_NODES];  /* node id = layer * width + position */
+} dag;
+
+typedef struct dstate {
+    int32_t node, ply;
+} dstate;
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int pick(uint64_t *s, int lo, int hi)
+{
+    return lo + (int)(next_random(s) % (uint64_t)(hi - lo + 1));
+}
+
+static void make_dag(dag *d, uint64_t *s)
+{
+    memset(d, 0, sizeof *d);
+    d->layers = pick(s, 2, MAX_LAYERS);
+    d->width = pick(s, 2, MAX_WIDTH);
+    d->agents = pick(s, 1, 3);
+    for (int a = 0; a < d->agents; a++)
+        d->roles[a] = (gs_role)pick(s, 0, 2);
+    for (int l = 0; l < d->layers; l++) {
+        for (int i = 0; i < d->width; i++) {
+            dnode *nd = &d->node[l * d->width + i];
+            nd->value = pick(s, -20, 20);
+            if (l == d->layers - 1 || (l > 0 && pick(s, 0, 5) == 0))
+                continue;   /* a leaf */
+            nd->n = pick(s, 1, d->width < 3 ? d->width : 3);
+            int first = pick(s, 0, d->width - 1);
+            for (int k = 0; k < nd->n; k++)
+                nd->kid[k] = (l + 1) * d->width + (first + k) % d->width;
+            if (d->roles[l % d->agents] == GS_ROLE_CHANCE && pick(s, 0, 1)) {
+                /* dyadic probabilities: quarters */
+                static const double split[3][3] = {
+                    {1.0, 0, 0}, {0.25, 0.75, 0}, {0.5, 0.25, 0.25}};
+                nd->has_probs = true;
+                for (int k = 0; k < nd->n; k++)
+                    nd->prob[k] = split[nd->n - 1][k];
+            }
+        }
+    }
+}
+
+static const dnode *node_of(const dag *d, const void *state)
+{
+    const dstate *s = state;
+    return &d->node[s->node];
+}
+
+static int dg_to_move(const void *ctx, const void *state)
+{
+    const dag *d = ctx;
+    return ((const dstate *)state)->ply % d->agents;
+}
+
+static gs_role dg_role(const void *ctx, int agent)
+{
+    return ((const dag *)ctx)->roles[agent];
+}
+
+static bool dg_terminal(const void *ctx, const void *state)
+{
+    return node_of(ctx, state)->n == 0;
+}
+
+static int dg_actions(const void *ctx, const void *state, gs_action *out)
+{
+    const dnode *nd = node_of(ctx, state);
+    for (int i = 0; i < nd->n; i++)
+        out[i] = i;
+    return nd->n;
+}
+
+static void dg_apply(const void *ctx, const void *state, gs_action a,
+                     void *child)
+{
+    const dstate *s = state;
+    dstate c = {node_of(ctx, state)->kid[a], s->ply + 1};
+    memcpy(child, &c, sizeof c);
+}
+
+static double dg_value(const void *ctx, const void *state)
+{
+    return node_of(ctx, state)->value;
+}
+
+static bool dg_probs(const void *ctx, const void *state,
+                     const gs_action *actions, int n, double *p)
+{
+    const dnode *nd = node_of(ctx, state);
+    if (!nd->has_probs)
+        return false;
+    for (int i = 0; i < n; i++)
+        p[i] = nd->prob[actions[i]];
+    return true;
+}
+
+static uint64_t dg_hash(const void *ctx, const void *state)
+{
+    (void)ctx;
+    uint64_t s = (uint64_t)((const dstate *)state)->node * 7919 + 1;
+    return next_random(&s);
+}
+
+static gs_game dag_game(const dag *d, bool bounds)
+{
+    gs_game g;
+    memset(&g, 0, sizeof g);
+    g.version = GS_GAME_VERSION;
+    g.ctx = d;
+    g.state_size = sizeof(dstate);
+    g.num_agents = d->agents;
+    g.max_actions = 3;
+    g.to_move = dg_to_move;
+    g.role = dg_role;
+    g.is_terminal = dg_terminal;
+    g.actions = dg_actions;
+    g.apply = dg_apply;
+    g.value = dg_value;
+    g.probabilities = dg_probs;
+    g.hash = dg_hash;
+    g.has_bounds = bounds;
+    g.min_value = -20;
+    g.max_value = 20;
+    return g;
+}
+
+/* The oracle: plain recursion, cut off at `limit` plies (0: none). */
+static double oracle(const dag *d, int node, int ply, int limit,
+                     bool expectimax)
+{
+    const dnode *nd = &d->node[node];
+    if (nd->n == 0 || (limit > 0 && ply >= limit))
+        return nd->value;
+    gs_role r = d->roles[ply % d->agents];
+    if (expectimax && r == GS_ROLE_MIN)
+        r = GS_ROLE_CHANCE;
+    double best = r == GS_ROLE_MAX ? -INFINITY : INFINITY, sum = 0.0;
+    bool weighted = r == GS_ROLE_CHANCE && nd->has_probs && !(expectimax &&
+                    d->roles[ply % d->agents] == GS_ROLE_MIN);
+    for (int i = 0; i < nd->n; i++) {
+        double v = oracle(d, nd->kid[i], ply + 1, limit, expectimax);
+        if (r == GS_ROLE_CHANCE)
+            sum += weighted ? nd->prob[i] * v : v;
+        else if (r == GS_ROLE_MAX ? v > best : v < best)
+            best = v;
+    }
+    if (r == GS_ROLE_CHANCE)
+        return weighted ? sum : sum / nd->n;
+    return best;
+}
+
+typedef struct config {
+    gs_algo algo;
+    bool prune_equal, bounds, tt, iterative;
+} config;
+
+/* Searches d with c at `depth` plies and checks value and best action
+ * against the oracle; returns the nodes visited. */
+static uint64_t check(const dag *d, const config *c, int depth,
+                      gs_engine *e, const char *what)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = c->algo;
+    o.prune_equal = c->prune_equal;
+    o.use_tt = c->tt;
+    o.iterative = c->iterative;
+    o.depth = depth;
+    dstate root = {0, 0};
+    gs_result r;
+    int s = gs_search(e, &root, &o, &r);
+    if (s != GS_OK)
+        fail_msg("%s: status %d", what, s);
+    bool ex = c->algo == GS_EXPECTIMAX;
+    double want = oracle(d, 0, 0, depth, ex);
+    if (fabs(r.value - want) > 1e-9)
+        fail_msg("%s: value %.17g, oracle %.17g", what, r.value, want);
+    gs_role rr = d->roles[0];
+    if (ex && rr == GS_ROLE_MIN)
+        rr = GS_ROLE_CHANCE;
+    if (d->node[0].n > 0 && rr != GS_ROLE_CHANCE) {
+        if (r.best == GS_NO_ACTION)
+            fail_msg("%s: no best action", what);
+        double bv = oracle(d, d->node[0].kid[r.best], 1, depth, ex);
+        if (fabs(bv - want) > 1e-9)
+            fail_msg("%s: best action %d is worth %g, not %g", what,
+                     (int)r.best, bv, want);
+    }
+    if (c->iterative && r.depth < 1)
+        fail_msg("%s: iterative deepening finished no iteration", what);
+    if (!c->iterative && r.depth != depth)
+        fail_msg("%s: depth %d reported, %d searched", what, r.depth, depth);
+    return r.nodes;
+}
+
+static void test_random_dags(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x7a5a7a5aULL;
+    uint64_t nodes_plain = 0, nodes_tt = 0, ab_plain = 0, ab_tt = 0;
+    for (int t = 0; t < 2000; t++) {
+        dag d;
+        make_dag(&d, &seed);
+        int depth = pick(&seed, 0, 1) ? 0 : pick(&seed, 1, d.layers);
+        gs_game g[2] = {dag_game(&d, false), dag_game(&d, true)};
+        gs_engine *e[2];
+        for (int b = 0; b < 2; b++) {
+            assert_int_equal(gs_engine_new(&g[b], NULL, &e[b]), GS_OK);
+            assert_int_equal(gs_engine_tt_resize(e[b], 1 << 12), GS_OK);
+        }
+        static const gs_algo algos[] = {GS_MINIMAX, GS_ALPHABETA,
+                                        GS_EXPECTIMAX};
+        for (int a = 0; a < 3; a++)
+            for (int pe = 0; pe < 2; pe++)
+                for (int b = 0; b < 2; b++)
+                    for (int it = 0; it < 2; it++) {
+                        if (algos[a] != GS_ALPHABETA && (pe == 0 || b == 1))
+                            continue;
+                        uint64_t n[2];
+                        for (int tt = 0; tt < 2; tt++) {
+                            config c = {algos[a], pe, b, tt, it};
+                            char what[160];
+                            snprintf(what, sizeof what,
+                                     "dag %d: %s prune_equal %d bounds %d "
+                                     "tt %d iterative %d depth %d",
+                                     t, gs_algo_name(c.algo), pe, b, tt, it,
+                                     depth);
+                            gs_engine_tt_clear(e[b]);
+                            n[tt] = check(&d, &c, depth, e[b], what);
+                            /* again, with the table warm from the first */
+                            if (tt)
+                                check(&d, &c, depth, e[b], what);
+                        }
+                        if (algos[a] != GS_ALPHABETA && !it) {
+                            /* memoisation alone never visits more */
+                            if (n[1] > n[0])
+                                fail_msg("dag %d: %s visits %llu with the "
+                                         "table, %llu without", t,
+                                         gs_algo_name(algos[a]),
+                                         (unsigned long long)n[1],
+                                         (unsigned long long)n[0]);
+                            nodes_plain += n[0];
+                            nodes_tt += n[1];
+                        }
+                        if (algos[a] == GS_ALPHABETA && pe && !b && !it) {
+                            ab_plain += n[0];
+                            ab_tt += n[1];
+                        }
+                    }
+        gs_engine_free(e[0]);
+        gs_engine_free(e[1]);
+    }
+    print_message("random DAGs: minimax/expectimax nodes %llu plain, %llu with "
+                  "the table; alpha-beta %llu plain, %llu with the table\n",
+                  (unsigned long long)nodes_plain, (unsigned long long)nodes_tt,
+                  (unsigned long long)ab_plain, (unsigned long long)ab_tt);
+    assert_true(nodes_tt < nodes_plain);
+    assert_true(ab_tt < ab_plain);
+}
+
+/* A chain of positions 0 .. length-1 in which both actions lead to the
+ * next position: 2^(length-1) paths through length positions. A position's
+ * value is its number. */
+typedef struct chain {
+    int length;
+} chain;
+
+static bool ch_terminal(const void *ctx, const void *state)
+{
+    return ((const dstate *)state)->node >= ((const chain *)ctx)->length - 1;
+}
+
+static int ch_actions(const void *ctx, const void *state, gs_action *out)
+{
+    (void)ctx;
+    (void)state;
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+
+static void ch_apply(const void *ctx, const void *state, gs_action a,
+                     void *child)
+{
+    (void)ctx;
+    const dstate *s = state;
+    dstate c = {s->node + 1, s->ply + 1};
+    (void)a;
+    memcpy(child, &c, sizeof c);
+}
+
+static double ch_value(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const dstate *)state)->node;
+}
+
+static int ch_to_move(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const dstate *)state)->ply % 2;
+}
+
+static gs_role ch_role(const void *ctx, int agent)
+{
+    (void)ctx;
+    return agent ? GS_ROLE_MIN : GS_ROLE_MAX;
+}
+
+static uint64_t ch_hash(const void *ctx, const void *state)
+{
+    (void)ctx;
+    uint64_t s = (uint64_t)((const dstate *)state)->node;
+    return next_random(&s);
+}
+
+static gs_game chain_game(const chain *c)
+{
+    gs_game g;
+    memset(&g, 0, sizeof g);
+    g.version = GS_GAME_VERSION;
+    g.ctx = c;
+    g.state_size = sizeof(dstate);
+    g.num_agents = 2;
+    g.max_actions = 2;
+    g.to_move = ch_to_move;
+    g.role = ch_role;
+    g.is_terminal = ch_terminal;
+    g.actions = ch_actions;
+    g.apply = ch_apply;
+    g.value = ch_value;
+    g.hash = ch_hash;
+    return g;
+}
+
+static void test_exponential_chain(void **state)
+{
+    (void)state;
+    chain c = {40};
+    gs_game g = chain_game(&c);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = GS_MINIMAX;
+    o.use_tt = true;
+    dstate root = {0, 0};
+    gs_result r;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_true(r.value == 39.0);
+    /* the root, then both children of each of the 39 inner positions; the
+     * second child of each is settled by the table */
+    assert_int_equal(r.nodes, 1 + 2 * 39);
+    assert_int_equal(r.tt_hits, 38);
+    assert_int_equal(r.best, 0);
+
+    /* Warm table: the root's children are settled at once. */
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.nodes, 3);
+    assert_int_equal(r.tt_hits, 2);
+
+    /* Without a hash the table cannot be used. */
+    g.hash = NULL;
+    gs_engine *e2;
+    assert_int_equal(gs_engine_new(&g, NULL, &e2), GS_OK);
+    assert_int_equal(gs_search(e2, &root, &o, &r), GS_EINVAL);
+    gs_engine_free(e2);
+    gs_engine_free(e);
+}
+
+static void test_iterative_deepening(void **state)
+{
+    (void)state;
+    chain c = {12};
+    gs_game g = chain_game(&c);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.iterative = true;
+    o.use_tt = true;
+    dstate root = {0, 0};
+    gs_result r;
+
+    /* To the end: the game lasts 11 plies, so iteration 11 meets no cutoff
+     * and is the last. */
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.depth, 11);
+    assert_true(r.value == 11.0);
+
+    /* Up to a depth: the value there (the node reached at ply 4). */
+    gs_engine_tt_clear(e);
+    o.depth = 4;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.depth, 4);
+    assert_true(r.value == 4.0);
+
+    /* A node budget: the answer of the deepest finished iteration. With
+     * minimax and without the table, iteration d visits 2^(d+1) - 1 nodes: 3 + 7 + 15 = 25 for
+     * the first three, and the fourth (31 more) does not fit in 40. */
+    o.algo = GS_MINIMAX;
+    o.use_tt = false;
+    o.depth = 0;
+    o.max_nodes = 40;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_NODES);
+    assert_int_equal(r.depth, 3);
+    assert_true(r.value == 3.0);
+    assert_int_equal(r.nodes, 40);
+
+    /* A time budget on a long game: it answers, from a finished depth. */
+    chain big = {2000};
+    gs_game gb = chain_game(&big);
+    gs_engine *eb;
+    assert_int_equal(gs_engine_new(&gb, NULL, &eb), GS_OK);
+    o.max_nodes = 0;
+    o.max_seconds = 0.05;
+    assert_int_equal(gs_search(eb, &root, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_TIME);
+    assert_true(r.depth >= 1);
+    assert_true(r.value == (double)r.depth);
+    assert_true(r.best == 0);
+    assert_true(r.seconds < 5.0);
+    gs_engine_free(eb);
+    gs_engine_free(e);
+}
+
+static void test_tt_sizes(void **state)
+{
+    (void)state;
+    chain c = {10};
+    gs_game g = chain_game(&c);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    /* Even a one-bucket table gives right answers. */
+    assert_int_equal(gs_engine_tt_resize(e, 1), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.use_tt = true;
+    dstate root = {0, 0};
+    gs_result r;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_true(r.value == 9.0);
+    /* Freeing the table: the next search sizes a default one. */
+    assert_int_equal(gs_engine_tt_resize(e, 0), GS_OK);
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    assert_true(r.value == 9.0);
+    /* A depth the table cannot count is refused. */
+    o.depth = 40000;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_EINVAL);
+    assert_int_equal(gs_engine_tt_resize(NULL, 10), GS_EINVAL);
+    gs_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_dags),
+        cmocka_unit_test(test_exponential_chain),
+        cmocka_unit_test(test_iterative_deepening),
+        cmocka_unit_test(test_tt_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
