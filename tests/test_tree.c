@@ -19,55 +19,7 @@
 
 #include "gamesearch/gamesearch.h"
 
-/* ---- A tracking allocator ---------------------------------------------- */
-
-#define HEADER 16
-
-typedef struct track {
-    size_t live;     /* bytes allocated and not freed */
-    long count;      /* allocations and resizes so far */
-    long fail_at;    /* fail this allocation (1-based; 0: never) */
-    long failed;     /* how many were failed */
-} track;
-
-static void *track_fn(void *user, void *ptr, size_t osize, size_t nsize)
-{
-    track *t = user;
-    char *block = ptr ? (char *)ptr - HEADER : NULL;
-    if (block) {
-        size_t stored;
-        memcpy(&stored, block, sizeof stored);
-        assert_int_equal(stored, osize);
-    } else {
-        assert_int_equal(osize, 0);
-    }
-    if (nsize == 0) {
-        if (block) {
-            t->live -= osize;
-            free(block);
-        }
-        return NULL;
-    }
-    t->count++;
-    if (t->fail_at > 0 && t->count == t->fail_at) {
-        t->failed++;
-        return NULL;
-    }
-    char *nb = realloc(block, nsize + HEADER);
-    if (!nb)
-        return NULL;
-    memcpy(nb, &nsize, sizeof nsize);
-    t->live += nsize;
-    t->live -= block ? osize : 0;
-    return nb + HEADER;
-}
-
-static gs_allocator tracker(track *t)
-{
-    memset(t, 0, sizeof *t);
-    gs_allocator a = {track_fn, t};
-    return a;
-}
+#include "track_alloc.h"
 
 /* ---- Helpers ----------------------------------------------------------- */
 

@@ -6,6 +6,7 @@
  *   search.h  the engine: minimax, alpha-beta (Star1 at chance nodes),
  *             expectimax, limits, hooks
  *   tree.h    explicit game trees read from text
+ *   mnk.h     m,n,k games: tic-tac-toe, Gomoku
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
@@ -14,5 +15,6 @@
 #include "game.h"
 #include "search.h"
 #include "tree.h"
+#include "mnk.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

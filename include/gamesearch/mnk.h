@@ -1,0 +1,143 @@
+/*
+ * gamesearch/mnk.h: m,n,k games as a game: an m-by-n board, k in a row
+ * wins. Tic-tac-toe is (3,3,3); Gomoku (15,15,5) is played freestyle: five
+ * or more in a row wins.
+ *
+ * Two agents: X (agent 0, MAX) moves first, O (agent 1, MIN) second.
+ * Cells are numbered row by row from the top left, 0 .. rows*cols-1; an
+ * action is a cell number. A position is written the same way, one
+ * character a cell: 'X', 'O' or '.' ("X.O......"); the player to move
+ * follows from the counts.
+ *
+ * Values, from X's side: a win for X is GS_MNK_WIN minus the number of
+ * stones on the board (sooner is better), a win for O the negative, a full
+ * board without a line 0; a position cut off by depth gets the static
+ * evaluation chosen at creation, which always lies strictly between
+ * -GS_MNK_EVAL_MAX and GS_MNK_EVAL_MAX.
+ *
+ * States are gs_mnk_state_size() bytes, aligned for uint64_t (malloc'd
+ * memory is). Equal positions hash equally but may differ in their bytes
+ * (a state remembers its last move).
+ */
+#ifndef GAMESEARCH_MNK_H
+#define GAMESEARCH_MNK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Board sides and k: 1 .. GS_MNK_MAX_SIDE. */
+#define GS_MNK_MAX_SIDE 32
+/* A win's value before the stone count is taken off. */
+#define GS_MNK_WIN 1000000.0
+/* Every static evaluation lies in (-GS_MNK_EVAL_MAX, GS_MNK_EVAL_MAX). */
+#define GS_MNK_EVAL_MAX 100000.0
+
+typedef struct gs_mnk gs_mnk;
+
+typedef enum gs_mnk_eval {
+    /* 0 for every position that is not over. */
+    GS_MNK_EVAL_NONE = 0,
+    /* Open lines: the lines of k cells still winnable for X minus those
+     * still winnable for O, a line already holding k-1 of its player's
+     * stones counting extra (the two-in-a-row refinement on 3x3). */
+    GS_MNK_EVAL_LINES = 1,
+    /* Threats: lines weighted by how many stones they hold (a four counts
+     * far more than a three, open ends more than closed ones), and the
+     * side to move credited with the initiative. */
+    GS_MNK_EVAL_THREATS = 2
+} gs_mnk_eval;
+
+typedef struct gs_mnk_params {
+    int rows;          /* m */
+    int cols;          /* n */
+    int k;             /* stones in a row that win (k <= max(rows, cols)) */
+    gs_mnk_eval eval;  /* evaluation at a depth cutoff */
+    /*
+     * Candidate moves: 0 offers every empty cell; r > 0 offers only empty
+     * cells within r cells (in each direction, diagonals included) of a
+     * stone, and the centre cell on an empty board.
+     */
+    int radius;
+    /* Offer an order_hint callback (threats made or blocked, then nearness
+     * to the centre). */
+    bool order_hint;
+} gs_mnk_params;
+
+/* Error of gs_mnk_parse: where (0-based character index, -1 for the whole
+ * string) and why. */
+typedef struct gs_mnk_error {
+    int index;
+    char message[160];
+} gs_mnk_error;
+
+/* Fills p with tic-tac-toe: 3x3, k 3, EVAL_LINES, radius 0, no hint. */
+void gs_mnk_params_init(gs_mnk_params *p);
+
+/* Creates a game instance. GS_OK, GS_EINVAL (sizes out of range) or
+ * GS_ENOMEM. */
+int gs_mnk_new(const gs_mnk_params *p, const gs_allocator *alloc,
+               gs_mnk **out);
+void gs_mnk_free(gs_mnk *g);
+const gs_mnk_params *gs_mnk_params_of(const gs_mnk *g);
+
+/* Fills *game (version GS_GAME_VERSION, bounds +-GS_MNK_WIN declared,
+ * Zobrist hash, action names such as "b3"). g must outlive it. */
+void gs_mnk_game(const gs_mnk *g, gs_game *game);
+
+/* Bytes in one state (== game.state_size). */
+size_t gs_mnk_state_size(const gs_mnk *g);
+
+/* Writes the empty board into state. */
+void gs_mnk_empty(const gs_mnk *g, void *state);
+
+/*
+ * Reads a position string into state. GS_OK, or GS_EPARSE with *error:
+ * wrong length, a character other than X, O or '.', impossible counts
+ * (O more than X, or X more than one ahead), or both players with a line.
+ * A position where the game is over is accepted (gs_mnk_winner tells).
+ */
+int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
+                 gs_mnk_error *error);
+
+/* Writes the position string (rows*cols characters and a NUL) into buf. */
+void gs_mnk_format(const gs_mnk *g, const void *state, char *buf,
+                   size_t size);
+
+/* Plays `cell` for the player to move. GS_EINVAL if the cell is off the
+ * board or taken, or the game is over. */
+int gs_mnk_play(const gs_mnk *g, void *state, int cell);
+
+/* 0 empty, 1 X, 2 O. */
+int gs_mnk_cell(const gs_mnk *g, const void *state, int cell);
+/* 0 when X is to move, 1 when O is. */
+int gs_mnk_to_move(const gs_mnk *g, const void *state);
+/* 0 nobody (yet), 1 X has a line, 2 O has a line. */
+int gs_mnk_winner(const gs_mnk *g, const void *state);
+/* Stones on the board. */
+int gs_mnk_stones(const gs_mnk *g, const void *state);
+/* The game is over: a line, or a full board. */
+bool gs_mnk_over(const gs_mnk *g, const void *state);
+
+/* The static evaluation of `state` with `eval`, from X's side. */
+double gs_mnk_evaluate(const gs_mnk *g, const void *state, gs_mnk_eval eval);
+
+/* Cell names: column letter and row number from the top ("a1" is cell 0,
+ * "c3" cell 8 on 3x3). gs_mnk_cell_name writes at most 8 bytes;
+ * gs_mnk_parse_cell accepts a name or a 1-based cell number and returns the
+ * cell, or -1. */
+void gs_mnk_cell_name(const gs_mnk *g, int cell, char *buf, size_t size);
+int gs_mnk_parse_cell(const gs_mnk *g, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_MNK_H */
