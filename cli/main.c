@@ -13,6 +13,9 @@ static const char usage[] =
     "Commands:\n"
     "  tree      solve an explicit game tree; list what was visited and\n"
     "            pruned; draw it with Graphviz\n"
+    "  ttt       play or solve tic-tac-toe\n"
+    "  mnk       play or solve an m,n,k game (M-by-N board, K in a row)\n"
+    "  gomoku    play Gomoku (15x15, five in a row)\n"
     "\n"
     "Run 'gamesearch <command> --help' for the options of a command.\n"
     "  -h, --help     show this help\n"
@@ -23,6 +26,9 @@ static const struct {
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"tree", cmd_tree},
+    {"ttt", cmd_ttt},
+    {"mnk", cmd_mnk},
+    {"gomoku", cmd_gomoku},
 };
 
 int main(int argc, char **argv)

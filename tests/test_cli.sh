@@ -219,5 +219,62 @@ while [ $i -lt 20 ]; do
 done
 [ $i -eq 20 ] && ok
 
+
+# ---- tic-tac-toe, m,n,k, Gomoku ----
+
+# json_no_time: the last run's output without its time_ms field.
+json_no_time() { sed 's/,"time_ms":[0-9.]*//' "$TMP/out"; }
+
+run ttt --solve .........  --json
+if [ "$status" -eq 0 ] && [ "$(json_no_time)" = '{"value":0,"best":[0,1,2,3,4,5,6,7,8],"nodes":2127}' ]; then ok; else bad "ttt --solve empty board" "$(cat "$TMP/out" "$TMP/err")"; fi
+run ttt --solve ......... --algo minimax --no-tt --json
+# plain minimax under each of the nine first moves: the whole tree less its root
+if [ "$status" -eq 0 ] && [ "$(json_no_time)" = '{"value":0,"best":[0,1,2,3,4,5,6,7,8],"nodes":549945}' ]; then ok; else bad "ttt --solve by plain minimax" "$(cat "$TMP/out" "$TMP/err")"; fi
+run ttt --solve ....X.... --json
+# after X takes the centre, only the corners hold the draw for O
+if [ "$status" -eq 0 ] && [ "$(json_no_time)" = '{"value":0,"best":[0,2,6,8],"nodes":1185}' ]; then ok; else bad "ttt --solve: O must take a corner" "$(cat "$TMP/out" "$TMP/err")"; fi
+run ttt --solve X.O...... --json
+if [ "$status" -eq 0 ] && [ "$(json_no_time)" = '{"value":1,"best":[3,6,8],"nodes":401}' ]; then ok; else bad "ttt --solve: X wins" "$(cat "$TMP/out" "$TMP/err")"; fi
+run mnk --size 4x3 --solve ............ --json
+if [ "$status" -eq 0 ] && grep -q '^{"value":1,"best":\[0,2,3,4,5,6,7,8,9,11\],' "$TMP/out"; then ok; else bad "(4,3,3) is a first-player win" "$(cat "$TMP/out" "$TMP/err")"; fi
+run ttt --solve XX.OO....
+if [ "$status" -eq 0 ] && grep -q '^X to move: wins$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --solve, for people" "$(cat "$TMP/out" "$TMP/err")"; fi
+
+bad_input "ttt: bad character" "gamesearch ttt: --solve 'X.x......': unexpected character 'x' at cell 2 (use X, O or .)" ttt --solve X.x......
+bad_input "ttt: wrong length" "gamesearch ttt: --solve 'X.O.....': the position has 8 cells, not 9" ttt --solve X.O.....
+bad_input "ttt: impossible counts" "gamesearch ttt: --solve 'OO.......': O has 2 stones but X only 0 (X moves first)" ttt --solve OO.......
+bad_input "ttt: game over" "gamesearch ttt: --solve 'XXX.OO...': the game is already over (X has a line)" ttt --solve XXX.OO...
+bad_input "ttt: --json alone" "gamesearch ttt: --json goes with --solve" ttt --json
+bad_input "ttt: no --size" "gamesearch ttt: unknown option '--size' (see gamesearch ttt --help)" ttt --size 3x3
+bad_input "ttt: bad player" "gamesearch ttt: --x needs human or computer, not 'robot'" ttt --x robot
+bad_input "mnk: bad size" "gamesearch mnk: --size needs ROWSxCOLUMNS, each 1 to 32, not '0x3'" mnk --size 0x3
+bad_input "mnk: k too long" "gamesearch mnk: --k 4 cannot fit on a 3x3 board" mnk --size 3x3 --k 4
+bad_input "gomoku: solve needs a depth" "gamesearch gomoku: --solve on a board of more than 16 cells needs --depth N (a search to the end would not finish)" gomoku --solve x
+bad_input "gomoku: bad time" "gamesearch gomoku: --time needs a number of seconds from 0 to 86400, not 'soon'" gomoku --time soon
+
+# A person at the prompt: bad answers get a message and the prompt again;
+# the end of input ends the game cleanly.
+printf 'x\nb2\nzz\nb2\n\n10\n' >"$TMP/answers"
+run --stdin "$TMP/answers" ttt
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] &&
+    grep -q "^computer (O) plays a1$" "$TMP/out" &&
+    grep -q "^'zz' is not a cell of this 3x3 board: type a cell such as a1, or a number from 1 to 9.$" "$TMP/out" &&
+    grep -q "^b2 is taken: choose an empty cell.$" "$TMP/out" &&
+    grep -q "^Type a cell such as a1, or q to quit.$" "$TMP/out" &&
+    grep -q "^'10' is not a cell" "$TMP/out" &&
+    tail -n 1 "$TMP/out" | grep -q "^Game left unfinished.$" &&
+    grep -q "^computer move: [0-9.]* ms, [0-9,]* nodes$" "$TMP/out"; then
+    ok
+else
+    bad "ttt at the prompt" "status $status" "$(tail -n 5 "$TMP/out")"
+fi
+run ttt --x computer --o computer
+if [ "$status" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q '^Draw.$' && [ "$(grep -c '^computer move' "$TMP/out")" -eq 9 ]; then ok; else bad "two perfect computers draw" "status $status"; fi
+printf 'o\nb2\na1\nc3\n' >"$TMP/answers"
+run --stdin "$TMP/answers" ttt
+if [ "$status" -eq 0 ] && grep -q "^computer (X) plays b2$" "$TMP/out" && grep -q '^b2 is taken' "$TMP/out"; then ok; else bad "ttt as O: the computer opens in the centre" "$(head -n 12 "$TMP/out")"; fi
+run gomoku --x computer --o computer --time 0.05 --start "$(printf '%0.s.' $(seq 1 112))X$(printf '%0.s.' $(seq 1 112))" --depth 1
+if [ "$status" -eq 0 ] && grep -Eq '^(X|O) wins\.$|^Draw\.$' "$TMP/out"; then ok; else bad "gomoku: two computers finish a game" "status $status $(tail -n 3 "$TMP/err")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
