@@ -70,6 +70,8 @@ struct gs_engine {
     int32_t *scores;         /* max_actions ordering scores */
 
     tt_table tt;             /* the transposition table (may be empty) */
+    int tt_mode;             /* the algorithm and pruning rule its values
+                                were found with (-1: none yet) */
     gs_action (*pv)[GS_PV_MAX];   /* GS_PV_MAX rows, never cleared: each
                                      node sets its own length first */
     int pv_len[GS_PV_MAX];
@@ -596,6 +598,7 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     memset(e, 0, sizeof *e);
     e->game = *game;
     e->alloc = *alloc;
+    e->tt_mode = -1;
     const size_t align = alignof(max_align_t);
     if (game->state_size > SIZE_MAX - align)
         goto fail;
@@ -673,6 +676,13 @@ static int begin(gs_engine *e, const gs_search_options *options)
             return GS_EINVAL;
         if (!e->tt.buckets && tt_resize(&e->tt, &e->alloc, DEFAULT_TT_BYTES))
             return GS_ENOMEM;
+        /* Values found by another algorithm (expectimax averages what
+         * minimax minimises) or under another pruning rule (bounds mean
+         * other things) would be wrong here. */
+        int mode = (int)o->algo * 2 + (o->prune_equal ? 1 : 0);
+        if (mode != e->tt_mode)
+            tt_clear(&e->tt);
+        e->tt_mode = mode;
         e->tt.age++;
     }
     e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;

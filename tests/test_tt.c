@@ -471,6 +471,36 @@ static void test_iterative_deepening(void **state)
     gs_engine_free(e);
 }
 
+/* One engine, one warm table, the algorithms in turn: each must see only
+ * values found its own way. */
+static void test_algorithms_share_an_engine(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5117ULL;
+    for (int t = 0; t < 300; t++) {
+        dag d;
+        make_dag(&d, &seed);
+        gs_game g = dag_game(&d, true);
+        gs_engine *e;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+        static const config seq[] = {
+            {GS_MINIMAX, true, true, true, false},
+            {GS_EXPECTIMAX, true, true, true, false},
+            {GS_ALPHABETA, false, true, true, false},
+            {GS_ALPHABETA, true, true, true, true},
+            {GS_EXPECTIMAX, true, true, true, true},
+            {GS_MINIMAX, true, true, true, false},
+        };
+        for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+            char what[96];
+            snprintf(what, sizeof what, "dag %d, search %zu (%s)", t, i,
+                     gs_algo_name(seq[i].algo));
+            check(&d, &seq[i], 0, e, what);
+        }
+        gs_engine_free(e);
+    }
+}
+
 static void test_tt_sizes(void **state)
 {
     (void)state;
@@ -503,6 +533,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_dags),
         cmocka_unit_test(test_exponential_chain),
+        cmocka_unit_test(test_algorithms_share_an_engine),
         cmocka_unit_test(test_iterative_deepening),
         cmocka_unit_test(test_tt_sizes),
     };

@@ -110,7 +110,9 @@ typedef struct gs_search_options {
      * game's hash callback, and values that depend on the state alone
      * (the hash must cover all they depend on). The table keeps its
      * contents from search to search until gs_engine_tt_clear; its size is
-     * set by gs_engine_tt_resize (16 MiB when first used unsized). A node
+     * set by gs_engine_tt_resize (16 MiB when first used unsized); a
+     * search with another algorithm or pruning rule than the table's
+     * contents were found with empties it first. A node
      * whose result the table settles is counted as visited, reported by
      * ENTER and LEAVE, and not expanded; the principal variation stops
      * there.
