@@ -22,6 +22,34 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A board, its engine and an empty position; exits when out of memory. */
+typedef struct board {
+    gs_mnk *g;
+    gs_game game;
+    gs_engine *e;
+    unsigned char *s;
+} board;
+
+static void board_open(board *b, const gs_mnk_params *p)
+{
+    if (gs_mnk_new(p, NULL, &b->g) != GS_OK)
+        exit(1);
+    gs_mnk_game(b->g, &b->game);
+    if (gs_engine_new(&b->game, NULL, &b->e) != GS_OK)
+        exit(1);
+    b->s = malloc(gs_mnk_state_size(b->g));
+    if (!b->s)
+        exit(1);
+    gs_mnk_empty(b->g, b->s);
+}
+
+static void board_close(board *b)
+{
+    free(b->s);
+    gs_engine_free(b->e);
+    gs_mnk_free(b->g);
+}
+
 static void solve_row(const char *label, int rows, int cols, int k,
                       gs_algo algo, bool tt, int repeats)
 {
@@ -30,18 +58,10 @@ static void solve_row(const char *label, int rows, int cols, int k,
     p.rows = rows;
     p.cols = cols;
     p.k = k;
-    gs_mnk *g;
-    gs_game game;
-    gs_engine *e;
-    if (gs_mnk_new(&p, NULL, &g) != GS_OK)
-        exit(1);
-    gs_mnk_game(g, &game);
-    if (gs_engine_new(&game, NULL, &e) != GS_OK)
-        exit(1);
-    unsigned char *s = malloc(gs_mnk_state_size(g));
-    if (!s)
-        exit(1);
-    gs_mnk_empty(g, s);
+    board b;
+    board_open(&b, &p);
+    gs_engine *e = b.e;
+    unsigned char *s = b.s;
     gs_search_options o;
     gs_search_options_init(&o);
     o.algo = algo;
@@ -60,9 +80,7 @@ static void solve_row(const char *label, int rows, int cols, int k,
               : gs_algo_name(algo),
            (unsigned long long)r.nodes, times[repeats / 2] * 1e3,
            (double)r.nodes / times[repeats / 2]);
-    free(s);
-    gs_engine_free(e);
-    gs_mnk_free(g);
+    board_close(&b);
 }
 
 static void gomoku_row(int moves)
@@ -74,18 +92,11 @@ static void gomoku_row(int moves)
     p.eval = GS_MNK_EVAL_THREATS;
     p.radius = 2;
     p.order_hint = true;
-    gs_mnk *g;
-    gs_game game;
-    gs_engine *e;
-    if (gs_mnk_new(&p, NULL, &g) != GS_OK)
-        exit(1);
-    gs_mnk_game(g, &game);
-    if (gs_engine_new(&game, NULL, &e) != GS_OK)
-        exit(1);
-    unsigned char *s = malloc(gs_mnk_state_size(g));
-    if (!s)
-        exit(1);
-    gs_mnk_empty(g, s);
+    board b;
+    board_open(&b, &p);
+    gs_mnk *g = b.g;
+    gs_engine *e = b.e;
+    unsigned char *s = b.s;
     gs_search_options o;
     gs_search_options_init(&o);
     o.use_tt = true;
@@ -112,9 +123,7 @@ static void gomoku_row(int moves)
     printf("  mean %.1f ms a move, slowest %.1f ms, mean depth %.1f plies, "
            "%.0f nodes/s\n", total / played * 1e3, worst * 1e3,
            (double)depth_sum / played, (double)nodes / total);
-    free(s);
-    gs_engine_free(e);
-    gs_mnk_free(g);
+    board_close(&b);
 }
 
 int main(int argc, char **argv)
