@@ -7,6 +7,8 @@
  *             expectimax, limits, hooks
  *   tree.h    explicit game trees read from text
  *   mnk.h     m,n,k games: tic-tac-toe, Gomoku
+ *   pacman.h  the CS188 Pacman world
+ *   pyrandom.h Python's random module, bit for bit
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
@@ -16,5 +18,7 @@
 #include "search.h"
 #include "tree.h"
 #include "mnk.h"
+#include "pacman.h"
+#include "pyrandom.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

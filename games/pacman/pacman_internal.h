@@ -1,0 +1,114 @@
+/*
+ * games/pacman/pacman_internal.h: the layout of a parsed maze, of a world
+ * and of its states, shared by the layout reader (layout.c), the rules
+ * (pacman.c) and the ghost agents (ghosts.c). Private to games/pacman:
+ * nothing outside this directory includes it.
+ *
+ * Cells. (x, y) with (0, 0) the bottom-left cell, as pacman.py counts them:
+ * the first row of the file is y = height - 1. Cell (x, y) is index
+ * y * width + x of the per-cell arrays.
+ *
+ * Positions are doubled: (x2, y2) = (2x, 2y). A scared ghost moves half a
+ * cell a move, so an odd coordinate means "between two cells".
+ *
+ * Items. The food dots are numbered in the order pacman.py's layout reader
+ * meets them (rows from the bottom, each left to right), and so are the
+ * capsules (pacman.py keeps them in a list in that order); a state keeps
+ * one bit per item, so a state is small even on a large maze.
+ *
+ * A state is one blob of gs_pacman_state_size() bytes:
+ *
+ *   offset 0   int32   score
+ *          4   uint8   turn     the agent to move (0 Pacman, 1.. ghosts)
+ *          5   uint8   win      pacman.py's _win
+ *          6   uint8   lose     pacman.py's _lose
+ *          7   uint8   zero     always 0
+ *          8   pac_agent agent[num_agents]   8 bytes each (below)
+ *    food_off  uint64  food[food_words]      bit i: food dot i is there
+ *    caps_off  uint64  caps[caps_words]      bit i: capsule i is there
+ *
+ * Every byte is defined (padding is zero), so states can be compared and
+ * copied as bytes; bits past the last item are always 0.
+ */
+#ifndef GAMESEARCH_PACMAN_INTERNAL_H
+#define GAMESEARCH_PACMAN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gamesearch/pacman.h"
+
+/* Pacman and the most ghosts. */
+#define PAC_MAX_AGENTS (1 + GS_PAC_MAX_GHOSTS)
+
+/* What a cell of a layout holds. */
+enum {
+    CELL_FLOOR = 0,
+    CELL_WALL = 1,
+    CELL_FOOD = 2,
+    CELL_CAPSULE = 3
+};
+
+/* An agent's start: a cell. */
+typedef struct pac_cell {
+    int16_t x, y;
+} pac_cell;
+
+struct gs_pac_layout {
+    gs_allocator alloc;
+    size_t bytes;         /* the size of this block, cells included */
+    int width, height;
+    int num_ghosts;       /* ghosts in the file */
+    int num_food, num_capsules;
+    /* Pacman, then the ghosts in pacman.py's order: sorted by (kind, x, y)
+     * with kind 1 for 'G' and '1', 2 for '2', ..., 4 for '4'. */
+    pac_cell agent[PAC_MAX_AGENTS];
+    /* CELL_* of cell (x, y) at y * width + x. */
+    uint8_t *cells;
+};
+
+/* One agent in a state. */
+typedef struct pac_agent {
+    int16_t x2, y2;     /* doubled position */
+    uint8_t dir;        /* GS_PAC_*: the direction of its last move */
+    uint8_t zero;       /* always 0 */
+    int16_t scared;     /* ghosts: moves left scared; Pacman: 0 */
+} pac_agent;
+
+typedef struct pac_state {
+    int32_t score;
+    uint8_t turn;
+    uint8_t win;
+    uint8_t lose;
+    uint8_t zero;
+    pac_agent agent[];
+} pac_state;
+
+_Static_assert(sizeof(pac_agent) == 8, "an agent is 8 bytes");
+_Static_assert(sizeof(pac_state) == 8, "the state header is 8 bytes");
+
+struct gs_pacman {
+    gs_allocator alloc;
+    size_t bytes;             /* the size of this block, arrays included */
+    int width, height;
+    int num_agents;           /* 1 + ghosts */
+    int num_food, num_capsules;
+    int food_words, caps_words;
+    size_t food_off, caps_off;  /* byte offsets of the bitsets in a state */
+    size_t state_size;
+    pac_cell start[PAC_MAX_AGENTS];
+    /* Per cell (y * width + x): */
+    uint8_t *wall;            /* 1 for a wall */
+    int32_t *food_at;         /* the food dot there, or -1 */
+    int32_t *capsule_at;      /* the capsule there, or -1 */
+};
+
+/* The legal actions of `agent` in `s` (pacman.py's order) into out;
+ * returns how many. Shared by the rules and the ghost agents. */
+int pac_legal(const gs_pacman *w, const pac_state *s, int agent, int *out);
+
+/* The vector of a direction, in cells. */
+void pac_dir_vector(int dir, int *dx, int *dy);
+
+#endif /* GAMESEARCH_PACMAN_INTERNAL_H */

@@ -1,0 +1,190 @@
+/*
+ * gamesearch/pacman.h: the Berkeley CS188 multi-agent Pacman world, rule
+ * for rule as pacman.py (v1.004) plays it, as a game.
+ *
+ * Coordinates: (0, 0) is the bottom-left cell; the first line of a layout
+ * file is the top row. Agents move in half cells when scared, so positions
+ * are given doubled: (x2, y2) = (2x, 2y), odd when between two cells.
+ *
+ * Agent 0 is Pacman (MAX), agents 1..N the ghosts (MIN), moving round-robin.
+ * An action is a direction, numbered in the order pacman.py lists legal
+ * actions: West, Stop, East, North, South.
+ *
+ * A state is gs_pacman_state_size() bytes (it depends on the maze: the food
+ * and capsules are bitsets), aligned for uint64_t (malloc'd memory is).
+ */
+#ifndef GAMESEARCH_PACMAN_H
+#define GAMESEARCH_PACMAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+#include "pyrandom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Directions, in pacman.py's order of legal actions. */
+enum {
+    GS_PAC_WEST = 0,
+    GS_PAC_STOP = 1,
+    GS_PAC_EAST = 2,
+    GS_PAC_NORTH = 3,
+    GS_PAC_SOUTH = 4,
+    GS_PAC_NUM_DIRS = 5
+};
+
+/* The most ghosts a world may have, and the largest maze side. */
+#define GS_PAC_MAX_GHOSTS 16
+#define GS_PAC_MAX_SIDE 256
+
+/* Rules (pacman.py's constants). */
+#define GS_PAC_SCARED_TIME 40
+#define GS_PAC_FOOD_SCORE 10
+#define GS_PAC_WIN_SCORE 500
+#define GS_PAC_EAT_GHOST_SCORE 200
+#define GS_PAC_DEATH_SCORE (-500)
+#define GS_PAC_TIME_PENALTY 1
+
+/* "West", "Stop", ... (NULL for a bad direction) and back (-1: unknown;
+ * case-insensitive). */
+const char *gs_pac_dir_name(int dir);
+int gs_pac_dir_parse(const char *name);
+
+/* ---- Layouts ---- */
+
+typedef struct gs_pac_layout gs_pac_layout;
+
+/* Where and why a layout was refused. */
+typedef struct gs_pac_error {
+    int line;            /* 1-based; 0 when it concerns the whole file */
+    int column;          /* 1-based; 0 when it concerns the whole file */
+    char message[200];   /* one sentence, no file name */
+} gs_pac_error;
+
+/*
+ * Reads a layout ('%' wall, '.' food, 'o' capsule, 'P' Pacman, 'G' or
+ * '1'-'4' a ghost, ' ' floor, leading spaces included; trailing white space
+ * on a line is ignored; CRLF accepted). Checks: exactly one Pacman, known
+ * characters only, no row shorter than the first after trailing spaces are
+ * stripped (a longer row may only have walls past the first row's end,
+ * which are dropped, as pacman.py drops them: CS188's capsuleClassic has
+ * one), at least one food, at most GS_PAC_MAX_SIDE a side and
+ * GS_PAC_MAX_GHOSTS ghosts; over 1 MiB is GS_ETOOBIG. Cells off the maze
+ * count as walls. GS_OK, GS_EPARSE with *error, GS_ETOOBIG or GS_ENOMEM.
+ */
+int gs_pac_layout_parse(const char *text, size_t length,
+                        const gs_allocator *alloc, gs_pac_layout **out,
+                        gs_pac_error *error);
+void gs_pac_layout_free(gs_pac_layout *layout);
+int gs_pac_layout_width(const gs_pac_layout *layout);
+int gs_pac_layout_height(const gs_pac_layout *layout);
+bool gs_pac_layout_wall(const gs_pac_layout *layout, int x, int y);
+/* Ghosts in the file, in pacman.py's agent order. */
+int gs_pac_layout_num_ghosts(const gs_pac_layout *layout);
+
+/* ---- Worlds and states ---- */
+
+typedef struct gs_pacman gs_pacman;
+
+/*
+ * A world: `layout` with its first min(num_ghosts, ghosts in the layout)
+ * ghosts, in pacman.py's order (-k). The layout is copied. GS_OK, GS_EINVAL
+ * (num_ghosts < 0) or GS_ENOMEM.
+ */
+int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
+                  const gs_allocator *alloc, gs_pacman **out);
+void gs_pacman_free(gs_pacman *world);
+
+int gs_pacman_num_agents(const gs_pacman *world);   /* 1 + ghosts */
+int gs_pacman_width(const gs_pacman *world);
+int gs_pacman_height(const gs_pacman *world);
+bool gs_pacman_wall(const gs_pacman *world, int x, int y);
+size_t gs_pacman_state_size(const gs_pacman *world);
+
+/* The start of a game: Pacman to move, score 0, no ghost scared. */
+void gs_pacman_initial(const gs_pacman *world, void *state);
+
+/*
+ * Fills *game: agent 0 MAX, ghosts MIN, legal actions in pacman.py's order,
+ * terminal at a win or a loss, value = the score (pacman.py's
+ * scoreEvaluationFunction), a hash covering what pacman.py's state equality
+ * covers, action names "West", .... The world must outlive the game.
+ */
+void gs_pacman_game(const gs_pacman *world, gs_game *game);
+
+/* Writes the legal actions of `agent` in `state` (pacman.py's order) into
+ * out (room for GS_PAC_NUM_DIRS) and returns how many. */
+int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
+                    int *out);
+
+/*
+ * Applies `action` of `agent` to `state` in place, exactly as pacman.py's
+ * generateSuccessor: move, eat, scare, the time penalty, collisions, the
+ * scared timer, the score, and the turn passes to the next agent. GS_OK, or
+ * GS_EINVAL when the game is over, it is not `agent`'s turn, or the action
+ * is not legal (the state is then unchanged). A ghost walled in on every
+ * side has no legal action (pacman.py stops with an error there); here it
+ * may pass with GS_PAC_STOP: it stays put and its scared timer counts down.
+ */
+int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
+                    int action);
+
+int gs_pacman_to_move(const gs_pacman *world, const void *state);
+int gs_pacman_score(const gs_pacman *world, const void *state);
+bool gs_pacman_is_win(const gs_pacman *world, const void *state);
+bool gs_pacman_is_lose(const gs_pacman *world, const void *state);
+/* Doubled position and direction (its last move; Stop at the start). */
+void gs_pacman_position(const gs_pacman *world, const void *state, int agent,
+                        int *x2, int *y2);
+int gs_pacman_direction(const gs_pacman *world, const void *state, int agent);
+/* A ghost's scared timer (0 for Pacman). */
+int gs_pacman_scared(const gs_pacman *world, const void *state, int agent);
+bool gs_pacman_food(const gs_pacman *world, const void *state, int x, int y);
+bool gs_pacman_capsule(const gs_pacman *world, const void *state, int x,
+                       int y);
+int gs_pacman_food_left(const gs_pacman *world, const void *state);
+int gs_pacman_capsules_left(const gs_pacman *world, const void *state);
+
+/* pacman.py's state equality and hash: positions, directions, scared
+ * timers, food, capsules and score (not whose turn it is). */
+bool gs_pacman_state_equal(const gs_pacman *world, const void *a,
+                           const void *b);
+uint64_t gs_pacman_state_hash(const gs_pacman *world, const void *state);
+
+/* ---- Ghost agents ---- */
+
+typedef enum gs_pac_ghost {
+    GS_PAC_RANDOM_GHOST = 0,       /* uniform over its legal actions */
+    GS_PAC_DIRECTIONAL_GHOST = 1   /* 0.8 towards Pacman (away when
+                                      scared), 0.2 spread over all */
+} gs_pac_ghost;
+
+/*
+ * The ghost's distribution over its legal actions, computed as pacman.py
+ * computes it (normalised the same way, to the last bit): actions in legal
+ * order in out[], their probabilities in p[]; returns how many (0 when the
+ * ghost has no legal action).
+ */
+int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
+                                 int agent, gs_pac_ghost kind, int *out,
+                                 double *p);
+
+/*
+ * The ghost's move, drawn as pacman.py draws it: one random() walked along
+ * the distribution with the actions sorted by name (East, North, South,
+ * West). Returns GS_PAC_STOP when the ghost has no legal action (and then
+ * draws nothing).
+ */
+int gs_pacman_ghost_action(const gs_pacman *world, const void *state,
+                           int agent, gs_pac_ghost kind, gs_pyrandom *rng);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_PACMAN_H */

@@ -1,0 +1,43 @@
+/*
+ * gamesearch/pyrandom.h: Python's `random` module (the Mersenne Twister
+ * MT19937 and its seeding), bit for bit, so that games seeded as pacman.py
+ * seeds them replay pacman.py's games move for move.
+ *
+ * A generator is a plain struct that its owner keeps: each game (or thread)
+ * has its own; nothing is global.
+ */
+#ifndef GAMESEARCH_PYRANDOM_H
+#define GAMESEARCH_PYRANDOM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gs_pyrandom {
+    uint32_t mt[624];
+    int index;
+} gs_pyrandom;
+
+/* random.seed(n) for an integer n (Python seeds with |n|). */
+void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n);
+
+/* random.seed(s) for a string s (version 2: the bytes of s followed by
+ * their SHA-512 digest, read as one big-endian integer). */
+void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s);
+
+/* random.random(): a double in [0, 1) with 53 random bits. */
+double gs_pyrandom_random(gs_pyrandom *r);
+
+/* random.getrandbits(k) for 1 <= k <= 32. */
+uint32_t gs_pyrandom_getrandbits(gs_pyrandom *r, int k);
+
+/* random.randrange(n) / the index random.choice(seq) picks, n >= 1. */
+int gs_pyrandom_below(gs_pyrandom *r, int n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_PYRANDOM_H */

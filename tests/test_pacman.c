@@ -1,0 +1,1581 @@
+/*
+ * tests/test_pacman.c: the CS188 Pacman world (gamesearch/pacman.h) and
+ * Python's random module (gamesearch/pyrandom.h).
+ *
+ * Facts checked:
+ *   - pyrandom: CPython 3.11's outputs after random.seed(0), seed(42),
+ *     seed('cs188') and other seeds (integers of one and two words,
+ *     negative ones, long and non-ASCII strings), getrandbits and randrange
+ *     sequences, and a draw past the first regeneration of the state.
+ *   - layouts: every refusal with its line, column and message; the eleven
+ *     CS188 layouts with the sizes, counts and agent order that pacman.py's
+ *     layout.py gives them; junk never crashes; allocation failures leak
+ *     nothing.
+ *   - rules, on small mazes worked out by hand (and confirmed against
+ *     pacman.py v1.004): food, the last food, the time penalty, capsules,
+ *     scared ghosts at half speed, the timer and its rounding, eating a
+ *     ghost, dying (once per ghost), the win that no ghost can spoil,
+ *     ghosts between cells, the no-reverse rule, illegal actions, -k.
+ *   - DirectionalGhost's distribution to the last bit, and two games of
+ *     DirectionalGhosts on powerClassic and smallClassic recorded from
+ *     pacman.py (seed 'cs188'), replayed move for move.
+ *   - The seven pacman.py traces in ../shared/cs188/traces: every move
+ *     legal, every score, every game's end, and every ghost move drawn
+ *     from one generator seeded with 'cs188' per file; the minimax,
+ *     alpha-beta and expectimax traces also chosen move for move by the
+ *     engine on gs_pacman_game.
+ *   - pacman.py's state equality and hash.
+ *
+ * The tests that read ../shared/cs188 skip when it is absent; the program
+ * then returns 77 (skipped) unless something failed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gamesearch/gamesearch.h"
+#include "gamesearch/pacman.h"
+#include "gamesearch/pyrandom.h"
+
+#include "track_alloc.h"
+
+#define CS188_DIR GS_SHARED_DIR "/cs188"
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+static bool have_cs188(void)
+{
+    struct stat st;
+    return stat(CS188_DIR "/layouts", &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+static gs_pac_layout *parse_ok(const char *text)
+{
+    gs_pac_layout *lay = NULL;
+    gs_pac_error err;
+    int rc = gs_pac_layout_parse(text, strlen(text), NULL, &lay, &err);
+    if (rc != GS_OK)
+        fail_msg("layout refused (%d) at %d:%d: %s", rc, err.line,
+                 err.column, err.message);
+    assert_non_null(lay);
+    return lay;
+}
+
+static gs_pacman *world_of(const char *text, int ghosts)
+{
+    gs_pac_layout *lay = parse_ok(text);
+    gs_pacman *w = NULL;
+    assert_int_equal(gs_pacman_new(lay, ghosts, NULL, &w), GS_OK);
+    gs_pac_layout_free(lay);
+    return w;
+}
+
+static gs_pacman *cs188_world(const char *name, int ghosts)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/layouts/%s.lay", CS188_DIR, name);
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text)
+        fail_msg("cannot read %s", path);
+    gs_pac_layout *lay = NULL;
+    gs_pac_error err;
+    int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
+    free(text);
+    if (rc != GS_OK)
+        fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.message);
+    gs_pacman *w = NULL;
+    assert_int_equal(gs_pacman_new(lay, ghosts, NULL, &w), GS_OK);
+    gs_pac_layout_free(lay);
+    return w;
+}
+
+/* A fresh state at the start (malloc'd memory is aligned for uint64_t). */
+static void *new_state(const gs_pacman *w)
+{
+    void *s = malloc(gs_pacman_state_size(w));
+    assert_non_null(s);
+    gs_pacman_initial(w, s);
+    return s;
+}
+
+static void *copy_state(const gs_pacman *w, const void *s)
+{
+    void *c = malloc(gs_pacman_state_size(w));
+    assert_non_null(c);
+    memcpy(c, s, gs_pacman_state_size(w));
+    return c;
+}
+
+static int dir_of(const char *name)
+{
+    int d = gs_pac_dir_parse(name);
+    if (d < 0)
+        fail_msg("unknown direction %s", name);
+    return d;
+}
+
+/* Plays a move that must be legal. */
+static void play(const gs_pacman *w, void *s, int agent, const char *action)
+{
+    int rc = gs_pacman_apply(w, s, agent, dir_of(action));
+    if (rc != GS_OK)
+        fail_msg("agent %d cannot play %s (%d)", agent, action, rc);
+}
+
+/* The legal actions as "West Stop East", for comparing. */
+static void legal_names(const gs_pacman *w, const void *s, int agent,
+                        char *buf, size_t size)
+{
+    int a[GS_PAC_NUM_DIRS];
+    int n = gs_pacman_legal(w, s, agent, a);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            strncat(buf, " ", size - strlen(buf) - 1);
+        strncat(buf, gs_pac_dir_name(a[i]), size - strlen(buf) - 1);
+    }
+}
+
+static void expect_legal(const gs_pacman *w, const void *s, int agent,
+                         const char *expected)
+{
+    char buf[64];
+    legal_names(w, s, agent, buf, sizeof buf);
+    assert_string_equal(buf, expected);
+}
+
+/* Agent `agent` at doubled (x2, y2), facing `dir`, with `scared`. */
+static void expect_agent(const gs_pacman *w, const void *s, int agent, int x2,
+                         int y2, const char *dir, int scared)
+{
+    int x, y;
+    gs_pacman_position(w, s, agent, &x, &y);
+    assert_int_equal(x, x2);
+    assert_int_equal(y, y2);
+    assert_string_equal(gs_pac_dir_name(gs_pacman_direction(w, s, agent)),
+                        dir);
+    assert_int_equal(gs_pacman_scared(w, s, agent), scared);
+}
+
+/* ---- pyrandom ----------------------------------------------------------- */
+
+/* CPython 3.11: random.seed(0); [random.random() for _ in range(3)], and the
+ * same for 42; random.seed('cs188'); random.random(). */
+static void test_random_known_values(void **unused)
+{
+    (void)unused;
+    gs_pyrandom r;
+    gs_pyrandom_seed_int(&r, 0);
+    assert_true(gs_pyrandom_random(&r) == 0.8444218515250481);
+    assert_true(gs_pyrandom_random(&r) == 0.7579544029403025);
+    assert_true(gs_pyrandom_random(&r) == 0.420571580830845);
+    gs_pyrandom_seed_int(&r, 42);
+    assert_true(gs_pyrandom_random(&r) == 0.6394267984578837);
+    assert_true(gs_pyrandom_random(&r) == 0.025010755222666936);
+    assert_true(gs_pyrandom_random(&r) == 0.27502931836911926);
+    gs_pyrandom_seed_str(&r, "cs188");
+    assert_true(gs_pyrandom_random(&r) == 0.7475483211151746);
+}
+
+/* More CPython 3.11 outputs (each printed by python3 -c "import random;
+ * random.seed(S); print(repr(random.random()))"). */
+static void test_random_more_seeds(void **unused)
+{
+    (void)unused;
+    gs_pyrandom r;
+    /* Negative seeds are their absolute value. */
+    gs_pyrandom_seed_int(&r, 5);
+    assert_true(gs_pyrandom_random(&r) == 0.6229016948897019);
+    assert_true(gs_pyrandom_random(&r) == 0.7417869892607294);
+    gs_pyrandom_seed_int(&r, -5);
+    assert_true(gs_pyrandom_random(&r) == 0.6229016948897019);
+    assert_true(gs_pyrandom_random(&r) == 0.7417869892607294);
+    /* Two 32-bit words, and the edges of one. */
+    gs_pyrandom_seed_int(&r, ((int64_t)1 << 40) + 3);
+    assert_true(gs_pyrandom_random(&r) == 0.21978710637116716);
+    gs_pyrandom_seed_int(&r, (int64_t)1 << 32);
+    assert_true(gs_pyrandom_random(&r) == 0.11299430095636409);
+    gs_pyrandom_seed_int(&r, ((int64_t)1 << 32) - 1);
+    assert_true(gs_pyrandom_random(&r) == 0.6353574441341173);
+    gs_pyrandom_seed_int(&r, INT64_MIN);   /* -2**63 */
+    assert_true(gs_pyrandom_random(&r) == 0.5534639983914199);
+    /* Strings: empty, long (a key of 266 words), not ASCII (UTF-8). */
+    gs_pyrandom_seed_str(&r, "");
+    assert_true(gs_pyrandom_random(&r) == 0.9602256525641875);
+    assert_true(gs_pyrandom_random(&r) == 0.595411957851699);
+    assert_true(gs_pyrandom_random(&r) == 0.3880117152955401);
+    char longs[1001];
+    memset(longs, 'a', 1000);
+    longs[1000] = '\0';
+    gs_pyrandom_seed_str(&r, longs);
+    assert_true(gs_pyrandom_random(&r) == 0.9691624635987768);
+    gs_pyrandom_seed_str(&r, "\xc3\xbc");   /* 'ü' */
+    assert_true(gs_pyrandom_random(&r) == 0.18612139612298584);
+    /* The 1000th random() after seed(0): two regenerations of the state. */
+    gs_pyrandom_seed_int(&r, 0);
+    for (int i = 0; i < 999; i++)
+        gs_pyrandom_random(&r);
+    assert_true(gs_pyrandom_random(&r) == 0.4804125346981437);
+    /* A large negative seed. */
+    gs_pyrandom_seed_int(&r, -12345678901234);
+    assert_true(gs_pyrandom_random(&r) == 0.02504137575317178);
+    assert_true(gs_pyrandom_random(&r) == 0.14532691110186335);
+}
+
+static void test_random_bits_and_below(void **unused)
+{
+    (void)unused;
+    gs_pyrandom r;
+    /* random.seed(0); [random.randrange(10) for _ in range(10)] */
+    static const int tens[10] = {6, 6, 0, 4, 8, 7, 6, 4, 7, 5};
+    gs_pyrandom_seed_int(&r, 0);
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(gs_pyrandom_below(&r, 10), tens[i]);
+    /* random.seed(7); [random.getrandbits(1 + 7 * i) for i in range(5)] */
+    static const uint32_t bits[5] = {0, 242, 4943, 1656009, 349467786};
+    gs_pyrandom_seed_int(&r, 7);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(gs_pyrandom_getrandbits(&r, 1 + 7 * i), bits[i]);
+    /* random.seed(5); [random.randrange(1) for _ in range(3)] (each draws
+     * getrandbits(1) until it is 0), then three randrange(2**31 - 1). */
+    static const int big[3] = {1804633855, 999917037, 1666358331};
+    gs_pyrandom_seed_int(&r, 5);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(gs_pyrandom_below(&r, 1), 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(gs_pyrandom_below(&r, 2147483647), big[i]);
+    /* getrandbits(32) is a whole output; random() uses two. */
+    gs_pyrandom a, b;
+    gs_pyrandom_seed_int(&a, 99);
+    gs_pyrandom_seed_int(&b, 99);
+    uint32_t hi = gs_pyrandom_getrandbits(&a, 32);
+    uint32_t lo = gs_pyrandom_getrandbits(&a, 32);
+    double expect = ((double)(hi >> 5) * 67108864.0 + (double)(lo >> 6)) /
+                    9007199254740992.0;
+    assert_true(gs_pyrandom_random(&b) == expect);
+}
+
+/* ---- Layouts ------------------------------------------------------------ */
+
+static void expect_layout_error(const char *text, size_t len, int status,
+                                int line, int column, const char *message)
+{
+    gs_pac_layout *lay = (gs_pac_layout *)(uintptr_t)1;
+    gs_pac_error err;
+    track t;
+    gs_allocator a = tracker(&t);
+    int rc = gs_pac_layout_parse(text, len, &a, &lay, &err);
+    if (rc != status)
+        fail_msg("status %d, expected %d (%d:%d: %s)", rc, status, err.line,
+                 err.column, err.message);
+    assert_null(lay);
+    assert_int_equal(t.live, 0);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.column, column);
+    assert_string_equal(err.message, message);
+}
+
+static void expect_error(const char *text, int line, int column,
+                         const char *message)
+{
+    expect_layout_error(text, strlen(text), GS_EPARSE, line, column, message);
+}
+
+static void test_layout_errors(void **unused)
+{
+    (void)unused;
+    expect_error("", 0, 0, "empty layout");
+    expect_error("\n  \n\t\r\n", 0, 0, "empty layout");
+    expect_error("%%%%%\n%P.P%\n%%%%%\n", 2, 4,
+                 "the layout has 2 Pacmen (the second at line 2, column 4)");
+    expect_error("%%%%%%\n%P..%%\n%.P.G%\n%%%%%%\n", 3, 3,
+                 "the layout has 2 Pacmen (the second at line 3, column 3)");
+    expect_error("%%%%%\n%P.x%\n%%%%%\n", 2, 4,
+                 "unexpected character 'x' (a layout holds '%', '.', 'o', "
+                 "'P', 'G', '1'-'4' and spaces)");
+    expect_error("%%%%%\n%P.5%\n%%%%%\n", 2, 4,
+                 "unexpected character '5' (a layout holds '%', '.', 'o', "
+                 "'P', 'G', '1'-'4' and spaces)");
+    expect_error("%%%%%\n%P\t.%\n%%%%%\n", 2, 3, "unexpected byte 0x09");
+    expect_error("%%%%%\n%P.\r%\n%%%%%\n", 2, 4, "unexpected byte 0x0d");
+    expect_error("%%%%%\n%P.\xff%\n%%%%%\n", 2, 4, "unexpected byte 0xff");
+    static const char nul[] = "%%%%\n%P\0.%\n%%%%\n";
+    expect_layout_error(nul, sizeof nul - 1, GS_EPARSE, 2, 3,
+                        "unexpected byte 0x00");
+    expect_error("%%%%%\n%P.%\n%%%%%\n", 2, 5,
+                 "row 2 is 4 characters long, the first row 5");
+    expect_error("%%%%%\n%P..%\n%%%%%.%\n", 3, 6,
+                 "row 3 is 7 characters long, the first row 5, and only "
+                 "walls may stand past its end");
+    expect_error("%%%%%\n%P..%o\n%%%%%\n", 2, 6,
+                 "row 2 is 6 characters long, the first row 5, and only "
+                 "walls may stand past its end");
+    expect_error("%%%%\n%P.%\n\n%%%%\n", 3, 1,
+                 "row 3 is 0 characters long, the first row 4");
+    expect_error("%%%%\n%P %\n%%%%\n", 0, 0, "the layout has no food ('.')");
+    expect_error("%%%%\n%. %\n%%%%\n", 0, 0, "the layout has no Pacman ('P')");
+    /* Blank lines before the first row: lines still count. */
+    expect_error("\n\n%%%%\n%Px%\n", 4, 3,
+                 "unexpected character 'x' (a layout holds '%', '.', 'o', "
+                 "'P', 'G', '1'-'4' and spaces)");
+    /* 17 ghosts: the 17th at column 18. */
+    expect_error("%%%%%%%%%%%%%%%%%%%%%\n%GGGGGGGG1234GGGGGP.%\n", 2, 18,
+                 "the layout has more than 16 ghosts (the 17th at line 2, "
+                 "column 18)");
+
+    /* Too wide, too tall, too big. */
+    char *big = malloc(((size_t)1 << 20) + 2);
+    assert_non_null(big);
+    memset(big, '%', 300);
+    big[300] = '\n';
+    expect_layout_error(big, 301, GS_EPARSE, 1, 257,
+                        "row 1 is longer than 256 characters: a layout is at "
+                        "most 256 cells wide");
+    size_t n = 0;
+    for (int row = 0; row < 257; row++) {
+        memcpy(big + n, row == 1 ? "%P.%\n" : "%..%\n", 5);
+        n += 5;
+    }
+    expect_layout_error(big, n, GS_EPARSE, 257, 1,
+                        "the layout has more than 256 rows: a layout is at "
+                        "most 256 cells high");
+    /* 256 x 256 is the largest maze. */
+    n = 0;
+    for (int row = 0; row < 256; row++) {
+        memset(big + n, '.', 256);
+        if (row == 0)
+            big[n] = 'P';
+        n += 256;
+        big[n++] = '\n';
+    }
+    gs_pac_layout *lay = NULL;
+    assert_int_equal(gs_pac_layout_parse(big, n, NULL, &lay, NULL), GS_OK);
+    assert_int_equal(gs_pac_layout_width(lay), 256);
+    assert_int_equal(gs_pac_layout_height(lay), 256);
+    gs_pac_layout_free(lay);
+    memset(big, '.', ((size_t)1 << 20) + 1);
+    expect_layout_error(big, ((size_t)1 << 20) + 1, GS_ETOOBIG, 0, 0,
+                        "the layout is larger than 1 MiB");
+    free(big);
+
+    /* Bad arguments. */
+    gs_pac_error err;
+    assert_int_equal(gs_pac_layout_parse("x", 1, NULL, NULL, &err), GS_EINVAL);
+    lay = NULL;
+    assert_int_equal(gs_pac_layout_parse(NULL, 3, NULL, &lay, &err),
+                     GS_EINVAL);
+    assert_int_equal(gs_pac_layout_parse(NULL, 0, NULL, &lay, &err),
+                     GS_EPARSE);
+    assert_string_equal(err.message, "empty layout");
+}
+
+static void test_layout_accepts(void **unused)
+{
+    (void)unused;
+    /* CRLF, trailing white space and blank lines around the maze. */
+    const char *text = "\n\r\n%%%%%  \r\n%P.G%\t\r\n%%%%%\r\n\n \n";
+    gs_pac_layout *lay = parse_ok(text);
+    assert_int_equal(gs_pac_layout_width(lay), 5);
+    assert_int_equal(gs_pac_layout_height(lay), 3);
+    assert_int_equal(gs_pac_layout_num_ghosts(lay), 1);
+    assert_true(gs_pac_layout_wall(lay, 0, 0));
+    assert_false(gs_pac_layout_wall(lay, 2, 1));
+    assert_true(gs_pac_layout_wall(lay, -1, 1));   /* off the maze */
+    assert_true(gs_pac_layout_wall(lay, 5, 1));
+    assert_true(gs_pac_layout_wall(lay, 1, 3));
+    gs_pac_layout_free(lay);
+    gs_pac_layout_free(NULL);
+
+    /* A longer row may hold walls past the first row's end: ignored. */
+    lay = parse_ok("%%%%\n%P.%%%\n%%%%%\n");
+    assert_int_equal(gs_pac_layout_width(lay), 4);
+    assert_int_equal(gs_pac_layout_height(lay), 3);
+    gs_pac_layout_free(lay);
+
+    /* No border walls: off the maze counts as wall. Digits are ghosts. */
+    gs_pacman *w = world_of("P.1\n", 4);
+    assert_int_equal(gs_pacman_num_agents(w), 2);
+    void *s = new_state(w);
+    expect_legal(w, s, 0, "Stop East");
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), 509);
+    assert_true(gs_pacman_is_win(w, s));
+    free(s);
+    gs_pacman_free(w);
+    gs_pacman_free(NULL);
+}
+
+/* pacman.py's layout.py on the eleven CS188 layouts: width, height, ghosts,
+ * food, capsules, and the agents in order (Pacman first). */
+typedef struct cs188_layout {
+    const char *name;
+    int width, height, ghosts, food, capsules;
+    int agents[5][2];
+} cs188_layout;
+
+static const cs188_layout cs188_layouts[] = {
+    {"capsuleClassic", 19, 7, 3, 23, 3, {{8, 1}, {1, 5}, {10, 5}, {17, 1}}},
+    {"contestClassic", 20, 9, 3, 69, 6, {{9, 1}, {8, 5}, {10, 5}, {11, 5}}},
+    {"mediumClassic", 20, 11, 2, 97, 2, {{9, 1}, {8, 5}, {11, 5}}},
+    {"minimaxClassic", 9, 5, 3, 2, 0, {{2, 3}, {1, 1}, {5, 2}, {7, 3}}},
+    {"openClassic", 25, 9, 1, 86, 1, {{4, 7}, {22, 4}}},
+    {"originalClassic", 28, 27, 4, 229, 4,
+     {{14, 1}, {10, 13}, {13, 13}, {14, 13}, {17, 13}}},
+    {"powerClassic", 20, 7, 4, 53, 8,
+     {{9, 1}, {8, 5}, {9, 5}, {10, 5}, {11, 5}}},
+    {"smallClassic", 20, 7, 2, 55, 2, {{9, 1}, {8, 5}, {11, 5}}},
+    {"testClassic", 5, 10, 1, 8, 0, {{1, 1}, {2, 7}}},
+    {"trappedClassic", 8, 5, 2, 4, 0, {{4, 3}, {1, 2}, {6, 3}}},
+    {"trickyClassic", 20, 13, 4, 114, 6,
+     {{9, 1}, {8, 7}, {9, 7}, {10, 7}, {11, 7}}},
+};
+
+static void test_cs188_layouts(void **unused)
+{
+    (void)unused;
+    if (!have_cs188())
+        skip();
+    for (size_t i = 0; i < sizeof cs188_layouts / sizeof *cs188_layouts; i++) {
+        const cs188_layout *c = &cs188_layouts[i];
+        gs_pacman *w = cs188_world(c->name, GS_PAC_MAX_GHOSTS);
+        assert_int_equal(gs_pacman_width(w), c->width);
+        assert_int_equal(gs_pacman_height(w), c->height);
+        assert_int_equal(gs_pacman_num_agents(w), 1 + c->ghosts);
+        void *s = new_state(w);
+        assert_int_equal(gs_pacman_food_left(w, s), c->food);
+        assert_int_equal(gs_pacman_capsules_left(w, s), c->capsules);
+        assert_int_equal(gs_pacman_score(w, s), 0);
+        assert_int_equal(gs_pacman_to_move(w, s), 0);
+        for (int a = 0; a <= c->ghosts; a++)
+            expect_agent(w, s, a, 2 * c->agents[a][0], 2 * c->agents[a][1],
+                         "Stop", 0);
+        free(s);
+        gs_pacman_free(w);
+    }
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Plays up to `moves` random legal moves from the start, checking that
+ * every legal action applies, that agents stay off walls, that the turn
+ * passes and that a finished game refuses moves. */
+static void random_playout(const gs_pacman *w, uint64_t *seed, int moves)
+{
+    void *s = new_state(w);
+    int n = gs_pacman_num_agents(w);
+    for (int m = 0; m < moves; m++) {
+        int agent = gs_pacman_to_move(w, s);
+        assert_true(agent >= 0 && agent < n);
+        int a[GS_PAC_NUM_DIRS];
+        int k = gs_pacman_legal(w, s, agent, a);
+        if (gs_pacman_is_win(w, s) || gs_pacman_is_lose(w, s)) {
+            assert_int_equal(k, 0);
+            assert_int_equal(gs_pacman_apply(w, s, agent, GS_PAC_STOP),
+                             GS_EINVAL);
+            break;
+        }
+        int action = k ? a[splitmix(seed) % (uint64_t)k] : GS_PAC_STOP;
+        assert_int_equal(gs_pacman_apply(w, s, agent, action), GS_OK);
+        assert_int_equal(gs_pacman_to_move(w, s), (agent + 1) % n);
+        for (int i = 0; i < n; i++) {
+            int x2, y2;
+            gs_pacman_position(w, s, i, &x2, &y2);
+            assert_true(x2 >= 0 && y2 >= 0 && x2 < 2 * gs_pacman_width(w) &&
+                        y2 < 2 * gs_pacman_height(w));
+            /* The cells an agent touches are never walls. */
+            assert_false(gs_pacman_wall(w, x2 / 2, y2 / 2));
+            assert_false(gs_pacman_wall(w, (x2 + 1) / 2, (y2 + 1) / 2));
+        }
+    }
+    free(s);
+}
+
+/* Random bytes and random mazes: refused cleanly or played safely. */
+static void test_layout_junk(void **unused)
+{
+    (void)unused;
+    static const char alphabet[] = "%%%%.... oPG1234\n";
+    static const char maze[] = "%%%%%.....o";   /* no trailing spaces */
+    uint64_t seed = 1234;
+    char buf[400];
+    int accepted = 0;
+    for (int round = 0; round < 3000; round++) {
+        size_t len = (size_t)(splitmix(&seed) % sizeof buf);
+        int mode = round % 3;
+        int width = 1 + (int)(splitmix(&seed) % 12);
+        if (mode == 2)   /* whole rows */
+            len -= len % (size_t)(width + 1);
+        for (size_t i = 0; i < len; i++) {
+            uint64_t r = splitmix(&seed);
+            if (mode == 0)
+                buf[i] = (char)(r & 0xff);                   /* any bytes */
+            else if (mode == 1)
+                buf[i] = alphabet[r % (sizeof alphabet - 1)];
+            else                                             /* rows */
+                buf[i] = (i % (size_t)(width + 1) == (size_t)width)
+                             ? '\n'
+                             : maze[r % (sizeof maze - 1)];
+        }
+        if (mode == 2 && len > 3) {
+            /* A Pacman and a few ghosts, so that most are accepted. */
+            for (int k = 0; k < 6; k++) {
+                size_t at = (size_t)(splitmix(&seed) % len);
+                while (buf[at] == '\n')
+                    at = (at + 1) % len;
+                buf[at] = "PG1234"[k];
+            }
+        }
+        gs_pac_layout *lay = NULL;
+        gs_pac_error err;
+        track t;
+        gs_allocator a = tracker(&t);
+        int rc = gs_pac_layout_parse(buf, len, &a, &lay, &err);
+        assert_true(rc == GS_OK || rc == GS_EPARSE);
+        if (rc == GS_EPARSE) {
+            assert_null(lay);
+            assert_true(err.message[0] != '\0');
+            assert_true(err.line >= 0 && err.column >= 0);
+            assert_int_equal(t.live, 0);
+            continue;
+        }
+        accepted++;
+        for (int k = 0; k <= 2; k++) {
+            gs_pacman *w = NULL;
+            assert_int_equal(gs_pacman_new(lay, k * 8, &a, &w), GS_OK);
+            random_playout(w, &seed, 300);
+            gs_pacman_free(w);
+        }
+        gs_pac_layout_free(lay);
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(accepted > 500);
+}
+
+static void test_allocation_failure(void **unused)
+{
+    (void)unused;
+    const char *text = "%%%%%%\n%P.oG%\n%%%%%%\n";
+    bool done = false;
+    for (long n = 1; !done; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        gs_pac_layout *lay = NULL;
+        gs_pacman *w = NULL;
+        int rc = gs_pac_layout_parse(text, strlen(text), &a, &lay, NULL);
+        if (rc == GS_OK)
+            rc = gs_pacman_new(lay, 4, &a, &w);
+        if (rc == GS_OK) {
+            done = true;
+            assert_int_equal(t.failed, 0);
+            assert_int_equal(n, 3);   /* two allocations, then success */
+            void *s = new_state(w);
+            play(w, s, 0, "East");
+            assert_int_equal(gs_pacman_score(w, s), 509);
+            free(s);
+        } else {
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_int_equal(t.failed, 1);
+            assert_null(w);
+        }
+        gs_pacman_free(w);
+        gs_pac_layout_free(lay);
+        assert_int_equal(t.live, 0);
+    }
+    gs_pac_layout *lay = parse_ok(text);
+    gs_pacman *w = (gs_pacman *)(uintptr_t)1;
+    assert_int_equal(gs_pacman_new(lay, -1, NULL, &w), GS_EINVAL);
+    assert_null(w);
+    assert_int_equal(gs_pacman_new(NULL, 1, NULL, &w), GS_EINVAL);
+    assert_int_equal(gs_pacman_new(lay, 1, NULL, NULL), GS_EINVAL);
+    gs_pac_layout_free(lay);
+}
+
+static void test_dir_names(void **unused)
+{
+    (void)unused;
+    static const char *names[] = {"West", "Stop", "East", "North", "South"};
+    for (int d = 0; d < GS_PAC_NUM_DIRS; d++) {
+        assert_string_equal(gs_pac_dir_name(d), names[d]);
+        assert_int_equal(gs_pac_dir_parse(names[d]), d);
+    }
+    assert_int_equal(GS_PAC_WEST, 0);
+    assert_int_equal(GS_PAC_SOUTH, 4);
+    assert_null(gs_pac_dir_name(-1));
+    assert_null(gs_pac_dir_name(5));
+    assert_int_equal(gs_pac_dir_parse("north"), GS_PAC_NORTH);
+    assert_int_equal(gs_pac_dir_parse("SOUTH"), GS_PAC_SOUTH);
+    assert_int_equal(gs_pac_dir_parse("Sout"), -1);
+    assert_int_equal(gs_pac_dir_parse("Southh"), -1);
+    assert_int_equal(gs_pac_dir_parse(""), -1);
+    assert_int_equal(gs_pac_dir_parse(NULL), -1);
+}
+
+/* ---- Rules, worked out by hand (and confirmed against pacman.py) -------- */
+
+static void test_food_and_win(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%\n"
+                            "%P..%\n"
+                            "%%%%%\n", 4);
+    assert_int_equal(gs_pacman_num_agents(w), 1);
+    void *s = new_state(w);
+    assert_int_equal(gs_pacman_food_left(w, s), 2);
+    assert_true(gs_pacman_food(w, s, 2, 1));
+    expect_legal(w, s, 0, "Stop East");
+    play(w, s, 0, "East");          /* +10 food, -1 time */
+    assert_int_equal(gs_pacman_score(w, s), 9);
+    assert_false(gs_pacman_food(w, s, 2, 1));
+    assert_int_equal(gs_pacman_food_left(w, s), 1);
+    expect_agent(w, s, 0, 4, 2, "East", 0);
+    play(w, s, 0, "Stop");          /* -1; Stop keeps the direction */
+    assert_int_equal(gs_pacman_score(w, s), 8);
+    expect_agent(w, s, 0, 4, 2, "East", 0);
+    play(w, s, 0, "East");          /* +10, +500 for the last food, -1 */
+    assert_int_equal(gs_pacman_score(w, s), 517);
+    assert_true(gs_pacman_is_win(w, s));
+    assert_false(gs_pacman_is_lose(w, s));
+    assert_int_equal(gs_pacman_food_left(w, s), 0);
+    expect_legal(w, s, 0, "");
+    void *before = copy_state(w, s);
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_STOP), GS_EINVAL);
+    assert_memory_equal(s, before, gs_pacman_state_size(w));
+    free(before);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_illegal_actions(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%%\n"
+                            "%P G.%\n"
+                            "%%%%%%\n", 4);
+    void *s = new_state(w);
+    void *before = copy_state(w, s);
+    size_t size = gs_pacman_state_size(w);
+    /* Into a wall, out of range, the wrong agent. */
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_WEST), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_NORTH), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 0, -1), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 0, 5), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_WEST), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 2, GS_PAC_WEST), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, -1, GS_PAC_WEST), GS_EINVAL);
+    assert_memory_equal(s, before, size);
+    /* Stop is always legal for Pacman, never for a ghost. */
+    expect_legal(w, s, 0, "Stop East");
+    play(w, s, 0, "Stop");
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    assert_int_equal(gs_pacman_to_move(w, s), 1);
+    expect_legal(w, s, 1, "West East");
+    memcpy(before, s, size);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_STOP), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_NORTH), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_STOP), GS_EINVAL);
+    assert_memory_equal(s, before, size);
+    free(before);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_death(void **unused)
+{
+    (void)unused;
+    /* A ghost walks into Pacman: -500 and the loss. */
+    gs_pacman *w = world_of("%%%%%%\n"
+                            "%P G.%\n"
+                            "%%%%%%\n", 4);
+    void *s = new_state(w);
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    assert_false(gs_pacman_is_lose(w, s));   /* a cell apart: alive */
+    play(w, s, 1, "West");
+    assert_int_equal(gs_pacman_score(w, s), -501);
+    assert_true(gs_pacman_is_lose(w, s));
+    assert_false(gs_pacman_is_win(w, s));
+    expect_legal(w, s, 0, "");
+    expect_legal(w, s, 1, "");
+    free(s);
+    gs_pacman_free(w);
+
+    /* Pacman walks into a ghost. */
+    w = world_of("%%%%%\n"
+                 "%PG.%\n"
+                 "%%%%%\n", 4);
+    s = new_state(w);
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), -501);
+    assert_true(gs_pacman_is_lose(w, s));
+    free(s);
+    gs_pacman_free(w);
+
+    /* Two ghosts on one cell: each collides, -500 each. */
+    w = world_of("%%%%%\n"
+                 "%%G%%\n"
+                 "%P G%\n"
+                 "%%.%%\n"
+                 "%%%%%\n", 4);
+    s = new_state(w);
+    expect_agent(w, s, 1, 4, 6, "Stop", 0);   /* (2, 3) before (3, 2) */
+    expect_agent(w, s, 2, 6, 4, "Stop", 0);
+    play(w, s, 0, "Stop");
+    expect_legal(w, s, 1, "South");
+    play(w, s, 1, "South");
+    expect_legal(w, s, 2, "West");
+    play(w, s, 2, "West");
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    assert_false(gs_pacman_is_lose(w, s));
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), -1002);
+    assert_true(gs_pacman_is_lose(w, s));
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_last_food_on_ghost(void **unused)
+{
+    (void)unused;
+    /* The ghost stands on the last food; Pacman eats it there: he wins,
+     * and the ghost no longer costs him 500. */
+    gs_pacman *w = world_of("%%%%%%\n"
+                            "%P.G %\n"
+                            "%%%%%%\n", 4);
+    void *s = new_state(w);
+    play(w, s, 0, "Stop");
+    play(w, s, 1, "West");
+    expect_agent(w, s, 1, 4, 2, "West", 0);
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), 508);
+    assert_true(gs_pacman_is_win(w, s));
+    assert_false(gs_pacman_is_lose(w, s));
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_scared_ghost_and_timer(void **unused)
+{
+    (void)unused;
+    /* Two capsules; the ghost paces a two-cell corridor of its own. */
+    gs_pacman *w = world_of("%%%%%%%%%\n"
+                            "%Poo.%G %\n"
+                            "%%%%%%%%%\n", 4);
+    void *s = new_state(w);
+    assert_int_equal(gs_pacman_capsules_left(w, s), 2);
+    play(w, s, 0, "East");                       /* the first capsule */
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    assert_int_equal(gs_pacman_capsules_left(w, s), 1);
+    assert_false(gs_pacman_capsule(w, s, 2, 1));
+    assert_true(gs_pacman_capsule(w, s, 3, 1));
+    expect_agent(w, s, 1, 12, 2, "Stop", 40);
+    assert_int_equal(gs_pacman_scared(w, s, 0), 0);
+    expect_legal(w, s, 1, "East");
+    play(w, s, 1, "East");                       /* half a cell */
+    expect_agent(w, s, 1, 13, 2, "East", 39);
+    expect_legal(w, s, 1, "East");               /* between cells */
+    play(w, s, 0, "Stop");
+    expect_agent(w, s, 1, 13, 2, "East", 39);    /* only its own moves count */
+    play(w, s, 1, "East");
+    expect_agent(w, s, 1, 14, 2, "East", 38);
+    play(w, s, 0, "Stop");
+    expect_legal(w, s, 1, "West");               /* a dead end: reverse */
+    play(w, s, 1, "West");
+    expect_agent(w, s, 1, 13, 2, "West", 37);
+    play(w, s, 0, "East");                       /* the second capsule */
+    expect_agent(w, s, 1, 13, 2, "West", 40);
+    assert_int_equal(gs_pacman_score(w, s), -4);
+    assert_int_equal(gs_pacman_capsules_left(w, s), 0);
+
+    /* 40 more ghost moves, half a cell each, from x = 6.5 going West: the
+     * ghost paces 6 .. 7; the 40th takes it from 7 West to 6.5 with the
+     * timer at 1, and the nearest cell of 6.5 is 7 (a half rounds up). */
+    static const int x2_after[4] = {13, 12, 13, 14};   /* k % 4 */
+    for (int k = 1; k <= 42; k++) {
+        int a[GS_PAC_NUM_DIRS];
+        assert_int_equal(gs_pacman_legal(w, s, 1, a), 1);
+        assert_int_equal(gs_pacman_apply(w, s, 1, a[0]), GS_OK);
+        int x2, y2;
+        gs_pacman_position(w, s, 1, &x2, &y2);
+        assert_int_equal(y2, 2);
+        if (k < 40) {
+            assert_int_equal(x2, x2_after[k % 4]);
+            assert_int_equal(gs_pacman_scared(w, s, 1), 40 - k);
+        } else if (k == 40) {
+            expect_agent(w, s, 1, 14, 2, "West", 0);
+        } else if (k == 41) {
+            expect_agent(w, s, 1, 12, 2, "West", 0);   /* full speed again */
+        } else {
+            expect_agent(w, s, 1, 14, 2, "East", 0);
+        }
+        assert_int_equal(gs_pacman_score(w, s), -4 - (k - 1));
+        play(w, s, 0, "Stop");
+    }
+    assert_int_equal(gs_pacman_score(w, s), -46);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_eat_scared_ghost(void **unused)
+{
+    (void)unused;
+    /* The scared ghost steps half a cell into Pacman: +200, home again. */
+    gs_pacman *w = world_of("%%%%%%%\n"
+                            "%.PoG %\n"
+                            "%%%%%%%\n", 4);
+    void *s = new_state(w);
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), -1);
+    expect_agent(w, s, 1, 8, 2, "Stop", 40);
+    play(w, s, 1, "West");
+    assert_int_equal(gs_pacman_score(w, s), 199);
+    assert_false(gs_pacman_is_lose(w, s));
+    expect_agent(w, s, 1, 8, 2, "Stop", 0);
+    /* Home, timer 0: Pacman is a cell away and the ghost is dangerous. */
+    expect_legal(w, s, 1, "West East");
+    free(s);
+    gs_pacman_free(w);
+
+    /* Pacman steps onto a scared ghost half a cell away. */
+    w = world_of("%%%%%%%\n"
+                 "%.Po G%\n"
+                 "%%%%%%%\n", 4);
+    s = new_state(w);
+    play(w, s, 0, "East");
+    expect_legal(w, s, 1, "West");
+    play(w, s, 1, "West");
+    expect_agent(w, s, 1, 9, 2, "West", 39);
+    play(w, s, 0, "East");
+    assert_int_equal(gs_pacman_score(w, s), 198);
+    expect_agent(w, s, 1, 10, 2, "Stop", 0);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_ghost_moves(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%%\n"
+                            "%G  .%\n"
+                            "%%% %%\n"
+                            "%%%P%%\n"
+                            "%%%%%%\n", 4);
+    void *s = new_state(w);
+    expect_legal(w, s, 0, "Stop North");
+    expect_legal(w, s, 1, "East");
+    play(w, s, 0, "Stop");
+    play(w, s, 1, "East");
+    /* West is open but the reverse of its way: gone. */
+    expect_legal(w, s, 1, "East");
+    play(w, s, 0, "North");
+    expect_legal(w, s, 0, "Stop North South");
+    play(w, s, 1, "East");
+    /* At the junction: on, or turn; not back. */
+    play(w, s, 0, "Stop");
+    expect_legal(w, s, 1, "East South");
+    play(w, s, 1, "East");
+    expect_agent(w, s, 1, 8, 6, "East", 0);
+    assert_true(gs_pacman_food(w, s, 4, 3));     /* ghosts eat nothing */
+    play(w, s, 0, "Stop");
+    expect_legal(w, s, 1, "West");               /* the dead end */
+    play(w, s, 1, "West");
+    expect_agent(w, s, 1, 6, 6, "West", 0);
+    assert_int_equal(gs_pacman_score(w, s), -4);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* -k keeps the first k ghosts in pacman.py's order: kind ('G' and '1'
+ * first, then '2', '3', '4'), then x, then y. */
+static void test_ghost_order(void **unused)
+{
+    (void)unused;
+    static const char *text = "%%%%%%%%\n"
+                              "%%%%%%%%\n"
+                              "%3.2G1P%\n"
+                              "%G     %\n"
+                              "%%%%%%%%\n";
+    static const int order[5][2] = {{1, 1}, {4, 2}, {5, 2}, {3, 2}, {1, 2}};
+    gs_pac_layout *lay = parse_ok(text);
+    assert_int_equal(gs_pac_layout_num_ghosts(lay), 5);
+    gs_pac_layout_free(lay);
+    static const int ks[] = {0, 1, 2, 3, 5, 9};
+    for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+        gs_pacman *w = world_of(text, ks[i]);
+        int n = ks[i] < 5 ? ks[i] : 5;
+        assert_int_equal(gs_pacman_num_agents(w), 1 + n);
+        void *s = new_state(w);
+        expect_agent(w, s, 0, 12, 4, "Stop", 0);
+        for (int g = 0; g < n; g++)
+            expect_agent(w, s, 1 + g, 2 * order[g][0], 2 * order[g][1],
+                         "Stop", 0);
+        free(s);
+        gs_pacman_free(w);
+    }
+}
+
+/* ---- Ghost agents ------------------------------------------------------- */
+
+/* Distributions printed by pacman.py's DirectionalGhost.getDistribution
+ * (repr of each value) on these positions. */
+static void test_directional_distribution(void **unused)
+{
+    (void)unused;
+    static const char *plus = "%%%%%%%\n"
+                              "%.....%\n"
+                              "%.%.%.%\n"
+                              "%..G..%\n"
+                              "%.%.%.%\n"
+                              "%..o..%\n"
+                              "%..P..%\n"
+                              "%%%%%%%\n";
+    gs_pacman *w = world_of(plus, 1);
+    void *s = new_state(w);
+    int a[GS_PAC_NUM_DIRS];
+    double p[GS_PAC_NUM_DIRS];
+    play(w, s, 0, "Stop");
+    /* Four ways, South nearest to Pacman: 0.8 + 0.2/4 and 0.2/4 (1 - 0.8
+     * is 0.19999999999999996), normalised by a total summed South first. */
+    assert_int_equal(gs_pacman_ghost_distribution(
+                         w, s, 1, GS_PAC_DIRECTIONAL_GHOST, a, p), 4);
+    assert_int_equal(a[0], GS_PAC_WEST);
+    assert_int_equal(a[1], GS_PAC_EAST);
+    assert_int_equal(a[2], GS_PAC_NORTH);
+    assert_int_equal(a[3], GS_PAC_SOUTH);
+    assert_true(p[0] == 0.049999999999999975);
+    assert_true(p[1] == 0.049999999999999975);
+    assert_true(p[2] == 0.049999999999999975);
+    assert_true(p[3] == 0.8499999999999999);
+    /* They sum (East, North, South, West) to 0.9999999999999998, not 1. */
+    assert_true(((p[1] + p[2]) + p[3]) + p[0] == 0.9999999999999998);
+    /* RandomGhost: 1/4 each. */
+    assert_int_equal(gs_pacman_ghost_distribution(w, s, 1,
+                                                  GS_PAC_RANDOM_GHOST, a, p),
+                     4);
+    for (int i = 0; i < 4; i++)
+        assert_true(p[i] == 0.25);
+    free(s);
+
+    /* Scared (Pacman took the capsule): half-cell steps, the farthest are
+     * best: West, East and North tie at 2.5, South is 1.5 away. */
+    s = new_state(w);
+    play(w, s, 0, "North");
+    assert_int_equal(gs_pacman_scared(w, s, 1), 40);
+    assert_int_equal(gs_pacman_ghost_distribution(
+                         w, s, 1, GS_PAC_DIRECTIONAL_GHOST, a, p), 4);
+    assert_true(p[0] == 0.31666666666666665);
+    assert_true(p[1] == 0.31666666666666665);
+    assert_true(p[2] == 0.31666666666666665);
+    assert_true(p[3] == 0.04999999999999999);
+    play(w, s, 1, "West");
+    play(w, s, 0, "Stop");
+    /* Between cells: one way, probability 0.8 + 0.19999999999999996. */
+    assert_int_equal(gs_pacman_ghost_distribution(
+                         w, s, 1, GS_PAC_DIRECTIONAL_GHOST, a, p), 1);
+    assert_int_equal(a[0], GS_PAC_WEST);
+    assert_true(p[0] == 1.0);
+    free(s);
+    gs_pacman_free(w);
+
+    /* Two ways, West nearer: 0.9 and 0.09999999999999998. */
+    static const char *two = "%%%%%%%\n"
+                             "%o....%\n"
+                             "%.%%%.%\n"
+                             "%..G..%\n"
+                             "%.%%%.%\n"
+                             "%P....%\n"
+                             "%%%%%%%\n";
+    w = world_of(two, 1);
+    s = new_state(w);
+    play(w, s, 0, "Stop");
+    assert_int_equal(gs_pacman_ghost_distribution(
+                         w, s, 1, GS_PAC_DIRECTIONAL_GHOST, a, p), 2);
+    assert_int_equal(a[0], GS_PAC_WEST);
+    assert_int_equal(a[1], GS_PAC_EAST);
+    assert_true(p[0] == 0.9);
+    assert_true(p[1] == 0.09999999999999998);
+    assert_int_equal(gs_pacman_ghost_distribution(w, s, 1,
+                                                  GS_PAC_RANDOM_GHOST, a, p),
+                     2);
+    assert_true(p[0] == 0.5 && p[1] == 0.5);
+    /* random.seed(0): the first random() is 0.844...: past East's share
+     * (East sorts first) either way, so both ghosts go West; a draw each. */
+    gs_pyrandom r, check;
+    gs_pyrandom_seed_int(&r, 0);
+    assert_int_equal(gs_pacman_ghost_action(w, s, 1, GS_PAC_RANDOM_GHOST, &r),
+                     GS_PAC_WEST);
+    assert_int_equal(
+        gs_pacman_ghost_action(w, s, 1, GS_PAC_DIRECTIONAL_GHOST, &r),
+        GS_PAC_WEST);                    /* 0.7579... > 0.0999... */
+    assert_true(gs_pyrandom_random(&r) == 0.420571580830845);
+    /* 0.42 of the uniform split: East. */
+    gs_pyrandom_seed_int(&r, 0);
+    gs_pyrandom_random(&r);
+    gs_pyrandom_random(&r);
+    assert_int_equal(gs_pacman_ghost_action(w, s, 1, GS_PAC_RANDOM_GHOST, &r),
+                     GS_PAC_EAST);
+    free(s);
+    gs_pacman_free(w);
+
+    /* A walled-in ghost has no move: Stop, and nothing is drawn. */
+    w = world_of("%%%%%\n"
+                 "%P.%%\n"
+                 "%%%G%\n"
+                 "%%%%%\n", 1);
+    s = new_state(w);
+    play(w, s, 0, "Stop");
+    gs_pyrandom_seed_int(&r, 3);
+    check = r;
+    assert_int_equal(gs_pacman_ghost_distribution(
+                         w, s, 1, GS_PAC_DIRECTIONAL_GHOST, a, p), 0);
+    assert_int_equal(gs_pacman_ghost_action(w, s, 1, GS_PAC_RANDOM_GHOST, &r),
+                     GS_PAC_STOP);
+    assert_int_equal(
+        gs_pacman_ghost_action(w, s, 1, GS_PAC_DIRECTIONAL_GHOST, &r),
+        GS_PAC_STOP);
+    assert_memory_equal(&r, &check, sizeof r);
+    free(s);
+    gs_pacman_free(w);
+}
+
+#include "test_pacman_directional.inc"
+
+typedef struct recorded_game {
+    const char *moves;
+    int score;
+    bool win;
+} recorded_game;
+
+/* Replays games recorded from pacman.py with DirectionalGhosts (one
+ * generator seeded 'cs188' for the games of a layout): Pacman's moves as
+ * recorded, every ghost move drawn here and compared. Letters: the
+ * initial of the direction, X for Stop. */
+static void replay_directional(const char *layout, int ghosts,
+                               const recorded_game *games, int ngames)
+{
+    gs_pacman *w = cs188_world(layout, ghosts);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_str(&rng, "cs188");
+    int half = 0, scared = 0;
+    for (int g = 0; g < ngames; g++) {
+        void *s = new_state(w);
+        const char *m = games[g].moves;
+        for (size_t t = 0; m[t]; t++) {
+            assert_false(gs_pacman_is_win(w, s) || gs_pacman_is_lose(w, s));
+            int agent = gs_pacman_to_move(w, s);
+            int action;
+            if (agent == 0) {
+                action = m[t] == 'X' ? GS_PAC_STOP
+                                     : gs_pac_dir_parse(m[t] == 'W'   ? "West"
+                                                        : m[t] == 'E' ? "East"
+                                                        : m[t] == 'N' ? "North"
+                                                                      : "South");
+            } else {
+                scared += gs_pacman_scared(w, s, agent) > 0;
+                action = gs_pacman_ghost_action(w, s, agent,
+                                                GS_PAC_DIRECTIONAL_GHOST, &rng);
+                if (gs_pac_dir_name(action)[0] != m[t])
+                    fail_msg("%s game %d move %zu: ghost %d drew %s, pacman.py "
+                             "%c", layout, g + 1, t, agent,
+                             gs_pac_dir_name(action), m[t]);
+            }
+            int rc = gs_pacman_apply(w, s, agent, action);
+            if (rc != GS_OK)
+                fail_msg("%s game %d move %zu: %s refused", layout, g + 1, t,
+                         gs_pac_dir_name(action));
+            int x2, y2;
+            gs_pacman_position(w, s, agent, &x2, &y2);
+            half += (x2 | y2) & 1;
+        }
+        assert_int_equal(gs_pacman_score(w, s), games[g].score);
+        assert_int_equal(gs_pacman_is_win(w, s), games[g].win);
+        assert_int_equal(gs_pacman_is_lose(w, s), !games[g].win);
+        free(s);
+    }
+    /* The games do exercise scared ghosts between cells. */
+    assert_true(scared > 50);
+    assert_true(half > 20);
+    gs_pacman_free(w);
+}
+
+static void test_directional_games(void **unused)
+{
+    (void)unused;
+    if (!have_cs188())
+        skip();
+    const recorded_game power[2] = {{power_game1, 1545, true},
+                                    {power_game2, 204, false}};
+    replay_directional("powerClassic", 4, power, 2);
+    const recorded_game small[2] = {{small_game1, 1551, true},
+                                    {small_game2, -185, false}};
+    replay_directional("smallClassic", 2, small, 2);
+}
+
+/* ---- pacman.py's traces ------------------------------------------------- */
+
+/* What the "# args:" line of a trace says. */
+typedef struct trace_args {
+    char layout[64];
+    char agent[64];      /* -p */
+    int ghosts;          /* -k, default 4 */
+    int games;           /* -n, default 1 */
+    int depth;           /* -a depth=N, default 2 */
+    bool own_eval;       /* -a evalFn=...: not the score */
+} trace_args;
+
+static void parse_args(const char *line, trace_args *ta)
+{
+    memset(ta, 0, sizeof *ta);
+    strcpy(ta->layout, "mediumClassic");
+    ta->ghosts = 4;
+    ta->games = 1;
+    ta->depth = 2;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *save = NULL;
+    char *tok = strtok_r(buf, " \t\r\n", &save);
+    while (tok) {
+        char *val = NULL;
+        if (tok[0] == '-' && strchr("lkpna", tok[1]) && tok[2] == '\0')
+            val = strtok_r(NULL, " \t\r\n", &save);
+        if (val && tok[1] == 'l')
+            snprintf(ta->layout, sizeof ta->layout, "%s", val);
+        else if (val && tok[1] == 'k')
+            ta->ghosts = atoi(val);
+        else if (val && tok[1] == 'n')
+            ta->games = atoi(val);
+        else if (val && tok[1] == 'p')
+            snprintf(ta->agent, sizeof ta->agent, "%s", val);
+        else if (val && tok[1] == 'a') {
+            char *save2 = NULL;
+            for (char *kv = strtok_r(val, ",", &save2); kv;
+                 kv = strtok_r(NULL, ",", &save2)) {
+                if (strncmp(kv, "depth=", 6) == 0)
+                    ta->depth = atoi(kv + 6);
+                else if (strncmp(kv, "evalFn=", 7) == 0)
+                    ta->own_eval = true;
+            }
+        }
+        tok = strtok_r(NULL, " \t\r\n", &save);
+    }
+}
+
+/* The engine's choice for Pacman as the trace's agent makes it, or -1 when
+ * the trace's agent is not one the engine plays. */
+static int engine_choice(gs_engine *e, const trace_args *ta, const void *s)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    if (ta->own_eval)
+        return -1;
+    if (strcmp(ta->agent, "MinimaxAgent") == 0)
+        o.algo = GS_MINIMAX;
+    else if (strcmp(ta->agent, "AlphaBetaAgent") == 0)
+        o.algo = GS_ALPHABETA;
+    else if (strcmp(ta->agent, "ExpectimaxAgent") == 0)
+        o.algo = GS_EXPECTIMAX;
+    else
+        return -1;
+    o.depth = ta->depth;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.prune_equal = false;
+    gs_result r;
+    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_NONE);
+    return (int)r.best;
+}
+
+typedef struct trace_totals {
+    int games, moves, ghost_moves, engine_moves;
+} trace_totals;
+
+/* Replays one trace file; see the comment at the top. */
+static void replay_trace(const char *name, trace_totals *tot)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/traces/%s.trace", CS188_DIR, name);
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text)
+        fail_msg("cannot read %s", path);
+    assert_true(strncmp(text, "# args:", 7) == 0);
+    trace_args ta;
+    parse_args(text + 7, &ta);
+
+    gs_pacman *w = cs188_world(ta.layout, ta.ghosts);
+    gs_game game;
+    gs_pacman_game(w, &game);
+    gs_engine *engine = NULL;
+    assert_int_equal(gs_engine_new(&game, NULL, &engine), GS_OK);
+    const int n = gs_pacman_num_agents(w);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_str(&rng, "cs188");   /* -f: once, for all games */
+
+    void *s = NULL;
+    int game_no = 0, moves = 0, want_moves = 0, want_score = 0;
+    bool want_win = false;
+    int lineno = 1;
+    char *save = NULL;
+    char *line = strtok_r(strchr(text, '\n') + 1, "\n", &save);
+    for (;; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        bool game_line = line && strncmp(line, "GAME ", 5) == 0;
+        if (s && (!line || game_line)) {
+            /* The end of a game: as many moves as pacman.py made, and over
+             * with its result and score. */
+            assert_int_equal(moves, want_moves);
+            assert_int_equal(gs_pacman_score(w, s), want_score);
+            assert_int_equal(gs_pacman_is_win(w, s), want_win);
+            assert_int_equal(gs_pacman_is_lose(w, s), !want_win);
+            free(s);
+            s = NULL;
+            tot->games++;
+        }
+        if (!line)
+            break;
+        if (game_line) {
+            int no;
+            char result[16];
+            assert_int_equal(sscanf(line, "GAME %d result=%15s score=%d moves=%d",
+                                    &no, result, &want_score, &want_moves),
+                             4);
+            assert_int_equal(no, ++game_no);
+            want_win = strcmp(result, "Win") == 0;
+            assert_true(want_win || strcmp(result, "Loss") == 0);
+            s = new_state(w);
+            moves = 0;
+            continue;
+        }
+        int t, agent, score;
+        char action[16];
+        if (sscanf(line, "%d %d %15s %d", &t, &agent, action, &score) != 4)
+            fail_msg("%s:%d: unreadable line", path, lineno);
+        assert_non_null(s);
+        assert_int_equal(t, moves);
+        assert_int_equal(agent, t % n);
+        assert_int_equal(gs_pacman_to_move(w, s), agent);
+        int act = dir_of(action);
+        int legal[GS_PAC_NUM_DIRS];
+        int k = gs_pacman_legal(w, s, agent, legal);
+        bool found = false;
+        for (int i = 0; i < k; i++)
+            found = found || legal[i] == act;
+        if (!found)
+            fail_msg("%s:%d: %s is not legal for agent %d", path, lineno,
+                     action, agent);
+        if (agent == 0) {
+            int choice = engine_choice(engine, &ta, s);
+            if (choice >= 0) {
+                if (choice != act)
+                    fail_msg("%s:%d: the engine plays %s, pacman.py %s", path,
+                             lineno, gs_pac_dir_name(choice), action);
+                tot->engine_moves++;
+            }
+        } else {
+            /* pacman.py's RandomGhost drew this move from the stream. */
+            int drawn = gs_pacman_ghost_action(w, s, agent,
+                                               GS_PAC_RANDOM_GHOST, &rng);
+            if (drawn != act)
+                fail_msg("%s:%d: ghost %d drew %s, pacman.py %s", path, lineno,
+                         agent, gs_pac_dir_name(drawn), action);
+            tot->ghost_moves++;
+        }
+        assert_int_equal(gs_pacman_apply(w, s, agent, act), GS_OK);
+        if (gs_pacman_score(w, s) != score)
+            fail_msg("%s:%d: score %d, pacman.py %d", path, lineno,
+                     gs_pacman_score(w, s), score);
+        moves++;
+        tot->moves++;
+    }
+    assert_int_equal(game_no, ta.games);
+    gs_engine_free(engine);
+    gs_pacman_free(w);
+    free(text);
+}
+
+static const char *const trace_names[] = {
+    "a_minimax_d2_smallClassic_f",
+    "c_expectimax_d2_smallClassic_f",
+    "d_expectimax_better_smallClassic_f",
+    "d_k1_expectimax_better_smallClassic_k1_f",
+    "f1_minimax_d4_minimaxClassic_f",
+    "f2_alphabeta_d3_trappedClassic_f",
+    "f3_expectimax_d3_trappedClassic_f",
+};
+
+static void test_trace(void **state)
+{
+    const char *name = *state;
+    if (!have_cs188())
+        skip();
+    trace_totals tot = {0, 0, 0, 0};
+    replay_trace(name, &tot);
+    assert_int_equal(tot.games, 10);
+    assert_true(tot.ghost_moves > 0);
+    /* The engine chose every Pacman move of the five traces whose agent
+     * uses the score as evaluation. */
+    if (name[0] != 'd')
+        assert_int_equal(tot.engine_moves, tot.moves - tot.ghost_moves);
+    else
+        assert_int_equal(tot.engine_moves, 0);
+}
+
+/* ---- Equality, hashing and the game -------------------------------------- */
+
+static void test_state_equality(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%%%\n"
+                            "%P   .%\n"
+                            "%%%%%%%\n", 0);
+    void *a = new_state(w), *b = new_state(w), *c = new_state(w);
+    assert_true(gs_pacman_state_equal(w, a, b));
+    /* East then Stop, Stop then East: the same cell, direction (a Stop
+     * keeps East) and score. */
+    play(w, a, 0, "East");
+    play(w, a, 0, "Stop");
+    play(w, b, 0, "Stop");
+    play(w, b, 0, "East");
+    assert_true(gs_pacman_state_equal(w, a, b));
+    assert_true(gs_pacman_state_hash(w, a) == gs_pacman_state_hash(w, b));
+    /* East, West, East: the same cell and direction, one point less. */
+    play(w, c, 0, "East");
+    play(w, c, 0, "West");
+    assert_false(gs_pacman_state_equal(w, a, c));
+    play(w, c, 0, "East");
+    assert_int_equal(gs_pacman_score(w, c), -3);
+    assert_false(gs_pacman_state_equal(w, a, c));
+    free(a);
+    free(b);
+    free(c);
+    gs_pacman_free(w);
+
+    /* Differing only in whose turn it is: equal, as in pacman.py (its
+     * states do not record the turn). The walled-in ghost passes. */
+    w = world_of("%%%%%\n"
+                 "%P.%%\n"
+                 "%%%G%\n"
+                 "%%%%%\n", 1);
+    a = new_state(w);
+    play(w, a, 0, "Stop");
+    b = copy_state(w, a);
+    expect_legal(w, b, 1, "");
+    assert_int_equal(gs_pacman_apply(w, b, 1, GS_PAC_WEST), GS_EINVAL);
+    assert_int_equal(gs_pacman_apply(w, b, 1, GS_PAC_STOP), GS_OK);
+    assert_int_equal(gs_pacman_to_move(w, a), 1);
+    assert_int_equal(gs_pacman_to_move(w, b), 0);
+    assert_true(gs_pacman_state_equal(w, a, b));
+    assert_true(gs_pacman_state_hash(w, a) == gs_pacman_state_hash(w, b));
+    /* The engine's hash tells them apart. */
+    gs_game g;
+    gs_pacman_game(w, &g);
+    assert_true(g.hash(g.ctx, a) != g.hash(g.ctx, b));
+    gs_action acts[GS_PAC_NUM_DIRS];
+    assert_int_equal(g.actions(g.ctx, a, acts), 0);
+    free(a);
+    free(b);
+    gs_pacman_free(w);
+
+    /* Scared timers and capsules count. */
+    w = world_of("%%%%%%%\n"
+                 "%Po.G %\n"
+                 "%%%%%%%\n", 1);
+    a = new_state(w);
+    b = new_state(w);
+    play(w, a, 0, "East");
+    assert_false(gs_pacman_state_equal(w, a, b));
+    free(a);
+    free(b);
+    gs_pacman_free(w);
+}
+
+/* Equal states hash equally; on many random positions, unequal ones do
+ * not collide. */
+static void test_state_hash(void **unused)
+{
+    (void)unused;
+    if (!have_cs188())
+        skip();
+    gs_pacman *w = cs188_world("smallClassic", 2);
+    enum { N = 3000 };
+    size_t size = gs_pacman_state_size(w);
+    char *states = malloc(N * size);
+    assert_non_null(states);
+    uint64_t seed = 42;
+    int count = 0;
+    void *s = new_state(w);
+    while (count < N) {
+        memcpy(states + (size_t)count * size, s, size);
+        count++;
+        int agent = gs_pacman_to_move(w, s);
+        int a[GS_PAC_NUM_DIRS];
+        int k = gs_pacman_legal(w, s, agent, a);
+        if (k == 0) {
+            gs_pacman_initial(w, s);
+            continue;
+        }
+        assert_int_equal(gs_pacman_apply(w, s, agent,
+                                         a[splitmix(&seed) % (uint64_t)k]),
+                         GS_OK);
+    }
+    int equal_pairs = 0;
+    for (int i = 0; i < N; i++) {
+        const void *x = states + (size_t)i * size;
+        uint64_t hx = gs_pacman_state_hash(w, x);
+        for (int j = i + 1; j < N; j++) {
+            const void *y = states + (size_t)j * size;
+            bool eq = gs_pacman_state_equal(w, x, y);
+            bool same_hash = hx == gs_pacman_state_hash(w, y);
+            assert_int_equal(eq, same_hash);
+            equal_pairs += eq;
+        }
+    }
+    assert_true(equal_pairs > 0);   /* restarts repeat the start */
+    free(s);
+    free(states);
+    gs_pacman_free(w);
+}
+
+static void test_game_interface(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%%%\n"
+                            "%P..G %\n"
+                            "%%%%%%%\n", 4);
+    gs_game g;
+    gs_pacman_game(w, &g);
+    assert_int_equal(g.version, GS_GAME_VERSION);
+    assert_ptr_equal(g.ctx, w);
+    assert_int_equal(g.state_size, gs_pacman_state_size(w));
+    assert_int_equal(g.num_agents, 2);
+    assert_int_equal(g.max_actions, GS_PAC_NUM_DIRS);
+    assert_int_equal(g.role(g.ctx, 0), GS_ROLE_MAX);
+    assert_int_equal(g.role(g.ctx, 1), GS_ROLE_MIN);
+    assert_null(g.probabilities);
+    assert_false(g.has_bounds);
+    void *s = new_state(w), *child = new_state(w);
+    assert_int_equal(g.to_move(g.ctx, s), 0);
+    assert_false(g.is_terminal(g.ctx, s));
+    gs_action acts[GS_PAC_NUM_DIRS];
+    assert_int_equal(g.actions(g.ctx, s, acts), 2);
+    assert_int_equal(acts[0], GS_PAC_STOP);
+    assert_int_equal(acts[1], GS_PAC_EAST);
+    char name[16];
+    assert_int_equal(g.action_name(g.ctx, s, GS_PAC_NORTH, name, sizeof name),
+                     5);
+    assert_string_equal(name, "North");
+    g.apply(g.ctx, s, GS_PAC_EAST, child);
+    assert_int_equal(g.to_move(g.ctx, child), 1);
+    assert_true(g.value(g.ctx, child) == 9.0);
+    assert_int_equal(gs_pacman_score(w, s), 0);   /* the parent is intact */
+    /* Ghost legal actions keep pacman.py's order. */
+    assert_int_equal(g.actions(g.ctx, child, acts), 2);
+    assert_int_equal(acts[0], GS_PAC_WEST);
+    assert_int_equal(acts[1], GS_PAC_EAST);
+
+    /* Searches. One round: East eats (9) and the ghost, two cells off,
+     * cannot reach him. Two rounds: East, East eats the last food on the
+     * ghost's cell (or beside it) and wins: 9 + 510 - 1. */
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = GS_MINIMAX;
+    o.depth = 1;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    gs_result r;
+    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
+    assert_int_equal(r.best, GS_PAC_EAST);
+    assert_true(r.value == 9.0);
+    o.depth = 2;
+    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
+    assert_int_equal(r.best, GS_PAC_EAST);
+    assert_true(r.value == 518.0);
+    assert_int_equal(r.pv_length, 3);   /* the win ends the game */
+    gs_engine_free(e);
+    free(child);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+int main(void)
+{
+    const struct CMUnitTest rules[] = {
+        cmocka_unit_test(test_random_known_values),
+        cmocka_unit_test(test_random_more_seeds),
+        cmocka_unit_test(test_random_bits_and_below),
+        cmocka_unit_test(test_dir_names),
+        cmocka_unit_test(test_layout_errors),
+        cmocka_unit_test(test_layout_accepts),
+        cmocka_unit_test(test_cs188_layouts),
+        cmocka_unit_test(test_layout_junk),
+        cmocka_unit_test(test_allocation_failure),
+        cmocka_unit_test(test_food_and_win),
+        cmocka_unit_test(test_illegal_actions),
+        cmocka_unit_test(test_death),
+        cmocka_unit_test(test_last_food_on_ghost),
+        cmocka_unit_test(test_scared_ghost_and_timer),
+        cmocka_unit_test(test_eat_scared_ghost),
+        cmocka_unit_test(test_ghost_moves),
+        cmocka_unit_test(test_ghost_order),
+        cmocka_unit_test(test_directional_distribution),
+        cmocka_unit_test(test_directional_games),
+        cmocka_unit_test(test_state_equality),
+        cmocka_unit_test(test_state_hash),
+        cmocka_unit_test(test_game_interface),
+    };
+    enum { NTRACES = sizeof trace_names / sizeof *trace_names };
+    struct CMUnitTest traces[NTRACES];
+    for (int i = 0; i < NTRACES; i++)
+        traces[i] = (struct CMUnitTest){trace_names[i], test_trace, NULL,
+                                        NULL,
+                                        (void *)(uintptr_t)trace_names[i]};
+    int failed = cmocka_run_group_tests_name("pacman", rules, NULL, NULL);
+    failed += _cmocka_run_group_tests("pacman_traces", traces, NTRACES, NULL,
+                                      NULL);
+    if (failed)
+        return failed;
+    if (!have_cs188()) {
+        printf("skipped: %s is not here\n", CS188_DIR);
+        return 77;
+    }
+    return 0;
+}
