@@ -16,6 +16,7 @@ static const char usage[] =
     "  ttt       play or solve tic-tac-toe\n"
     "  mnk       play or solve an m,n,k game (M-by-N board, K in a row)\n"
     "  gomoku    play Gomoku (15x15, five in a row)\n"
+    "  pacman    CS188's Pacman (pacman.py): play, watch agents, replay\n"
     "\n"
     "Run 'gamesearch <command> --help' for the options of a command.\n"
     "  -h, --help     show this help\n"
@@ -29,6 +30,7 @@ static const struct {
     {"ttt", cmd_ttt},
     {"mnk", cmd_mnk},
     {"gomoku", cmd_gomoku},
+    {"pacman", cmd_pacman},
 };
 
 int main(int argc, char **argv)

@@ -167,6 +167,74 @@ void cli_format_double(double v, char *buf)
     }
 }
 
+void cli_format_py_float(double v, char *buf)
+{
+    if (isnan(v)) {
+        strcpy(buf, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        strcpy(buf, v > 0 ? "inf" : "-inf");
+        return;
+    }
+    if (v == 0.0) {
+        strcpy(buf, signbit(v) ? "-0.0" : "0.0");
+        return;
+    }
+    /* The fewest significant digits that read back as v: "d.ddde+XX". */
+    char sci[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(sci, sizeof sci, "%.*e", prec - 1, v);
+        if (strtod(sci, NULL) == v)
+            break;
+    }
+    const char *p = sci;
+    char *out = buf;
+    if (*p == '-')
+        *out++ = *p++;
+    char digits[20];
+    int nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (*p >= '0' && *p <= '9' && nd < 19)
+            digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    digits[nd] = '\0';
+    int exp10 = atoi(p + 1);   /* v = d.ddd * 10^exp10 */
+    if (exp10 < -4 || exp10 >= 16) {
+        /* repr switches to exponent form there: 1e+16, 1.5e-05. */
+        *out++ = digits[0];
+        if (nd > 1) {
+            *out++ = '.';
+            memcpy(out, digits + 1, (size_t)(nd - 1));
+            out += nd - 1;
+        }
+        sprintf(out, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+        return;
+    }
+    if (exp10 < 0) {
+        *out++ = '0';
+        *out++ = '.';
+        for (int i = -1; i > exp10; i--)
+            *out++ = '0';
+        memcpy(out, digits, (size_t)nd);
+        out[nd] = '\0';
+        return;
+    }
+    /* exp10 + 1 digits before the point, zeros as needed, then the rest
+     * or a single 0. */
+    for (int i = 0; i <= exp10; i++)
+        *out++ = i < nd ? digits[i] : '0';
+    *out++ = '.';
+    if (nd > exp10 + 1) {
+        memcpy(out, digits + exp10 + 1, (size_t)(nd - exp10 - 1));
+        out += nd - exp10 - 1;
+    } else {
+        *out++ = '0';
+    }
+    *out = '\0';
+}
+
 void cli_format_value(double v, char *buf)
 {
     cli_format_double(v, buf);

@@ -59,6 +59,12 @@ bool cli_parse_long(const char *s, long lo, long hi, long *out);
  * "6.5"); buf needs 32 bytes. */
 void cli_format_double(double v, char *buf);
 
+/* Formats v as Python's repr(float) does: the shortest decimal that reads
+ * back as v, with ".0" on whole numbers and exponent form below 1e-4 and
+ * from 1e16 on ("49.0", "-206.66666666666666", "1e+16", "1.5e-05"); buf
+ * needs 32 bytes. */
+void cli_format_py_float(double v, char *buf);
+
 /* Formats v for people: as cli_format_double, but at most 10 significant
  * digits, so that 0.9999999999999998 reads 1. */
 void cli_format_value(double v, char *buf);

@@ -276,5 +276,329 @@ if [ "$status" -eq 0 ] && grep -q "^computer (X) plays b2$" "$TMP/out" && grep -
 run gomoku --x computer --o computer --time 0.05 --start "$(printf '%0.s.' $(seq 1 112))X$(printf '%0.s.' $(seq 1 112))" --depth 1
 if [ "$status" -eq 0 ] && grep -Eq '^(X|O) wins\.$|^Draw\.$' "$TMP/out"; then ok; else bad "gomoku: two computers finish a game" "status $status $(tail -n 3 "$TMP/err")"; fi
 
+# ---- Pacman ----
+
+# Layout names are found in the source tree's layouts/, whatever the build.
+GAMESEARCH_LAYOUTS=$SRC/layouts
+export GAMESEARCH_LAYOUTS
+CS188=$SRC/../shared/cs188
+
+# result_lines: the per-game lines of the last run.
+result_lines() { grep -E '^Pacman (emerges victorious|died|ran out of moves)! Score: -?[0-9]+$' "$TMP/out"; }
+
+# summary_ok N: the last run printed N per-game lines and pacman.py's four
+# summary lines over them: the scores as Python floats, the average of
+# the scores, the win rate to two places, the record.
+summary_ok() {
+    awk -v n="$1" '
+        /^Pacman / { sc[++k] = $NF; sum += $NF; w[k] = ($2 == "emerges") ? "Win" : "Loss"; wins += (w[k] == "Win"); next }
+        /^Average Score: -?[0-9]+\.[0-9]+$/ { avg = $3; na++; next }
+        /^Scores:        / { sl = substr($0, 16); ns++; next }
+        /^Win Rate:      [0-9]+\/[0-9]+ \([01]\.[0-9][0-9]\)$/ { wr = substr($0, 16); nw++; next }
+        /^Record:        / { rl = substr($0, 16); nr++; next }
+        { bad = 1 }
+        END {
+            if (bad || k != n || na != 1 || ns != 1 || nw != 1 || nr != 1) exit 1
+            for (i = 1; i <= k; i++) { want = want (i > 1 ? ", " : "") sc[i] ".0"; rec = rec (i > 1 ? ", " : "") w[i] }
+            if (sl != want || rl != rec) exit 1
+            if (wr != sprintf("%d/%d (%.2f)", wins, k, wins / k)) exit 1
+            d = avg - sum / k; if (d < 0) d = -d
+            if (d > 1e-9 * (1 + (avg < 0 ? -avg : avg))) exit 1
+        }' "$TMP/out"
+}
+
+# What pacman.py v1.004 (Python 3.11) prints for the same commands, on the
+# CS188 layouts in ../shared/cs188 when they are there.
+if [ -d "$CS188/layouts" ]; then
+    run pacman -l "$CS188/layouts/smallClassic.lay" -p GreedyAgent -q -n 12 -f
+    check "pacman: GreedyAgent on smallClassic, as pacman.py plays it" 0 "Pacman died! Score: -176
+Pacman died! Score: -295
+Pacman died! Score: -149
+Pacman emerges victorious! Score: 1141
+Pacman died! Score: -290
+Pacman died! Score: -147
+Pacman died! Score: -373
+Pacman died! Score: -316
+Pacman died! Score: -437
+Pacman died! Score: -428
+Pacman died! Score: 319
+Pacman died! Score: -346
+Average Score: -124.75
+Scores:        -176.0, -295.0, -149.0, 1141.0, -290.0, -147.0, -373.0, -316.0, -437.0, -428.0, 319.0, -346.0
+Win Rate:      1/12 (0.08)
+Record:        Loss, Loss, Loss, Win, Loss, Loss, Loss, Loss, Loss, Loss, Loss, Loss" ""
+    cp "$TMP/out" "$TMP/greedy12"
+
+    # pacman.py's option forms: clusters, attached values, --long=value,
+    # long options cut short, a layout path without .lay.
+    run pacman -qfn12 -pGreedyAgent "-l$CS188/layouts/smallClassic.lay"
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/greedy12"; then ok; else bad "pacman: -qfn12 -pAGENT -lLAYOUT" "status $status"; fi
+    run pacman --numGames=12 --pac GreedyAgent --layout "$CS188/layouts/smallClassic" --quiet --fix
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/greedy12"; then ok; else bad "pacman: --numGames=12 --pac X --quiet --fix" "status $status $(cat "$TMP/err")"; fi
+
+    run pacman -l "$CS188/layouts/mediumClassic.lay" -p GreedyAgent -g DirectionalGhost -k 2 -q -n 5 -f
+    check "pacman: DirectionalGhost, -k 2, as pacman.py plays it" 0 "Pacman died! Score: -31
+Pacman died! Score: -267
+Pacman died! Score: -428
+Pacman died! Score: -232
+Pacman died! Score: -5
+Average Score: -192.6
+Scores:        -31.0, -267.0, -428.0, -232.0, -5.0
+Win Rate:      0/5 (0.00)
+Record:        Loss, Loss, Loss, Loss, Loss" ""
+
+    run pacman -l "$CS188/layouts/smallClassic.lay" -p LeftTurnAgent -q -n 5 -f
+    check "pacman: LeftTurnAgent, as pacman.py plays it" 0 "Pacman died! Score: -303
+Pacman died! Score: -347
+Pacman died! Score: -356
+Pacman died! Score: -238
+Pacman died! Score: -107
+Average Score: -270.2
+Scores:        -303.0, -347.0, -356.0, -238.0, -107.0
+Win Rate:      0/5 (0.00)
+Record:        Loss, Loss, Loss, Loss, Loss" ""
+
+    run pacman -l "$CS188/layouts/minimaxClassic.lay" -p GreedyAgent -q -n 7 -f
+    check "pacman: an average Python prints with 16 digits" 0 "Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 516
+Pacman emerges victorious! Score: 510
+Average Score: 515.1428571428571
+Scores:        516.0, 516.0, 516.0, 516.0, 516.0, 516.0, 510.0
+Win Rate:      7/7 (1.00)
+Record:        Win, Win, Win, Win, Win, Win, Win" ""
+
+    # pacman.py's runGames with numTraining=2 (its -x hands numTraining to
+    # the agent, which GreedyAgent does not take) and with random.seed(42).
+    run pacman -l "$CS188/layouts/smallClassic.lay" -p GreedyAgent -q -n 5 -x 2 -f
+    check "pacman: -x 2, as pacman.py's runGames plays it" 0 "Pacman died! Score: -149
+Pacman emerges victorious! Score: 1141
+Pacman died! Score: -290
+Average Score: 234.0
+Scores:        -149.0, 1141.0, -290.0
+Win Rate:      1/3 (0.33)
+Record:        Loss, Win, Loss" ""
+    run pacman -l "$CS188/layouts/smallClassic.lay" -p GreedyAgent -g DirectionalGhost -q -n 4 --seed 42
+    check "pacman: --seed 42 is random.seed(42)" 0 "Pacman died! Score: -410
+Pacman died! Score: -419
+Pacman died! Score: -321
+Pacman died! Score: -356
+Average Score: -376.5
+Scores:        -410.0, -419.0, -321.0, -356.0
+Win Rate:      0/4 (0.00)
+Record:        Loss, Loss, Loss, Loss" ""
+
+    # pacman.py's own games (the search-agent traces), turned into records
+    # and replayed: every move legal, every final score as pacman.py's.
+    for trace in "$CS188"/traces/*.trace; do
+        [ -f "$trace" ] || continue
+        lay=$(sed -n '1s/.*-l \([A-Za-z]*\).*/\1/p' "$trace")
+        awk -v layfile="$CS188/layouts/$lay.lay" -v name="$lay" '
+            BEGIN { while ((getline l < layfile) > 0) rows[++nr] = l }
+            /^#/ { next }
+            /^GAME / { hdr[++ng] = "game " $2 " " $3 " " $4 " " $5; next }
+            { acts[ng] = acts[ng] " " $3; if ($2 + 0 > ghosts) ghosts = $2 + 0 }
+            END {
+                print "gamesearch-pacman-record 1"; print "pacman: pacman.py"
+                print "ghosts: " ghosts " RandomGhost"; print "games: " ng
+                print "layout: " nr " " name
+                for (i = 1; i <= nr; i++) print rows[i]
+                for (g = 1; g <= ng; g++) { print hdr[g]; print substr(acts[g], 2); print "end" }
+            }' "$trace" >"$TMP/trace.rec"
+        want=$(sed -n 's/^GAME .* score=\(-*[0-9]*\) .*/\1.0/p' "$trace" | paste -sd, - | sed 's/,/, /g')
+        run pacman --replay "$TMP/trace.rec" -q
+        if [ "$status" -eq 0 ] && grep -qx "Scores:        $want" "$TMP/out" && summary_ok 10; then
+            ok
+        else
+            bad "pacman: replaying pacman.py's games of $(basename "$trace")" "status $status" "$(head -n 3 "$TMP/err")"
+        fi
+    done
+fi
+
+# Every layout of ours is read and played to the end.
+for lay in "$SRC"/layouts/*.lay; do
+    name=$(basename "$lay" .lay)
+    run pacman -l "$name" -p GreedyAgent -q -n 2 --seed 1 --max-moves 20000
+    if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && summary_ok 2; then ok; else bad "pacman: layout $name" "status $status" "$(cat "$TMP/err" "$TMP/out")"; fi
+done
+
+# One random stream, seeded once: the same seed gives the same games.
+run pacman -l fortress -p RandomAgent -g DirectionalGhost -q -n 6 --seed 42
+cp "$TMP/out" "$TMP/seed42"
+if [ "$status" -eq 0 ] && summary_ok 6; then ok; else bad "pacman: RandomAgent, DirectionalGhost" "status $status"; fi
+run pacman -l fortress -p RandomAgent -g DirectionalGhost -q -n 6 --seed 42
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/seed42"; then ok; else bad "pacman: --seed 42 twice, the same games" "$(diff "$TMP/seed42" "$TMP/out")"; fi
+run pacman -l fortress -p RandomAgent -g DirectionalGhost -q -n 6 --seed 43
+if [ "$status" -eq 0 ] && ! cmp -s "$TMP/out" "$TMP/seed42"; then ok; else bad "pacman: --seed 43 plays other games" "status $status"; fi
+run pacman -l fortress -p RandomAgent -q -n 3
+if [ "$status" -eq 0 ] && summary_ok 3; then ok; else bad "pacman: seeded by the system" "status $status"; fi
+
+# -x: the first games are training: played in the same stream, not shown,
+# not in the summary.
+run pacman -l crossroads -p GreedyAgent -q -n 6 --seed 5
+result_lines | tail -n 4 >"$TMP/last4"
+run pacman -l crossroads -p GreedyAgent -q -n 6 -x 2 --seed 5
+result_lines >"$TMP/x2"
+if [ "$status" -eq 0 ] && cmp -s "$TMP/x2" "$TMP/last4" && summary_ok 4; then ok; else bad "pacman: -x 2 hides the first two of six games" "$(diff "$TMP/last4" "$TMP/x2")"; fi
+run pacman -l crossroads -p GreedyAgent -q -n 2 -x 2 --seed 5
+check "pacman: -x as large as -n: nothing to show" 0 "" ""
+
+# --max-moves: ours; a game that reaches it ends, counted as a loss.
+run pacman -l labyrinth -p LeftTurnAgent -k 0 --max-moves 40 -q
+check "pacman: --max-moves ends a game" 0 "Pacman ran out of moves! Score: 360
+Average Score: 360.0
+Scores:        360.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" ""
+
+# -t: pacman.py's text display: the maze after every round and at the end,
+# Pacman '<' before his first move, an empty line after each "Score:".
+run pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 11
+cp "$TMP/out" "$TMP/text"
+sed -e 's/P/</' "$SRC/layouts/corridor.lay" >"$TMP/frame0"
+printf 'Score: 0\n\n' >>"$TMP/frame0"
+frames=$(grep -c '^Score: ' "$TMP/text")
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && head -n 7 "$TMP/text" | cmp -s - "$TMP/frame0" &&
+    head -n $((frames * 7)) "$TMP/text" | awk '
+        NR % 7 == 6 && !/^Score: -?[0-9]+$/ { exit 1 }
+        NR % 7 == 0 && $0 != "" { exit 1 }
+        NR % 7 >= 1 && NR % 7 <= 5 && length($0) != 15 { exit 1 }' &&
+    [ "$frames" -ge 3 ] && [ "$(wc -l <"$TMP/text")" -eq $((frames * 7 + 5)) ] &&
+    sed -n "$((frames * 7 + 1))p" "$TMP/text" | grep -Eq '^Pacman (died|emerges victorious)! Score: -?[0-9]+$'; then
+    ok
+else
+    bad "pacman -t: frames of the text display" "status $status" "$(head -n 8 "$TMP/text")"
+fi
+run pacman -l corridor -p GreedyAgent -q --seed 11
+if grep -qxF "$(head -n 1 "$TMP/out")" "$TMP/text"; then ok; else bad "pacman -t and -q end the game alike" "$(head -n 1 "$TMP/out")"; fi
+# Without a terminal the animated view gives way to the text display.
+run pacman -l corridor -p GreedyAgent --frameTime 0 --seed 11
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/text" &&
+    [ "$(cat "$TMP/err")" = "gamesearch pacman: standard output is not a terminal: showing the text display (-t) instead" ]; then
+    ok
+else
+    bad "pacman: no terminal, the text display" "status $status" "$(cat "$TMP/err")"
+fi
+
+# --record, then --replay: the same games, checked move by move.
+run pacman -l spiral -p GreedyAgent -g DirectionalGhost -q -n 4 -x 1 --seed 9 --record "$TMP/games.rec"
+cp "$TMP/out" "$TMP/played"
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/games.rec" | grep -qx 'gamesearch-pacman-record 1' &&
+    grep -qx 'ghosts: 1 DirectionalGhost' "$TMP/games.rec" && grep -qx 'seed: int 9' "$TMP/games.rec" &&
+    [ "$(grep -c '^game [1-4] result=\(Win\|Loss\) score=-*[0-9]* moves=[0-9]*' "$TMP/games.rec")" -eq 4 ] &&
+    grep -q '^game 1 .* training$' "$TMP/games.rec"; then
+    ok
+else
+    bad "pacman --record writes the record" "status $status" "$(head -n 8 "$TMP/games.rec")"
+fi
+run pacman --replay "$TMP/games.rec" -q
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/played"; then ok; else bad "pacman --replay -q prints what the run printed" "$(diff "$TMP/played" "$TMP/out")"; fi
+run pacman -l spiral -p GreedyAgent -g DirectionalGhost -t --frameTime 0 -n 4 -x 1 --seed 9
+cp "$TMP/out" "$TMP/played_t"
+run pacman --replay "$TMP/games.rec" -t --frameTime 0
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/played_t"; then ok; else bad "pacman --replay -t shows what the run showed" "status $status"; fi
+run pacman -l labyrinth -p LeftTurnAgent -k 0 --max-moves 40 -q -f --record "$TMP/stopped.rec"
+run pacman --replay "$TMP/stopped.rec" -q
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -qx 'Pacman ran out of moves! Score: 360' &&
+    grep -qx 'seed: string cs188' "$TMP/stopped.rec" && grep -qx 'max-moves: 40' "$TMP/stopped.rec"; then
+    ok
+else
+    bad "pacman: a stopped game recorded and replayed" "status $status" "$(cat "$TMP/err")"
+fi
+
+# Records that are wrong: file, line and column, exit 2, nothing on stdout.
+R=$TMP/games.rec
+first_action=$(awk '/^game 1 /{ print NR + 1; exit }' "$R")
+sed "${first_action}s/^[A-Za-z]*/Up/" "$R" >"$TMP/bad.rec"
+bad_input "pacman --replay: an unknown action" "gamesearch pacman: $TMP/bad.rec:$first_action:1: unknown action 'Up' (expected North, South, East, West or Stop)" pacman --replay "$TMP/bad.rec"
+sed '1s/ 1$/ 7/' "$R" >"$TMP/bad.rec"
+bad_input "pacman --replay: a later version" "gamesearch pacman: $TMP/bad.rec:1:26: record version 7 is not known to this gamesearch (it reads version 1)" pacman --replay "$TMP/bad.rec"
+printf 'hello\n' >"$TMP/bad.rec"
+bad_input "pacman --replay: not a record" "gamesearch pacman: $TMP/bad.rec:1:1: not a gamesearch pacman record (its first line should be 'gamesearch-pacman-record 1')" pacman --replay "$TMP/bad.rec"
+header=$(grep -n '^game 2 ' "$R" | cut -d: -f1)
+sed "${header}s/score=-*[0-9]*/score=12345/" "$R" >"$TMP/bad.rec"
+result=$(sed -n "${header}s/.*result=\([A-Za-z]*\) .*/\1/p" "$R")
+score=$(sed -n "${header}s/.*score=\(-*[0-9]*\) .*/\1/p" "$R")
+bad_input "pacman --replay: a score the moves do not give" "gamesearch pacman: $TMP/bad.rec:$header:1: game 2's moves give result=$result score=$score, but the record says result=$result score=12345" pacman --replay "$TMP/bad.rec"
+sed "$((header + 1)),\$d" "$R" >"$TMP/bad.rec"
+bad_input "pacman --replay: cut short" "gamesearch pacman: $TMP/bad.rec:$header:1: the record ends inside game 2 (no 'end' line)" pacman --replay "$TMP/bad.rec"
+sed 's/^games: 4$/games: 5/' "$R" >"$TMP/bad.rec"
+games_line=$(grep -n '^games: ' "$R" | cut -d: -f1)
+bad_input "pacman --replay: a game missing" "gamesearch pacman: $TMP/bad.rec:$games_line:8: the header says 5 games, but the record holds 4" pacman --replay "$TMP/bad.rec"
+layout_line=$(grep -n '^layout: ' "$R" | cut -d: -f1)
+sed "$((layout_line + 2))s/^%./%X/" "$R" >"$TMP/bad.rec"
+bad_input "pacman --replay: a bad maze" "gamesearch pacman: $TMP/bad.rec:$((layout_line + 2)):2: unexpected character 'X' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman --replay "$TMP/bad.rec"
+printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 RandomGhost' \
+    'games: 1' 'layout: 3 tiny' '%%%%%%' '%P ..%' '%%%%%%' \
+    'game 1 result=Win score=517 moves=3' 'West East East' 'end' >"$TMP/bad.rec"
+bad_input "pacman --replay: an illegal move" "gamesearch pacman: $TMP/bad.rec:10:1: West is not a legal move for Pacman here (game 1, move 1)" pacman --replay "$TMP/bad.rec"
+sed 's/^West East East$/East East East East/; s/moves=3/moves=4/' "$TMP/bad.rec" >"$TMP/bad2.rec"
+bad_input "pacman --replay: moves after the end" "gamesearch pacman: $TMP/bad2.rec:10:16: game 1 is over after move 3 (Pacman won), but the record goes on" pacman --replay "$TMP/bad2.rec"
+sed 's/^West East East$/East East East/' "$TMP/bad.rec" >"$TMP/good.rec"
+run pacman --replay "$TMP/good.rec" -q
+check "pacman --replay: a record written by hand" 0 "Pacman emerges victorious! Score: 517
+Average Score: 517.0
+Scores:        517.0
+Win Rate:      1/1 (1.00)
+Record:        Win" ""
+# One byte of a record changed: a clear message or a clean replay, never a crash.
+size=$(wc -c <"$R")
+i=0
+while [ $i -lt 20 ]; do
+    off=$(awk -v s="$size" -v seed="$i" 'BEGIN { srand(seed + 1); print int(rand() * s) }')
+    { head -c "$off" "$R"; printf '\001'; tail -c +"$((off + 2))" "$R"; } >"$TMP/junk.rec"
+    run pacman --replay "$TMP/junk.rec" -q
+    if ! { [ "$status" -eq 2 ] && [ ! -s "$TMP/out" ] && [ "$(wc -l <"$TMP/err")" -eq 1 ]; } &&
+        ! { [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ]; }; then
+        cp "$TMP/junk.rec" "${TMPDIR:-/tmp}/gamesearch-junk-$$.rec"
+        bad "pacman --replay: a damaged record (kept in ${TMPDIR:-/tmp}/gamesearch-junk-$$.rec)" "status $status"
+        break
+    fi
+    i=$((i + 1))
+done
+[ $i -eq 20 ] && ok
+
+# Layouts that are wrong.
+printf '%s\n' '%%%%%' '%P.P%' '%%%%%' >"$TMP/bad.lay"
+bad_input "pacman: a layout with two Pacmen" "gamesearch pacman: $TMP/bad.lay:2:4: the layout has 2 Pacmen (the second at line 2, column 4)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
+printf '%s\n' '%%%%%' '%P.Z%' '%%%%%' >"$TMP/bad.lay"
+bad_input "pacman: a layout with a stray character" "gamesearch pacman: $TMP/bad.lay:2:4: unexpected character 'Z' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
+bad_input "pacman: no such layout" "gamesearch pacman: layout 'nowhere' not found: looked for nowhere.lay in $SRC/layouts, ./layouts and the current directory" pacman -l nowhere -p GreedyAgent -q
+bad_input "pacman: no such layout file" "gamesearch pacman: layout '$TMP/none.lay' not found (no file $TMP/none.lay)" pacman -l "$TMP/none.lay" -p GreedyAgent -q
+
+# Bad options: one message, exit 2, nothing on stdout.
+bad_input "pacman: -n 0" "gamesearch pacman: -n needs a whole number of games from 1 to 1000000, not '0'" pacman -n 0 -p GreedyAgent -q
+bad_input "pacman: --numGames=many" "gamesearch pacman: --numGames needs a whole number of games from 1 to 1000000, not 'many'" pacman --numGames=many
+bad_input "pacman: -k -1" "gamesearch pacman: -k needs a whole number of ghosts from 0 to 1000000, not '-1'" pacman -k -1
+bad_input "pacman: -x without a value" "gamesearch pacman: -x needs a value (see gamesearch pacman --help)" pacman -p GreedyAgent -x
+bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number of seconds, at most 60 (below 0: wait for a key), not 'fast'" pacman --frameTime fast
+bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
+bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number that fits in 64 bits, not '1.5'" pacman --seed 1.5
+bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
+bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgent' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -p MinimaxAgent
+bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
+bad_input "pacman: -a unknown key" "gamesearch pacman: -a: GreedyAgent takes no argument 'depth' (it takes evalFn)" pacman -p GreedyAgent -a depth=2 -q
+bad_input "pacman: -a bad evalFn" "gamesearch pacman: -a: evalFn 'better' is unknown to GreedyAgent (it knows scoreEvaluation)" pacman -p GreedyAgent -a evalFn=better -q
+bad_input "pacman: -a bare key" "gamesearch pacman: -a: LeftTurnAgent takes no argument 'fast' (it takes index)" pacman -p LeftTurnAgent -a fast -q
+bad_input "pacman: -a empty piece" "gamesearch pacman: -a: empty argument in 'index=0,' (expected key=value,key=value,...)" pacman -p RandomAgent -a index=0, -q
+bad_input "pacman: unknown option" "gamesearch pacman: unknown option '--colour' (see gamesearch pacman --help)" pacman --colour
+bad_input "pacman: ambiguous option" "gamesearch pacman: ambiguous option '--rec' (--recordActions, --record)" pacman --rec x
+bad_input "pacman: flag with a value" "gamesearch pacman: --quietTextGraphics takes no value" pacman --quietTextGraphics=yes
+bad_input "pacman: -r" "gamesearch pacman: -r writes pacman.py's Python pickles, which gamesearch does not; use --record FILE" pacman -r
+bad_input "pacman: an argument" "gamesearch pacman: unexpected argument 'smallClassic' (see gamesearch pacman --help)" pacman smallClassic
+bad_input "pacman: --replay with -n" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman --replay "$R" -n 2
+bad_input "pacman: --replay, no file" "gamesearch pacman: $TMP/none.rec: cannot open: No such file or directory" pacman --replay "$TMP/none.rec"
+bad_input "pacman: --record unwritable" "gamesearch pacman: --record $TMP/no/such.rec: cannot write: No such file or directory" pacman -p GreedyAgent -q --record "$TMP/no/such.rec"
+bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -q
+bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -t -l corridor
+bad_input "pacman: KeyboardAgent without a terminal" "gamesearch pacman: KeyboardAgent needs a terminal (standard input is not a terminal); choose another agent with -p" pacman -l corridor
+run pacman --help
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pacman' && grep -q -- '--numGames' "$TMP/out"; then ok; else bad "pacman --help" "status $status"; fi
+run --help
+if grep -q '^  pacman ' "$TMP/out"; then ok; else bad "--help lists pacman" ""; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,481 @@
+/*
+ * The command line of `gamesearch pacman`, read as pacman.py's optparse
+ * reads it (short options clustered, -n10 and -n 10, --numGames=10 and
+ * --numGames 10, a long option shortened to any unambiguous prefix), and
+ * where a layout named on it is found.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pacman_cli.h"
+#include "util.h"
+
+#ifndef GS_LAYOUT_DIR
+#define GS_LAYOUT_DIR "layouts"
+#endif
+
+/* Limits of the numeric options. */
+#define MAX_GAMES 1000000L
+#define MAX_MOVES_LIMIT 1000000000L
+
+static const char cmd[] = "pacman";
+
+static void usage(void)
+{
+    printf(
+        "usage: gamesearch pacman [options]\n"
+        "       gamesearch pacman --replay FILE [-q | -t] [--frameTime SECONDS]\n"
+        "\n"
+        "Berkeley CS188's Pacman (pacman.py v1.004) in the terminal, with the "
+        "same\n"
+        "options, rules, random numbers and output. Play with the arrow keys "
+        "or WASD\n"
+        "(space stops, q quits), or let an agent play.\n"
+        "\n"
+        "Options:\n"
+        "  -n, --numGames GAMES     the number of games to play [Default: 1]\n"
+        "  -l, --layout LAYOUT      a layout name or a .lay file [Default: "
+        PAC_DEFAULT_LAYOUT "]\n"
+        "  -p, --pacman TYPE        KeyboardAgent, LeftTurnAgent, GreedyAgent "
+        "or\n"
+        "                           RandomAgent [Default: KeyboardAgent]\n"
+        "  -g, --ghosts TYPE        RandomGhost or DirectionalGhost\n"
+        "                           [Default: RandomGhost]\n"
+        "  -k, --numghosts N        the most ghosts to use [Default: 4]\n"
+        "  -a, --agentArgs ARGS     the Pacman agent's arguments, "
+        "\"key=value,...\"\n"
+        "                           (GreedyAgent: evalFn=scoreEvaluation)\n"
+        "  -x, --numTraining N      the first N games are training: not shown, "
+        "not\n"
+        "                           in the summary [Default: 0]\n"
+        "  -q, --quietTextGraphics  no display: a line per game, then the "
+        "summary\n"
+        "  -t, --textGraphics       print the maze as text after every round\n"
+        "  --frameTime SECONDS      the delay between frames; below 0 the "
+        "view waits\n"
+        "                           for a key [Default: 0.1]\n"
+        "  -f, --fixRandomSeed      random.seed('cs188'): the same games every "
+        "run\n"
+        "  --seed N                 random.seed(N): other fixed games\n"
+        "  --timeout SECONDS        accepted, as pacman.py takes it (these "
+        "agents\n"
+        "                           answer at once) [Default: 30]\n"
+        "  -z, --zoom ZOOM, -c, --catchExceptions\n"
+        "                           accepted and ignored (pacman.py's window "
+        "and\n"
+        "                           crash handling)\n"
+        "  --max-moves N            end a game after N single-agent moves: "
+        "\"Pacman\n"
+        "                           ran out of moves!\", counted a loss "
+        "[Default: none]\n"
+        "  --record FILE            write the games to FILE "
+        "(docs/pacman-record.md)\n"
+        "  --replay FILE            show the games of a record again, checking "
+        "their\n"
+        "                           scores\n"
+        "  -h, --help               show this help\n"
+        "\n"
+        "A layout NAME is the file NAME.lay in the directories of "
+        "$GAMESEARCH_LAYOUTS\n"
+        "(separated by ':'; by default %s), then in ./layouts\n"
+        "and in the current directory, as pacman.py looks; a name with a '/' "
+        "or\n"
+        "ending in .lay is tried as a path first.\n"
+        "\n"
+        "Exit status: 0 on success, 2 on bad options, layouts or records.\n",
+        GS_LAYOUT_DIR);
+}
+
+/* ---- Options, as pacman.py's optparse reads them ---- */
+
+enum {
+    O_NUM_GAMES, O_LAYOUT, O_PACMAN, O_TEXT, O_QUIET, O_GHOSTS, O_NUM_GHOSTS,
+    O_ZOOM, O_FIX_SEED, O_RECORD_ACTIONS, O_REPLAY, O_AGENT_ARGS,
+    O_NUM_TRAINING, O_FRAME_TIME, O_CATCH, O_TIMEOUT, O_SEED, O_MAX_MOVES,
+    O_RECORD, O_HELP
+};
+
+static const struct option_def {
+    char short_name;         /* 0: long only */
+    const char *long_name;
+    bool takes_value;
+    int id;
+} option_defs[] = {
+    {'n', "numGames", true, O_NUM_GAMES},
+    {'l', "layout", true, O_LAYOUT},
+    {'p', "pacman", true, O_PACMAN},
+    {'t', "textGraphics", false, O_TEXT},
+    {'q', "quietTextGraphics", false, O_QUIET},
+    {'g', "ghosts", true, O_GHOSTS},
+    {'k', "numghosts", true, O_NUM_GHOSTS},
+    {'z', "zoom", true, O_ZOOM},
+    {'f', "fixRandomSeed", false, O_FIX_SEED},
+    {'r', "recordActions", false, O_RECORD_ACTIONS},
+    {0, "replay", true, O_REPLAY},
+    {'a', "agentArgs", true, O_AGENT_ARGS},
+    {'x', "numTraining", true, O_NUM_TRAINING},
+    {0, "frameTime", true, O_FRAME_TIME},
+    {'c', "catchExceptions", false, O_CATCH},
+    {0, "timeout", true, O_TIMEOUT},
+    {0, "seed", true, O_SEED},
+    {0, "max-moves", true, O_MAX_MOVES},
+    {0, "record", true, O_RECORD},
+    {'h', "help", false, O_HELP},
+};
+#define NUM_OPTIONS (sizeof option_defs / sizeof option_defs[0])
+
+/* A long option by its name or, as optparse allows, an unambiguous
+ * prefix of it. Returns NULL with a message printed. */
+static const struct option_def *find_long(const char *name)
+{
+    const struct option_def *found = NULL;
+    int matches = 0;
+    size_t len = strlen(name);
+    for (size_t i = 0; i < NUM_OPTIONS; i++) {
+        if (strcmp(option_defs[i].long_name, name) == 0)
+            return &option_defs[i];
+        if (len > 0 && strncmp(option_defs[i].long_name, name, len) == 0) {
+            found = &option_defs[i];
+            matches++;
+        }
+    }
+    if (matches == 1)
+        return found;
+    if (matches > 1) {
+        char list[256] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < NUM_OPTIONS; i++)
+            if (len > 0 && strncmp(option_defs[i].long_name, name, len) == 0)
+                used += (size_t)snprintf(list + used, sizeof list - used,
+                                         "%s--%s", used ? ", " : "",
+                                         option_defs[i].long_name);
+        cli_error(cmd, "ambiguous option '--%s' (%s)", name, list);
+    } else {
+        cli_error(cmd, "unknown option '--%s' (see gamesearch pacman --help)",
+                  name);
+    }
+    return NULL;
+}
+
+static const struct option_def *find_short(char c)
+{
+    for (size_t i = 0; i < NUM_OPTIONS; i++)
+        if (option_defs[i].short_name == c)
+            return &option_defs[i];
+    return NULL;
+}
+
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || end == s || !isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Applies one option with its value (NULL for a flag). `shown` is the
+ * option as typed, for messages. Returns 0, 1 (help printed) or
+ * EXIT_BAD_INPUT. */
+static int apply_option(pac_options *o, const struct option_def *d,
+                        const char *shown, const char *v)
+{
+    long n;
+    double x;
+    switch (d->id) {
+    case O_NUM_GAMES:
+        if (!cli_parse_long(v, 1, MAX_GAMES, &n)) {
+            cli_error(cmd, "%s needs a whole number of games from 1 to %ld, not "
+                      "'%s'", shown, MAX_GAMES, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->num_games = n;
+        break;
+    case O_NUM_TRAINING:
+        if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
+            cli_error(cmd, "%s needs a whole number of training games from 0 "
+                      "to %ld, not '%s'", shown, MAX_GAMES, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->num_training = n;
+        break;
+    case O_NUM_GHOSTS:
+        if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
+            cli_error(cmd, "%s needs a whole number of ghosts from 0 to %ld, "
+                      "not '%s'", shown, MAX_GAMES, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->num_ghosts = n;
+        break;
+    case O_LAYOUT:
+        o->layout = v;
+        break;
+    case O_PACMAN: {
+        int k = pac_agent_parse(v);
+        if (k < 0) {
+            cli_error(cmd, "unknown Pacman agent '%s' (available: "
+                      PAC_AGENT_LIST ")", v);
+            return EXIT_BAD_INPUT;
+        }
+        o->pacman = (pac_agent_kind)k;
+        break;
+    }
+    case O_GHOSTS:
+        if (strcmp(v, "RandomGhost") == 0)
+            o->ghost = GS_PAC_RANDOM_GHOST;
+        else if (strcmp(v, "DirectionalGhost") == 0)
+            o->ghost = GS_PAC_DIRECTIONAL_GHOST;
+        else {
+            cli_error(cmd, "unknown ghost agent '%s' (available: RandomGhost, "
+                      "DirectionalGhost)", v);
+            return EXIT_BAD_INPUT;
+        }
+        break;
+    case O_AGENT_ARGS:
+        o->agent_args = v;
+        break;
+    case O_TEXT:
+        o->text = true;
+        break;
+    case O_QUIET:
+        o->quiet = true;
+        break;
+    case O_FIX_SEED:
+        o->fix_seed = true;
+        break;
+    case O_SEED: {
+        long long s;
+        char *end;
+        errno = 0;
+        s = strtoll(v, &end, 10);
+        if (errno || *end || end == v) {
+            cli_error(cmd, "%s needs a whole number that fits in 64 bits, "
+                      "not '%s'", shown, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->seed = s;
+        o->seed_set = true;
+        break;
+    }
+    case O_FRAME_TIME:
+        if (!parse_double(v, -1e9, 60.0, &x)) {
+            cli_error(cmd, "%s needs a number of seconds, at most 60 (below 0: "
+                      "wait for a key), not '%s'", shown, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->frame_time = x;
+        break;
+    case O_TIMEOUT:
+        if (!cli_parse_long(v, 0, 86400, &n)) {
+            cli_error(cmd, "%s needs a whole number of seconds from 0 to 86400, "
+                      "not '%s'", shown, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->timeout = n;
+        break;
+    case O_ZOOM:
+        if (!parse_double(v, 0.0, 1e6, &x) || x <= 0) {
+            cli_error(cmd, "%s needs a number above 0, not '%s'", shown, v);
+            return EXIT_BAD_INPUT;
+        }
+        break;
+    case O_CATCH:
+        break;
+    case O_MAX_MOVES:
+        if (!cli_parse_long(v, 1, MAX_MOVES_LIMIT, &n)) {
+            cli_error(cmd, "%s needs a whole number of moves from 1 to %ld, not "
+                      "'%s'", shown, MAX_MOVES_LIMIT, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->max_moves = n;
+        break;
+    case O_RECORD:
+        o->record = v;
+        break;
+    case O_REPLAY:
+        o->replay = v;
+        break;
+    case O_RECORD_ACTIONS:
+        cli_error(cmd, "%s writes pacman.py's Python pickles, which gamesearch "
+                  "does not; use --record FILE", shown);
+        return EXIT_BAD_INPUT;
+    case O_HELP:
+        usage();
+        return 1;
+    }
+    /* Options that choose or shape the games have no place in a replay. */
+    if (!o->game_option && d->id != O_REPLAY && d->id != O_QUIET &&
+        d->id != O_TEXT && d->id != O_FRAME_TIME && d->id != O_ZOOM &&
+        d->id != O_CATCH && d->id != O_TIMEOUT)
+        o->game_option = shown;
+    return 0;
+}
+
+int pac_options_parse(int argc, char **argv, pac_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->num_games = 1;
+    o->num_ghosts = 4;
+    o->pacman = PAC_KEYBOARD;
+    o->ghost = GS_PAC_RANDOM_GHOST;
+    o->frame_time = 0.1;
+    o->timeout = 30;
+    cli_args a;
+    bool is_opt;
+    char name[64], shown[80];
+    const char *arg;
+    cli_args_init(&a, argc - 1, argv + 1);
+    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
+        if (!is_opt) {
+            cli_error(cmd, "unexpected argument '%s' (see gamesearch pacman "
+                      "--help)", arg);
+            return EXIT_BAD_INPUT;
+        }
+        if (name[1] == '-') {
+            const struct option_def *d = find_long(name + 2);
+            if (!d)
+                return EXIT_BAD_INPUT;
+            snprintf(shown, sizeof shown, "--%s", d->long_name);
+            const char *v = NULL;
+            if (d->takes_value) {
+                v = cli_args_value(&a);
+                if (!v) {
+                    cli_error(cmd, "%s needs a value (see gamesearch pacman "
+                              "--help)", shown);
+                    return EXIT_BAD_INPUT;
+                }
+            } else if (cli_args_has_inline(&a)) {
+                cli_error(cmd, "%s takes no value", shown);
+                return EXIT_BAD_INPUT;
+            }
+            int rc = apply_option(o, d, shown, v);
+            if (rc)
+                return rc;
+            continue;
+        }
+        /* Short options, clustered as optparse allows: -qf, -n3, -qn 3. */
+        const char *s = arg + 1;
+        while (*s) {
+            const struct option_def *d = find_short(*s);
+            snprintf(shown, sizeof shown, "-%c", *s);
+            if (!d) {
+                cli_error(cmd, "unknown option '%s' (see gamesearch pacman "
+                          "--help)", shown);
+                return EXIT_BAD_INPUT;
+            }
+            const char *v = NULL;
+            if (d->takes_value) {
+                if (s[1])
+                    v = s + 1;
+                else if (!(v = cli_args_value(&a))) {
+                    cli_error(cmd, "%s needs a value (see gamesearch pacman "
+                              "--help)", shown);
+                    return EXIT_BAD_INPUT;
+                }
+            }
+            int rc = apply_option(o, d, shown, v);
+            if (rc)
+                return rc;
+            if (d->takes_value)
+                break;
+            s++;
+        }
+    }
+
+    if (o->replay) {
+        if (o->game_option) {
+            cli_error(cmd, "--replay plays the games as recorded: %s cannot be "
+                      "used with it", o->game_option);
+            return EXIT_BAD_INPUT;
+        }
+        return 0;
+    }
+    if (o->fix_seed && o->seed_set) {
+        cli_error(cmd, "-f and --seed both set the random seed: give one");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->agent_args) {
+        char err[200];
+        if (!pac_agent_args_check(o->pacman, o->agent_args, err, sizeof err)) {
+            cli_error(cmd, "-a: %s", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (o->pacman == PAC_KEYBOARD && (o->quiet || o->text)) {
+        cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
+                  "another agent with -p (available: LeftTurnAgent, "
+                  "GreedyAgent, RandomAgent)", o->quiet ? "-q" : "-t");
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* ---- Layouts ---- */
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Tries DIR/NAME(.lay); keeps the directory in `looked` for the message. */
+static bool try_dir(const char *dir, const char *file, char *path,
+                    size_t size, char *looked, size_t lsize)
+{
+    size_t used = strlen(looked);
+    snprintf(looked + used, lsize - used, "%s%s", used ? ", " : "", dir);
+    snprintf(path, size, "%s/%s", dir, file);
+    return is_file(path);
+}
+
+bool pac_find_layout(const char *name, char *path, size_t size)
+{
+    char file[1024], looked[2048] = "";
+    bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
+    snprintf(file, sizeof file, "%s%s", name, ends_with(name, ".lay") ? "" : ".lay");
+    if (pathlike) {
+        snprintf(path, size, "%s", file);
+        if (is_file(path))
+            return true;
+        if (name[0] == '/') {
+            cli_error(cmd, "layout '%s' not found (no file %s)", name, file);
+            return false;
+        }
+    }
+    const char *env = getenv("GAMESEARCH_LAYOUTS");
+    const char *dirs = env && *env ? env : GS_LAYOUT_DIR;
+    while (*dirs) {
+        size_t len = strcspn(dirs, ":");
+        char dir[1024];
+        if (len > 0 && len < sizeof dir) {
+            memcpy(dir, dirs, len);
+            dir[len] = '\0';
+            if (try_dir(dir, file, path, size, looked, sizeof looked))
+                return true;
+        }
+        dirs += len;
+        if (*dirs == ':')
+            dirs++;
+    }
+    if (try_dir("./layouts", file, path, size, looked, sizeof looked))
+        return true;
+    snprintf(path, size, "%s", file);
+    if (is_file(path))
+        return true;
+    cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
+              "current directory", name, file, looked);
+    return false;
+}

@@ -1,0 +1,270 @@
+/*
+ * The animated terminal view of `gamesearch pacman` (ncurses): the maze
+ * redrawn in place, in colour where the terminal has it, and the keys for
+ * the keyboard agent.
+ *
+ * A cell is two columns wide when the terminal has room (one otherwise),
+ * so that the maze keeps its shape; a scared ghost half-way between two
+ * cells across is then drawn in the column between them. With a UTF-8
+ * locale walls are blocks, food dots and capsules discs; otherwise the
+ * text display's characters are used.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pacman_cli.h"
+
+/* Colour pairs. */
+enum {
+    PAIR_WALL = 1,
+    PAIR_FOOD,
+    PAIR_CAPSULE,
+    PAIR_PACMAN,
+    PAIR_SCARED,
+    PAIR_STATUS,
+    PAIR_GHOST      /* PAIR_GHOST + i % NUM_GHOST_COLOURS */
+};
+#define NUM_GHOST_COLOURS 4
+
+struct pac_view {
+    SCREEN *screen;
+    const gs_pacman *world;
+    int w, h;            /* the maze, in cells */
+    int cellw;           /* columns per cell: 2, or 1 on narrow terminals */
+    bool utf8, colour, input;
+    const void *last;    /* the state last drawn, for a redraw on resize */
+    char status[256];
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void sleep_seconds(double s)
+{
+    if (s <= 0)
+        return;
+    struct timespec ts;
+    ts.tv_sec = (time_t)s;
+    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+}
+
+/* Columns and rows the maze needs at `cellw` columns a cell. */
+static bool fits(const pac_view *v, int cellw)
+{
+    return COLS >= v->w * cellw && LINES >= v->h + 1;
+}
+
+pac_view *pac_view_open(const gs_pacman *world, char *why, size_t whysize)
+{
+    if (!isatty(STDOUT_FILENO)) {
+        snprintf(why, whysize, "standard output is not a terminal");
+        return NULL;
+    }
+    const char *term = getenv("TERM");
+    if (!term || !*term || strcmp(term, "dumb") == 0) {
+        snprintf(why, whysize, "the terminal (TERM=%s) cannot move the cursor",
+                 term ? term : "");
+        return NULL;
+    }
+    pac_view *v = calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(why, whysize, "out of memory");
+        return NULL;
+    }
+    v->world = world;
+    v->w = gs_pacman_width(world);
+    v->h = gs_pacman_height(world);
+    setlocale(LC_CTYPE, "");
+    v->utf8 = MB_CUR_MAX > 1;
+    v->input = isatty(STDIN_FILENO);
+    v->screen = newterm(NULL, stdout, stdin);
+    if (!v->screen) {
+        snprintf(why, whysize, "ncurses cannot drive this terminal (TERM=%s)",
+                 term);
+        free(v);
+        return NULL;
+    }
+    v->cellw = fits(v, 2) ? 2 : 1;
+    if (!fits(v, v->cellw)) {
+        int cols = COLS, lines = LINES;
+        endwin();
+        delscreen(v->screen);
+        snprintf(why, whysize, "the terminal is %dx%d, too small for this "
+                 "%dx%d maze, which needs %dx%d", cols, lines, v->w, v->h, v->w,
+                 v->h + 1);
+        free(v);
+        return NULL;
+    }
+    raw();               /* Ctrl-C arrives as a key: the terminal is restored */
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    if (has_colors()) {
+        v->colour = true;
+        start_color();
+        use_default_colors();
+        init_pair(PAIR_WALL, COLOR_BLUE, -1);
+        init_pair(PAIR_FOOD, COLOR_WHITE, -1);
+        init_pair(PAIR_CAPSULE, COLOR_WHITE, -1);
+        init_pair(PAIR_PACMAN, COLOR_YELLOW, -1);
+        init_pair(PAIR_SCARED, COLOR_WHITE, COLOR_BLUE);
+        init_pair(PAIR_STATUS, COLOR_YELLOW, -1);
+        static const short ghost_colours[NUM_GHOST_COLOURS] = {
+            COLOR_RED, COLOR_MAGENTA, COLOR_CYAN, COLOR_GREEN};
+        for (int i = 0; i < NUM_GHOST_COLOURS; i++)
+            init_pair((short)(PAIR_GHOST + i), ghost_colours[i], -1);
+    }
+    clear();
+    return v;
+}
+
+/* One character cell of the screen: wc with a UTF-8 locale, else ascii. */
+static void put(const pac_view *v, int row, int col, wchar_t wc, char ascii,
+                attr_t attr, short pair)
+{
+    if (row < 0 || row >= LINES || col < 0 || col >= COLS)
+        return;
+    if (!v->colour)
+        pair = 0;
+    if (v->utf8 && wc) {
+        wchar_t s[2] = {wc, L'\0'};
+        cchar_t cc;
+        setcchar(&cc, s, attr, pair, NULL);
+        mvadd_wch(row, col, &cc);
+    } else {
+        mvaddch(row, col, (chtype)(unsigned char)ascii | attr | COLOR_PAIR(pair));
+    }
+}
+
+static char pacman_glyph(int dir)
+{
+    switch (dir) {
+    case GS_PAC_NORTH: return 'v';
+    case GS_PAC_SOUTH: return '^';
+    case GS_PAC_WEST: return '>';
+    default: return '<';
+    }
+}
+
+static void draw(pac_view *v, const void *state)
+{
+    const gs_pacman *w = v->world;
+    for (int y = 0; y < v->h; y++) {
+        int row = v->h - 1 - y;
+        for (int x = 0; x < v->w; x++) {
+            int col = x * v->cellw;
+            if (gs_pacman_wall(w, x, y)) {
+                for (int k = 0; k < v->cellw; k++)
+                    put(v, row, col + k, L'\x2588', '%', 0, PAIR_WALL);
+                continue;
+            }
+            if (gs_pacman_capsule(w, state, x, y))
+                put(v, row, col, L'\x25cf', 'o', A_BOLD, PAIR_CAPSULE);
+            else if (gs_pacman_food(w, state, x, y))
+                put(v, row, col, L'\x00b7', '.', 0, PAIR_FOOD);
+            else
+                put(v, row, col, 0, ' ', 0, 0);
+            for (int k = 1; k < v->cellw; k++)
+                put(v, row, col + k, 0, ' ', 0, 0);
+        }
+    }
+    int agents = gs_pacman_num_agents(w);
+    for (int i = agents - 1; i >= 0; i--) {   /* Pacman on top */
+        int x2, y2;
+        gs_pacman_position(w, state, i, &x2, &y2);
+        int row = v->h - 1 - (y2 + 1) / 2;
+        int col = v->cellw == 2 ? x2 : (x2 + 1) / 2;
+        if (i == 0) {
+            put(v, row, col, 0, pacman_glyph(gs_pacman_direction(w, state, 0)),
+                A_BOLD, PAIR_PACMAN);
+        } else if (gs_pacman_scared(w, state, i) > 0) {
+            put(v, row, col, 0, 'g', A_BOLD, PAIR_SCARED);
+        } else {
+            put(v, row, col, 0, 'G', A_BOLD,
+                (short)(PAIR_GHOST + (i - 1) % NUM_GHOST_COLOURS));
+        }
+    }
+    move(v->h, 0);
+    clrtoeol();
+    if (v->colour)
+        attron(COLOR_PAIR(PAIR_STATUS) | A_BOLD);
+    mvaddnstr(v->h, 0, v->status, COLS > 0 ? COLS - 1 : 0);
+    if (v->colour)
+        attroff(COLOR_PAIR(PAIR_STATUS) | A_BOLD);
+    refresh();
+}
+
+void pac_view_draw(pac_view *v, const void *state, const char *status)
+{
+    snprintf(v->status, sizeof v->status, "%s", status);
+    v->last = state;
+    draw(v, state);
+}
+
+/* Folds one key into *in. */
+static void read_key(int ch, pac_input *in)
+{
+    switch (ch) {
+    case KEY_LEFT: case 'a': case 'A': in->keys |= PAC_KEY_WEST; break;
+    case KEY_RIGHT: case 'd': case 'D': in->keys |= PAC_KEY_EAST; break;
+    case KEY_UP: case 'w': case 'W': in->keys |= PAC_KEY_NORTH; break;
+    case KEY_DOWN: case 's': case 'S': in->keys |= PAC_KEY_SOUTH; break;
+    case ' ': in->keys |= PAC_KEY_STOP; break;
+    case 'q': case 'Q': case 27: case 3: in->quit = true; break;
+    default: break;
+    }
+}
+
+void pac_view_wait(pac_view *v, double seconds, bool any_key, pac_input *in)
+{
+    if (!v->input) {     /* nothing to read: just wait */
+        sleep_seconds(seconds < 0 ? 0.5 : seconds);
+        return;
+    }
+    double deadline = now_seconds() + seconds;
+    for (;;) {
+        int ms = -1;
+        if (seconds >= 0) {
+            double left = deadline - now_seconds();
+            ms = left > 0 ? (int)(left * 1000.0 + 0.5) : 0;
+        }
+        timeout(ms);
+        int ch = getch();
+        if (ch == ERR) {
+            if (seconds >= 0)
+                return;
+            continue;
+        }
+        if (ch == KEY_RESIZE) {
+            clear();
+            if (v->last)
+                draw(v, v->last);
+            continue;
+        }
+        read_key(ch, in);
+        in->any = true;
+        if (in->quit || any_key)
+            return;
+    }
+}
+
+void pac_view_close(pac_view *v)
+{
+    if (!v)
+        return;
+    curs_set(1);
+    endwin();
+    delscreen(v->screen);
+    free(v);
+}
