@@ -168,7 +168,9 @@ static bool is_wall(const gs_pacman *w, int x, int y)
  * ghosts in pacman.py's order. alloc may be NULL (the C library's). GS_OK
  * and *out; GS_EINVAL (num_ghosts < 0, or a NULL argument); GS_ENOMEM. On
  * failure *out is NULL and nothing is leaked. The world does not keep the
- * layout.
+ * layout. It is one allocation, which holds the maze distances between all
+ * open cells when there are at most PAC_DIST_TABLE_MAX of them (found here,
+ * by one breadth-first search from each).
  */
 int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
                   const gs_allocator *alloc, gs_pacman **out)
@@ -184,9 +186,19 @@ int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
         return GS_EINVAL;
 
     const size_t ncells = (size_t)layout->width * (size_t)layout->height;
-    /* One block: the struct, food_at, capsule_at, then wall. */
-    const size_t bytes = sizeof(gs_pacman) + 2 * ncells * sizeof(int32_t) +
-                         ncells;
+    size_t nopen = 0;
+    for (size_t c = 0; c < ncells; c++)
+        nopen += layout->cells[c] != CELL_WALL;
+    const size_t nfood = (size_t)layout->num_food;
+    const size_t ncaps = (size_t)layout->num_capsules;
+    /* Every open cell to every other, when there are few enough. */
+    const size_t ndist = nopen <= PAC_DIST_TABLE_MAX ? nopen * nopen : 0;
+    /* One block: the struct; food_at, capsule_at, open_at (per cell),
+     * open_cell, food_open and caps_open (int32); the distances (uint16);
+     * then wall (bytes). Each part is aligned for what follows it. */
+    const size_t bytes = sizeof(gs_pacman) +
+                         (3 * ncells + nopen + nfood + ncaps) * sizeof(int32_t) +
+                         ndist * sizeof(uint16_t) + ncells;
     gs_pacman *w = alloc->fn(alloc->user, NULL, 0, bytes);
     if (!w)
         return GS_ENOMEM;
@@ -200,26 +212,44 @@ int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
     w->num_agents = 1 + ghosts;
     w->food_at = (int32_t *)(void *)(w + 1);
     w->capsule_at = w->food_at + ncells;
-    w->wall = (uint8_t *)(w->capsule_at + ncells);
+    w->open_at = w->capsule_at + ncells;
+    w->open_cell = w->open_at + ncells;
+    w->food_open = w->open_cell + nopen;
+    w->caps_open = w->food_open + nfood;
+    uint16_t *dist = (uint16_t *)(void *)(w->caps_open + ncaps);
+    w->dist = ndist ? dist : NULL;
+    w->wall = (uint8_t *)(dist + ndist);
 
-    /* Items numbered row by row from the bottom, each row left to right. */
-    int nfood = 0, ncaps = 0;
+    /* Items and open cells numbered row by row from the bottom, each row
+     * left to right. */
+    int nf = 0, nk = 0, no = 0;
     for (int y = 0; y < w->height; y++) {
         for (int x = 0; x < w->width; x++) {
             size_t c = cell_index(w, x, y);
             uint8_t kind = layout->cells[c];
             w->wall[c] = kind == CELL_WALL;
-            w->food_at[c] = kind == CELL_FOOD ? nfood++ : -1;
-            w->capsule_at[c] = kind == CELL_CAPSULE ? ncaps++ : -1;
+            w->open_at[c] = kind == CELL_WALL ? -1 : no;
+            if (kind != CELL_WALL)
+                w->open_cell[no++] = (int32_t)c;
+            if (kind == CELL_FOOD)
+                w->food_open[nf] = w->open_at[c];
+            if (kind == CELL_CAPSULE)
+                w->caps_open[nk] = w->open_at[c];
+            w->food_at[c] = kind == CELL_FOOD ? nf++ : -1;
+            w->capsule_at[c] = kind == CELL_CAPSULE ? nk++ : -1;
         }
     }
-    assert(nfood == layout->num_food && ncaps == layout->num_capsules);
-    w->num_food = nfood;
-    w->num_capsules = ncaps;
-    w->food_words = (nfood + 63) / 64;
-    w->caps_words = (ncaps + 63) / 64;
+    assert(nf == layout->num_food && nk == layout->num_capsules &&
+           (size_t)no == nopen);
+    w->num_food = nf;
+    w->num_capsules = nk;
+    w->num_open = no;
+    w->food_words = (nf + 63) / 64;
+    w->caps_words = (nk + 63) / 64;
     for (int i = 0; i < w->num_agents; i++)
         w->start[i] = layout->agent[i];
+    if (w->dist)
+        pac_dist_fill(w);
 
     w->food_off = sizeof(pac_state) + (size_t)w->num_agents * sizeof(pac_agent);
     w->caps_off = w->food_off + (size_t)w->food_words * sizeof(uint64_t);
@@ -643,12 +673,17 @@ static double cb_value(const void *ctx, const void *state)
 
 /* The engine's table also needs whose turn it is and whether the game is
  * over: mixed into pacman.py's hash. */
-static uint64_t cb_hash(const void *ctx, const void *state)
+uint64_t pac_engine_hash(const gs_pacman *w, const void *state)
 {
     const pac_state *s = cstate(state);
     uint64_t extra = (uint64_t)s->turn | (uint64_t)s->win << 8 |
                      (uint64_t)s->lose << 9;
-    return mix(gs_pacman_state_hash(ctx, state), extra);
+    return mix(gs_pacman_state_hash(w, state), extra);
+}
+
+static uint64_t cb_hash(const void *ctx, const void *state)
+{
+    return pac_engine_hash(ctx, state);
 }
 
 static int cb_action_name(const void *ctx, const void *state,

@@ -29,6 +29,14 @@
  *
  * Every byte is defined (padding is zero), so states can be compared and
  * copied as bytes; bits past the last item are always 0.
+ *
+ * Maze distances (distance.c). The open cells (not walls) are numbered
+ * row by row from the bottom, each row left to right, as the items are.
+ * When there are at most PAC_DIST_TABLE_MAX of them, the world keeps the
+ * distance between every two of them: row i of `dist` (num_open entries)
+ * holds the steps from open cell i to each open cell, PAC_DIST_NONE where
+ * there is no path. Larger mazes have no table (dist == NULL) and search
+ * on demand.
  */
 #ifndef GAMESEARCH_PACMAN_INTERNAL_H
 #define GAMESEARCH_PACMAN_INTERNAL_H
@@ -41,6 +49,14 @@
 
 /* Pacman and the most ghosts. */
 #define PAC_MAX_AGENTS (1 + GS_PAC_MAX_GHOSTS)
+
+/* Worlds with at most this many open cells keep a table of all maze
+ * distances: 4096 cells make 32 MiB of uint16, the most worth spending on
+ * a world; CS188's largest layout has 294. */
+#define PAC_DIST_TABLE_MAX 4096
+
+/* "No path" in a distance row. */
+#define PAC_DIST_NONE UINT16_MAX
 
 /* What a cell of a layout holds. */
 enum {
@@ -102,6 +118,15 @@ struct gs_pacman {
     uint8_t *wall;            /* 1 for a wall */
     int32_t *food_at;         /* the food dot there, or -1 */
     int32_t *capsule_at;      /* the capsule there, or -1 */
+    int32_t *open_at;         /* its number among the open cells, or -1 */
+    /* Per open cell: its cell index. */
+    int32_t *open_cell;
+    int num_open;
+    /* The open cell of each food dot and of each capsule. */
+    int32_t *food_open;
+    int32_t *caps_open;
+    /* num_open rows of num_open distances, or NULL (see above). */
+    uint16_t *dist;
 };
 
 /* The legal actions of `agent` in `s` (pacman.py's order) into out;
@@ -110,5 +135,17 @@ int pac_legal(const gs_pacman *w, const pac_state *s, int agent, int *out);
 
 /* The vector of a direction, in cells. */
 void pac_dir_vector(int dir, int *dx, int *dy);
+
+/* The hash the engine's table gets: pacman.py's hash with the turn and
+ * the end of the game mixed in (pacman.c). */
+uint64_t pac_engine_hash(const gs_pacman *w, const void *state);
+
+/* Breadth-first search from open cell `from`: dist[j] = the steps to open
+ * cell j, PAC_DIST_NONE when unreachable; queue has room for num_open
+ * entries (distance.c). */
+void pac_bfs(const gs_pacman *w, int from, uint16_t *dist, int32_t *queue);
+
+/* Fills w->dist (which must be allocated) from the walls (distance.c). */
+void pac_dist_fill(gs_pacman *w);
 
 #endif /* GAMESEARCH_PACMAN_INTERNAL_H */

@@ -183,6 +183,60 @@ int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
 int gs_pacman_ghost_action(const gs_pacman *world, const void *state,
                            int agent, gs_pac_ghost kind, gs_pyrandom *rng);
 
+/* ---- Searching the world ---- */
+
+typedef enum gs_pac_eval {
+    /* pacman.py's scoreEvaluationFunction: the game score. */
+    GS_PAC_EVAL_SCORE = 0,
+    /* Ours for CS188's question 5 (betterEvaluationFunction): maze
+     * distances to food, capsules, scared ghosts worth chasing, active
+     * ghosts to avoid. */
+    GS_PAC_EVAL_BETTER = 1,
+    /* The evaluation of a state a ReflexAgent moves into (question 1). */
+    GS_PAC_EVAL_REFLEX = 2,
+    /* The champion agent's evaluation. */
+    GS_PAC_EVAL_CHAMPION = 3
+} gs_pac_eval;
+
+typedef enum gs_pac_ghost_model {
+    /* Ghosts minimise: minimax and alpha-beta (the engine's expectimax
+     * turns them into uniform chance nodes itself). */
+    GS_PAC_GHOSTS_MIN = 0,
+    /* Ghosts are chance nodes with RandomGhost's uniform distribution. */
+    GS_PAC_GHOSTS_RANDOM = 1,
+    /* Ghosts are chance nodes with DirectionalGhost's distribution. */
+    GS_PAC_GHOSTS_DIRECTIONAL = 2
+} gs_pac_ghost_model;
+
+/* How a search sees the world. The caller fills it in and keeps it alive
+ * as long as the game made from it. */
+typedef struct gs_pac_search_game {
+    const gs_pacman *world;
+    gs_pac_eval eval;
+    gs_pac_ghost_model ghosts;
+} gs_pac_search_game;
+
+/*
+ * Fills *game like gs_pacman_game, but every leaf (a win, a loss, the
+ * cutoff, an agent without legal action) is valued by sg->eval, and the
+ * ghosts are MIN or CHANCE agents as sg->ghosts says.
+ */
+void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
+
+/* The evaluation of `state` from Pacman's side (what each looks at:
+ * games/pacman/eval.c). A function of the state alone, thread-safe. */
+double gs_pacman_evaluate(const gs_pacman *world, const void *state,
+                          gs_pac_eval eval);
+
+/* The maze distance between two cells (steps through cells that are not
+ * walls), or -1 when one is a wall (or off the maze) or they are not
+ * connected. A world of at most 4096 open cells holds all of them (made by
+ * gs_pacman_new: up to 32 MiB); a larger one searches each time, in
+ * scratch memory from the world's allocator, and answers -1 when it cannot
+ * have it. */
+int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
+                            int y2);
+
 #ifdef __cplusplus
 }
 #endif

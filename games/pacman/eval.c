@@ -1,0 +1,521 @@
+/*
+ * games/pacman/eval.c: the evaluation functions of CS188's multi-agent
+ * project and the Pacman world as a game for the engine's searches.
+ *
+ * Every evaluation is a function of the state alone (as CS188's
+ * evaluationFunction(currentGameState) is), from Pacman's side, and is
+ * read at every leaf of a search: a depth cutoff, a win or a loss. They
+ * look at the world through one set of features (struct features below),
+ * measured with maze distances (distance.c), never Manhattan ones: a
+ * ghost behind a wall is far away, and food across a wall is not near.
+ *
+ *   SCORE     the game score: pacman.py's scoreEvaluationFunction.
+ *
+ *   BETTER    ours for question 5 (betterEvaluationFunction), for a
+ *             depth-2 expectimax against RandomGhosts. The score is the
+ *             base (it already counts the food and ghosts eaten, the time,
+ *             the win and the death); on top of it:
+ *             - each dot left a penalty (20, beyond the 10 the score
+ *               gives when it is eaten), so that eating a dot is always
+ *               worth more than the jump of the nearest-dot distance it
+ *               causes;
+ *             - the maze distance to the nearest dot, so that a search
+ *               that reaches no dot within its depth still walks towards
+ *               one instead of dithering;
+ *             - each capsule left a small penalty: eaten when it is on
+ *               the way, never a detour worth a risk;
+ *             - a scared ghost Pacman can catch before its timer runs out
+ *               (twice its maze distance below the moves it stays scared:
+ *               it flees at half speed) is a bonus that grows as Pacman
+ *               closes in, smaller than the catch's +200 so that catching
+ *               beats hovering;
+ *             - an active ghost a step away (it may step onto Pacman next)
+ *               costs 150, two steps away 20: a depth-2 search sees the
+ *               death only along the ghost moves that cause it, and a
+ *               random ghost takes them a third of the time or so;
+ *             - a loss costs 1000 more and a win earns 500, and the dots
+ *               left count at the end too, so that a death never looks
+ *               better than living on with much food left.
+ *
+ *   REFLEX    what a ReflexAgent (question 1) sees of the state it moves
+ *             into, one move deep: the score, the food left, the distance
+ *             to the nearest dot, and an active ghost a step away (or on
+ *             Pacman) as a disaster: the agent never looks further, so the
+ *             ghost that could catch it next move must outweigh any dot.
+ *
+ *   CHAMPION  the ChampionAgent's, for a deep expectimax that models
+ *             DirectionalGhosts exactly. The search sees the ghosts' hunt
+ *             itself as far as it looks; what it cannot see is a trap
+ *             closing beyond its horizon. So on top of BETTER's features
+ *             (weighted for hunting ghosts) it counts Pacman's territory:
+ *             the open cells he reaches strictly before every active
+ *             ghost. Two ghosts closing a corridor from both ends leave
+ *             him a handful of cells long before either is near; fewer
+ *             than 20 cells cost quadratically more the fewer they are.
+ *             A capsule is kept while the ghosts are far (it is the way
+ *             to +200 later) and walked to when one comes within 6 steps;
+ *             scared ghosts are chased hard (up to 180).
+ *
+ * The weights sit together below, each with why it has its value.
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pacman_internal.h"
+
+/* ---- Weights -------------------------------------------------------------- */
+
+typedef struct weights {
+    double food_left;      /* per dot left (on top of the score's 10 a dot) */
+    double near_food;      /* per step to the nearest dot */
+    double caps_left;      /* per capsule left */
+    double caps_near;      /* per step to the nearest capsule, while an active
+                              ghost is within caps_alert steps */
+    int caps_alert;
+    double ghost_adjacent; /* an active ghost at most a step away */
+    double ghost_two;      /* an active ghost two steps away */
+    double chase;          /* a reachable scared ghost: chase - chase_step * d */
+    double chase_step;
+    double trap;           /* trap * (trap_cells - safe)^2 / trap_cells when
+                              fewer than trap_cells cells are Pacman's */
+    double trap_cells;
+    double win;            /* added at a win */
+    double lose;           /* added at a loss */
+} weights;
+
+/*
+ * BETTER: food first (a dot left costs 20 more than the 10 it scores, so
+ * eating outweighs any jump of the nearest-dot distance in smallClassic);
+ * one point a step to the nearest dot (as much as the time penalty: a step
+ * towards food is never worse than standing still); capsules a little; a
+ * ghost that can step onto Pacman 150 (a random ghost does so with
+ * probability about 1/3, and 1/3 of the death's 500 is about that), two
+ * steps 20; chasing worth up to 100 (less than the +200 of the catch, so
+ * catching is always better than hovering); a loss 1000 more (so that even
+ * a certain catch of two ghosts never pays for a death).
+ */
+static const weights better_weights = {
+    .food_left = 20.0, .near_food = 1.0,
+    .caps_left = 15.0, .caps_near = 0.0, .caps_alert = 0,
+    .ghost_adjacent = 150.0, .ghost_two = 20.0,
+    .chase = 100.0, .chase_step = 4.0,
+    .win = 500.0, .lose = -1000.0,
+};
+
+/*
+ * REFLEX: one move deep, a ghost within a step is the only thing that
+ * matters (1000, more than all the food of openClassic is worth to one
+ * move); then food as in BETTER.
+ */
+static const weights reflex_weights = {
+    .food_left = 20.0, .near_food = 1.0,
+    .caps_left = 0.0, .caps_near = 0.0, .caps_alert = 0,
+    .ghost_adjacent = 1000.0, .ghost_two = 0.0,
+    .chase = 0.0, .chase_step = 0.0,
+    .win = 500.0, .lose = -1000.0,
+};
+
+/*
+ * CHAMPION: food as in BETTER, the nearest dot a little more (1.5: a deep
+ * search needs a clear gradient between equally safe lines); a capsule
+ * worth 30 kept, walked to (3 a step) when an active ghost is within 6
+ * steps; a ghost a step away 60, two steps 10 (the search weighs the real
+ * danger; these only break ties towards distance); a reachable scared
+ * ghost up to 180, 6 less a step; Pacman's territory below 20 cells
+ * costs 200 * (20 - cells)^2 / 20, 200 when he has 10 cells and 20 times
+ * that when he is cornered: the fear that keeps him out of closing
+ * corridors (tuned on mediumClassic against two DirectionalGhosts: without
+ * it the agent wins about three games in four, with it nearly all); a
+ * loss 2000 more, a win 1000.
+ */
+static const weights champion_weights = {
+    .food_left = 20.0, .near_food = 1.5,
+    .caps_left = 30.0, .caps_near = 3.0, .caps_alert = 6,
+    .ghost_adjacent = 60.0, .ghost_two = 10.0,
+    .chase = 180.0, .chase_step = 6.0,
+    .trap = 200.0, .trap_cells = 20.0,
+    .win = 1000.0, .lose = -2000.0,
+};
+
+/* ---- Features --------------------------------------------------------------- */
+
+/* A ghost too far to matter, or unreachable: the doubled distance. */
+#define FAR2 (1 << 20)
+
+typedef struct features {
+    int score;
+    bool win, lose;
+    int food_left, caps_left;
+    int near_food;        /* steps to the nearest dot (0 when none left) */
+    int near_caps;        /* steps to the nearest capsule (-1: none left) */
+    int ghosts;
+    int ghost_d2[GS_PAC_MAX_GHOSTS];   /* doubled maze distance, or FAR2 */
+    int scared[GS_PAC_MAX_GHOSTS];
+    int safe;             /* open cells Pacman reaches before every active
+                             ghost (-1: not measured) */
+} features;
+
+/* The distances from one open cell: a row of the world's table, or one
+ * breadth-first search in scratch memory. */
+typedef struct dist_row {
+    const uint16_t *row;   /* NULL: no distances (scratch unavailable) */
+    void *scratch;
+    size_t bytes;
+} dist_row;
+
+static void row_open(const gs_pacman *w, int from, dist_row *r)
+{
+    r->scratch = NULL;
+    r->bytes = 0;
+    if (w->dist) {
+        r->row = w->dist + (size_t)from * (size_t)w->num_open;
+        return;
+    }
+    size_t n = (size_t)w->num_open;
+    r->bytes = n * (sizeof(int32_t) + sizeof(uint16_t));
+    r->scratch = w->alloc.fn(w->alloc.user, NULL, 0, r->bytes);
+    if (!r->scratch) {
+        r->row = NULL;
+        return;
+    }
+    int32_t *queue = r->scratch;
+    uint16_t *dist = (uint16_t *)(void *)(queue + n);
+    pac_bfs(w, from, dist, queue);
+    r->row = dist;
+}
+
+static void row_close(const gs_pacman *w, dist_row *r)
+{
+    if (r->scratch)
+        w->alloc.fn(w->alloc.user, r->scratch, r->bytes, 0);
+    r->scratch = NULL;
+}
+
+static int iabs(int v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* Steps from the row's cell to open cell `o`: maze distance, or Manhattan
+ * from (px, py) when there is no row (the scratch could not be had). */
+static int steps_to(const gs_pacman *w, const dist_row *r, int px, int py,
+                    int o)
+{
+    if (!r->row) {
+        int c = w->open_cell[o];
+        return iabs(c % w->width - px) + iabs(c / w->width - py);
+    }
+    uint16_t d = r->row[o];
+    return d == PAC_DIST_NONE ? -1 : (int)d;
+}
+
+/* The doubled maze distance from the row's cell to a doubled position: a
+ * ghost between two cells is half a step beyond the nearer of them. */
+static int steps2_to(const gs_pacman *w, const dist_row *r, int px, int py,
+                     int x2, int y2)
+{
+    int best = FAR2;
+    int xa = x2 >> 1, ya = y2 >> 1;            /* the cell at or below */
+    int xb = (x2 + 1) >> 1, yb = (y2 + 1) >> 1; /* the cell at or above */
+    int half = (x2 & 1) || (y2 & 1);
+    for (int k = 0; k < 2; k++) {
+        int x = k ? xb : xa, y = k ? yb : ya;
+        if (x < 0 || y < 0 || x >= w->width || y >= w->height)
+            continue;
+        int o = w->open_at[(size_t)y * (size_t)w->width + (size_t)x];
+        if (o < 0)
+            continue;
+        int d = steps_to(w, r, px, py, o);
+        if (d >= 0 && 2 * d + half < best)
+            best = 2 * d + half;
+    }
+    return best;
+}
+
+static int ctz64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(v);
+#else
+    int n = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* The nearest of the items whose bits are set (open cells in `where`):
+ * steps, or -1 when none is left or reachable. */
+static int nearest(const gs_pacman *w, const dist_row *r, int px, int py,
+                   const uint64_t *bits, int words, const int32_t *where)
+{
+    int best = -1;
+    for (int i = 0; i < words; i++) {
+        uint64_t v = bits[i];
+        while (v) {
+            int item = i * 64 + ctz64(v);
+            v &= v - 1;
+            int d = steps_to(w, r, px, py, where[item]);
+            if (d >= 0 && (best < 0 || d < best))
+                best = d;
+        }
+    }
+    return best;
+}
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    while (v) {
+        v &= v - 1;
+        n++;
+    }
+    return n;
+}
+
+/* The open cells Pacman reaches strictly before any active ghost could
+ * (ghosts on cells; a ghost between cells is scared and harmless). Needs
+ * the table: -1 without it. */
+static int safe_cells(const gs_pacman *w, const pac_state *s, int from)
+{
+    if (!w->dist)
+        return -1;
+    const size_t n = (size_t)w->num_open;
+    const uint16_t *rows[GS_PAC_MAX_GHOSTS];
+    int k = 0;
+    for (int g = 1; g < w->num_agents; g++) {
+        const pac_agent *a = &s->agent[g];
+        if (a->scared > 0 || (a->x2 & 1) || (a->y2 & 1))
+            continue;
+        int o = w->open_at[(size_t)(a->y2 >> 1) * (size_t)w->width +
+                           (size_t)(a->x2 >> 1)];
+        if (o >= 0)
+            rows[k++] = w->dist + (size_t)o * n;
+    }
+    const uint16_t *mine = w->dist + (size_t)from * n;
+    if (k == 0)
+        return (int)n;
+    /* The nearest ghost's distance to every cell, then the cells nearer
+     * to Pacman (unreachable ones are PAC_DIST_NONE, never nearer): two
+     * plain loops over arrays, which the compiler vectorises. */
+    uint16_t near[PAC_DIST_TABLE_MAX];
+    memcpy(near, rows[0], n * sizeof near[0]);
+    for (int g = 1; g < k; g++) {
+        const uint16_t *row = rows[g];
+        for (size_t c = 0; c < n; c++)
+            near[c] = row[c] < near[c] ? row[c] : near[c];
+    }
+    int safe = 0;
+    for (size_t c = 0; c < n; c++)
+        safe += mine[c] < near[c];
+    return safe;
+}
+
+static void measure(const gs_pacman *w, const void *state, features *f,
+                    bool want_safe)
+{
+    const pac_state *s = state;
+    const uint64_t *food =
+        (const uint64_t *)(const void *)((const char *)s + w->food_off);
+    const uint64_t *caps =
+        (const uint64_t *)(const void *)((const char *)s + w->caps_off);
+    f->score = s->score;
+    f->win = s->win != 0;
+    f->lose = s->lose != 0;
+    f->food_left = 0;
+    for (int i = 0; i < w->food_words; i++)
+        f->food_left += popcount64(food[i]);
+    f->caps_left = 0;
+    for (int i = 0; i < w->caps_words; i++)
+        f->caps_left += popcount64(caps[i]);
+    f->ghosts = w->num_agents - 1;
+
+    /* Pacman is always on a cell: he moves a whole cell at a time. */
+    const pac_agent *pac = &s->agent[0];
+    int px = pac->x2 >> 1, py = pac->y2 >> 1;
+    assert(!(pac->x2 & 1) && !(pac->y2 & 1));
+    int from = w->open_at[(size_t)py * (size_t)w->width + (size_t)px];
+    assert(from >= 0);
+    dist_row r;
+    row_open(w, from, &r);
+    int nf = nearest(w, &r, px, py, food, w->food_words, w->food_open);
+    f->near_food = nf < 0 ? 0 : nf;
+    f->near_caps = nearest(w, &r, px, py, caps, w->caps_words, w->caps_open);
+    for (int g = 0; g < f->ghosts; g++) {
+        const pac_agent *a = &s->agent[g + 1];
+        f->ghost_d2[g] = steps2_to(w, &r, px, py, a->x2, a->y2);
+        f->scared[g] = a->scared;
+    }
+    row_close(w, &r);
+    f->safe = want_safe ? safe_cells(w, s, from) : -1;
+}
+
+/* ---- Evaluations ------------------------------------------------------------- */
+
+static double weigh(const features *f, const weights *k)
+{
+    /* What is left to eat counts at the end of the game too: a death
+     * with much food left must never look better than living on. */
+    double v = (double)f->score - k->food_left * f->food_left -
+               k->caps_left * f->caps_left;
+    if (f->lose)
+        return v + k->lose;
+    if (f->win)
+        return v + k->win;
+    v -= k->near_food * f->near_food;
+
+    int nearest_active2 = FAR2;
+    for (int g = 0; g < f->ghosts; g++) {
+        int d2 = f->ghost_d2[g];
+        if (d2 >= FAR2)
+            continue;
+        if (f->scared[g] > 0) {
+            /* Reachable before it turns back: Pacman closes in at least a
+             * half step a move on a ghost at half speed fleeing, so twice
+             * its distance in moves; the timer counts the ghost's moves. */
+            if (d2 < f->scared[g])
+                v += k->chase - k->chase_step * (d2 / 2.0);
+            continue;
+        }
+        if (d2 < nearest_active2)
+            nearest_active2 = d2;
+        if (d2 <= 2)
+            v -= k->ghost_adjacent;
+        else if (d2 <= 4)
+            v -= k->ghost_two;
+    }
+    if (f->near_caps >= 0 && k->caps_alert > 0 &&
+        nearest_active2 <= 2 * k->caps_alert)
+        v -= k->caps_near * f->near_caps;
+    if (f->safe >= 0 && f->safe < k->trap_cells) {
+        double short_by = k->trap_cells - f->safe;
+        v -= k->trap * short_by * short_by / k->trap_cells;
+    }
+    return v;
+}
+
+/* The evaluation of `state` from Pacman's side (see the top of the file). */
+double gs_pacman_evaluate(const gs_pacman *world, const void *state,
+                          gs_pac_eval eval)
+{
+    const pac_state *s = state;
+    if (eval == GS_PAC_EVAL_SCORE)
+        return (double)s->score;
+    const weights *k = eval == GS_PAC_EVAL_REFLEX ? &reflex_weights
+                       : eval == GS_PAC_EVAL_CHAMPION ? &champion_weights
+                                                      : &better_weights;
+    features f;
+    measure(world, state, &f, k->trap > 0);
+    return weigh(&f, k);
+}
+
+/* ---- The world as a game for a search ---------------------------------------- */
+
+static const gs_pacman *world_of(const void *ctx)
+{
+    return ((const gs_pac_search_game *)ctx)->world;
+}
+
+static int sg_to_move(const void *ctx, const void *state)
+{
+    return gs_pacman_to_move(world_of(ctx), state);
+}
+
+static gs_role sg_role(const void *ctx, int agent)
+{
+    const gs_pac_search_game *sg = ctx;
+    if (agent == 0)
+        return GS_ROLE_MAX;
+    return sg->ghosts == GS_PAC_GHOSTS_MIN ? GS_ROLE_MIN : GS_ROLE_CHANCE;
+}
+
+static bool sg_is_terminal(const void *ctx, const void *state)
+{
+    const gs_pacman *w = world_of(ctx);
+    return gs_pacman_is_win(w, state) || gs_pacman_is_lose(w, state);
+}
+
+static int sg_actions(const void *ctx, const void *state, gs_action *out)
+{
+    const gs_pacman *w = world_of(ctx);
+    int legal[GS_PAC_NUM_DIRS];
+    int n = gs_pacman_legal(w, state, gs_pacman_to_move(w, state), legal);
+    for (int i = 0; i < n; i++)
+        out[i] = legal[i];
+    return n;
+}
+
+static void sg_apply(const void *ctx, const void *state, gs_action action,
+                     void *child)
+{
+    const gs_pacman *w = world_of(ctx);
+    memcpy(child, state, w->state_size);
+    int rc = gs_pacman_apply(w, child, gs_pacman_to_move(w, state),
+                             (int)action);
+    assert(rc == GS_OK);
+    (void)rc;
+}
+
+static double sg_value(const void *ctx, const void *state)
+{
+    const gs_pac_search_game *sg = ctx;
+    return gs_pacman_evaluate(sg->world, state, sg->eval);
+}
+
+/* DirectionalGhost's distribution, as pacman.py computes it; RandomGhost's
+ * is uniform, which the engine averages as CS188's expectimax does (the
+ * plain mean of the children in action order). */
+static bool sg_probabilities(const void *ctx, const void *state,
+                             const gs_action *actions, int n, double *p)
+{
+    const gs_pac_search_game *sg = ctx;
+    if (sg->ghosts != GS_PAC_GHOSTS_DIRECTIONAL)
+        return false;
+    const gs_pacman *w = sg->world;
+    int legal[GS_PAC_NUM_DIRS];
+    double q[GS_PAC_NUM_DIRS];
+    int m = gs_pacman_ghost_distribution(w, state, gs_pacman_to_move(w, state),
+                                         GS_PAC_DIRECTIONAL_GHOST, legal, q);
+    assert(m == n);
+    (void)m;
+    for (int i = 0; i < n; i++) {
+        assert(legal[i] == actions[i]);
+        p[i] = q[i];
+    }
+    return true;
+}
+
+static uint64_t sg_hash(const void *ctx, const void *state)
+{
+    return pac_engine_hash(world_of(ctx), state);
+}
+
+static int sg_action_name(const void *ctx, const void *state,
+                          gs_action action, char *buf, size_t size)
+{
+    (void)ctx;
+    (void)state;
+    const char *name = gs_pac_dir_name((int)action);
+    return snprintf(buf, size, "%s", name ? name : "?");
+}
+
+/* Fills *game from sg: the world's rules, sg->eval at every leaf, ghosts
+ * MIN or CHANCE as sg->ghosts says. */
+void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game)
+{
+    gs_pacman_game(sg->world, game);
+    game->ctx = sg;
+    game->to_move = sg_to_move;
+    game->role = sg_role;
+    game->is_terminal = sg_is_terminal;
+    game->actions = sg_actions;
+    game->apply = sg_apply;
+    game->value = sg_value;
+    game->probabilities = sg_probabilities;
+    game->hash = sg_hash;
+    game->action_name = sg_action_name;
+}
