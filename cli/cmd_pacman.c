@@ -6,22 +6,32 @@
  *
  * The world (games/pacman) has the rules and Python's random numbers; this
  * file has pacman.py's game loop (Game.run): the agents move in turn,
- * Pacman first, each ghost drawing its move from the run's one random
- * stream; after every single move the display is updated and a win or a
- * loss ends the game at once. Games follow each other in that stream, as
- * pacman.py's -n plays them.
+ * Pacman first, each ghost drawing its move from a random stream; after
+ * every single move the display is updated and a win or a loss ends the
+ * game at once.
+ *
+ * Random streams: with -f or --seed the games follow each other in one
+ * stream, as pacman.py's -n plays them, so they are played one after
+ * another. Otherwise (--seeds N, or N from the system) game I has its own
+ * stream, random.seed('N:I'), so that -j N can play N games at once on N
+ * threads, each thread a player with its own agent, state and stream (the
+ * world is shared, read-only); what they print is buffered and printed in
+ * game order, so the output is the same for any -j.
  *
  * Displays: -q prints a line per game and the summary (NullGraphics); -t
  * prints the maze after every round (textDisplay.PacmanGraphics); the
  * default is the animated terminal view (pacman_view.c), which falls back
  * to the text display when there is no terminal for it.
  *
- * Ours, beyond pacman.py: --seed N, --max-moves N, --record FILE and
- * --replay FILE (our own text format, docs/pacman-record.md), RandomAgent,
- * and layouts found by name in the project's layouts/ directory.
+ * Ours, beyond pacman.py: --seed N, --seeds N, -j N, --max-moves N,
+ * --record FILE and --replay FILE (our own text format,
+ * docs/pacman-record.md), --json FILE (docs/pacman-json.md), a progress
+ * line for -q batches on a terminal, RandomAgent, and layouts found by
+ * name in the project's layouts/ directory.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -65,22 +75,61 @@ static gs_pac_layout *parse_layout(const char *text, size_t len,
 
 enum { SHOW_NONE, SHOW_TEXT, SHOW_VIEW };
 
+/* The progress line on standard error (-q batches on a terminal). */
+typedef struct progress {
+    bool on;                  /* standard error is a terminal, nothing else
+                                 is drawn on it */
+    bool shown;               /* a line stands on the screen */
+    bool share;               /* standard output is a terminal too: the
+                                 line is erased while results are printed */
+    double start, drawn;      /* when the batch began, the line was drawn */
+    size_t total;             /* games in the batch */
+} progress;
+
+/* What each game adds to the progress line. */
+typedef struct tally {
+    size_t done;              /* games finished, training included */
+    size_t counted, wins;     /* finished games that count */
+    double score_sum;
+} tally;
+
+/* The run: what every game shares, read-only while games are played
+ * (except rec's game logs and stats, each written by its own game). */
 typedef struct run {
     const pac_options *o;
     const gs_pacman *world;
-    size_t size;
-    unsigned char *state;
-    pac_agent agent;
-    gs_pyrandom rng;
     int show;                 /* SHOW_* for games that are not training */
     pac_view *view;
-    pac_input input;          /* keys pressed since Pacman's last move */
-    bool quit;                /* q in the view */
     pac_record rec;           /* the games played: results, and actions when
                                  recording or replaying */
+    pac_game_stats *stats;    /* one per game of rec */
     bool keep_actions;
+    bool per_game;            /* each game its own stream from rec.seed */
     const pac_record *replay; /* the record being replayed, or NULL */
+    long threads;             /* games played at once */
+    progress prog;
 } run;
+
+/* Who plays the games: an agent, a state and a random stream. One for a
+ * run played game after game; one per thread for -j N. */
+typedef struct player {
+    pac_agent agent;
+    bool agent_ready;
+    unsigned char *state;
+    gs_pyrandom rng;
+    FILE *out;                /* -t's frames and result lines */
+    bool pace;                /* -t: pause --frameTime between frames */
+    pac_input input;          /* the view: keys pressed since Pacman's last
+                                 move */
+    bool quit;                /* q in the view */
+} player;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static void result_line(char *buf, size_t size, int result, int score)
 {
@@ -89,11 +138,11 @@ static void result_line(char *buf, size_t size, int result, int score)
     snprintf(buf, size, "%s Score: %d", words[result], score);
 }
 
-static void pause_text(const run *r)
+static void pause_text(const run *r, const player *p)
 {
     double t = r->o->frame_time;
-    if (t > 0) {
-        fflush(stdout);
+    if (p->pace && t > 0) {
+        fflush(p->out);
         struct timespec ts;
         ts.tv_sec = (time_t)t;
         ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
@@ -101,12 +150,13 @@ static void pause_text(const run *r)
     }
 }
 
-static void view_status(const run *r, size_t game, char *buf, size_t size)
+static void view_status(const run *r, const player *p, size_t game, char *buf,
+                        size_t size)
 {
     long total = r->replay ? (long)r->replay->ngames : r->o->num_games;
     snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %ld   %s",
-             gs_pacman_score(r->world, r->state),
-             gs_pacman_food_left(r->world, r->state),
+             gs_pacman_score(r->world, p->state),
+             gs_pacman_food_left(r->world, p->state),
              r->replay ? "replay, " : "", game, total,
              !r->replay && r->o->pacman == PAC_KEYBOARD
                  ? "arrows/WASD move, space stops, q quits" : "q quits");
@@ -114,59 +164,71 @@ static void view_status(const run *r, size_t game, char *buf, size_t size)
 
 /* Waits in the view (seconds < 0: for a key), collecting keys; any key
  * ends the wait early when `any_key`. */
-static void view_wait(run *r, double seconds, bool any_key)
+static void view_wait(const run *r, player *p, double seconds, bool any_key)
 {
-    pac_view_wait(r->view, seconds, any_key || seconds < 0, &r->input);
-    if (r->input.quit)
-        r->quit = true;
+    pac_view_wait(r->view, seconds, any_key || seconds < 0, &p->input);
+    if (p->input.quit)
+        p->quit = true;
 }
 
 /* What play_game returns. */
 enum { GAME_OVER, GAME_FAILED, GAME_QUIT };
 
 /*
- * Plays game number `game` (1-based) into *log: its actions from the
- * agents, or from `replay` when given. Returns GAME_OVER; GAME_QUIT when q
- * was pressed before the end; GAME_FAILED when an action was refused (a
- * bug: the agents only pick legal actions).
+ * Plays game number `game` (1-based) into *log and *st: its actions from
+ * p's agent and random stream, or from `replay` when given. -t's frames
+ * and result line go to p->out; -q's line is the caller's to print.
+ * Returns GAME_OVER; GAME_QUIT when q was pressed before the end;
+ * GAME_FAILED when an action was refused (a bug: the agents only pick
+ * legal actions) or memory ran out, after a message.
  */
-static int play_game(run *r, size_t game, pac_game_log *log,
-                     const pac_game_log *replay)
+static int play_game(const run *r, player *p, size_t game, pac_game_log *log,
+                     pac_game_stats *st, const pac_game_log *replay)
 {
     const gs_pacman *w = r->world;
     int agents = gs_pacman_num_agents(w);
     int show = log->training ? SHOW_NONE : r->show;
     char status[256];
-    gs_pacman_initial(w, r->state);
+    double start = now_seconds();
+    memset(st, 0, sizeof *st);
+    gs_pacman_initial(w, p->state);
 
     /* display.initialize */
     if (show == SHOW_TEXT) {
-        pac_text_frame(stdout, w, r->state);
-        pause_text(r);
+        pac_text_frame(p->out, w, p->state);
+        pause_text(r, p);
     } else if (show == SHOW_VIEW) {
-        view_status(r, game, status, sizeof status);
-        pac_view_draw(r->view, r->state, status);
-        view_wait(r, r->o->frame_time, false);
+        view_status(r, p, game, status, sizeof status);
+        pac_view_draw(r->view, p->state, status);
+        view_wait(r, p, r->o->frame_time, false);
     } else if (r->view && log->training) {
         snprintf(status, sizeof status, "game %zu: training, not shown", game);
-        pac_view_draw(r->view, r->state, status);
+        pac_view_draw(r->view, p->state, status);
     }
 
     int agent = 0, counter = 0;
     size_t moves = 0;
-    while (!r->quit) {
+    while (!p->quit) {
         int action;
         if (replay) {
             action = replay->actions[moves];
         } else if (agent == 0) {
-            pac_agent_keys(&r->agent, r->input.keys);
-            r->input.keys = 0;
-            action = pac_agent_action(&r->agent, w, r->state, &r->rng);
+            pac_agent_keys(&p->agent, p->input.keys);
+            p->input.keys = 0;
+            memset(&p->agent.stats, 0, sizeof p->agent.stats);
+            double t0 = now_seconds();
+            action = pac_agent_action(&p->agent, w, p->state, &p->rng);
+            double dt = now_seconds() - t0;
+            st->pacman_moves++;
+            st->nodes += p->agent.stats.nodes;
+            st->move_seconds += dt;
+            if (dt > st->max_move_seconds)
+                st->max_move_seconds = dt;
         } else {
-            action = gs_pacman_ghost_action(w, r->state, agent, r->o->ghost,
-                                            &r->rng);
+            action = gs_pacman_ghost_action(w, p->state, agent, r->o->ghost,
+                                            &p->rng);
         }
-        if (gs_pacman_apply(w, r->state, agent, action) != GS_OK) {
+        if (gs_pacman_apply(w, p->state, agent, action) != GS_OK) {
             cli_error(cmd, "internal error: %s of agent %d refused in game %zu",
                       gs_pac_dir_name(action), agent, game);
             return GAME_FAILED;
@@ -176,7 +238,7 @@ static int play_game(run *r, size_t game, pac_game_log *log,
             cli_error(cmd, "out of memory");
             return GAME_FAILED;
         }
-        bool over = gs_pacman_is_win(w, r->state) || gs_pacman_is_lose(w, r->state);
+        bool over = gs_pacman_is_win(w, p->state) || gs_pacman_is_lose(w, p->state);
         bool stopped = !over && (replay ? moves == replay->n
                                         : r->o->max_moves > 0 &&
                                               (long)moves >= r->o->max_moves);
@@ -186,40 +248,44 @@ static int play_game(run *r, size_t game, pac_game_log *log,
         counter = (counter + 1) % agents;
         if (show == SHOW_TEXT) {
             if (counter == 0) {
-                pac_text_frame(stdout, w, r->state);
-                pause_text(r);
+                pac_text_frame(p->out, w, p->state);
+                pause_text(r, p);
             }
             if (over || stopped)
-                pac_text_frame(stdout, w, r->state);
+                pac_text_frame(p->out, w, p->state);
         } else if (show == SHOW_VIEW && (counter == 0 || over || stopped)) {
-            view_status(r, game, status, sizeof status);
-            pac_view_draw(r->view, r->state, status);
+            view_status(r, p, game, status, sizeof status);
+            pac_view_draw(r->view, p->state, status);
             if (!over && !stopped)
-                view_wait(r, r->o->frame_time, false);
+                view_wait(r, p, r->o->frame_time, false);
         } else if (r->view && (moves & 255) == 0) {
             pac_input ignored = {0, false, false};
             pac_view_wait(r->view, 0, false, &ignored);   /* q still quits */
             if (ignored.quit)
-                r->quit = true;
+                p->quit = true;
         }
 
         /* rules.process */
         if (over || stopped) {
-            log->result = gs_pacman_is_win(w, r->state) ? PAC_WIN
+            log->result = gs_pacman_is_win(w, p->state) ? PAC_WIN
                           : over ? PAC_LOSS : PAC_STOPPED;
-            log->score = gs_pacman_score(w, r->state);
+            log->score = gs_pacman_score(w, p->state);
+            st->moves = (long)moves;
+            st->seconds = now_seconds() - start;
             char line[96];
             result_line(line, sizeof line, log->result, log->score);
-            if (show == SHOW_TEXT || show == SHOW_NONE) {
-                if (!log->training)
-                    puts(line);
-            } else {
+            if (show == SHOW_TEXT) {
+                if (!log->training) {
+                    fputs(line, p->out);
+                    fputc('\n', p->out);
+                }
+            } else if (show == SHOW_VIEW) {
                 snprintf(status, sizeof status, "%s   game %zu of %ld", line,
                          game, r->replay ? (long)r->replay->ngames
                                          : r->o->num_games);
-                pac_view_draw(r->view, r->state, status);
+                pac_view_draw(r->view, p->state, status);
                 if (r->o->frame_time != 0)
-                    view_wait(r, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
+                    view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
                               true);
             }
             return GAME_OVER;
@@ -227,6 +293,75 @@ static int play_game(run *r, size_t game, pac_game_log *log,
         agent = (agent + 1) % agents;
     }
     return GAME_QUIT;
+}
+
+/* ---- The progress line ---- */
+
+static void progress_start(progress *pg, const run *r, size_t total)
+{
+    memset(pg, 0, sizeof *pg);
+    pg->on = r->show == SHOW_NONE && isatty(STDERR_FILENO);
+    pg->share = isatty(STDOUT_FILENO);
+    pg->start = now_seconds();
+    pg->total = total;
+}
+
+static void progress_erase(progress *pg)
+{
+    if (pg->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        pg->shown = false;
+    }
+}
+
+/* Draws the line, at most ten times a second and only once the batch has
+ * run half a second (`force`: whenever it has been erased). */
+static void progress_draw(progress *pg, const tally *t, bool force)
+{
+    if (!pg->on)
+        return;
+    double now = now_seconds(), elapsed = now - pg->start;
+    if (elapsed < 0.5 || (!force && now - pg->drawn < 0.1) ||
+        (force && pg->shown))
+        return;
+    char mean[32] = "-";
+    if (t->counted)
+        snprintf(mean, sizeof mean, "%.1f", t->score_sum / (double)t->counted);
+    fprintf(stderr, "\r%zu/%zu games, %zu wins, mean score %s, %.1f games/s"
+            "\033[K", t->done, pg->total, t->wins, mean,
+            (double)t->done / elapsed);
+    fflush(stderr);
+    pg->shown = true;
+    pg->drawn = now;
+}
+
+static void tally_add(tally *t, const pac_game_log *log)
+{
+    t->done++;
+    if (!log->training) {
+        t->counted++;
+        t->wins += log->result == PAC_WIN;
+        t->score_sum += log->score;
+    }
+}
+
+/* -q's line for a game, under the progress line. */
+static void print_game_line(run *r, const pac_game_log *log, const tally *t)
+{
+    if (r->show != SHOW_NONE || log->training) {
+        progress_draw(&r->prog, t, false);
+        return;
+    }
+    char line[96];
+    result_line(line, sizeof line, log->result, log->score);
+    bool erased = r->prog.shown && r->prog.share;
+    if (erased)
+        progress_erase(&r->prog);
+    puts(line);
+    if (erased)
+        fflush(stdout);
+    progress_draw(&r->prog, t, erased);
 }
 
 /* pacman.py's summary of the games that were not training. */
@@ -265,7 +400,8 @@ static void print_summary(const pac_record *rec)
     fputc('\n', stdout);
 }
 
-/* A seed for runs without -f or --seed: from the system, else the clock. */
+/* A seed for runs without -f, --seed or --seeds: from the system, else
+ * the clock. */
 static int64_t random_seed(void)
 {
     uint32_t v = 0;
@@ -331,16 +467,43 @@ static void print_results(const pac_record *rec)
         }
 }
 
-/* Plays every game (or replays them); the record holds the results.
- * Returns the exit status. */
-static int play_all(run *r, bool keyboard)
+/* Sets up a player: its agent for the run's world and room for a state.
+ * Returns 0, or 1 after a message. */
+static int player_init(player *p, const run *r)
 {
-    int rc = open_display(r, keyboard);
-    if (rc)
-        return rc;
-    size_t total = r->replay ? r->replay->ngames : (size_t)r->o->num_games;
+    memset(p, 0, sizeof *p);
+    p->out = stdout;
+    p->state = malloc(gs_pacman_state_size(r->world));
+    if (!p->state) {
+        cli_error(cmd, "out of memory");
+        return 1;
+    }
+    if (!r->replay) {
+        if (pac_agent_init_args(&p->agent, r->o->pacman, r->o->agent_args,
+                                r->world) != GS_OK) {
+            cli_error(cmd, "out of memory");
+            return 1;
+        }
+        p->agent_ready = true;
+    }
+    return 0;
+}
+
+static void player_free(player *p)
+{
+    if (p->agent_ready)
+        pac_agent_free(&p->agent);
+    free(p->state);
+}
+
+/* Plays (or replays) every game one after another with one player.
+ * Returns the exit status. */
+static int play_in_turn(run *r, player *p, size_t total)
+{
     int status = 0;
-    for (size_t g = 0; g < total && !r->quit; g++) {
+    tally t = {0, 0, 0, 0};
+    p->pace = true;
+    for (size_t g = 0; g < total && !p->quit; g++) {
         pac_game_log *log = pac_record_add_game(&r->rec);
         if (!log) {
             cli_error(cmd, "out of memory");
@@ -349,7 +512,10 @@ static int play_all(run *r, bool keyboard)
         }
         log->training = r->replay ? r->replay->games[g].training
                                   : (long)g < r->o->num_training;
-        int end = play_game(r, g + 1, log, r->replay ? &r->replay->games[g] : NULL);
+        if (r->per_game)
+            pac_seed_game(&p->rng, r->rec.seed, g + 1);
+        int end = play_game(r, p, g + 1, log, &r->stats[g],
+                            r->replay ? &r->replay->games[g] : NULL);
         if (end == GAME_FAILED) {
             status = 1;
             break;
@@ -357,8 +523,249 @@ static int play_all(run *r, bool keyboard)
         if (end == GAME_QUIT) {   /* the game left unfinished is not counted */
             free(log->actions);
             r->rec.ngames--;
+            break;
         }
+        tally_add(&t, log);
+        print_game_line(r, log, &t);
     }
+    return status;
+}
+
+/* ---- Many games at once (-j N) ---- */
+
+/* A game's slot in a batch: its output until it is printed. */
+typedef struct slot {
+    bool done, failed;
+    char *text;               /* -t's frames (open_memstream) */
+    size_t len;
+} slot;
+
+typedef struct batch {
+    run *r;
+    size_t total;
+    pthread_mutex_t lock;
+    pthread_cond_t finished;  /* a game is done */
+    size_t next;              /* the next game to hand out */
+    bool failed;              /* stop handing out games */
+    slot *slots;
+    tally t;                  /* over the games done, in any order */
+} batch;
+
+typedef struct worker {
+    batch *b;
+    player p;
+    pthread_t thread;
+    bool started;
+} worker;
+
+/* A thread: takes the next game, plays it with its own player, until none
+ * is left or a game failed. */
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    batch *b = wk->b;
+    run *r = b->r;
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        if (b->failed || b->next == b->total) {
+            pthread_mutex_unlock(&b->lock);
+            return NULL;
+        }
+        size_t g = b->next++;
+        pthread_mutex_unlock(&b->lock);
+
+        slot s = {true, false, NULL, 0};
+        FILE *out = NULL;
+        bool ok = true;
+        /* Played into copies, stored at the end: the games of other
+         * threads lie next to this one's. */
+        pac_game_log log = r->rec.games[g];
+        pac_game_stats stats;
+        memset(&stats, 0, sizeof stats);
+        if (r->show == SHOW_TEXT && !(out = open_memstream(&s.text, &s.len))) {
+            cli_error(cmd, "out of memory");
+            ok = false;
+        }
+        if (ok) {
+            wk->p.out = out;
+            pac_seed_game(&wk->p.rng, r->rec.seed, g + 1);
+            ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
+        }
+        if (out && fclose(out) != 0 && ok) {
+            cli_error(cmd, "out of memory");
+            ok = false;
+        }
+        s.failed = !ok;
+
+        pthread_mutex_lock(&b->lock);
+        r->rec.games[g] = log;
+        r->stats[g] = stats;
+        b->slots[g] = s;
+        if (s.failed)
+            b->failed = true;
+        else
+            tally_add(&b->t, &log);
+        pthread_cond_signal(&b->finished);
+        pthread_mutex_unlock(&b->lock);
+    }
+}
+
+/* Waits until game g is done (true), or will never be played (false); the
+ * lock is held. Wakes up now and then to redraw the progress line. */
+static bool wait_for(batch *b, size_t g)
+{
+    while (!b->slots[g].done) {
+        if (b->failed && g >= b->next)
+            return false;
+        if (!b->r->prog.on) {
+            pthread_cond_wait(&b->finished, &b->lock);
+            continue;
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&b->finished, &b->lock, &until);
+        tally t = b->t;
+        pthread_mutex_unlock(&b->lock);
+        progress_draw(&b->r->prog, &t, false);
+        pthread_mutex_lock(&b->lock);
+    }
+    return true;
+}
+
+/*
+ * Plays every game on `threads` threads, each with its own player, each
+ * game with its own random stream, and prints what each game printed in
+ * game order as soon as the games before it are done. Returns the exit
+ * status.
+ */
+static int play_side_by_side(run *r, size_t total, long threads)
+{
+    batch b;
+    memset(&b, 0, sizeof b);
+    b.r = r;
+    b.total = total;
+    int status = 0;
+    worker *workers = calloc((size_t)threads, sizeof *workers);
+    b.slots = calloc(total, sizeof *b.slots);
+    if (!workers || !b.slots) {
+        cli_error(cmd, "out of memory");
+        free(workers);
+        free(b.slots);
+        return 1;
+    }
+    /* Every game's log now, so that the record does not move while the
+     * threads write into it. */
+    for (size_t g = 0; g < total; g++) {
+        pac_game_log *log = pac_record_add_game(&r->rec);
+        if (!log) {
+            cli_error(cmd, "out of memory");
+            status = 1;
+            goto out;
+        }
+        log->training = (long)g < r->o->num_training;
+    }
+    pthread_mutex_init(&b.lock, NULL);
+    pthread_cond_init(&b.finished, NULL);
+    for (long i = 0; i < threads; i++) {
+        workers[i].b = &b;
+        if (player_init(&workers[i].p, r) != 0) {
+            status = 1;
+            break;
+        }
+        if (pthread_create(&workers[i].thread, NULL, work, &workers[i]) != 0) {
+            cli_error(cmd, "cannot start a thread: %s", strerror(errno));
+            status = 1;
+            break;
+        }
+        workers[i].started = true;
+    }
+    if (status) {
+        pthread_mutex_lock(&b.lock);
+        b.failed = true;
+        pthread_mutex_unlock(&b.lock);
+    }
+
+    /* Print in game order, as games complete. */
+    pthread_mutex_lock(&b.lock);
+    for (size_t g = 0; g < total; g++) {
+        if (!wait_for(&b, g) || b.slots[g].failed) {
+            status = 1;
+            break;
+        }
+        slot s = b.slots[g];
+        tally t = b.t;
+        pthread_mutex_unlock(&b.lock);
+        if (s.text) {
+            fwrite(s.text, 1, s.len, stdout);
+            free(s.text);
+            b.slots[g].text = NULL;
+        }
+        print_game_line(r, &r->rec.games[g], &t);
+        pthread_mutex_lock(&b.lock);
+    }
+    pthread_mutex_unlock(&b.lock);
+
+    for (long i = 0; i < threads; i++)
+        if (workers[i].started)
+            pthread_join(workers[i].thread, NULL);
+    pthread_cond_destroy(&b.finished);
+    pthread_mutex_destroy(&b.lock);
+out:
+    for (long i = 0; i < threads; i++)
+        player_free(&workers[i].p);
+    for (size_t g = 0; g < total; g++)
+        free(b.slots[g].text);
+    free(b.slots);
+    free(workers);
+    return status;
+}
+
+/* Plays every game (or replays them); the record holds the results.
+ * Returns the exit status. */
+static int play_all(run *r, bool keyboard)
+{
+    int rc = open_display(r, keyboard);
+    if (rc)
+        return rc;
+    size_t total = r->replay ? r->replay->ngames : (size_t)r->o->num_games;
+    r->stats = calloc(total ? total : 1, sizeof *r->stats);
+    if (!r->stats) {
+        cli_error(cmd, "out of memory");
+        return 1;
+    }
+    long threads = 1;
+    if (!r->replay && r->o->jobs > 1) {
+        if (r->per_game)
+            threads = (size_t)r->o->jobs < total ? r->o->jobs : (long)total;
+        else
+            cli_error(cmd, "%s draws every game from one random stream, as "
+                      "pacman.py does, so the games are played one after "
+                      "another, not %ld at a time (--seeds N gives each game "
+                      "its own stream)", r->o->fix_seed ? "-f" : "--seed",
+                      r->o->jobs);
+    }
+    r->threads = threads;
+    progress_start(&r->prog, r, total);
+    int status;
+    if (threads > 1) {
+        status = play_side_by_side(r, total, threads);
+    } else {
+        player p;
+        status = player_init(&p, r);
+        if (r->rec.seed_is_string)
+            gs_pyrandom_seed_str(&p.rng, "cs188");
+        else if (!r->per_game)
+            gs_pyrandom_seed_int(&p.rng, r->rec.seed);
+        if (status == 0)
+            status = play_in_turn(r, &p, total);
+        player_free(&p);
+    }
+    progress_erase(&r->prog);
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
@@ -441,6 +848,7 @@ static int replay_file(const pac_options *o)
     int status = EXIT_BAD_INPUT;
     gs_pac_layout *layout = NULL;
     gs_pacman *world = NULL;
+    unsigned char *state = NULL;
     run r;
     memset(&r, 0, sizeof r);
     if (pac_record_parse(text, len, &rec, &perr) != 0) {
@@ -470,21 +878,21 @@ static int replay_file(const pac_options *o)
     }
     r.o = o;
     r.world = world;
-    r.size = gs_pacman_state_size(world);
-    r.state = malloc(r.size);
-    if (!r.state) {
+    state = malloc(gs_pacman_state_size(world));
+    if (!state) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
-    status = check_record(path, &rec, world, r.state);
+    status = check_record(path, &rec, world, state);
     if (status)
         goto out;
     r.replay = &rec;
     status = play_all(&r, false);
 out:
     pac_record_free(&r.rec);
-    free(r.state);
+    free(r.stats);
+    free(state);
     gs_pacman_free(world);
     gs_pac_layout_free(layout);
     pac_record_free(&rec);
@@ -507,71 +915,80 @@ static int play(const pac_options *o)
     }
     int status = EXIT_BAD_INPUT;
     gs_pacman *world = NULL;
-    FILE *recf = NULL;
+    FILE *recf = NULL, *jsonf = NULL;
     run r;
     memset(&r, 0, sizeof r);
     gs_pac_layout *layout = parse_layout(text, len, path, 1);
     if (!layout)
         goto out;
-    if (gs_pacman_new(layout, (int)o->num_ghosts, NULL, &world) != GS_OK ||
-        pac_agent_init(&r.agent, o->pacman, world) != GS_OK) {
+    if (gs_pacman_new(layout, (int)o->num_ghosts, NULL, &world) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
     r.o = o;
     r.world = world;
-    r.size = gs_pacman_state_size(world);
-    r.state = malloc(r.size);
     r.keep_actions = o->record != NULL;
-    if (!r.state) {
-        cli_error(cmd, "out of memory");
-        status = 1;
-        goto out;
-    }
-    /* Opened now, so that a record that cannot be written stops the run
+    /* Opened now, so that results that cannot be written stop the run
      * before it starts. */
     if (o->record && !(recf = fopen(o->record, "w"))) {
         cli_error(cmd, "--record %s: cannot write: %s", o->record,
                   strerror(errno));
         goto out;
     }
-
-    /* random.seed: once, before the first game. */
-    pac_record *rec = &r.rec;
-    if (o->fix_seed) {
-        gs_pyrandom_seed_str(&r.rng, "cs188");
-        rec->seed_is_string = true;
-    } else {
-        rec->seed = o->seed_set ? o->seed : random_seed();
-        rec->seed_random = !o->seed_set;
-        gs_pyrandom_seed_int(&r.rng, rec->seed);
+    if (o->json && !(jsonf = fopen(o->json, "w"))) {
+        cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
+        goto out;
     }
 
+    /* random.seed: -f and --seed once, before the first game, as pacman.py
+     * does; otherwise each game from the base seed and its number. */
+    pac_record *rec = &r.rec;
+    if (o->fix_seed) {
+        rec->seed_is_string = true;
+    } else if (o->seed_set) {
+        rec->seed = o->seed;
+    } else {
+        rec->seed = o->seeds_set ? o->seeds : random_seed();
+        rec->seed_random = !o->seeds_set;
+        rec->seed_per_game = true;
+        r.per_game = true;
+    }
+    snprintf(rec->pacman, sizeof rec->pacman, "%s", pac_agent_name(o->pacman));
+    rec->ghosts = gs_pacman_num_agents(world) - 1;
+    rec->ghost_kind = o->ghost;
+    rec->max_moves = o->max_moves;
+    rec->layout_name = malloc(strlen(name) + 1);
+    rec->agent_args = o->agent_args ? malloc(strlen(o->agent_args) + 1) : NULL;
+    if (!rec->layout_name || (o->agent_args && !rec->agent_args)) {
+        cli_error(cmd, "out of memory");
+        status = 1;
+        goto out;
+    }
+    strcpy(rec->layout_name, name);
+    if (o->agent_args)
+        strcpy(rec->agent_args, o->agent_args);
+
+    double start = now_seconds();
     status = play_all(&r, o->pacman == PAC_KEYBOARD);
+    double seconds = now_seconds() - start;
+    fflush(stdout);
     if (status == 0 && o->record) {
-        snprintf(rec->pacman, sizeof rec->pacman, "%s", pac_agent_name(o->pacman));
-        rec->ghosts = gs_pacman_num_agents(world) - 1;
-        rec->ghost_kind = o->ghost;
-        rec->max_moves = o->max_moves;
-        rec->layout_name = malloc(strlen(name) + 1);
-        rec->agent_args = o->agent_args ? malloc(strlen(o->agent_args) + 1) : NULL;
-        if (!rec->layout_name || (o->agent_args && !rec->agent_args)) {
-            cli_error(cmd, "out of memory");
-            status = 1;
-            goto out;
-        }
-        strcpy(rec->layout_name, name);
-        if (o->agent_args)
-            strcpy(rec->agent_args, o->agent_args);
         rec->layout_text = text;       /* lent to the record until written */
         rec->layout_len = len;
-        fflush(stdout);
         if (pac_record_write(recf, rec, err, sizeof err) != 0) {
             cli_error(cmd, "--record %s: %s", o->record, err);
             status = 1;
         }
         rec->layout_text = NULL;
+    }
+    if (status == 0 && jsonf) {
+        pac_json_run jr = {rec, r.stats, r.threads, seconds};
+        if (pac_json_write(jsonf, &jr) != 0) {
+            cli_error(cmd, "--json %s: cannot write: %s", o->json,
+                      strerror(errno));
+            status = 1;
+        }
     }
 out:
     if (recf && fclose(recf) != 0 && status == 0) {
@@ -579,9 +996,12 @@ out:
                   strerror(errno));
         status = 1;
     }
+    if (jsonf && fclose(jsonf) != 0 && status == 0) {
+        cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
+        status = 1;
+    }
     pac_record_free(&r.rec);
-    pac_agent_free(&r.agent);
-    free(r.state);
+    free(r.stats);
     gs_pacman_free(world);
     gs_pac_layout_free(layout);
     free(text);

@@ -21,11 +21,18 @@ typedef enum pac_agent_kind {
     PAC_LEFT_TURN,       /* LeftTurnAgent: turns left whenever it can */
     PAC_GREEDY,          /* GreedyAgent: the best successor score, ties at random */
     PAC_RANDOM,          /* RandomAgent: any legal action, uniformly */
+    /* multiAgents.py's agents (CS188's multi-agent project), on the engine: */
+    PAC_REFLEX,          /* ReflexAgent: the best successor by an evaluation */
+    PAC_MINIMAX,         /* MinimaxAgent */
+    PAC_ALPHABETA,       /* AlphaBetaAgent */
+    PAC_EXPECTIMAX,      /* ExpectimaxAgent */
+    PAC_CHAMPION,        /* ChampionAgent: ours, expectimax with a node budget */
     PAC_NUM_AGENTS
 } pac_agent_kind;
 
 /* The agents, comma separated, for messages. */
-#define PAC_AGENT_LIST "KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent"
+#define PAC_AGENT_LIST "KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, " \
+    "ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent"
 
 /* Keys the keyboard agent reads: one bit each. */
 enum {
@@ -36,14 +43,30 @@ enum {
     PAC_KEY_STOP = 16
 };
 
+/*
+ * What a Pacman agent's decision cost. Searching agents fill it in on every
+ * pac_agent_action: the nodes their search generated and the seconds it
+ * took; the other agents leave it as it is (the caller zeroes it before
+ * each call, so it reads zeros for them). --json reports it per game.
+ */
+typedef struct pac_agent_stats {
+    uint64_t nodes;
+    double seconds;
+} pac_agent_stats;
+
 typedef struct pac_agent {
     pac_agent_kind kind;
+    pac_agent_stats stats;   /* the last pac_agent_action's search */
     unsigned keys;       /* keyboard: the last batch of keys that had any */
     int last_move;       /* keyboard: its previous move */
-    unsigned char *scratch;   /* greedy: room for one state */
+    unsigned char *scratch;   /* greedy, reflex: room for one state */
+    struct pac_search *search;   /* the searching agents' engine and
+                                    settings (pacman_agents.c); else NULL */
 } pac_agent;
 
-/* "GreedyAgent" -> PAC_GREEDY; -1 when unknown (exact case, as pacman.py). */
+/* "GreedyAgent" -> PAC_GREEDY; -1 when unknown (exact case, as pacman.py).
+ * The searching agents also answer to short names in any case: reflex,
+ * minimax, alphabeta, expectimax, champion. */
 int pac_agent_parse(const char *name);
 const char *pac_agent_name(pac_agent_kind kind);
 
@@ -59,6 +82,22 @@ bool pac_agent_args_check(pac_agent_kind kind, const char *args, char *err,
  * one agent object does. Returns GS_OK or GS_ENOMEM. */
 int pac_agent_init(pac_agent *agent, pac_agent_kind kind,
                    const gs_pacman *world);
+
+/*
+ * The same with -a's arguments (NULL: none), which the searching agents
+ * need (depth=, evalFn=, ...): a run with -a must set its agents up with
+ * this one. `args` must have passed pac_agent_args_check. Returns GS_OK,
+ * GS_ENOMEM, or GS_EINVAL for arguments that do not check.
+ *
+ * A searching agent owns an engine and is used by one thread at a time;
+ * give each thread its own agent. Its decision depends on the state alone
+ * (its tables are emptied before every move), so a game plays the same
+ * whichever agent, thread or order plays it. With countStates=1 it prints
+ * "move N: X nodes, Y distinct states" on standard error after each move
+ * (N counts Pacman's moves from 1 in each game).
+ */
+int pac_agent_init_args(pac_agent *agent, pac_agent_kind kind,
+                        const char *args, const gs_pacman *world);
 void pac_agent_free(pac_agent *agent);
 
 /* Keyboard: the keys pressed since its last move (0 for none: the agent
@@ -89,6 +128,10 @@ typedef struct pac_options {
     bool fix_seed;           /* -f */
     bool seed_set;           /* --seed */
     int64_t seed;
+    bool seeds_set;          /* --seeds: each game its own stream */
+    int64_t seeds;           /* their base seed */
+    long jobs;               /* -j: games played at once (1) */
+    const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;
     const char *game_option; /* the first option given that --replay
@@ -172,8 +215,9 @@ typedef struct pac_record {
     char pacman[32];         /* the Pacman agent's name */
     char *agent_args;        /* -a, or NULL */
     bool seed_is_string;     /* -f: random.seed('cs188') */
+    bool seed_per_game;      /* --seeds: game i from random.seed('N:i') */
     bool seed_random;        /* chosen at random for this run */
-    int64_t seed;
+    int64_t seed;            /* N of --seed N or --seeds N */
     long max_moves;          /* 0: none */
     size_t ngames, cap;
     pac_game_log *games;
@@ -204,5 +248,43 @@ int pac_record_write(FILE *f, const pac_record *rec, char *err,
  */
 int pac_record_parse(const char *text, size_t len, pac_record *rec,
                      pac_record_error *error);
+
+/* ---- Batches of games: per-game streams, results as JSON ---- */
+
+/*
+ * Seeds `rng` for game `game` (1-based, training games counted) of a run
+ * with per-game streams from `base`: random.seed('BASE:GAME'), Python's
+ * seeding by string, so that game can be played again alone.
+ */
+void pac_seed_game(gs_pyrandom *rng, int64_t base, size_t game);
+
+/* What a game cost, beyond its result (pac_game_log has that). */
+typedef struct pac_game_stats {
+    long moves;              /* single-agent moves */
+    long pacman_moves;       /* Pacman's decisions */
+    uint64_t nodes;          /* the nodes its searches generated */
+    double move_seconds;     /* the time of all its decisions */
+    double max_move_seconds; /* its slowest decision */
+    double seconds;          /* the whole game */
+} pac_game_stats;
+
+/* What --json says about the run besides the games. */
+typedef struct pac_json_run {
+    const pac_record *rec;   /* the run's header fields, the games' results */
+    const pac_game_stats *stats;   /* one per game of rec */
+    long threads;            /* games played at once */
+    double seconds;          /* the whole batch, wall clock */
+} pac_json_run;
+
+/* Writes the JSON document of docs/pacman-json.md to f. Returns 0, or -1
+ * when writing failed (errno says why). */
+int pac_json_write(FILE *f, const pac_json_run *run);
+
+/* The two-sided 95% quantile of Student's t with df >= 1 degrees of
+ * freedom (to 1e-7). */
+double pac_student_t95(long df);
+
+/* The 95% Wilson score interval of `wins` successes in n >= 1 trials. */
+void pac_wilson95(size_t wins, size_t n, double *lo, double *hi);
 
 #endif /* GS_CLI_PACMAN_CLI_H */

@@ -20,6 +20,7 @@
 /* Limits of the numeric options. */
 #define MAX_GAMES 1000000L
 #define MAX_MOVES_LIMIT 1000000000L
+#define MAX_JOBS 256L
 
 static const char cmd[] = "pacman";
 
@@ -58,8 +59,22 @@ static void usage(void)
         "view waits\n"
         "                           for a key [Default: 0.1]\n"
         "  -f, --fixRandomSeed      random.seed('cs188'): the same games every "
-        "run\n"
-        "  --seed N                 random.seed(N): other fixed games\n"
+        "run,\n"
+        "                           drawn from one stream, one after another\n"
+        "  --seed N                 random.seed(N): other fixed games, one "
+        "stream\n"
+        "  --seeds N                each game its own stream: game I after\n"
+        "                           random.seed('N:I') (without -f, --seed or "
+        "--seeds,\n"
+        "                           N is drawn from the system)\n"
+        "  -j, --jobs N             play N games at once, on N threads, with "
+        "the same\n"
+        "                           output as one at a time (needs -q or -t)\n"
+        "                           [Default: 1]\n"
+        "  --json FILE              write each game's result, nodes searched "
+        "and\n"
+        "                           times, and statistics, to FILE\n"
+        "                           (docs/pacman-json.md)\n"
         "  --timeout SECONDS        accepted, as pacman.py takes it (these "
         "agents\n"
         "                           answer at once) [Default: 30]\n"
@@ -95,7 +110,7 @@ enum {
     O_NUM_GAMES, O_LAYOUT, O_PACMAN, O_TEXT, O_QUIET, O_GHOSTS, O_NUM_GHOSTS,
     O_ZOOM, O_FIX_SEED, O_RECORD_ACTIONS, O_REPLAY, O_AGENT_ARGS,
     O_NUM_TRAINING, O_FRAME_TIME, O_CATCH, O_TIMEOUT, O_SEED, O_MAX_MOVES,
-    O_RECORD, O_HELP
+    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON
 };
 
 static const struct option_def {
@@ -124,6 +139,9 @@ static const struct option_def {
     {0, "max-moves", true, O_MAX_MOVES},
     {0, "record", true, O_RECORD},
     {'h', "help", false, O_HELP},
+    {0, "seeds", true, O_SEEDS},
+    {'j', "jobs", true, O_JOBS},
+    {0, "json", true, O_JSON},
 };
 #define NUM_OPTIONS (sizeof option_defs / sizeof option_defs[0])
 
@@ -250,7 +268,8 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_FIX_SEED:
         o->fix_seed = true;
         break;
-    case O_SEED: {
+    case O_SEED:
+    case O_SEEDS: {
         long long s;
         char *end;
         errno = 0;
@@ -260,10 +279,26 @@ static int apply_option(pac_options *o, const struct option_def *d,
                       "not '%s'", shown, v);
             return EXIT_BAD_INPUT;
         }
-        o->seed = s;
-        o->seed_set = true;
+        if (d->id == O_SEED) {
+            o->seed = s;
+            o->seed_set = true;
+        } else {
+            o->seeds = s;
+            o->seeds_set = true;
+        }
         break;
     }
+    case O_JOBS:
+        if (!cli_parse_long(v, 1, MAX_JOBS, &n)) {
+            cli_error(cmd, "%s needs a whole number of games at once from 1 to "
+                      "%ld, not '%s'", shown, MAX_JOBS, v);
+            return EXIT_BAD_INPUT;
+        }
+        o->jobs = n;
+        break;
+    case O_JSON:
+        o->json = v;
+        break;
     case O_FRAME_TIME:
         if (!parse_double(v, -1e9, 60.0, &x)) {
             cli_error(cmd, "%s needs a number of seconds, at most 60 (below 0: "
@@ -327,6 +362,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     o->ghost = GS_PAC_RANDOM_GHOST;
     o->frame_time = 0.1;
     o->timeout = 30;
+    o->jobs = 1;
     cli_args a;
     bool is_opt;
     char name[64], shown[80];
@@ -397,8 +433,17 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         }
         return 0;
     }
-    if (o->fix_seed && o->seed_set) {
-        cli_error(cmd, "-f and --seed both set the random seed: give one");
+    const char *seeders[3];
+    int nseeders = 0;
+    if (o->fix_seed)
+        seeders[nseeders++] = "-f";
+    if (o->seed_set)
+        seeders[nseeders++] = "--seed";
+    if (o->seeds_set)
+        seeders[nseeders++] = "--seeds";
+    if (nseeders > 1) {
+        cli_error(cmd, "%s and %s both set the random seed: give one",
+                  seeders[0], seeders[1]);
         return EXIT_BAD_INPUT;
     }
     if (o->agent_args) {
@@ -412,6 +457,16 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
                   "GreedyAgent, RandomAgent)", o->quiet ? "-q" : "-t");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->jobs > 1 && o->pacman == PAC_KEYBOARD) {
+        cli_error(cmd, "KeyboardAgent plays in the terminal view, one game at "
+                  "a time: -j %ld cannot be used with it", o->jobs);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->jobs > 1 && !o->quiet && !o->text) {
+        cli_error(cmd, "-j %ld plays games side by side, which the terminal "
+                  "view cannot show: add -q or -t", o->jobs);
         return EXIT_BAD_INPUT;
     }
     return 0;

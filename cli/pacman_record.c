@@ -129,7 +129,8 @@ int pac_record_write(FILE *f, const pac_record *rec, char *err,
     if (rec->seed_is_string)
         fputs("seed: string cs188\n", f);
     else
-        fprintf(f, "seed: int %" PRId64 "%s\n", rec->seed,
+        fprintf(f, "seed: %s %" PRId64 "%s\n",
+                rec->seed_per_game ? "per-game" : "int", rec->seed,
                 rec->seed_random ? " random" : "");
     if (rec->max_moves > 0)
         fprintf(f, "max-moves: %ld\n", rec->max_moves);
@@ -272,18 +273,22 @@ static int parse_field(reader *r, pac_record *rec, int field, char *value,
             rec->seed_is_string = true;
             return 0;
         }
-        if (strncmp(value, "int ", 4) == 0) {
+        if (strncmp(value, "int ", 4) == 0 ||
+            strncmp(value, "per-game ", 9) == 0) {
+            const char *num = strchr(value, ' ') + 1;
             errno = 0;
-            long long v = strtoll(value + 4, &end, 10);
-            if (errno == 0 && end != value + 4 &&
+            long long v = strtoll(num, &end, 10);
+            if (errno == 0 && end != num &&
                 (*end == '\0' || strcmp(end, " random") == 0)) {
                 rec->seed = v;
+                rec->seed_per_game = value[0] == 'p';
                 rec->seed_random = *end != '\0';
                 return 0;
             }
         }
-        return fail(r, vcol, "seed: expected 'string cs188' or 'int N' "
-                    "(optionally followed by 'random')");
+        return fail(r, vcol, "seed: expected 'string cs188', 'int N' or "
+                    "'per-game N' (the last two optionally followed by "
+                    "'random')");
     case F_MAX_MOVES:
         if (!cli_parse_long(value, 1, 1000000000L, &rec->max_moves))
             return fail(r, vcol, "max-moves: expected a whole number from 1 "

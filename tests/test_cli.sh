@@ -509,6 +509,179 @@ else
     bad "pacman: a stopped game recorded and replayed" "status $status" "$(cat "$TMP/err")"
 fi
 
+# ---- Many games: per-game streams (--seeds), -j, --json ----
+
+# jfield NAME FILE: the value of "NAME" in the summary of a --json file.
+jfield() { sed -n '/"summary"/,$p' "$2" | sed -n "s/^ *\"$1\": \\(.*[^,]\\),*$/\\1/p"; }
+# jgames FILE: the lines of the games of a --json file.
+jgames() { grep '^    {"game": ' "$1"; }
+
+# -j 2 prints what -j 1 prints, game for game: 20 games, 3 of them training.
+run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 20 -x 3 --seeds 12
+cp "$TMP/out" "$TMP/j1"
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && summary_ok 17; then ok; else bad "pacman --seeds: 20 games" "status $status" "$(cat "$TMP/err")"; fi
+for j in 2 3 20; do
+    run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 20 -x 3 --seeds 12 -j $j
+    if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && cmp -s "$TMP/out" "$TMP/j1"; then ok; else bad "pacman -j $j prints what -j 1 prints" "status $status" "$(diff "$TMP/j1" "$TMP/out" | head -n 5)"; fi
+done
+# Determinism: the same batch twice, the same games.
+run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 20 -x 3 --seeds 12 -j 2
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/j1"; then ok; else bad "pacman -j 2 twice, the same games" "$(diff "$TMP/j1" "$TMP/out" | head -n 5)"; fi
+run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 20 -x 3 --seeds 13 -j 2
+if [ "$status" -eq 0 ] && ! cmp -s "$TMP/out" "$TMP/j1"; then ok; else bad "pacman --seeds 13 plays other games" "status $status"; fi
+# Each game its own stream: game I is the same whatever -n.
+run pacman -l fortress -p RandomAgent -q -n 9 --seeds 5 -j 2
+result_lines | head -n 4 >"$TMP/first4"
+run pacman -l fortress -p RandomAgent -q -n 4 --seeds 5
+result_lines >"$TMP/only4"
+if [ "$status" -eq 0 ] && cmp -s "$TMP/first4" "$TMP/only4"; then ok; else bad "pacman --seeds: the first games do not depend on -n" "$(diff "$TMP/only4" "$TMP/first4")"; fi
+# -t: the frames of every game, in order.
+run pacman -l spiral -p LeftTurnAgent -g DirectionalGhost -t --frameTime 0 -n 5 -x 1 --seeds 4
+cp "$TMP/out" "$TMP/t1"
+run pacman -l spiral -p LeftTurnAgent -g DirectionalGhost -t --frameTime 0 -n 5 -x 1 --seeds 4 -j 2
+if [ "$status" -eq 0 ] && [ -s "$TMP/out" ] && cmp -s "$TMP/out" "$TMP/t1"; then ok; else bad "pacman -t -j 2 shows what -j 1 shows" "status $status"; fi
+# --record: the same record, which replays.
+run pacman -l spiral -p RandomAgent -q -n 6 -x 2 --seeds 8 --record "$TMP/s1.rec"
+run pacman -l spiral -p RandomAgent -q -n 6 -x 2 --seeds 8 -j 2 --record "$TMP/s2.rec"
+cp "$TMP/out" "$TMP/s2.out"
+run pacman --replay "$TMP/s2.rec" -q
+if [ "$status" -eq 0 ] && cmp -s "$TMP/s1.rec" "$TMP/s2.rec" && grep -qx 'seed: per-game 8' "$TMP/s2.rec" &&
+    cmp -s "$TMP/out" "$TMP/s2.out"; then
+    ok
+else
+    bad "pacman --record -j 2: the record of -j 1, replayed" "status $status" "$(diff "$TMP/s1.rec" "$TMP/s2.rec" | head -n 5)"
+fi
+# Without a seed option: a base seed from the system, written down; --seeds
+# with it plays the same games again.
+run pacman -l spiral -p RandomAgent -q -n 5 -j 2 --record "$TMP/sys.rec"
+cp "$TMP/out" "$TMP/sys.out"
+base=$(sed -n 's/^seed: per-game \([0-9]*\) random$/\1/p' "$TMP/sys.rec")
+run pacman -l spiral -p RandomAgent -q -n 5 --seeds "${base:-x}"
+if [ -n "$base" ] && [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/sys.out"; then ok; else bad "pacman: the system's base seed, recorded, plays the games again" "seed '$base'" "$(cat "$TMP/err")"; fi
+# -f and --seed: one stream, as pacman.py; -j plays them one after another
+# and says so once.
+run pacman -l crossroads -p GreedyAgent -q -n 6 -f
+cp "$TMP/out" "$TMP/f1"
+run pacman -l crossroads -p GreedyAgent -q -n 6 -f -j 2
+check "pacman -f -j 2: one stream, one game after another" 0 "$(cat "$TMP/f1")" "gamesearch pacman: -f draws every game from one random stream, as pacman.py does, so the games are played one after another, not 2 at a time (--seeds N gives each game its own stream)"
+run pacman -l crossroads -p GreedyAgent -q -n 6 --seed 5
+cp "$TMP/out" "$TMP/s5"
+run pacman -l crossroads -p GreedyAgent -q -n 6 --seed 5 --jobs=4
+check "pacman --seed 5 -j 4: one stream, one game after another" 0 "$(cat "$TMP/s5")" "gamesearch pacman: --seed draws every game from one random stream, as pacman.py does, so the games are played one after another, not 4 at a time (--seeds N gives each game its own stream)"
+if [ -d "$CS188/layouts" ]; then
+    # pacman.py plays game I of --seeds N after random.seed('N:I').
+    run pacman -l "$CS188/layouts/smallClassic.lay" -p GreedyAgent -q -n 3 --seeds 7 -j 2
+    if [ "$status" -eq 0 ] && [ "$(result_lines | tr '\n' ,)" = "Pacman emerges victorious! Score: 1063,Pacman died! Score: -374,Pacman died! Score: 134," ]; then
+        ok
+    else
+        bad "pacman --seeds 7: pacman.py's games after random.seed('7:1'), ('7:2'), ('7:3')" "$(result_lines)"
+    fi
+fi
+
+# --json: the games and the summary of a deterministic run.
+run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 8 -x 2 --seeds 21 --max-moves 300 --record "$TMP/j.rec" --json "$TMP/j.json"
+cp "$TMP/out" "$TMP/json.out"
+jgames "$TMP/j.json" >"$TMP/jg"
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && summary_ok 6 &&
+    [ "$(sed -n 1p "$TMP/j.json")" = "{" ] && [ "$(tail -n 1 "$TMP/j.json")" = "}" ] &&
+    grep -qx '  "format": "gamesearch-pacman-results",' "$TMP/j.json" &&
+    grep -qx '  "version": 1,' "$TMP/j.json" &&
+    grep -qx '  "layout": "crossroads",' "$TMP/j.json" &&
+    grep -qx '  "pacman": "GreedyAgent",' "$TMP/j.json" &&
+    grep -qx '  "agent_args": null,' "$TMP/j.json" &&
+    grep -qx '  "ghosts": 2,' "$TMP/j.json" &&
+    grep -qx '  "ghost_agent": "DirectionalGhost",' "$TMP/j.json" &&
+    grep -qx '  "max_moves": 300,' "$TMP/j.json" &&
+    grep -qx '  "seed": {"stream": "per-game", "base": 21, "from_system": false},' "$TMP/j.json" &&
+    grep -qx '  "threads": 1,' "$TMP/j.json" &&
+    [ "$(wc -l <"$TMP/jg")" -eq 8 ] &&
+    [ "$(jfield games "$TMP/j.json")" = 6 ] && [ "$(jfield played "$TMP/j.json")" = 8 ] &&
+    [ "$(jfield nodes "$TMP/j.json")" = 0 ]; then
+    ok
+else
+    bad "pacman --json: the run's fields" "status $status" "$(head -n 12 "$TMP/j.json")"
+fi
+# Each game as the record and the result lines have it: number, training,
+# result, score, moves; Pacman moved in turn with the ghosts.
+sed -n 's/^game \([0-9]*\) result=\([A-Za-z]*\) score=\(-*[0-9]*\) moves=\([0-9]*\)\( training\)*$/\1 \2 \3 \4\5/p' "$TMP/j.rec" >"$TMP/want_games"
+sed 's/^ *{"game": \([0-9]*\), "training": \([a-z]*\), "result": "\([A-Za-z]*\)", "win": \([a-z]*\), "score": \(-*[0-9]*\), "moves": \([0-9]*\), "pacman_moves": \([0-9]*\), "nodes": 0, "seconds": [0-9.e+-]*, "move_seconds_mean": [0-9.e+-]*, "move_seconds_max": [0-9.e+-]*},*$/\1 \3 \5 \6 \2 \4 \7/' "$TMP/jg" |
+    awk '{ ok = ($5 == "true" || $5 == "false") && ($6 == ($2 == "Win" ? "true" : "false")) && $7 == int(($4 + 2) / 3)
+           print $1, $2, $3, $4 ($5 == "true" ? " training" : ""), (ok ? "" : "BAD") }' | sed 's/ $//' >"$TMP/got_games"
+if [ -s "$TMP/want_games" ] && cmp -s "$TMP/want_games" "$TMP/got_games"; then ok; else bad "pacman --json: each game" "$(diff "$TMP/want_games" "$TMP/got_games" | head -n 6)"; fi
+# The summary: pacman.py's figures, the extremes, the 95% intervals (Wilson;
+# Student's t with 5 degrees of freedom: 2.57058183564).
+if result_lines | awk -v wins="$(jfield wins "$TMP/j.json")" -v rate="$(jfield win_rate "$TMP/j.json")" \
+    -v mean="$(jfield mean_score "$TMP/j.json")" -v min="$(jfield min_score "$TMP/j.json")" \
+    -v max="$(jfield max_score "$TMP/j.json")" -v wci="$(jfield win_rate_ci95 "$TMP/j.json")" \
+    -v mci="$(jfield mean_score_ci95 "$TMP/j.json")" '
+    function near(a, b) { d = a - b; if (d < 0) d = -d; return d <= 1e-8 * (1 + (b < 0 ? -b : b)) }
+    { s[++n] = $NF; sum += $NF; w += ($2 == "emerges"); lo = (n == 1 || $NF < lo) ? $NF : lo; hi = (n == 1 || $NF > hi) ? $NF : hi }
+    END {
+        m = sum / n; for (i = 1; i <= n; i++) v += (s[i] - m) ^ 2
+        h = 2.57058183564 * sqrt(v / (n - 1)) / sqrt(n)
+        z = 1.959963984540054; p = w / n
+        c = (p + z * z / (2 * n)) / (1 + z * z / n); e = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        wl = c - e < 0 ? 0 : c - e; wh = c + e > 1 ? 1 : c + e
+        gsub(/[][ ]/, "", wci); split(wci, W, ","); gsub(/[][ ]/, "", mci); split(mci, M, ",")
+        exit !(n == 6 && wins == w && near(rate, p) && near(mean, m) && min == lo && max == hi &&
+               near(W[1], wl) && near(W[2], wh) && near(M[1], m - h) && near(M[2], m + h))
+    }'; then
+    ok
+else
+    bad "pacman --json: the summary" "$(sed -n '/"summary"/,$p' "$TMP/j.json")"
+fi
+# -j 2 writes the same games and summary, times and threads aside.
+run pacman -l crossroads -p GreedyAgent -g DirectionalGhost -q -n 8 -x 2 --seeds 21 --max-moves 300 --json "$TMP/j2.json" -j 2
+untimed() { sed -e 's/"seconds": [^,}]*//' -e 's/"move_seconds_[a-z]*": [^,}]*//g' -e '/"threads"/d' -e '/seconds/d' -e '/per_second/d' "$1"; }
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/json.out" && grep -qx '  "threads": 2,' "$TMP/j2.json" &&
+    untimed "$TMP/j.json" >"$TMP/ju1" && untimed "$TMP/j2.json" >"$TMP/ju2" && cmp -s "$TMP/ju1" "$TMP/ju2"; then
+    ok
+else
+    bad "pacman --json -j 2: the results of -j 1" "$(diff "$TMP/ju1" "$TMP/ju2" | head -n 6)"
+fi
+# A searching agent: the nodes it searched, the same whatever -j.
+run pacman -l crossroads -p AlphaBetaAgent -a depth=2 -q -n 6 --seeds 2 --json "$TMP/ab1.json"
+cp "$TMP/out" "$TMP/ab1.out"
+run pacman -l crossroads -p AlphaBetaAgent -a depth=2 -q -n 6 --seeds 2 --json "$TMP/ab2.json" -j 2
+nodes=$(jfield nodes "$TMP/ab1.json")
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/ab1.out" && [ "${nodes:-0}" -gt 0 ] &&
+    [ "$(jgames "$TMP/ab1.json" | grep -c '"nodes": [1-9]')" -eq 6 ] &&
+    untimed "$TMP/ab1.json" >"$TMP/ju1" && untimed "$TMP/ab2.json" >"$TMP/ju2" && cmp -s "$TMP/ju1" "$TMP/ju2"; then
+    ok
+else
+    bad "pacman --json: AlphaBetaAgent's nodes, -j 1 and -j 2" "status $status" "$(diff "$TMP/ju1" "$TMP/ju2" | head -n 6)"
+fi
+# All games training: no statistics, nulls.
+run pacman -l corridor -p GreedyAgent -q -n 2 -x 2 -f --json "$TMP/j0.json"
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/out" ] && [ "$(jfield games "$TMP/j0.json")" = 0 ] &&
+    [ "$(jfield win_rate "$TMP/j0.json")" = null ] && [ "$(jfield mean_score_ci95 "$TMP/j0.json")" = null ] &&
+    grep -qx '  "seed": {"stream": "single", "string": "cs188"},' "$TMP/j0.json"; then
+    ok
+else
+    bad "pacman --json: only training games" "$(cat "$TMP/j0.json")"
+fi
+if [ -w /dev/full ]; then
+    run pacman -l corridor -p GreedyAgent -q --seed 1 --json /dev/full
+    if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch pacman: --json /dev/full: cannot write: No space left on device" ]; then ok; else bad "pacman --json: a full disk" "status $status" "$(cat "$TMP/err")"; fi
+fi
+# The progress line: on a terminal's standard error only, erased at the end;
+# standard output is unchanged (util-linux script(1) gives the terminal).
+if script --version 2>/dev/null | grep -q util-linux; then
+    run pacman -l labyrinth -p RandomAgent -k 1 -q -n 2000 --seeds 1
+    cp "$TMP/out" "$TMP/p1"
+    script -qec "\"$GS\" pacman -l labyrinth -p RandomAgent -k 1 -q -n 2000 --seeds 1 -j 2 >\"$TMP/p2\"" "$TMP/typescript" >/dev/null 2>&1
+    status=$?
+    # The line after the last progress line erases it.
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/p1" "$TMP/p2" &&
+        tr '\r' '\n' <"$TMP/typescript" | awk -v esc="$(printf '\033')" '
+            /games\/s/ { last = NR } { line[NR] = $0 }
+            END { exit !(last == 0 || index(line[last + 1], esc "[K") == 1) }'; then
+        ok
+    else
+        bad "pacman: the progress line, on the terminal only" "status $status" "$(tail -c 200 "$TMP/typescript" | od -c | tail -n 5)"
+    fi
+fi
+
 # Records that are wrong: file, line and column, exit 2, nothing on stdout.
 R=$TMP/games.rec
 first_action=$(awk '/^game 1 /{ print NR + 1; exit }' "$R")
@@ -561,6 +734,124 @@ while [ $i -lt 20 ]; do
 done
 [ $i -eq 20 ] && ok
 
+# ---- The CS188 search agents ----
+
+# countStates: the states a search generated, as CS188's autograder counts
+# them. Pacman alone in a corridor, two moves deep: 13 nodes, of which
+# Stop-West and West-Stop end alike, and so do Stop-East and East-Stop.
+printf '%s\n' '%%%%%%%%%' '%.  P   %' '%%%%%%%%%' >"$TMP/corridor.lay"
+run pacman -l "$TMP/corridor.lay" -k 0 -p MinimaxAgent -a depth=2,countStates=1 --max-moves 1 -q --seed 1
+check "pacman: countStates, counted by hand" 0 "Pacman ran out of moves! Score: -1
+Average Score: -1.0
+Scores:        -1.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" "move 1: 13 nodes, 11 distinct states"
+run pacman -l "$TMP/corridor.lay" -k 0 -p alphabeta -a countStates=1,depth=2 --max-moves 1 -q --seed 1
+check "pacman: countStates, alpha-beta (nothing to prune: every line ties)" 0 "Pacman ran out of moves! Score: -1
+Average Score: -1.0
+Scores:        -1.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" "move 1: 13 nodes, 11 distinct states"
+
+# -a for the searching agents.
+bad_input "pacman: -a depth=0" "gamesearch pacman: -a: depth must be a whole number of rounds from 1 to 1000, not '0'" pacman -p MinimaxAgent -a depth=0 -q
+bad_input "pacman: -a evalFn unknown" "gamesearch pacman: -a: evalFn 'best' is unknown to ExpectimaxAgent (it knows scoreEvaluationFunction or score, betterEvaluationFunction or better, reflex, champion)" pacman -p ExpectimaxAgent -a evalFn=best -q
+bad_input "pacman: -a ghostModel unknown" "gamesearch pacman: -a: ghostModel must be min, random or directional, not 'smart'" pacman -p expectimax -a ghostModel=smart -q
+bad_input "pacman: -a time=0" "gamesearch pacman: -a: time must be a number of seconds above 0, at most 3600, not '0'" pacman -p ChampionAgent -a time=0 -q
+bad_input "pacman: -a countStates=2" "gamesearch pacman: -a: countStates must be 0 or 1, not '2'" pacman -p AlphaBetaAgent -a countStates=2 -q
+bad_input "pacman: -a unknown key for a search agent" "gamesearch pacman: -a: MinimaxAgent takes no argument 'index' (it takes depth, evalFn, ghostModel, time, nodes, countStates)" pacman -p MinimaxAgent -a index=0 -q
+bad_input "pacman: ReflexAgent takes no depth" "gamesearch pacman: -a: ReflexAgent takes no argument 'depth' (it takes index)" pacman -p ReflexAgent -a depth=2 -q
+
+if [ -d "$CS188/layouts" ]; then
+    # pacman.py's multiAgents.py agents, as CS188's solutions play them
+    # (../shared/cs188/traces): every game's score and every move.
+    run pacman -p MinimaxAgent -a depth=2 -l "$CS188/layouts/smallClassic.lay" -q -n 10 -f
+    check "pacman: MinimaxAgent depth 2 on smallClassic, as pacman.py plays it" 0 "Pacman died! Score: 49
+Pacman died! Score: -182
+Pacman died! Score: -507
+Pacman emerges victorious! Score: 949
+Pacman died! Score: -186
+Pacman died! Score: -382
+Pacman emerges victorious! Score: 1394
+Pacman died! Score: 77
+Pacman died! Score: -323
+Pacman died! Score: -299
+Average Score: 59.0
+Scores:        49.0, -182.0, -507.0, 949.0, -186.0, -382.0, 1394.0, 77.0, -323.0, -299.0
+Win Rate:      2/10 (0.20)
+Record:        Loss, Loss, Loss, Win, Loss, Loss, Win, Loss, Loss, Loss" ""
+    cp "$TMP/out" "$TMP/minimax10"
+    # Alpha-beta's choices are minimax's; the short names are the agents.
+    run pacman -p AlphaBetaAgent -a depth=2 -l "$CS188/layouts/smallClassic.lay" -q -n 10 -f
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/minimax10"; then ok; else bad "pacman: AlphaBetaAgent plays as MinimaxAgent" "$(diff "$TMP/minimax10" "$TMP/out" | head -n 4)"; fi
+    run pacman -p minimax -l "$CS188/layouts/smallClassic.lay" -q -n 10 -f
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/minimax10"; then ok; else bad "pacman: -p minimax, depth 2 by default" "$(diff "$TMP/minimax10" "$TMP/out" | head -n 4)"; fi
+    for trace in "$CS188"/traces/[acf]*.trace; do
+        [ -f "$trace" ] || continue
+        args=$(sed -n '1s/^# args: //p' "$trace" | sed "s|-l \([A-Za-z]*\)|-l $CS188/layouts/\1.lay|")
+        # shellcheck disable=SC2086
+        run pacman $args --record "$TMP/agent.rec"
+        awk '/^#/ { next } /^GAME / { g++; print "game", g, $3, $4; next } { print g, $3 }' "$trace" >"$TMP/want_moves"
+        awk '/^game / { g++; print "game", g, $3, $4; on = 1; next } /^end/ { on = 0; next }
+             on { for (i = 1; i <= NF; i++) print g, $i }' "$TMP/agent.rec" >"$TMP/got_moves"
+        if [ "$status" -eq 0 ] && [ -s "$TMP/want_moves" ] && cmp -s "$TMP/want_moves" "$TMP/got_moves"; then
+            ok
+        else
+            bad "pacman: the games of $(basename "$trace"), move for move" "status $status" "$(diff "$TMP/want_moves" "$TMP/got_moves" | head -n 4)"
+        fi
+    done
+
+    # CS188's question 5: expectimax, depth 2, our betterEvaluationFunction,
+    # one RandomGhost on smallClassic: every game won, above 1200.
+    run pacman -p ExpectimaxAgent -a depth=2,evalFn=better -l "$CS188/layouts/smallClassic.lay" -k 1 -q -n 10 --seed 0
+    check "pacman: question 5, ExpectimaxAgent with evalFn=better" 0 "Pacman emerges victorious! Score: 1353
+Pacman emerges victorious! Score: 1133
+Pacman emerges victorious! Score: 1341
+Pacman emerges victorious! Score: 1181
+Pacman emerges victorious! Score: 1368
+Pacman emerges victorious! Score: 1161
+Pacman emerges victorious! Score: 1362
+Pacman emerges victorious! Score: 1381
+Pacman emerges victorious! Score: 1377
+Pacman emerges victorious! Score: 1380
+Average Score: 1303.7
+Scores:        1353.0, 1133.0, 1341.0, 1181.0, 1368.0, 1161.0, 1362.0, 1381.0, 1377.0, 1380.0
+Win Rate:      10/10 (1.00)
+Record:        Win, Win, Win, Win, Win, Win, Win, Win, Win, Win" ""
+    run pacman -p expectimax -a depth=2,evalFn=betterEvaluationFunction -l "$CS188/layouts/smallClassic.lay" -k 1 -q -n 10 --seed 0
+    if [ "$status" -eq 0 ] && grep -qx 'Average Score: 1303.7' "$TMP/out"; then ok; else bad "pacman: evalFn=betterEvaluationFunction is better" "status $status"; fi
+
+    # CS188's question 1: ReflexAgent, one RandomGhost on openClassic.
+    run pacman -p ReflexAgent -l "$CS188/layouts/openClassic.lay" -k 1 -q -n 10 --seed 0
+    check "pacman: question 1, ReflexAgent" 0 "Pacman emerges victorious! Score: 1238
+Pacman emerges victorious! Score: 1244
+Pacman emerges victorious! Score: 1239
+Pacman emerges victorious! Score: 1235
+Pacman emerges victorious! Score: 1233
+Pacman emerges victorious! Score: 1241
+Pacman emerges victorious! Score: 1246
+Pacman emerges victorious! Score: 1242
+Pacman emerges victorious! Score: 1239
+Pacman emerges victorious! Score: 1242
+Average Score: 1239.9
+Scores:        1238.0, 1244.0, 1239.0, 1235.0, 1233.0, 1241.0, 1246.0, 1242.0, 1239.0, 1242.0
+Win Rate:      10/10 (1.00)
+Record:        Win, Win, Win, Win, Win, Win, Win, Win, Win, Win" ""
+
+    # ChampionAgent: a fixed node budget, so the same games everywhere;
+    # a decision depends on the state alone, so -j changes nothing.
+    run pacman -p ChampionAgent -a nodes=5000 -l "$CS188/layouts/mediumClassic.lay" -g DirectionalGhost -k 2 -q -n 2 --seeds 1
+    check "pacman: ChampionAgent on mediumClassic, 5000 nodes a move" 0 "Pacman emerges victorious! Score: 1667
+Pacman emerges victorious! Score: 1862
+Average Score: 1764.5
+Scores:        1667.0, 1862.0
+Win Rate:      2/2 (1.00)
+Record:        Win, Win" ""
+    cp "$TMP/out" "$TMP/champ1"
+    run pacman -p champion -a nodes=5000 -l "$CS188/layouts/mediumClassic.lay" -g DirectionalGhost -k 2 -q -n 2 --seeds 1 -j 2
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/champ1"; then ok; else bad "pacman: ChampionAgent -j 2 plays as -j 1" "$(diff "$TMP/champ1" "$TMP/out" | head -n 4)"; fi
+fi
+
 # Layouts that are wrong.
 printf '%s\n' '%%%%%' '%P.P%' '%%%%%' >"$TMP/bad.lay"
 bad_input "pacman: a layout with two Pacmen" "gamesearch pacman: $TMP/bad.lay:2:4: the layout has 2 Pacmen (the second at line 2, column 4)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
@@ -578,7 +869,7 @@ bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number o
 bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
 bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number that fits in 64 bits, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
-bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgent' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -p MinimaxAgent
+bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p MinimaxAgnet
 bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
 bad_input "pacman: -a unknown key" "gamesearch pacman: -a: GreedyAgent takes no argument 'depth' (it takes evalFn)" pacman -p GreedyAgent -a depth=2 -q
 bad_input "pacman: -a bad evalFn" "gamesearch pacman: -a: evalFn 'better' is unknown to GreedyAgent (it knows scoreEvaluation)" pacman -p GreedyAgent -a evalFn=better -q
@@ -595,6 +886,18 @@ bad_input "pacman: --record unwritable" "gamesearch pacman: --record $TMP/no/suc
 bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -q
 bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -t -l corridor
 bad_input "pacman: KeyboardAgent without a terminal" "gamesearch pacman: KeyboardAgent needs a terminal (standard input is not a terminal); choose another agent with -p" pacman -l corridor
+bad_input "pacman: -j 0" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '0'" pacman -p GreedyAgent -q -j 0
+bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number of games at once from 1 to 256, not 'many'" pacman -p GreedyAgent -q --jobs many
+bad_input "pacman: -j 257" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '257'" pacman -p GreedyAgent -q -j257
+bad_input "pacman: -j without -q or -t" "gamesearch pacman: -j 2 plays games side by side, which the terminal view cannot show: add -q or -t" pacman -p GreedyAgent -l corridor -j 2
+bad_input "pacman: KeyboardAgent and -j" "gamesearch pacman: KeyboardAgent plays in the terminal view, one game at a time: -j 2 cannot be used with it" pacman -j 2
+bad_input "pacman: --seeds" "gamesearch pacman: --seeds needs a whole number that fits in 64 bits, not 'abc'" pacman --seeds abc
+bad_input "pacman: -f and --seeds" "gamesearch pacman: -f and --seeds both set the random seed: give one" pacman -p GreedyAgent -q -f --seeds 3
+bad_input "pacman: --seed and --seeds" "gamesearch pacman: --seed and --seeds both set the random seed: give one" pacman -p GreedyAgent -q --seeds 3 --seed 1
+bad_input "pacman: --see" "gamesearch pacman: ambiguous option '--see' (--seed, --seeds)" pacman --see 3
+bad_input "pacman: --json unwritable" "gamesearch pacman: --json $TMP/no/such.json: cannot write: No such file or directory" pacman -p GreedyAgent -q --json "$TMP/no/such.json"
+bad_input "pacman: --replay with -j" "gamesearch pacman: --replay plays the games as recorded: -j cannot be used with it" pacman --replay "$R" -j 2
+bad_input "pacman: --replay with --json" "gamesearch pacman: --replay plays the games as recorded: --json cannot be used with it" pacman --replay "$R" --json "$TMP/r.json"
 run pacman --help
 if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pacman' && grep -q -- '--numGames' "$TMP/out"; then ok; else bad "pacman --help" "status $status"; fi
 run --help
