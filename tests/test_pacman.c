@@ -44,6 +44,7 @@
 #include "gamesearch/pacman.h"
 #include "gamesearch/pyrandom.h"
 
+#include "pacman_fixture.h"
 #include "track_alloc.h"
 
 #define CS188_DIR GS_SHARED_DIR "/cs188"
@@ -91,11 +92,7 @@ static gs_pac_layout *parse_ok(const char *text)
 
 static gs_pacman *world_of(const char *text, int ghosts)
 {
-    gs_pac_layout *lay = parse_ok(text);
-    gs_pacman *w = NULL;
-    assert_int_equal(gs_pacman_new(lay, ghosts, NULL, &w), GS_OK);
-    gs_pac_layout_free(lay);
-    return w;
+    return world_from(text, strlen(text), ghosts, NULL, "test layout");
 }
 
 static gs_pacman *cs188_world(const char *name, int ghosts)
@@ -106,33 +103,9 @@ static gs_pacman *cs188_world(const char *name, int ghosts)
     char *text = read_file(path, &len);
     if (!text)
         fail_msg("cannot read %s", path);
-    gs_pac_layout *lay = NULL;
-    gs_pac_error err;
-    int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
+    gs_pacman *w = world_from(text, len, ghosts, NULL, path);
     free(text);
-    if (rc != GS_OK)
-        fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.message);
-    gs_pacman *w = NULL;
-    assert_int_equal(gs_pacman_new(lay, ghosts, NULL, &w), GS_OK);
-    gs_pac_layout_free(lay);
     return w;
-}
-
-/* A fresh state at the start (malloc'd memory is aligned for uint64_t). */
-static void *new_state(const gs_pacman *w)
-{
-    void *s = malloc(gs_pacman_state_size(w));
-    assert_non_null(s);
-    gs_pacman_initial(w, s);
-    return s;
-}
-
-static void *copy_state(const gs_pacman *w, const void *s)
-{
-    void *c = malloc(gs_pacman_state_size(w));
-    assert_non_null(c);
-    memcpy(c, s, gs_pacman_state_size(w));
-    return c;
 }
 
 static int dir_of(const char *name)

@@ -35,6 +35,7 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/pacman.h"
 
+#include "pacman_fixture.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -42,37 +43,12 @@
 static gs_pacman *world_alloc(const char *text, int ghosts,
                               const gs_allocator *alloc)
 {
-    gs_pac_layout *lay = NULL;
-    gs_pac_error err;
-    int rc = gs_pac_layout_parse(text, strlen(text), NULL, &lay, &err);
-    if (rc != GS_OK)
-        fail_msg("layout refused (%d) at %d:%d: %s", rc, err.line,
-                 err.column, err.message);
-    gs_pacman *w = NULL;
-    assert_int_equal(gs_pacman_new(lay, ghosts, alloc, &w), GS_OK);
-    gs_pac_layout_free(lay);
-    return w;
+    return world_from(text, strlen(text), ghosts, alloc, "test layout");
 }
 
 static gs_pacman *world_of(const char *text, int ghosts)
 {
     return world_alloc(text, ghosts, NULL);
-}
-
-static void *new_state(const gs_pacman *w)
-{
-    void *s = malloc(gs_pacman_state_size(w));
-    assert_non_null(s);
-    gs_pacman_initial(w, s);
-    return s;
-}
-
-static void *copy_state(const gs_pacman *w, const void *s)
-{
-    void *c = malloc(gs_pacman_state_size(w));
-    assert_non_null(c);
-    memcpy(c, s, gs_pacman_state_size(w));
-    return c;
 }
 
 /* Plays a move that must be legal. */
