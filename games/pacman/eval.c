@@ -454,10 +454,7 @@ static void sg_apply(const void *ctx, const void *state, gs_action action,
 {
     const gs_pacman *w = world_of(ctx);
     memcpy(child, state, w->state_size);
-    int rc = gs_pacman_apply(w, child, gs_pacman_to_move(w, state),
-                             (int)action);
-    assert(rc == GS_OK);
-    (void)rc;
+    pac_apply(w, (pac_state *)child, gs_pacman_to_move(w, state), (int)action);
 }
 
 static double sg_value(const void *ctx, const void *state)

@@ -451,7 +451,15 @@ int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
         ok = legal[i] == action;
     if (!ok)
         return GS_EINVAL;
+    pac_apply(w, s, agent, action);
+    return GS_OK;
+}
 
+/* gs_pacman_apply's move itself, for an action known to be legal (the
+ * searches take their actions from pac_legal: checking them again would
+ * cost as much as finding them). */
+void pac_apply(const gs_pacman *w, pac_state *s, int agent, int action)
+{
     int change = 0;
     pac_agent *pac = &s->agent[0];
     if (agent == 0) {
@@ -477,7 +485,6 @@ int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
     }
     s->score += change;
     s->turn = (uint8_t)((agent + 1) % w->num_agents);
-    return GS_OK;
 }
 
 /* ---- Reading a state ---------------------------------------------------------- */
@@ -660,9 +667,7 @@ static void cb_apply(const void *ctx, const void *state, gs_action action,
 {
     const gs_pacman *w = ctx;
     memcpy(child, state, w->state_size);
-    int rc = gs_pacman_apply(w, child, cstate(state)->turn, (int)action);
-    assert(rc == GS_OK);
-    (void)rc;
+    pac_apply(w, mstate(child), cstate(state)->turn, (int)action);
 }
 
 static double cb_value(const void *ctx, const void *state)

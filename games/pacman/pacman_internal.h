@@ -132,6 +132,9 @@ struct gs_pacman {
 /* The legal actions of `agent` in `s` (pacman.py's order) into out;
  * returns how many. Shared by the rules and the ghost agents. */
 int pac_legal(const gs_pacman *w, const pac_state *s, int agent, int *out);
+/* Applies a legal action of the agent to move (gs_pacman_apply without its
+ * checks, for the searches' own actions). */
+void pac_apply(const gs_pacman *w, pac_state *s, int agent, int action);
 
 /* The vector of a direction, in cells. */
 void pac_dir_vector(int dir, int *dx, int *dy);
