@@ -40,15 +40,19 @@ static void usage(void)
         "  -n, --numGames GAMES     the number of games to play [Default: 1]\n"
         "  -l, --layout LAYOUT      a layout name or a .lay file [Default: "
         PAC_DEFAULT_LAYOUT "]\n"
-        "  -p, --pacman TYPE        KeyboardAgent, LeftTurnAgent, GreedyAgent "
-        "or\n"
-        "                           RandomAgent [Default: KeyboardAgent]\n"
+        "  -p, --pacman TYPE        KeyboardAgent, LeftTurnAgent, GreedyAgent,\n"
+        "                           RandomAgent, ReflexAgent, MinimaxAgent,\n"
+        "                           AlphaBetaAgent, ExpectimaxAgent or\n"
+        "                           ChampionAgent [Default: KeyboardAgent]\n"
         "  -g, --ghosts TYPE        RandomGhost or DirectionalGhost\n"
         "                           [Default: RandomGhost]\n"
         "  -k, --numghosts N        the most ghosts to use [Default: 4]\n"
         "  -a, --agentArgs ARGS     the Pacman agent's arguments, "
         "\"key=value,...\"\n"
-        "                           (GreedyAgent: evalFn=scoreEvaluation)\n"
+        "                           (search agents: depth=N, evalFn=NAME,\n"
+        "                           ghostModel=M, time=S, nodes=N,\n"
+        "                           countStates=1; GreedyAgent:\n"
+        "                           evalFn=scoreEvaluation)\n"
         "  -x, --numTraining N      the first N games are training: not shown, "
         "not\n"
         "                           in the summary [Default: 0]\n"
@@ -456,7 +460,8 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     if (o->pacman == PAC_KEYBOARD && (o->quiet || o->text)) {
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
-                  "GreedyAgent, RandomAgent)", o->quiet ? "-q" : "-t");
+                  "GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, "
+                  "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)", o->quiet ? "-q" : "-t");
         return EXIT_BAD_INPUT;
     }
     if (o->jobs > 1 && o->pacman == PAC_KEYBOARD) {

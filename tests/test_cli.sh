@@ -883,8 +883,8 @@ bad_input "pacman: an argument" "gamesearch pacman: unexpected argument 'smallCl
 bad_input "pacman: --replay with -n" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman --replay "$R" -n 2
 bad_input "pacman: --replay, no file" "gamesearch pacman: $TMP/none.rec: cannot open: No such file or directory" pacman --replay "$TMP/none.rec"
 bad_input "pacman: --record unwritable" "gamesearch pacman: --record $TMP/no/such.rec: cannot write: No such file or directory" pacman -p GreedyAgent -q --record "$TMP/no/such.rec"
-bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -q
-bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent)" pacman -t -l corridor
+bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -q
+bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -t -l corridor
 bad_input "pacman: KeyboardAgent without a terminal" "gamesearch pacman: KeyboardAgent needs a terminal (standard input is not a terminal); choose another agent with -p" pacman -l corridor
 bad_input "pacman: -j 0" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '0'" pacman -p GreedyAgent -q -j 0
 bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number of games at once from 1 to 256, not 'many'" pacman -p GreedyAgent -q --jobs many
