@@ -43,7 +43,12 @@ enum {
     /* Ply limit when the caller gives none: deeper than any game we ship,
      * shallow enough that the recursion fits an 8 MB thread stack even
      * under AddressSanitizer. */
-    DEFAULT_MAX_PLY = 4096
+    DEFAULT_MAX_PLY = 4096,
+    /* History counters: actions are folded into this many (a power of
+     * two) by their low bits. */
+    HISTORY_SIZE = 1024,
+    /* Killer moves are kept for the plies below this. */
+    KILLER_PLIES = GS_PV_MAX
 };
 
 /* The transposition table's size when a search asks for one and the caller
@@ -67,7 +72,8 @@ struct gs_engine {
     size_t actions_cap;      /* in entries */
     size_t probs_cap;        /* in entries */
     size_t actions_top;      /* entries in use */
-    int32_t *scores;         /* max_actions ordering scores */
+    int32_t *scores;         /* max_actions ordering scores ... */
+    int64_t *keys;           /* ... and sort keys (hint, then history) */
 
     tt_table tt;             /* the transposition table (may be empty) */
     int tt_mode;             /* the algorithm and pruning rule its values
@@ -82,6 +88,9 @@ struct gs_engine {
     bool min_is_chance;      /* expectimax */
     bool star1;              /* alpha-beta with known bounds */
     bool use_tt;             /* probe and store the table */
+    bool symmetry;           /* fold mirror images together in the table */
+    bool knowledge;          /* use the game's bounds and search_actions */
+    bool history;            /* killer moves and history counters */
     double tolerance;        /* Star1's window widening */
     int depth_plies;         /* 0 = no cutoff */
     int unit;                /* plies in one unit of options.depth */
@@ -96,6 +105,11 @@ struct gs_engine {
     int root_best;           /* position in search order of the best root
                                 child searched completely, or -1 */
     double root_best_value;
+
+    /* Killer moves (two a ply, the newest first) and history counters of
+     * the search under way. */
+    gs_action killers[KILLER_PLIES][2];
+    uint32_t history_count[HISTORY_SIZE];
 };
 
 /* ---- memory ---- */
@@ -242,38 +256,70 @@ static void pv_update(gs_engine *e, int ply, gs_action a)
     e->pv_len[ply] = 1 + len;
 }
 
-/* Stable sort of the n actions at `base` by the game's hint, best first. */
-static void order_actions(gs_engine *e, int ply, size_t base, int n)
+static uint32_t *history_slot(gs_engine *e, gs_action a)
+{
+    return &e->history_count[(uint32_t)a & (HISTORY_SIZE - 1)];
+}
+
+/*
+ * Stable sort of the n actions at `base`, best first: by the game's hint
+ * (when hinted), then, with history on, by the history counters.
+ */
+static void order_actions(gs_engine *e, int ply, size_t base, int n,
+                          bool hinted)
 {
     const gs_game *g = &e->game;
     gs_action *a = e->actions + base;
-    int32_t *s = e->scores;
-    g->order_hint(g->ctx, state_at(e, ply), a, n, s);
+    int64_t *k = e->keys;
+    if (hinted)
+        g->order_hint(g->ctx, state_at(e, ply), a, n, e->scores);
+    for (int i = 0; i < n; i++) {
+        int64_t hint = hinted ? e->scores[i] : 0;
+        int64_t hist = e->history ? *history_slot(e, a[i]) : 0;
+        k[i] = hint * ((int64_t)1 << 32) + hist;
+    }
     for (int i = 1; i < n; i++) {
         gs_action ka = a[i];
-        int32_t ks = s[i];
+        int64_t kk = k[i];
         int j = i - 1;
-        while (j >= 0 && s[j] < ks) {
+        while (j >= 0 && k[j] < kk) {
             a[j + 1] = a[j];
-            s[j + 1] = s[j];
+            k[j + 1] = k[j];
             j--;
         }
         a[j + 1] = ka;
-        s[j + 1] = ks;
+        k[j + 1] = kk;
     }
 }
 
-/* Moves action `a`, when it is among the n actions, to the front, keeping
- * the others in their order. */
-static void move_to_front(gs_action *actions, int n, gs_action a)
+/* An action caused a cutoff at `ply` with `remaining` plies below: it
+ * becomes the ply's first killer and earns history credit. */
+static void note_cutoff(gs_engine *e, int ply, gs_action a, int remaining)
 {
-    for (int i = 0; i < n; i++) {
+    if (ply < KILLER_PLIES && e->killers[ply][0] != a) {
+        e->killers[ply][1] = e->killers[ply][0];
+        e->killers[ply][0] = a;
+    }
+    uint32_t *h = history_slot(e, a);
+    uint32_t add = remaining >= 1 && remaining < 64
+                       ? (uint32_t)(remaining * remaining) : 64u * 64u;
+    *h = *h > UINT32_MAX - add ? UINT32_MAX : *h + add;
+}
+
+/* Moves action `a`, when it is among the n actions at or after position
+ * `from`, to that position, keeping the others in their order. Returns
+ * whether it was there. */
+static bool move_to(gs_action *actions, int from, int n, gs_action a)
+{
+    for (int i = from; i < n; i++) {
         if (actions[i] == a) {
-            memmove(actions + 1, actions, (size_t)i * sizeof *actions);
-            actions[0] = a;
-            return;
+            memmove(actions + from + 1, actions + from,
+                    (size_t)(i - from) * sizeof *actions);
+            actions[from] = a;
+            return true;
         }
     }
+    return false;
 }
 
 static double search(gs_engine *e, int ply, double alpha, double beta,
@@ -286,7 +332,8 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
  */
 static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                             double beta, size_t base, int n, bool maximize,
-                            gs_bound *bound_out, gs_action *best_out)
+                            int remaining, gs_bound *bound_out,
+                            gs_action *best_out)
 {
     const gs_game *g = &e->game;
     const double alpha0 = alpha, beta0 = beta;
@@ -314,6 +361,8 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
         if (maximize) {
             if (fails_high(e, best, beta)) {
                 cut = true;
+                if (e->history)
+                    note_cutoff(e, ply, a, remaining);
                 prune_rest(e, ply, agent, base, i, n);
                 break;
             }
@@ -322,6 +371,8 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
         } else {
             if (fails_low(e, best, alpha)) {
                 cut = true;
+                if (e->history)
+                    note_cutoff(e, ply, a, remaining);
                 prune_rest(e, ply, agent, base, i, n);
                 break;
             }
@@ -481,19 +532,75 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
     if (e->depth_plies > 0 && ply >= e->depth_plies)
         return search_leaf(e, ply, agent, via, true);
 
-    /* Step 3. The transposition table: a result searched at least as deep
+    /* Step 3. What the game knows without search (alpha-beta): an exact
+     * value settles the node, bounds narrow the window. The root is always
+     * searched, for its best action, and narrows only the bound that
+     * cannot hide it (a MAX root stops at the best value possible; raising
+     * its alpha would leave the children's values indistinct). */
+    if (e->knowledge && g->bounds) {
+        double lo, hi;
+        if (g->bounds(g->ctx, state, &lo, &hi)) {
+            assert(lo <= hi);
+            bool use_lo = true, use_hi = true;
+            if (ply == 0) {
+                gs_role r0 = g->role(g->ctx, agent);
+                use_lo = r0 != GS_ROLE_MAX;
+                use_hi = r0 != GS_ROLE_MIN;
+            } else if (lo == hi) {
+                e->leaves++;
+                emit_leave(e, ply, agent, via, true, lo, GS_BOUND_EXACT);
+                return lo;
+            }
+            if (use_lo && lo > alpha) {
+                if (fails_high(e, lo, beta)) {
+                    if (ply > 0) {
+                        emit_leave(e, ply, agent, via, false, lo,
+                                   GS_BOUND_LOWER);
+                        return lo;
+                    }
+                } else {
+                    alpha = lo;
+                }
+            }
+            if (use_hi && hi < beta) {
+                if (fails_low(e, hi, alpha)) {
+                    if (ply > 0) {
+                        emit_leave(e, ply, agent, via, false, hi,
+                                   GS_BOUND_UPPER);
+                        return hi;
+                    }
+                } else {
+                    beta = hi;
+                }
+            }
+        }
+    }
+
+    /* Step 4. The transposition table: a result searched at least as deep
      * that settles this window ends the node; any result's best action is
-     * tried first. The root is always searched, for its best action. */
+     * tried first. The root is always searched, for its best action. With
+     * symmetry, a position and its mirror image share the entry of the
+     * smaller key, whose action is stored as seen from that key's side. */
     const int remaining = e->depth_plies > 0 ? e->depth_plies - ply
                                              : TT_DEPTH_FULL;
     const uint64_t cut_evals_before = e->cut_evals;
     uint64_t key = 0;
+    bool mirrored = false;
     gs_action tt_move = GS_NO_ACTION;
     if (e->use_tt) {
         key = g->hash(g->ctx, state);
+        if (e->symmetry) {
+            uint64_t mkey = g->mirror_hash(g->ctx, state);
+            if (mkey < key) {
+                key = mkey;
+                mirrored = true;
+            }
+        }
         const tt_entry *hit = tt_probe(&e->tt, key);
         if (hit) {
             tt_move = hit->action;
+            if (mirrored && tt_move != GS_NO_ACTION)
+                tt_move = g->mirror_action(g->ctx, state, tt_move);
             gs_bound b = (gs_bound)(hit->bound - 1);
             if (ply > 0 && hit->depth >= remaining &&
                 (b == GS_BOUND_EXACT ||
@@ -507,7 +614,9 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
         }
     }
 
-    /* Step 4. Generate the actions on top of the action stack. */
+    /* Step 5. Generate the actions on top of the action stack: those the
+     * game says are worth searching, when it says (at the root, every
+     * legal action when none is). */
     if (ply >= e->max_ply) {
         e->status = GS_EPLY;
         e->halt = true;
@@ -517,16 +626,24 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
         return 0.0;
     state = state_at(e, ply);   /* the slots may have moved */
     size_t base = e->actions_top;
-    int n = g->actions(g->ctx, state, e->actions + base);
+    int n;
+    if (e->knowledge && g->search_actions) {
+        n = g->search_actions(g->ctx, state, e->actions + base);
+        if (n == 0 && ply == 0)
+            n = g->actions(g->ctx, state, e->actions + base);
+    } else {
+        n = g->actions(g->ctx, state, e->actions + base);
+    }
     assert(n >= 0 && n <= g->max_actions);
     if (n == 0)
         return search_leaf(e, ply, agent, via, false);
     e->actions_top = base + (size_t)n;
 
-    /* Step 5. The children, by the role of the agent to move. A chance
+    /* Step 6. The children, by the role of the agent to move. A chance
      * node keeps the game's order, so that its sum is added up exactly as
-     * expectimax adds it; MAX and MIN nodes are ordered when asked, and
-     * the table's move goes first. */
+     * expectimax adds it; MAX and MIN nodes are ordered when asked (the
+     * game's hint, then history), then the table's move goes first and
+     * the killers next. */
     gs_role role = g->role(g->ctx, agent);
     gs_bound bound;
     gs_action best = GS_NO_ACTION;
@@ -536,23 +653,37 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
     } else if (role == GS_ROLE_CHANCE) {
         v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
-        if (e->opt.order_moves && g->order_hint && n > 1)
-            order_actions(e, ply, base, n);
-        if (tt_move != GS_NO_ACTION)
-            move_to_front(e->actions + base, n, tt_move);
+        if (n > 1) {
+            bool hinted = e->opt.order_moves && g->order_hint;
+            if (hinted || e->history)
+                order_actions(e, ply, base, n, hinted);
+            int front = 0;
+            if (tt_move != GS_NO_ACTION)
+                front += move_to(e->actions + base, 0, n, tt_move);
+            if (e->history && ply < KILLER_PLIES) {
+                for (int k = 0; k < 2; k++) {
+                    gs_action killer = e->killers[ply][k];
+                    if (killer != GS_NO_ACTION && killer != tt_move)
+                        front += move_to(e->actions + base, front, n, killer);
+                }
+            }
+        }
         v = search_minmax(e, ply, agent, alpha, beta, base, n,
-                          role == GS_ROLE_MAX, &bound, &best);
+                          role == GS_ROLE_MAX, remaining, &bound, &best);
     }
     e->actions_top = base;
     if (e->halt)
         return v;
 
-    /* Step 6. Report and remember the result. */
+    /* Step 7. Report and remember the result. */
     emit_leave(e, ply, agent, via, false, v, bound);
-    if (e->use_tt)
+    if (e->use_tt) {
+        if (mirrored && best != GS_NO_ACTION)
+            best = g->mirror_action(g->ctx, state_at(e, ply), best);
         tt_store(&e->tt, key, v, bound,
                  e->cut_evals == cut_evals_before ? TT_DEPTH_FULL : remaining,
                  best);
+    }
     return v;
 }
 
@@ -567,6 +698,7 @@ void gs_search_options_init(gs_search_options *options)
     options->prune_equal = true;
     options->order_moves = false;
     options->max_ply = DEFAULT_MAX_PLY;
+    options->threads = 1;
 }
 
 int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
@@ -587,7 +719,7 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
         !(game->min_value < game->max_value && isfinite(game->min_value) &&
           isfinite(game->max_value)))
         return GS_EINVAL;
-    if ((size_t)game->max_actions > SIZE_MAX / 2 / sizeof(double))
+    if ((size_t)game->max_actions > SIZE_MAX / 2 / sizeof(int64_t))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -605,8 +737,10 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     e->slot_size = (game->state_size + align - 1) / align * align;
     e->scores = mem_resize(alloc, NULL, 0,
                            (size_t)game->max_actions * sizeof(int32_t));
+    e->keys = mem_resize(alloc, NULL, 0,
+                         (size_t)game->max_actions * sizeof(int64_t));
     e->pv = mem_resize(alloc, NULL, 0, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]));
-    if (!e->scores || !e->pv)
+    if (!e->scores || !e->keys || !e->pv)
         goto fail;
     *out = e;
     return GS_OK;
@@ -625,6 +759,8 @@ void gs_engine_free(gs_engine *e)
     mem_resize(&a, e->probs, e->probs_cap * sizeof(double), 0);
     if (e->scores)
         mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
+    if (e->keys)
+        mem_resize(&a, e->keys, (size_t)e->game.max_actions * sizeof(int64_t), 0);
     if (e->pv)
         mem_resize(&a, e->pv, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]), 0);
     tt_free(&e->tt, &a);
@@ -653,7 +789,23 @@ static int begin(gs_engine *e, const gs_search_options *options)
     const gs_search_options *o = &e->opt;
     if ((unsigned)o->algo > GS_EXPECTIMINIMAX || o->depth < 0 ||
         (o->depth_unit != GS_DEPTH_PLIES && o->depth_unit != GS_DEPTH_ROUNDS) ||
-        o->max_ply < 1 || !(o->max_seconds >= 0.0))
+        o->max_ply < 1 || !(o->max_seconds >= 0.0) || o->threads < 0)
+        return GS_EINVAL;
+    /* A root window, null-window search, history and several threads
+     * belong to alpha-beta under the textbook rule; null-window search
+     * needs the values' grain, symmetry the game's mirror callbacks. */
+    bool window = o->window_lo != 0.0 || o->window_hi != 0.0;
+    bool ab = o->algo == GS_ALPHABETA && o->prune_equal;
+    if (window && !(ab && o->window_lo < o->window_hi))
+        return GS_EINVAL;
+    if (o->null_window && !(ab && e->game.value_grain > 0.0 &&
+                            isfinite(e->game.value_grain)))
+        return GS_EINVAL;
+    if ((o->history && o->algo != GS_ALPHABETA) ||
+        (o->threads > 1 && !(ab && o->use_tt)))
+        return GS_EINVAL;
+    if (o->tt_symmetry && o->use_tt &&
+        !(e->game.mirror_hash && e->game.mirror_action))
         return GS_EINVAL;
 
     e->unit = o->depth_unit == GS_DEPTH_ROUNDS ? e->game.num_agents : 1;
@@ -669,7 +821,15 @@ static int begin(gs_engine *e, const gs_search_options *options)
         double m = fmax(fabs(e->game.min_value), fabs(e->game.max_value));
         e->tolerance = STAR1_TOLERANCE * fmax(1.0, m);
     }
+    e->knowledge = e->prune;
+    e->history = o->history;
     e->use_tt = o->use_tt;
+    e->symmetry = o->use_tt && o->tt_symmetry;
+    if (e->history) {
+        for (int p = 0; p < KILLER_PLIES; p++)
+            e->killers[p][0] = e->killers[p][1] = GS_NO_ACTION;
+        memset(e->history_count, 0, sizeof e->history_count);
+    }
     if (e->use_tt) {
         /* The table counts depth in 16 bits. */
         if (!e->game.hash || e->depth_plies >= TT_DEPTH_FULL)
@@ -693,15 +853,15 @@ static int begin(gs_engine *e, const gs_search_options *options)
     return GS_OK;
 }
 
-/* One search of the state in slot 0 to e->depth_plies. */
-static double search_root(gs_engine *e)
+/* One search of the state in slot 0 to e->depth_plies with the window
+ * (alpha, beta). */
+static double search_root(gs_engine *e, double alpha, double beta)
 {
     e->root_best = -1;
     e->root_best_value = 0.0;
     e->actions_top = 0;
     e->pv_len[0] = 0;
-    e->cut_evals = 0;
-    return search(e, 0, -INFINITY, INFINITY, GS_NO_ACTION);
+    return search(e, 0, alpha, beta, GS_NO_ACTION);
 }
 
 /* The position of `a` among the root's actions in the game's own order. */
@@ -731,6 +891,7 @@ static void take_answer(gs_engine *e, double v, gs_result *r)
         r->best = e->actions[e->root_best];
         r->best_index = game_order_index(e, r->best);
     }
+    r->bound = GS_BOUND_EXACT;
     if (e->halt) {
         r->value = e->root_best_value;
     } else {
@@ -738,6 +899,163 @@ static void take_answer(gs_engine *e, double v, gs_result *r)
         r->pv_length = e->pv_len[0];
         memcpy(r->pv, e->pv[0], (size_t)r->pv_length * sizeof(gs_action));
     }
+}
+
+/* A plain search of the root with the caller's window (if any). */
+static bool search_plain(gs_engine *e, gs_result *r, bool keep_stopped)
+{
+    double alpha = -INFINITY, beta = INFINITY;
+    if (e->opt.window_lo < e->opt.window_hi) {
+        alpha = e->opt.window_lo;
+        beta = e->opt.window_hi;
+    }
+    double v = search_root(e, alpha, beta);
+    if (e->status != GS_OK)
+        return false;
+    if (e->halt) {
+        if (keep_stopped)
+            take_answer(e, v, r);
+        return false;
+    }
+    take_answer(e, v, r);
+    r->bound = v <= alpha ? GS_BOUND_UPPER
+             : v >= beta ? GS_BOUND_LOWER : GS_BOUND_EXACT;
+    return true;
+}
+
+/* Integer halving as C does it (toward zero), on whole numbers held in
+ * doubles. */
+static double half(double x)
+{
+    return trunc(x / 2.0);
+}
+
+/*
+ * Null-window search of the root: the value, counted in grains from the
+ * side of the agent to move at the root (so that a MIN root bisects as a
+ * MAX root does), lies in [lo, hi]; each search with a window one grain
+ * wide at `med` moves one end, until they meet. Probing nearer zero first
+ * (the halved end) finds the sign early, as Pons's solver does. An end that
+ * comes from the caller's window rather than from a proof makes the answer
+ * a bound.
+ */
+static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
+{
+    const gs_game *g = &e->game;
+    const double grain = g->value_grain;
+    const void *root = state_at(e, 0);
+    /* Integers in doubles: exact up to 2^53 grains. */
+    const double limit = 9007199254740992.0;
+    double lo = -INFINITY, hi = INFINITY;   /* MAX's side, in grains */
+    if (g->has_bounds) {
+        lo = ceil(g->min_value / grain);
+        hi = floor(g->max_value / grain);
+    }
+    if (g->is_terminal(g->ctx, root))
+        return search_plain(e, r, keep_stopped);
+    double blo, bhi;
+    if (g->bounds && g->bounds(g->ctx, root, &blo, &bhi)) {
+        lo = fmax(lo, ceil(blo / grain));
+        hi = fmin(hi, floor(bhi / grain));
+    }
+    if (!(lo >= -limit && hi <= limit && lo <= hi))
+        return search_plain(e, r, keep_stopped);
+
+    int agent = g->to_move(g->ctx, root);
+    gs_role role = g->role(g->ctx, agent);
+    bool chooser = role == GS_ROLE_MAX || role == GS_ROLE_MIN;
+    const double sign = role == GS_ROLE_MIN ? -1.0 : 1.0;
+    /* From here on, the mover's side. */
+    if (sign < 0) {
+        double t = lo;
+        lo = -hi;
+        hi = -t;
+    }
+    bool lo_window = false, hi_window = false;
+    if (e->opt.window_lo < e->opt.window_hi) {
+        double wlo = sign > 0 ? e->opt.window_lo : -e->opt.window_hi;
+        double whi = sign > 0 ? e->opt.window_hi : -e->opt.window_lo;
+        wlo = ceil(wlo / grain);
+        whi = floor(whi / grain);
+        if (wlo > lo) {
+            lo = wlo;
+            lo_window = true;
+        }
+        if (whi < hi) {
+            hi = whi;
+            hi_window = true;
+        }
+    }
+
+    bool proved = false;   /* r holds the move that proved `lo` */
+    while (lo < hi) {
+        double med = lo + half(hi - lo);
+        if (med <= 0 && half(lo) < med)
+            med = half(lo);
+        else if (med >= 0 && half(hi) > med)
+            med = half(hi);
+        /* The window (med, med + 1) on the mover's side. */
+        double a = sign > 0 ? med * grain : -(med + 1) * grain;
+        double b = sign > 0 ? (med + 1) * grain : -med * grain;
+        double v = search_root(e, a, b);
+        if (e->status != GS_OK)
+            return false;
+        if (e->halt) {
+            if (keep_stopped && !proved)
+                take_answer(e, v, r);
+            return false;
+        }
+        double vm = sign * v / grain;
+        if (vm <= med) {
+            hi = floor(vm);
+            hi_window = false;
+        } else {
+            lo = ceil(vm);
+            lo_window = false;
+            take_answer(e, v, r);
+            proved = true;
+        }
+    }
+
+    double value;
+    gs_bound bound = GS_BOUND_EXACT;
+    if (lo_window) {
+        value = hi;
+        bound = sign > 0 ? GS_BOUND_UPPER : GS_BOUND_LOWER;
+    } else if (hi_window) {
+        value = lo;
+        bound = sign > 0 ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+    } else {
+        value = lo;
+    }
+    value = sign * value * grain;
+    if (!proved && chooser && bound == GS_BOUND_EXACT) {
+        /* No search showed a move reaching the value: one around it does. */
+        double v = search_root(e, value - grain, value + grain);
+        if (e->status != GS_OK)
+            return false;
+        if (e->halt) {
+            if (keep_stopped)
+                take_answer(e, v, r);
+            return false;
+        }
+        take_answer(e, v, r);
+    } else if (!proved) {
+        take_answer(e, value, r);
+    }
+    r->value = value;
+    r->bound = bound;
+    return true;
+}
+
+/* The root searched to e->depth_plies: true with the answer in r when the
+ * search finished; false when a limit or an error stopped it (r then holds
+ * the best root action found so far when keep_stopped). */
+static bool search_depth(gs_engine *e, gs_result *r, bool keep_stopped)
+{
+    if (e->opt.null_window)
+        return search_bisect(e, r, keep_stopped);
+    return search_plain(e, r, keep_stopped);
 }
 
 int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
@@ -756,11 +1074,9 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
     memcpy(state_at(e, 0), root, e->game.state_size);
 
     if (!e->opt.iterative) {
-        double v = search_root(e);
-        if (e->status == GS_OK) {
-            take_answer(e, v, r);
+        e->cut_evals = 0;
+        if (search_depth(e, r, true))
             r->depth = e->opt.depth;
-        }
     } else {
         /* Iterative deepening: depth 1, 2, ... in the caller's unit, until
          * the limit, a search that met no cutoff (the whole tree was seen),
@@ -768,15 +1084,9 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         int last = e->depth_plies > 0 ? e->opt.depth : e->max_ply / e->unit;
         for (int d = 1; d <= last && e->status == GS_OK; d++) {
             e->depth_plies = d * e->unit;
-            double v = search_root(e);
-            if (e->status != GS_OK)
+            e->cut_evals = 0;
+            if (!search_depth(e, r, r->depth == 0))
                 break;
-            if (e->halt) {
-                if (r->depth == 0)
-                    take_answer(e, v, r);
-                break;
-            }
-            take_answer(e, v, r);
             r->depth = d;
             if (e->cut_evals == 0)
                 break;

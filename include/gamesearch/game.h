@@ -117,6 +117,45 @@ typedef struct gs_game {
     bool has_bounds;
     double min_value;
     double max_value;
+
+    /* ---- optional: what a strong alpha-beta search can use ---- */
+
+    /*
+     * The values are whole multiples of value_grain (> 0; 0: no such
+     * promise). Null-window search (gs_search_options.null_window) needs
+     * it: it bisects the values still possible, a grain at a time.
+     */
+    double value_grain;
+    /*
+     * What the game knows of the value V of a state that is not over,
+     * without searching it: writes *lo <= V <= *hi (MAX's point of view;
+     * lo == hi for an exact value, such as a win on the next move) and
+     * returns true, or returns false when it knows nothing. Alpha-beta
+     * settles a node (other than the root) whose value is exact and
+     * otherwise narrows its window to [lo, hi]; the other algorithms
+     * ignore it. The bounds must hold for every value a search can back up
+     * there, evaluations at a depth cutoff included.
+     */
+    bool (*bounds)(const void *ctx, const void *state, double *lo,
+                   double *hi);
+    /*
+     * The actions alpha-beta needs to try, written like `actions` (in the
+     * order to try them): the legal actions less any that is never better
+     * for the agent to move than one that is kept (Connect Four leaves out
+     * moves that let the opponent win at once). 0 makes the node a leaf,
+     * valued by `value`. The other algorithms use `actions`.
+     */
+    int (*search_actions)(const void *ctx, const void *state, gs_action *out);
+    /*
+     * Left-right symmetry: `mirror_hash` is the hash of the mirror image
+     * of `state` (what `hash` gives for that image), and `mirror_action`
+     * the image of an action. Mirror images must have equal values. With
+     * both set, gs_search_options.tt_symmetry stores a position and its
+     * image as one.
+     */
+    uint64_t (*mirror_hash)(const void *ctx, const void *state);
+    gs_action (*mirror_action)(const void *ctx, const void *state,
+                               gs_action action);
 } gs_game;
 
 #ifdef __cplusplus

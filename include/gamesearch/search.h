@@ -127,6 +127,52 @@ typedef struct gs_search_options {
      * that of the deepest finished iteration.
      */
     bool iterative;
+    /*
+     * Null-window search (alpha-beta only, textbook rule; needs the game's
+     * value_grain and bounds, from has_bounds or its bounds hook at the
+     * root): instead of one search with an open window, the root's value
+     * is found by a sequence of searches with windows one grain wide, each
+     * halving the range of values still possible (the test-and-bisect
+     * scheme of MTD-style solvers, probing nearer zero first). With the
+     * table on, each search reuses the last one's bounds. When no search
+     * proved a best action for the value found, one more search with a
+     * window around it finds one.
+     */
+    bool null_window;
+    /*
+     * A root window for alpha-beta (textbook rule): with window_lo <
+     * window_hi the search only decides where the value V lies relative
+     * to the window: result.value is V when window_lo < V < window_hi;
+     * otherwise it is V (result.bound GS_BOUND_EXACT: the game's bounds
+     * proved it) or a bound at or beyond the window's edge, and
+     * result.bound says which (GS_BOUND_UPPER: V <= value <= window_lo;
+     * GS_BOUND_LOWER: V >= value >= window_hi). A "weak" solve of a game
+     * scored like Connect Four uses (-1, 1): win, draw or loss. Default
+     * (both 0): no window.
+     */
+    double window_lo, window_hi;
+    /*
+     * Killer moves and history (alpha-beta; default false): at MAX and MIN
+     * nodes, after the table's move, the two actions that last caused a
+     * cutoff at the same ply are tried first, then the rest by the game's
+     * hint (when order_moves) and, among equal hints, by how often and how
+     * deep each action caused cutoffs in this search.
+     */
+    bool history;
+    /*
+     * With use_tt, store a position and its mirror image as one entry when
+     * the game has mirror_hash and mirror_action (default false).
+     */
+    bool tt_symmetry;
+    /*
+     * Threads searching the root together (default 1). With more than one
+     * (alpha-beta with use_tt only), helper threads search the same
+     * position and share the table (lazy SMP): the answer is that of the
+     * calling thread's search, sped up by what the helpers store. The node
+     * count then includes the helpers' nodes, and it and the time vary
+     * from run to run.
+     */
+    int threads;
     /* Stop after this many nodes (0 = no limit); never exceeded. */
     uint64_t max_nodes;
     /* Stop after this many seconds of wall time (0 = no limit). */
@@ -145,6 +191,9 @@ typedef struct gs_search_options {
 typedef struct gs_result {
     /* The root's value, from MAX's point of view. */
     double value;
+    /* What `value` says of the true value: GS_BOUND_EXACT unless a root
+     * window (window_lo, window_hi) left it outside. */
+    gs_bound bound;
     /* The best root action: the first best in the search order on ties;
      * GS_NO_ACTION at a leaf or CHANCE root. */
     gs_action best;

@@ -1,0 +1,492 @@
+/*
+ * test_solve.c: the engine's solver features on random game trees whose
+ * values are known: the game's value bounds and search_actions hooks,
+ * null-window search, the root window, killer moves and history.
+ *
+ * Each tree has whole-number leaf values and alternating MAX/MIN levels.
+ * Its hooks tell the truth in random ways (exact values, loose bounds,
+ * no knowledge; every optimal action kept, some others dropped), so every
+ * search with them must still find the exact minimax value, and a best
+ * action that reaches it.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gamesearch/gamesearch.h"
+
+enum { MAX_KIDS = 5, VALUE_RANGE = 10 };
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int rng_int(rng *r, int lo, int hi)
+{
+    return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
+}
+
+typedef struct knode {
+    int nkids;
+    int kids[MAX_KIDS];
+    double value;        /* the leaf's value, or the true minimax value */
+    /* What the hooks say. */
+    bool has_bounds;
+    double lo, hi;
+    int nsearch;         /* search_actions: how many, which */
+    int search[MAX_KIDS];
+} knode;
+
+typedef struct ktree {
+    knode *nodes;
+    int n, cap;
+    bool hooks;          /* offer bounds and search_actions */
+} ktree;
+
+typedef struct kstate {
+    int32_t node;
+    int32_t ply;
+} kstate;
+
+static const knode *knode_of(const ktree *t, const void *state)
+{
+    const kstate *s = state;
+    return &t->nodes[s->node];
+}
+
+static int k_to_move(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const kstate *)state)->ply & 1;
+}
+
+static gs_role k_role(const void *ctx, int agent)
+{
+    (void)ctx;
+    return agent == 0 ? GS_ROLE_MAX : GS_ROLE_MIN;
+}
+
+static bool k_is_terminal(const void *ctx, const void *state)
+{
+    return knode_of(ctx, state)->nkids == 0;
+}
+
+static int k_actions(const void *ctx, const void *state, gs_action *out)
+{
+    const knode *k = knode_of(ctx, state);
+    for (int i = 0; i < k->nkids; i++)
+        out[i] = i;
+    return k->nkids;
+}
+
+static void k_apply(const void *ctx, const void *state, gs_action a,
+                    void *child)
+{
+    const ktree *t = ctx;
+    const kstate *s = state;
+    const knode *k = &t->nodes[s->node];
+    assert_true(a >= 0 && a < k->nkids);
+    kstate c = {k->kids[a], s->ply + 1};
+    memcpy(child, &c, sizeof c);
+}
+
+static double k_value(const void *ctx, const void *state)
+{
+    return knode_of(ctx, state)->value;
+}
+
+static uint64_t k_hash(const void *ctx, const void *state)
+{
+    (void)ctx;
+    const kstate *s = state;
+    uint64_t z = (uint64_t)s->node * 0x9e3779b97f4a7c15u + 1;
+    return z ^ (z >> 29);
+}
+
+static void k_order_hint(const void *ctx, const void *state,
+                         const gs_action *actions, int n, int32_t *scores)
+{
+    /* A deliberately poor hint: the last child first. */
+    (void)ctx;
+    (void)state;
+    for (int i = 0; i < n; i++)
+        scores[i] = actions[i];
+}
+
+static bool k_bounds(const void *ctx, const void *state, double *lo,
+                     double *hi)
+{
+    const knode *k = knode_of(ctx, state);
+    if (!k->has_bounds)
+        return false;
+    *lo = k->lo;
+    *hi = k->hi;
+    return true;
+}
+
+static int k_search_actions(const void *ctx, const void *state,
+                            gs_action *out)
+{
+    const knode *k = knode_of(ctx, state);
+    memcpy(out, k->search, (size_t)k->nsearch * sizeof *out);
+    return k->nsearch;
+}
+
+static gs_game k_game(const ktree *t)
+{
+    gs_game g = {0};
+    g.version = GS_GAME_VERSION;
+    g.ctx = t;
+    g.state_size = sizeof(kstate);
+    g.num_agents = 2;
+    g.max_actions = MAX_KIDS;
+    g.to_move = k_to_move;
+    g.role = k_role;
+    g.is_terminal = k_is_terminal;
+    g.actions = k_actions;
+    g.apply = k_apply;
+    g.value = k_value;
+    g.hash = k_hash;
+    g.order_hint = k_order_hint;
+    g.has_bounds = true;
+    g.min_value = -VALUE_RANGE;
+    g.max_value = VALUE_RANGE;
+    g.value_grain = 1.0;
+    if (t->hooks) {
+        g.bounds = k_bounds;
+        g.search_actions = k_search_actions;
+    }
+    return g;
+}
+
+static int k_add(ktree *t)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 64;
+        t->nodes = realloc(t->nodes, (size_t)t->cap * sizeof *t->nodes);
+        assert_non_null(t->nodes);
+    }
+    memset(&t->nodes[t->n], 0, sizeof t->nodes[0]);
+    return t->n++;
+}
+
+/* A random subtree of at most `height` levels; returns its root. Values
+ * are filled in bottom-up (true minimax values), then the hooks. */
+static int k_gen(ktree *t, rng *r, int ply, int height)
+{
+    int id = k_add(t);
+    if (height == 0 || (ply > 0 && rng_int(r, 0, 5) == 0)) {
+        t->nodes[id].value = rng_int(r, -VALUE_RANGE, VALUE_RANGE);
+        return id;
+    }
+    int nk = rng_int(r, 1, MAX_KIDS);
+    int kids[MAX_KIDS];
+    for (int i = 0; i < nk; i++)
+        kids[i] = k_gen(t, r, ply + 1, height - 1);
+    knode *k = &t->nodes[id];   /* (the array may have moved) */
+    k->nkids = nk;
+    memcpy(k->kids, kids, sizeof kids);
+    bool max = (ply & 1) == 0;
+    double v = max ? -INFINITY : INFINITY;
+    for (int i = 0; i < nk; i++) {
+        double c = t->nodes[kids[i]].value;
+        v = max ? fmax(v, c) : fmin(v, c);
+    }
+    k->value = v;
+
+    /* Bounds: exact, loose, or none. */
+    int kind = rng_int(r, 0, 3);
+    if (kind == 0) {
+        k->has_bounds = true;
+        k->lo = k->hi = v;
+    } else if (kind <= 2) {
+        k->has_bounds = true;
+        k->lo = v - rng_int(r, 0, 4);
+        k->hi = v + rng_int(r, 0, 4);
+    }
+    /* Actions to search: every optimal one, some others, shuffled; now
+     * and then none (the node is then valued by `value`, its true
+     * value). */
+    if (rng_int(r, 0, 9) == 0) {
+        k->nsearch = 0;
+    } else {
+        for (int i = 0; i < nk; i++)
+            if (t->nodes[kids[i]].value == v || rng_int(r, 0, 1))
+                k->search[k->nsearch++] = i;
+        for (int i = k->nsearch - 1; i > 0; i--) {
+            int j = rng_int(r, 0, i);
+            int tmp = k->search[i];
+            k->search[i] = k->search[j];
+            k->search[j] = tmp;
+        }
+    }
+    return id;
+}
+
+static int k_count(const ktree *t, int node)
+{
+    int c = 1;
+    for (int i = 0; i < t->nodes[node].nkids; i++)
+        c += k_count(t, t->nodes[node].kids[i]);
+    return c;
+}
+
+static gs_search_options k_opts(bool null_window, bool tt, bool history)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = GS_ALPHABETA;
+    o.null_window = null_window;
+    o.use_tt = tt;
+    o.history = history;
+    o.order_moves = history;
+    return o;
+}
+
+/* The best action the engine reports reaches the value. */
+static void check_best(const ktree *t, const gs_result *res, double v)
+{
+    const knode *root = &t->nodes[0];
+    if (root->nkids == 0) {
+        assert_int_equal(res->best, GS_NO_ACTION);
+        return;
+    }
+    assert_true(res->best >= 0 && res->best < root->nkids);
+    assert_true(t->nodes[root->kids[res->best]].value == v);
+}
+
+static void test_random_trees(void **state)
+{
+    (void)state;
+    rng r = {20261121};
+    uint64_t nodes_full = 0, nodes_ab = 0, nodes_nw = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        ktree t = {0};
+        t.hooks = true;
+        k_gen(&t, &r, 0, rng_int(&r, 1, 7));
+        double v = t.nodes[0].value;
+        kstate root = {0, 0};
+        gs_game g = k_game(&t);
+        gs_engine *e;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+
+        /* Minimax ignores the hooks and sees the whole tree. */
+        gs_search_options o;
+        gs_search_options_init(&o);
+        o.algo = GS_MINIMAX;
+        gs_result res;
+        assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
+        assert_true(res.value == v);
+        assert_int_equal(res.nodes, (uint64_t)k_count(&t, 0));
+        nodes_full += res.nodes;
+
+        for (int mask = 0; mask < 8; mask++) {
+            bool nw = mask & 1, tt = mask & 2, hist = mask & 4;
+            o = k_opts(nw, tt, hist);
+            gs_engine_tt_clear(e);
+            assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
+            if (res.value != v)
+                fail_msg("trial %d mask %d: value %g, want %g", trial, mask,
+                         res.value, v);
+            assert_int_equal(res.bound, GS_BOUND_EXACT);
+            check_best(&t, &res, v);
+            if (mask == 0)
+                nodes_ab += res.nodes;
+            if (mask == 3)
+                nodes_nw += res.nodes;
+
+            /* The weak window (-1, 1): win, draw or loss. */
+            o.window_lo = -1;
+            o.window_hi = 1;
+            gs_engine_tt_clear(e);
+            assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
+            if ((v > -1 && v < 1) || res.bound == GS_BOUND_EXACT) {
+                /* (exact outside the window too when the game's own
+                 * bounds prove it) */
+                assert_true(res.value == v);
+                assert_int_equal(res.bound, GS_BOUND_EXACT);
+            } else if (v >= 1) {
+                assert_int_equal(res.bound, GS_BOUND_LOWER);
+                assert_true(res.value >= 1 && res.value <= v);
+            } else {
+                assert_int_equal(res.bound, GS_BOUND_UPPER);
+                assert_true(res.value <= -1 && res.value >= v);
+            }
+        }
+        gs_engine_free(e);
+        free(t.nodes);
+    }
+    /* The figures move when the engine changes; printed for the record. */
+    printf("nodes: minimax %llu, alpha-beta %llu, null-window+table %llu\n",
+           (unsigned long long)nodes_full, (unsigned long long)nodes_ab,
+           (unsigned long long)nodes_nw);
+    assert_true(nodes_ab < nodes_full);
+}
+
+/* Without hooks, the new options still give the plain minimax value. */
+static void test_random_trees_no_hooks(void **state)
+{
+    (void)state;
+    rng r = {7};
+    for (int trial = 0; trial < 1000; trial++) {
+        ktree t = {0};
+        k_gen(&t, &r, 0, rng_int(&r, 1, 6));
+        double v = t.nodes[0].value;
+        kstate root = {0, 0};
+        gs_game g = k_game(&t);
+        gs_engine *e;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+        for (int mask = 0; mask < 8; mask++) {
+            gs_search_options o = k_opts(mask & 1, mask & 2, mask & 4);
+            o.iterative = mask == 7;
+            gs_result res;
+            assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
+            assert_true(res.value == v);
+            check_best(&t, &res, v);
+        }
+        gs_engine_free(e);
+        free(t.nodes);
+    }
+}
+
+/* A fixed tree, counted by hand: MAX root over three MIN nodes. */
+static void test_null_window_counts(void **state)
+{
+    (void)state;
+    ktree t = {0};
+    /* root -> a, b, c; a -> 3, 12; b -> 2, 4; c -> 14, 1 */
+    int root = k_add(&t);
+    int kids[3];
+    const double leaves[3][2] = {{3, 12}, {2, 4}, {14, 1}};
+    for (int i = 0; i < 3; i++) {
+        kids[i] = k_add(&t);
+        for (int j = 0; j < 2; j++) {
+            int l = k_add(&t);
+            t.nodes[l].value = leaves[i][j] - 6;   /* within +-10 */
+            t.nodes[kids[i]].kids[j] = l;
+        }
+        t.nodes[kids[i]].nkids = 2;
+        t.nodes[kids[i]].value =
+            fmin(leaves[i][0], leaves[i][1]) - 6;
+    }
+    t.nodes[root].nkids = 3;
+    memcpy(t.nodes[root].kids, kids, sizeof kids);
+    t.nodes[root].value = 3 - 6;
+    kstate s = {0, 0};
+    gs_game g = k_game(&t);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_search_options o = k_opts(true, false, false);
+    gs_result res;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
+    assert_true(res.value == -3);
+    assert_int_equal(res.best, 0);
+    /*
+     * The leaves are a: -3, 6; b: -4, -2; c: 8, -5. The value lies in
+     * [-10, 10]; the middle, 0, is at or below zero, so the first probe is
+     * the halved low end, -5: the window (-5, -4) visits root, a, -3, 6
+     * and a (-3) cuts the root: 4 nodes, value >= -3. Now [-3, 10]: the
+     * middle 3 gives way to the halved high end 5; the window (5, 6)
+     * visits root, a, -3 (cut), b, -4 (cut), c, 8, -5 (cut): 8 nodes,
+     * value <= -3. 12 in all; a proved the value, so no further search.
+     */
+    assert_int_equal(res.nodes, 12);
+    assert_int_equal(res.bound, GS_BOUND_EXACT);
+    o.use_tt = true;
+    gs_engine_tt_clear(e);
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
+    assert_true(res.value == -3);
+    assert_int_equal(res.best, 0);
+    assert_int_equal(res.nodes, 12);   /* the windows never repeat */
+    /* The same with a node limit: it stops cleanly, never over it. */
+    o.max_nodes = 7;
+    gs_engine_tt_clear(e);
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
+    assert_int_equal(res.stopped, GS_STOP_NODES);
+    assert_int_equal(res.nodes, 7);
+    assert_int_equal(res.best, 0);     /* proved by the first probe */
+    gs_engine_free(e);
+    free(t.nodes);
+}
+
+static void test_option_errors(void **state)
+{
+    (void)state;
+    ktree t = {0};
+    k_add(&t);
+    t.nodes[0].value = 1;
+    kstate s = {0, 0};
+    gs_game g = k_game(&t);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_result res;
+    gs_search_options o;
+
+    gs_search_options_init(&o);
+    o.algo = GS_MINIMAX;
+    o.null_window = true;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.null_window = true;
+    o.prune_equal = false;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.window_lo = 1;
+    o.window_hi = 1;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.algo = GS_EXPECTIMAX;
+    o.window_lo = -1;
+    o.window_hi = 1;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.algo = GS_MINIMAX;
+    o.history = true;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.use_tt = true;
+    o.tt_symmetry = true;   /* the game has no mirror */
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.threads = 2;          /* needs the table */
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_search_options_init(&o);
+    o.threads = -1;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_engine_free(e);
+
+    /* Null-window search without a grain. */
+    g.value_grain = 0;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_search_options_init(&o);
+    o.null_window = true;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    gs_engine_free(e);
+    free(t.nodes);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_trees),
+        cmocka_unit_test(test_random_trees_no_hooks),
+        cmocka_unit_test(test_null_window_counts),
+        cmocka_unit_test(test_option_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
