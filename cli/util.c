@@ -160,6 +160,11 @@ void cli_format_double(double v, char *buf)
         strcpy(buf, "nan");
         return;
     }
+    /* A whole number prints whole (70, not the shorter 7e+01). */
+    if (fabs(v) < 1e15 && v == trunc(v)) {
+        snprintf(buf, 32, "%.0f", v);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, 32, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)
