@@ -18,6 +18,7 @@
 #include "search.h"
 #include "tree.h"
 #include "mnk.h"
+#include "connect4.h"
 #include "pacman.h"
 #include "pyrandom.h"
 

@@ -1,0 +1,133 @@
+/*
+ * gamesearch/connect4.h: Connect Four as a game, on bitboards.
+ *
+ * A board of `width` columns and `height` rows (7x6 by default; any size
+ * with width * (height + 1) <= 64 and width <= 9). Stones drop to the
+ * lowest free cell of a column; four in a row (across, up or diagonally)
+ * wins; a full board without a line is a draw.
+ *
+ * Two agents: the first player (agent 0, MAX) and the second (agent 1,
+ * MIN). An action is a column, 0 .. width-1; its name is the column's
+ * digit, "1" .. "9". A position is written as in Pascal Pons's solver and
+ * test sets: the columns played from the empty board, one digit (1-based)
+ * a move ("4453" is four moves).
+ *
+ * Values are Pons's scores seen from the first player: a win with the
+ * player's last possible stone is 1, with the stone before 2, and so on;
+ * a draw is 0; the second player's wins are negative. For a game won by the
+ * move that made the board hold m + 1 stones, the winner's score is
+ * (width * height + 1 - m) / 2 (integer division). Every value is a whole
+ * number (value_grain 1) within +-(width * height + 1) / 2.
+ *
+ * What the game offers the engine, besides the rules:
+ *   hash, mirror_hash, mirror_action  a collision-free key of the
+ *           position (and of its mirror image: the game is left-right
+ *           symmetric);
+ *   bounds  a win on the next move and a forced loss are exact values; else
+ *           the best and worst scores still possible at this move count;
+ *   search_actions  the moves that do not let the opponent win at once
+ *           (none: the position is lost, and value() says by how much),
+ *           centre columns first (a win at once is exact in bounds, so the
+ *           engine never asks then);
+ *   order_hint  how many winning cells a move leaves its player;
+ *   value   the exact score of a finished game; for an unfinished one, the
+ *           exact score when the player to move wins at once or cannot stop
+ *           the opponent from winning next, and 0 otherwise (the evaluation
+ *           at a depth cutoff).
+ */
+#ifndef GAMESEARCH_CONNECT4_H
+#define GAMESEARCH_CONNECT4_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GS_C4_MAX_WIDTH 9
+#define GS_C4_MAX_CELLS 64   /* width * (height + 1), a guard row included */
+
+typedef struct gs_c4 gs_c4;
+
+/* A position: the bitboards of the player to move and of every stone, and
+ * the number of stones. Plain data: copy it freely. */
+typedef struct gs_c4_state {
+    uint64_t current;   /* stones of the player to move */
+    uint64_t mask;      /* all stones */
+    int32_t moves;      /* stones on the board */
+    int32_t over;       /* 0: game on; 1 first player won; 2 second player
+                           won; 3 draw (full board) */
+} gs_c4_state;
+
+typedef struct gs_c4_params {
+    int width;          /* columns, 1 .. GS_C4_MAX_WIDTH (default 7) */
+    int height;         /* rows, >= 1 (default 6) */
+} gs_c4_params;
+
+/* Error of gs_c4_parse: where (0-based character index, -1 for the whole
+ * text) and why, in a sentence without the position ("'8' is not a column
+ * (columns are 1-7)"). */
+typedef struct gs_c4_error {
+    int index;
+    char message[128];
+} gs_c4_error;
+
+/* Fills p with the standard 7x6 board. */
+void gs_c4_params_init(gs_c4_params *p);
+
+/* Creates a game instance. GS_OK, GS_EINVAL (a size out of range) or
+ * GS_ENOMEM. */
+int gs_c4_new(const gs_c4_params *p, const gs_allocator *alloc, gs_c4 **out);
+void gs_c4_free(gs_c4 *g);
+int gs_c4_width(const gs_c4 *g);
+int gs_c4_height(const gs_c4 *g);
+
+/* Fills *game with every callback and hook above (version GS_GAME_VERSION,
+ * states of sizeof(gs_c4_state) bytes). g must outlive it. */
+void gs_c4_game(const gs_c4 *g, gs_game *game);
+
+/* The empty board. */
+void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
+
+/*
+ * Reads a position (column digits, then optionally blanks: spaces, tabs,
+ * a CR or LF; `len` bytes of `text`, which need not be NUL-terminated).
+ * GS_OK, or GS_EPARSE with *error at the first bad character: not a digit
+ * (or the digit 0), a column that does not exist, a full column, a move
+ * after which the game is over (the mover completes four in a row, or
+ * fills the board: rejected, since there is nothing left to solve), or
+ * anything after the digits. The empty string is the empty board. *s is
+ * written only on success.
+ */
+int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
+                gs_c4_error *error);
+
+/* Column col (0-based) has room for a stone and the game is not over. */
+bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);
+/* Playing col (which must be playable) makes four in a row. */
+bool gs_c4_is_winning_move(const gs_c4 *g, const gs_c4_state *s, int col);
+/* Plays col for the player to move. GS_EINVAL if the column is off the
+ * board or full, or the game is over. */
+int gs_c4_play(const gs_c4 *g, gs_c4_state *s, int col);
+
+/* 0 empty, 1 first player, 2 second player; row 0 is the bottom row. */
+int gs_c4_cell(const gs_c4 *g, const gs_c4_state *s, int col, int row);
+/* 0 when the first player is to move, 1 when the second is. */
+int gs_c4_to_move(const gs_c4_state *s);
+
+/* The score of a finished game for the player who won it (from their side,
+ * > 0), or of a win with the next stone for the player to move: Pons's
+ * (width * height + 1 - moves) / 2 with `moves` the stones before the
+ * winning one. */
+int gs_c4_win_score(const gs_c4 *g, int moves);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_CONNECT4_H */
