@@ -1,20 +1,37 @@
 /*
  * tt.h: the engine's transposition table (internal).
  *
- * Layout: a power-of-two array of buckets of two entries. A key picks its
- * bucket by its low bits; the whole 64-bit key is kept to tell positions
- * apart. Slot 0 of a bucket keeps the deepest result (replaced only by one
- * at least as deep, or by any result of a newer search); slot 1 always takes
- * the newest, so recent positions stay findable.
+ * Layout: a power-of-two array of buckets of two 16-byte entries, each
+ * bucket half a cache line (aligned), so that a probe costs at most one
+ * miss. A key picks its bucket by its low bits and its high 32 bits are
+ * kept to tell positions apart (with a table of 2^k buckets, 32 + k bits
+ * of the key in all). Slot 0 of a bucket keeps the deepest result
+ * (replaced only by one at least as deep, or by any result of a newer
+ * search); slot 1 always takes the newest, so recent positions stay
+ * findable.
  *
  * An entry keeps a value from MAX's side with what it says of the true
  * value (exact, or a lower or upper bound), the number of plies that were
  * searched below the node (TT_DEPTH_FULL: to the end of the game on every
  * line), and the best action found there.
+ *
+ * Entry: two 64-bit words, the value's bits and `meta` (the key's high 32
+ * bits, the action + 1 in 16 bits (0: none; an action above 65534 is
+ * kept as none), the depth in 8 bits (255: full; deeper real depths are
+ * kept as 254, which only ever makes an entry less useful), the bound in
+ * 2 bits (0: an empty slot) and the age in 6), stored xor-ed with a mix
+ * of the value's bits.
+ *
+ * Several threads may probe and store at once (gs_search_options.threads).
+ * The two words are read and written one at a time with relaxed atomics;
+ * an entry torn by two threads writing it at once decodes with the wrong
+ * key bits (but for a chance of 2^-32), so a probe sees either a whole
+ * entry or a miss.
  */
 #ifndef GS_TT_H
 #define GS_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,20 +42,32 @@
 /* "Searched to the end of every line": usable at any remaining depth. */
 #define TT_DEPTH_FULL INT16_MAX
 
+/* An entry as the search sees it. */
 typedef struct tt_entry {
-    uint64_t key;
     double value;
     gs_action action;   /* best action, or GS_NO_ACTION */
     int16_t depth;      /* plies searched below, or TT_DEPTH_FULL */
-    uint8_t bound;      /* gs_bound + 1; 0 marks an empty slot */
-    uint8_t age;        /* the search that wrote it */
+    gs_bound bound;
 } tt_entry;
 
+/* An entry as it is stored. */
+typedef struct tt_slot {
+    _Atomic uint64_t value;   /* the bits of the double */
+    _Atomic uint64_t meta;    /* see above, xor-ed with a mix of `value` */
+} tt_slot;
+
+/* Half a cache line: two slots. */
+#define TT_LINE 64
+typedef struct tt_bucket {
+    tt_slot slot[2];
+} tt_bucket;
+
 typedef struct tt_table {
-    tt_entry *entries;  /* 2 * buckets entries */
+    tt_bucket *bucket;  /* `buckets` buckets, aligned to TT_LINE */
+    void *block;        /* the allocation they sit in */
     size_t buckets;     /* a power of two, or 0 when there is no table */
-    uint8_t age;
-    uint64_t hits, stores;
+    uint8_t age;        /* the search under way; set while no thread
+                           searches */
 } tt_table;
 
 /* Allocates room for as many buckets as fit in `bytes` (rounded down to a
@@ -46,10 +75,23 @@ typedef struct tt_table {
  * Returns GS_OK or GS_ENOMEM (the old table is then kept). */
 int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes);
 void tt_free(tt_table *t, const gs_allocator *a);
-/* Empties every slot. */
+/* Empties every slot (while no thread searches). */
 void tt_clear(tt_table *t);
-/* The entry for `key`, or NULL. */
-const tt_entry *tt_probe(const tt_table *t, uint64_t key);
+
+/* Asks the processor to start loading the bucket of `key`. */
+static inline void tt_prefetch(const tt_table *t, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&t->bucket[key & (t->buckets - 1)]);
+#else
+    (void)t;
+    (void)key;
+#endif
+}
+
+/* Copies the entry for `key` into *out and returns true, or returns
+ * false. */
+bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
 /* Records a result for `key`. */
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               int depth, gs_action action);

@@ -284,6 +284,7 @@ static void test_random_trees(void **state)
         gs_game g = k_game(&t);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+        assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
 
         /* Minimax ignores the hooks and sees the whole tree. */
         gs_search_options o;
@@ -357,6 +358,38 @@ static void test_random_trees_no_hooks(void **state)
             gs_result res;
             assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
             assert_true(res.value == v);
+            check_best(&t, &res, v);
+        }
+        gs_engine_free(e);
+        free(t.nodes);
+    }
+}
+
+/* Prefetching and helper threads change how the table fills, never the
+ * answer: the value, and a best action that reaches it. */
+static void test_prefetch_and_threads(void **state)
+{
+    (void)state;
+    rng r = {99};
+    for (int trial = 0; trial < 300; trial++) {
+        ktree t = {0};
+        t.hooks = trial % 2 == 0;
+        k_gen(&t, &r, 0, rng_int(&r, 2, 7));
+        double v = t.nodes[0].value;
+        kstate root = {0, 0};
+        gs_game g = k_game(&t);
+        gs_engine *e;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+        assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
+        for (int threads = 1; threads <= 3; threads++) {
+            gs_search_options o = k_opts(trial % 3 != 0, true, false);
+            o.prefetch = true;
+            o.threads = threads;
+            gs_engine_tt_clear(e);
+            gs_result res;
+            assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
+            assert_true(res.value == v);
+            assert_int_equal(res.stopped, GS_STOP_NONE);
             check_best(&t, &res, v);
         }
         gs_engine_free(e);
@@ -485,6 +518,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_trees),
         cmocka_unit_test(test_random_trees_no_hooks),
+        cmocka_unit_test(test_prefetch_and_threads),
         cmocka_unit_test(test_null_window_counts),
         cmocka_unit_test(test_option_errors),
     };

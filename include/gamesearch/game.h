@@ -143,7 +143,10 @@ typedef struct gs_game {
      * order to try them): the legal actions less any that is never better
      * for the agent to move than one that is kept (Connect Four leaves out
      * moves that let the opponent win at once). 0 makes the node a leaf,
-     * valued by `value`. The other algorithms use `actions`.
+     * valued by `value`. The other algorithms use `actions`. When the game
+     * also has `bounds`, this is called only for states whose bounds are
+     * not exact (the game may count on it: a win on the next move, say,
+     * has been dealt with).
      */
     int (*search_actions)(const void *ctx, const void *state, gs_action *out);
     /*
