@@ -661,6 +661,7 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
     const int remaining = e->depth_plies > 0 ? e->depth_plies - ply
                                              : TT_DEPTH_FULL;
     const uint64_t cut_evals_before = e->cut_evals;
+    const uint64_t nodes_before = e->nodes;
     gs_action tt_move = GS_NO_ACTION;
     if (e->use_tt) {
         tt_entry hit;
@@ -760,7 +761,7 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
         tt_store(e->tt, key, v, bound,
                  e->cut_evals == cut_evals_before ? TT_DEPTH_FULL : remaining,
-                 best);
+                 best, e->nodes - nodes_before);
     }
     return v;
 }

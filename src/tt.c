@@ -104,15 +104,24 @@ static void put(tt_slot *s, const words *w)
                           memory_order_relaxed);
 }
 
-enum { DEPTH_FULL_CODE = 255, DEPTH_MAX_CODE = 254 };
+/* The 8-bit depth code: 0 .. 127 plies searched (deeper real depths are
+ * kept as 127, which only makes an entry less useful), or 128 + w for a
+ * result searched to the end, w (0 .. 127) the bit length of the number of
+ * nodes its search took. A larger code is worth more: slot 0 keeps it. */
+enum { DEPTH_MAX_CODE = 127, DEPTH_FULL_CODE = 128 };
 
 static unsigned meta_bound(uint64_t m) { return (unsigned)(m >> 6) & 3u; }
 static unsigned meta_age(uint64_t m) { return (unsigned)m & 63u; }
 
+static unsigned meta_code(uint64_t m)
+{
+    return (unsigned)(m >> 8) & 255u;
+}
+
 static int meta_depth(uint64_t m)
 {
-    unsigned d = (unsigned)(m >> 8) & 255u;
-    return d == DEPTH_FULL_CODE ? TT_DEPTH_FULL : (int)d;
+    unsigned d = meta_code(m);
+    return d >= DEPTH_FULL_CODE ? TT_DEPTH_FULL : (int)d;
 }
 
 static bool holds(const words *w, uint64_t key)
@@ -138,13 +147,22 @@ bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 }
 
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
-              int depth, gs_action action)
+              int depth, gs_action action, uint64_t work)
 {
     tt_slot *b = t->bucket[key & (t->buckets - 1)].slot;
-    unsigned dcode = depth >= TT_DEPTH_FULL ? DEPTH_FULL_CODE
-                   : depth > DEPTH_MAX_CODE ? DEPTH_MAX_CODE
-                   : (unsigned)(depth < 0 ? 0 : depth);
-    depth = dcode == DEPTH_FULL_CODE ? TT_DEPTH_FULL : (int)dcode;
+    unsigned dcode;
+    if (depth >= TT_DEPTH_FULL) {
+        unsigned bits = 0;
+        while (work && bits < 127) {
+            work >>= 1;
+            bits++;
+        }
+        dcode = DEPTH_FULL_CODE + bits;
+    } else {
+        dcode = depth > DEPTH_MAX_CODE ? DEPTH_MAX_CODE
+              : (unsigned)(depth < 0 ? 0 : depth);
+        depth = (int)dcode;
+    }
     unsigned acode = action >= 0 && action < 0xffff ? (unsigned)action + 1 : 0;
     words w;
     memcpy(&w.value, &value, sizeof value);
@@ -161,7 +179,7 @@ void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
         if (fresh && depth < meta_depth(first.meta))
             return;
         put(&b[0], &w);
-    } else if (!fresh || depth >= meta_depth(first.meta)) {
+    } else if (!fresh || dcode >= meta_code(first.meta)) {
         if (used)
             put(&b[1], &first);   /* the displaced deep entry stays a while */
         put(&b[0], &w);

@@ -5,10 +5,11 @@
  * bucket half a cache line (aligned), so that a probe costs at most one
  * miss. A key picks its bucket by its low bits and its high 32 bits are
  * kept to tell positions apart (with a table of 2^k buckets, 32 + k bits
- * of the key in all). Slot 0 of a bucket keeps the deepest result
+ * of the key in all). Slot 0 of a bucket keeps the most valuable result
  * (replaced only by one at least as deep, or by any result of a newer
- * search); slot 1 always takes the newest, so recent positions stay
- * findable.
+ * search; among results searched to the end, the one whose search took
+ * more nodes, as the Fhourstones solver keeps its table); slot 1 always
+ * takes the newest, so recent positions stay findable.
  *
  * An entry keeps a value from MAX's side with what it says of the true
  * value (exact, or a lower or upper bound), the number of plies that were
@@ -17,8 +18,7 @@
  *
  * Entry: two 64-bit words, the value's bits and `meta` (the key's high 32
  * bits, the action + 1 in 16 bits (0: none; an action above 65534 is
- * kept as none), the depth in 8 bits (255: full; deeper real depths are
- * kept as 254, which only ever makes an entry less useful), the bound in
+ * kept as none), the depth in 8 bits (see tt.c), the bound in
  * 2 bits (0: an empty slot) and the age in 6), stored xor-ed with a mix
  * of the value's bits.
  *
@@ -92,8 +92,8 @@ static inline void tt_prefetch(const tt_table *t, uint64_t key)
 /* Copies the entry for `key` into *out and returns true, or returns
  * false. */
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
-/* Records a result for `key`. */
+/* Records a result for `key`, whose search took `work` nodes. */
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
-              int depth, gs_action action);
+              int depth, gs_action action, uint64_t work);
 
 #endif /* GS_TT_H */
