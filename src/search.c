@@ -1055,7 +1055,10 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
      * 3,279 nodes a position against 4,358 with the tight bounds) and
      * costs at most one probe more. */
     double blo, bhi;
+    bool known = false;   /* the game knows the root's value */
+    e->root_best = -1;
     if (g->bounds && g->bounds(g->ctx, root, &blo, &bhi)) {
+        known = blo == bhi;
         double slack = blo < bhi ? BISECT_SLACK : 0.0;
         lo = fmax(lo, ceil(blo / grain) - slack);
         hi = fmin(hi, floor(bhi / grain) + slack);
@@ -1073,12 +1076,14 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
         lo = -hi;
         hi = -t;
     }
+    /* The caller's window, widened to whole grains: its ends stand for
+     * "at or beyond". A value the game knows needs no window. */
     bool lo_window = false, hi_window = false;
-    if (e->opt.window_lo < e->opt.window_hi) {
+    if (e->opt.window_lo < e->opt.window_hi && !known) {
         double wlo = sign > 0 ? e->opt.window_lo : -e->opt.window_hi;
         double whi = sign > 0 ? e->opt.window_hi : -e->opt.window_lo;
-        wlo = ceil(wlo / grain);
-        whi = floor(whi / grain);
+        wlo = floor(wlo / grain);
+        whi = ceil(whi / grain);
         if (wlo > lo) {
             lo = wlo;
             lo_window = true;
