@@ -16,7 +16,10 @@ static const char usage[] =
     "  ttt       play or solve tic-tac-toe\n"
     "  mnk       play or solve an m,n,k game (M-by-N board, K in a row)\n"
     "  gomoku    play Gomoku (15x15, five in a row)\n"
+    "  connect4  solve Connect Four positions exactly, analyze one, or play\n"
     "  pacman    CS188's Pacman (pacman.py): play, watch agents, replay\n"
+    "  bench     search a fixed list of positions: the node count is the\n"
+    "            signature of the search code\n"
     "\n"
     "Run 'gamesearch <command> --help' for the options of a command.\n"
     "  -h, --help     show this help\n"
@@ -30,7 +33,9 @@ static const struct {
     {"ttt", cmd_ttt},
     {"mnk", cmd_mnk},
     {"gomoku", cmd_gomoku},
+    {"connect4", cmd_connect4},
     {"pacman", cmd_pacman},
+    {"bench", cmd_bench},
 };
 
 int main(int argc, char **argv)

@@ -69,6 +69,11 @@ nodes visited: 12 (7 leaves evaluated, 2 cutoffs)
 visited: A B E F G C H D K L M N
 pruned: I J O" ""
 
+# Whole numbers print whole, however many trailing zeros they have.
+printf "['A', ['B', ('E', 70), ('F', 120000)], ['C', ('H', 2), ('I', 4)]]\n" >"$TMP/whole.tree"
+run tree "$TMP/whole.tree" --json
+check "whole values print whole" 0 '{"value":70,"best":"B","action":"B","pv":["A","B","E"],"visited":["A","B","E","F","C","H"],"pruned":["I"],"nodes":6,"leaves":3}' ""
+
 run tree "$EX/seed.tree" --json
 check "seed tree, json" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":12,"leaves":7}' ""
 
@@ -275,6 +280,240 @@ run --stdin "$TMP/answers" ttt
 if [ "$status" -eq 0 ] && grep -q "^computer (X) plays b2$" "$TMP/out" && grep -q '^b2 is taken' "$TMP/out"; then ok; else bad "ttt as O: the computer opens in the centre" "$(head -n 12 "$TMP/out")"; fi
 run gomoku --x computer --o computer --time 0.05 --start "$(printf '%0.s.' $(seq 1 112))X$(printf '%0.s.' $(seq 1 112))" --depth 1
 if [ "$status" -eq 0 ] && grep -Eq '^(X|O) wins\.$|^Draw\.$' "$TMP/out"; then ok; else bad "gomoku: two computers finish a game" "status $status $(tail -n 3 "$TMP/err")"; fi
+
+# ---- Connect Four ----
+
+# c4_scores: the last run's solve lines as "POSITION SCORE", after checking
+# that NODES and MICROSECONDS are whole numbers (their values change with
+# the engine and the machine, so no test asserts them).
+c4_scores() {
+    awk 'NF != 4 || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ { print "malformed: " $0; next }
+         { print $1, $2 }' "$TMP/out"
+}
+
+# Lines of Pons's test sets (../shared/connect4/Test_L3_R1, Test_L2_R1).
+printf '%s\n' 2252576253462244111563365343671351441 7422341735647741166133573473242566 \
+    23163416124767223154467471272416755633 71255763773133525731261364622167124446454 \
+    65214673556155731566316327373221417 5554224333234511764415115 \
+    52753311433677442422121 1233722555341451114725221333 271713432331713132 >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(c4_scores)" = "2252576253462244111563365343671351441 -1
+7422341735647741166133573473242566 1
+23163416124767223154467471272416755633 0
+71255763773133525731261364622167124446454 0
+65214673556155731566316327373221417 -1
+5554224333234511764415115 4
+52753311433677442422121 8
+1233722555341451114725221333 -1
+271713432331713132 -11" ]; then ok; else bad "connect4 solve: Pons's scores" "status $status" "$(cat "$TMP/out" "$TMP/err" | head -n 12)"; fi
+run --stdin "$TMP/c4.in" connect4 solve --weak
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(c4_scores | awk '{ print $2 }' | tr '\n' ' ')" = "-1 1 0 0 -1 1 1 -1 -1 " ]; then ok; else bad "connect4 solve --weak: the signs" "status $status" "$(cat "$TMP/out" "$TMP/err" | head -n 12)"; fi
+# Same scores whatever the table does: symmetry, one table for all
+# lines, a tiny table, two threads.
+run --stdin "$TMP/c4.in" connect4 solve
+c4_scores >"$TMP/c4.want"
+for opts in --symmetry --keep-table "--tt-mb 1" "--threads 2"; do
+    # shellcheck disable=SC2086
+    run --stdin "$TMP/c4.in" connect4 solve $opts
+    if [ "$status" -eq 0 ] && c4_scores | cmp -s - "$TMP/c4.want"; then ok; else bad "connect4 solve $opts: the same scores" "status $status" "$(head -n 3 "$TMP/err")"; fi
+done
+# A win with the next stone scores as the game says: (42 + 1 - 6) / 2;
+# 44553 loses so (two threats). The game's bounds know these values
+# exactly; with --weak they lie beyond the root window.
+printf '445566\n4455\n44553\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve
+if [ "$status" -eq 0 ] && [ "$(c4_scores)" = "445566 18
+4455 18
+44553 -18" ]; then ok; else bad "connect4 solve: wins and losses at once" "$(cat "$TMP/out" "$TMP/err")"; fi
+run --stdin "$TMP/c4.in" connect4 solve --weak
+if [ "$status" -eq 0 ] && [ "$(c4_scores)" = "445566 1
+4455 1
+44553 -1" ]; then ok; else bad "connect4 solve --weak: wins and losses at once" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+
+# Lines that are not positions: one message each, the others solved, exit 2.
+# 131111132422223253335444454755676666567777 fills the board with no line.
+printf '%s\r\n' 445566 '4458' '1230' '4444444' '4455667' 'ab' '445566 x' '445566  ' \
+    131111132422223253335444454755676666567777 13111113242222325333544445475567666656777 >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve
+if [ "$status" -eq 2 ] && [ "$(c4_scores)" = "445566 18
+445566 18
+13111113242222325333544445475567666656777 0" ] && [ "$(cat "$TMP/err")" = "gamesearch connect4: line 2, character 4: '8' is not a column (columns are 1-7)
+gamesearch connect4: line 3, character 4: '0' is not a column (columns are 1-7)
+gamesearch connect4: line 4, character 7: column 4 is full
+gamesearch connect4: line 5, character 7: the move in column 7 wins: the game is over
+gamesearch connect4: line 6, character 1: 'a' is not a column (columns are 1-7)
+gamesearch connect4: line 7, character 8: unexpected 'x' after the moves
+gamesearch connect4: line 9, character 42: the board is full: the game is over" ]; then
+    ok
+else
+    bad "connect4 solve: bad lines are reported and skipped" "status $status" "$(cat "$TMP/out" "$TMP/err")"
+fi
+printf '12\001\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve
+check "connect4 solve: a control character" 2 "" "gamesearch connect4: line 1, character 3: byte 0x01 is not a column (columns are 1-7)"
+# A line of a million digits: refused where the column fills.
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "4444444444"; print "" }' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve
+check "connect4 solve: a line of a million digits" 2 "" "gamesearch connect4: line 1, character 7: column 4 is full"
+# An empty line is the empty board (its line starts with a space).
+printf '\n\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve --width 4 --height 4
+if [ "$status" -eq 0 ] && [ "$(awk '/^ 0 [0-9]+ [0-9]+$/ { n++ } END { print n, NR }' "$TMP/out")" = "2 2" ]; then ok; else bad "connect4 solve: empty lines, 4x4 board: a draw" "$(cat "$TMP/out" "$TMP/err")"; fi
+run connect4 solve --width 5 --height 4
+check "connect4 solve: no input, no output" 0 "" ""
+# A limit that stops a search: '?', a message, exit 1.
+printf '\n445566\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 solve --max-nodes 100
+if [ "$status" -eq 1 ] && grep -Eqx ' \? [0-9]+ [0-9]+' "$TMP/out" && grep -Eqx '445566 18 [0-9]+ [0-9]+' "$TMP/out" &&
+    [ "$(cat "$TMP/err")" = "gamesearch connect4: line 1: stopped by --max-nodes before the score was known" ]; then
+    ok
+else
+    bad "connect4 solve --max-nodes: '?' for the stopped line" "status $status" "$(cat "$TMP/out" "$TMP/err")"
+fi
+
+run connect4 analyze 445566
+check "connect4 analyze: two winning columns" 0 "17 17 18 17 17 17 18
+best: 3 7" ""
+run connect4 analyze 2252576253462244111563365343671351441
+check "connect4 analyze: full columns" 0 ". . . . . -1 -2
+best: 6" ""
+run connect4 analyze 2252576253462244111563365343671351441 --weak
+check "connect4 analyze --weak" 0 ". . . . . -1 -1
+best: 6 7" ""
+run connect4 analyze 5554224333234511764415115
+check "connect4 analyze: one good column" 0 "-8 -8 -8 -8 . 4 -8
+best: 6" ""
+run connect4 analyze 7422341735647741166133573473242566
+check "connect4 analyze: two best columns" 0 "-3 1 . . -4 1 .
+best: 2 6" ""
+run connect4 analyze 44553
+check "connect4 analyze: every column loses" 0 "-18 -18 -18 -18 -18 -18 -18
+best: 1 2 3 4 5 6 7" ""
+run connect4 analyze 44553 --weak
+check "connect4 analyze --weak: every column loses (children won at once)" 0 "-1 -1 -1 -1 -1 -1 -1
+best: 1 2 3 4 5 6 7" ""
+run connect4 analyze 1311111324222232533354444547556766665677
+check "connect4 analyze: the last empty cell" 0 ". . . . . . 0
+best: 7" ""
+run connect4 analyze 1 --max-nodes 10
+if [ "$status" -eq 1 ] && [ "$(cat "$TMP/out")" = "? ? ? ? ? ? ?
+best: ?" ] && [ "$(wc -l <"$TMP/err")" -eq 7 ]; then ok; else bad "connect4 analyze --max-nodes: '?'" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+
+# A person at the prompt: bad answers get a message and the prompt again.
+printf '0\nabc\n9\n\n7\n' >"$TMP/answers"
+run --stdin "$TMP/answers" connect4 play --start 445566
+check "connect4 play: you win" 0 "You play X, the computer O. X moves first.
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O O .|
+|. . . X X X .|
++-------------+
+X to move (a column 1-7, q to quit): 0
+'0' is not a column: type a number from 1 to 7, or q to quit.
+X to move (a column 1-7, q to quit): abc
+'abc' is not a column: type a number from 1 to 7, or q to quit.
+X to move (a column 1-7, q to quit): 9
+'9' is not a column: type a number from 1 to 7, or q to quit.
+X to move (a column 1-7, q to quit): 
+Type a column number from 1 to 7, or q to quit.
+X to move (a column 1-7, q to quit): 7
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O O .|
+|. . . X X X X|
++-------------+
+X wins: you beat the computer." ""
+printf '1\n1\n1\n1\n' >"$TMP/answers"
+run --stdin "$TMP/answers" connect4 play --start 4455 --first computer
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && head -n 1 "$TMP/out" | grep -qx 'You play O, the computer X. X moves first.' &&
+    [ "$(grep -Ec '^computer \(X\) plays [2367], score 18 \(a win\), [0-9]+\.[0-9]{3} ms, [0-9,]+ nodes$' "$TMP/out")" -eq 2 ] &&
+    tail -n 1 "$TMP/out" | grep -qx 'X wins: the computer beat you.'; then
+    ok
+else
+    bad "connect4 play: the computer wins at once" "status $status" "$(tail -n 12 "$TMP/out")"
+fi
+# The computer answers a threat; column 1 fills; q quits.
+printf '1\n1\n1\n1\n1\n1\n1\nq\n' >"$TMP/answers"
+run --stdin "$TMP/answers" connect4 play --start 2252576253462244111563365343671351441
+if [ "$status" -eq 0 ] && grep -qx 'Column 1 is full: choose another.' "$TMP/out" &&
+    tail -n 1 "$TMP/out" | grep -qx 'Game left unfinished.'; then ok; else bad "connect4 play: a full column, then q" "status $status" "$(tail -n 12 "$TMP/out")"; fi
+run connect4 play --start 2252576253462244111563365343671351441 --first human
+if [ "$status" -eq 0 ] && tail -n 2 "$TMP/out" | head -n 1 | grep -q '^O to move' &&
+    tail -n 1 "$TMP/out" | grep -qx 'Game left unfinished.'; then ok; else bad "connect4 play: the end of input ends the game" "status $status" "$(tail -n 3 "$TMP/out")"; fi
+# A whole game: the computer, first on a 4x4 board, draws against column 1, 2, 3, 4...
+printf '1\n2\n3\n4\n1\n2\n3\n4\n1\n2\n3\n4\n1\n2\n3\n4\n' >"$TMP/answers"
+run --stdin "$TMP/answers" connect4 play --first computer --width 4 --height 4
+if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(grep -c '^computer (X) plays' "$TMP/out")" -ge 4 ] &&
+    tail -n 1 "$TMP/out" | grep -Eqx 'Draw\.|X wins: the computer beat you\.'; then ok; else bad "connect4 play: a whole game on 4x4" "status $status" "$(tail -n 8 "$TMP/out")"; fi
+
+run connect4 --help
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch connect4 solve' && grep -q -- '--keep-table' "$TMP/out"; then ok; else bad "connect4 --help" "status $status"; fi
+run connect4 solve --help
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch connect4 solve'; then ok; else bad "connect4 solve --help" "status $status"; fi
+run help connect4
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch connect4 solve'; then ok; else bad "gamesearch help connect4" "status $status"; fi
+run --help
+if grep -q '^  connect4 ' "$TMP/out"; then ok; else bad "--help lists connect4" ""; fi
+
+bad_input "connect4: no command" "gamesearch connect4: a command is needed: solve, analyze or play (see gamesearch connect4 --help)" connect4
+bad_input "connect4: unknown command" "gamesearch connect4: unknown command 'sovle' (expected solve, analyze or play; see gamesearch connect4 --help)" connect4 sovle
+bad_input "connect4: unknown option" "gamesearch connect4: unknown option '--depth' (see gamesearch connect4 --help)" connect4 solve --depth 3
+bad_input "connect4: option without its value" "gamesearch connect4: --width needs a value (see gamesearch connect4 --help)" connect4 solve --width
+bad_input "connect4: flag with a value" "gamesearch connect4: --weak takes no value" connect4 solve --weak=yes
+bad_input "connect4: solve takes no argument" "gamesearch connect4: unexpected argument '4453' (see gamesearch connect4 --help)" connect4 solve 4453
+bad_input "connect4: analyze takes one" "gamesearch connect4: unexpected argument '12' (see gamesearch connect4 --help)" connect4 analyze 4453 12
+bad_input "connect4: analyze without a position" "gamesearch connect4: analyze needs a POSITION ('' for the empty board)" connect4 analyze
+bad_input "connect4: analyze a bad position" "gamesearch connect4: analyze '4444444', character 7: column 4 is full" connect4 analyze 4444444
+bad_input "connect4: analyze a finished game" "gamesearch connect4: analyze '1212121', character 7: the move in column 1 wins: the game is over" connect4 analyze 1212121
+bad_input "connect4: play from a bad position" "gamesearch connect4: --start '448', character 3: '8' is not a column (columns are 1-7)" connect4 play --start 448
+bad_input "connect4: a narrow board's columns" "gamesearch connect4: --start '445', character 3: '5' is not a column (columns are 1-4)" connect4 play --width 4 --start 445
+bad_input "connect4: --width 10" "gamesearch connect4: --width needs a whole number of columns from 1 to 9, not '10'" connect4 solve --width 10
+bad_input "connect4: --height 0" "gamesearch connect4: --height needs a whole number of rows from 1 to 63, not '0'" connect4 solve --height 0
+bad_input "connect4: a board too big" "gamesearch connect4: a board of 9 columns and 7 rows cannot be played (width * (height + 1) may be at most 64)" connect4 solve --width 9 --height 7
+bad_input "connect4: --tt-mb 0" "gamesearch connect4: --tt-mb needs a whole number of MiB from 1 to 65536, not '0'" connect4 solve --tt-mb 0
+bad_input "connect4: --threads 0" "gamesearch connect4: --threads needs a whole number from 1 to 256, not '0'" connect4 solve --threads 0
+bad_input "connect4: --max-nodes -1" "gamesearch connect4: --max-nodes needs a whole number of nodes from 0 to 10^15 (0: no limit), not '-1'" connect4 solve --max-nodes=-1
+bad_input "connect4: --time soon" "gamesearch connect4: --time needs a number of seconds from 0 to 86400 (0: no limit), not 'soon'" connect4 solve --time soon
+bad_input "connect4: --first robot" "gamesearch connect4: --first needs human or computer, not 'robot'" connect4 play --first robot
+bad_input "connect4: --first with solve" "gamesearch connect4: --first goes with play" connect4 solve --first computer
+bad_input "connect4: --start with analyze" "gamesearch connect4: --start goes with play" connect4 analyze 44 --start 44
+bad_input "connect4: --keep-table with analyze" "gamesearch connect4: --keep-table goes with solve" connect4 analyze 44 --keep-table
+bad_input "connect4: --weak with play" "gamesearch connect4: --weak goes with solve and analyze (the computer plays the fastest win)" connect4 play --weak
+
+# Pons's test sets in ../shared/connect4 when they are there: every score
+# of Test_L3_R1, Test_L2_R1 and Test_L1_R1 (1000 positions each), and the
+# signs of Test_L3_R1 with --weak.
+C4SETS=$SRC/../shared/connect4
+if [ -f "$C4SETS/Test_L1_R1" ]; then
+    for spec in "Test_L3_R1 strong" "Test_L2_R1 strong" "Test_L1_R1 strong" "Test_L3_R1 weak"; do
+        # shellcheck disable=SC2086
+        set -- $spec
+        weak=""
+        [ "$2" = weak ] && weak=--weak
+        cut -d' ' -f1 "$C4SETS/$1" >"$TMP/c4.in"
+        # shellcheck disable=SC2086
+        run --stdin "$TMP/c4.in" connect4 solve $weak
+        if [ "$2" = weak ]; then
+            awk '{ print $1, ($2 > 0) - ($2 < 0) }' "$C4SETS/$1" >"$TMP/c4.want"
+        else
+            awk '{ print $1, $2 }' "$C4SETS/$1" >"$TMP/c4.want"
+        fi
+        c4_scores >"$TMP/c4.got"
+        if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && cmp -s "$TMP/c4.want" "$TMP/c4.got"; then
+            ok
+        else
+            bad "connect4 solve $weak: every score of $1" "status $status, $(diff "$TMP/c4.want" "$TMP/c4.got" | grep -c '^>') lines differ" "$(diff "$TMP/c4.want" "$TMP/c4.got" | head -n 6)"
+        fi
+    done
+else
+    echo "connect4: $C4SETS absent: the checks against Pons's test sets are skipped"
+fi
 
 # ---- Pacman ----
 
@@ -902,6 +1141,34 @@ run pacman --help
 if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pacman' && grep -q -- '--numGames' "$TMP/out"; then ok; else bad "pacman --help" "status $status"; fi
 run --help
 if grep -q '^  pacman ' "$TMP/out"; then ok; else bad "--help lists pacman" ""; fi
+
+# ---- bench: the node-count signature (docs/bench.md) ----
+
+# Every search of `gamesearch bench` is deterministic, so its total node
+# count is the same in every build: the number in bench/signature.
+run bench
+want=$(tr -d ' \t\r\n' <"$SRC/bench/signature")
+got=$(sed -n 's/^Nodes searched: \([0-9][0-9]*\)$/\1/p' "$TMP/out")
+if [ "$status" -ne 0 ]; then
+    bad "bench: every search succeeds with the known values" "exit status $status" "$(head -n 5 "$TMP/err")"
+elif [ -s "$TMP/err" ] || ! tail -n 3 "$TMP/out" | head -n 1 | grep -q '^Nodes searched: [0-9][0-9]*$' ||
+    ! tail -n 2 "$TMP/out" | head -n 1 | grep -q '^Nodes/second: [0-9][0-9]*$' ||
+    ! tail -n 1 "$TMP/out" | grep -q '^Time: [0-9][0-9.]* seconds$'; then
+    bad "bench: the totals on the last three lines, nothing on stderr" "$(tail -n 3 "$TMP/out")" "$(head -n 3 "$TMP/err")"
+elif [ "$got" != "$want" ]; then
+    bad "bench: Nodes searched is bench/signature" \
+        "Nodes searched: $got, but bench/signature says $want" \
+        "search behaviour changed: if intended, update bench/signature and put 'Bench: $got' in the commit message"
+else
+    ok
+fi
+run bench --help
+if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch bench'; then ok; else bad "bench --help" "status $status"; fi
+bad_input "bench: unknown option" "gamesearch bench: unknown option '--quick' (see gamesearch bench --help)" bench --quick
+bad_input "bench: an argument" "gamesearch bench: unexpected argument '3' (see gamesearch bench --help)" bench 3
+bad_input "bench: flag with a value" "gamesearch bench: --json takes no value" bench --json=1
+run --help
+if grep -q '^  bench ' "$TMP/out"; then ok; else bad "--help lists bench" ""; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

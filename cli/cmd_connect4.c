@@ -1,0 +1,834 @@
+/*
+ * gamesearch connect4: Connect Four solved exactly. Three commands:
+ *
+ *   solve    positions on standard input, one a line, in Pascal Pons's
+ *            format (the columns played, "4453"); for each the score for
+ *            the player to move, the nodes searched and the time taken,
+ *            one line each, as Pons's solver prints them;
+ *   analyze  the score of every column of one position, and the best;
+ *   play     a person against the perfect computer in the terminal.
+ *
+ * The engine does the solving: this file only sets its options (one
+ * place, solver_init) and turns its values, which are the first player's,
+ * into scores for the player to move.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gamesearch/gamesearch.h"
+#include "gamesearch/connect4.h"
+#include "commands.h"
+#include "connect4_cli.h"
+#include "util.h"
+
+/*
+ * The solver's options. Measured on Pons's test sets (mean nodes a
+ * position, one thread, 64 MiB): killers and history reorder what the
+ * threat counts and the centre-first order get right (Test_L1_R1: 13,148
+ * nodes with them, 3,277 without; Test_L2_R2, first 50: 566,271 against
+ * 50,136); folding mirror images saves under 1% of the nodes and costs
+ * more time in hashing (Test_L1_R2, first 30: 1,007,482 against 1,010,793
+ * nodes, 134 ms against 111 ms). Prefetching the children's entries makes
+ * the same search about 30% faster.
+ */
+void c4_solver_options(gs_search_options *o)
+{
+    gs_search_options_init(o);
+    o->algo = GS_ALPHABETA;
+    o->use_tt = true;
+    o->order_moves = true;
+    o->null_window = true;
+    o->prefetch = true;
+    o->history = false;
+    o->tt_symmetry = false;
+}
+
+/* Default transposition table size, in MiB. */
+#define C4_DEFAULT_TT_MB 64
+
+static const char cmd[] = "connect4";
+
+typedef enum c4_mode { MODE_NONE, MODE_SOLVE, MODE_ANALYZE, MODE_PLAY } c4_mode;
+
+typedef struct c4_options {
+    c4_mode mode;
+    gs_c4_params params;
+    long tt_mb;
+    long threads;
+    bool symmetry;
+    bool weak;               /* solve, analyze: win/draw/loss only */
+    bool keep_table;         /* solve: keep the table between lines */
+    long max_nodes;          /* per search; 0 = no limit */
+    double time;             /* seconds per search; 0 = no limit */
+    const char *position;    /* analyze POSITION */
+    const char *start;       /* play --start POSITION */
+    int computer_first;      /* play --first: -1 unset, 0 human, 1 computer */
+} c4_options;
+
+static void usage(void)
+{
+    puts("usage: gamesearch connect4 solve [options] < POSITIONS\n"
+         "       gamesearch connect4 analyze [options] POSITION\n"
+         "       gamesearch connect4 play [--first human|computer] "
+         "[--start POSITION]\n"
+         "                                [options]\n"
+         "\n"
+         "Connect Four (7 columns, 6 rows; four in a row across, up or "
+         "diagonally\n"
+         "wins) solved exactly by alpha-beta: null-window searches, a "
+         "transposition\n"
+         "table, move ordering.\n"
+         "\n"
+         "A POSITION is written as in Pascal Pons's solver and test sets: "
+         "the\n"
+         "columns played from the empty board, one digit (1-7) a move; "
+         "\"4453\" is\n"
+         "four moves and the empty string is the empty board. A position "
+         "where the\n"
+         "game is over (four in a row, or a full board) is refused: there "
+         "is nothing\n"
+         "to solve.\n"
+         "\n"
+         "A SCORE is Pons's, for the player to move: 0 a draw; a win with "
+         "the\n"
+         "player's last stone scores 1, with the stone before 2, and so on "
+         "(the\n"
+         "faster the win, the higher); a loss scores minus the opponent's "
+         "win.\n"
+         "\n"
+         "Commands:\n"
+         "  solve    reads positions from standard input, one a line, and "
+         "prints for\n"
+         "           each: POSITION SCORE NODES MICROSECONDS (the nodes the "
+         "engine\n"
+         "           visited and the search's wall time). Trailing spaces "
+         "and CRs\n"
+         "           are dropped; an empty line is the empty board (its "
+         "output line\n"
+         "           then starts with a space). A line that is not a "
+         "position gets\n"
+         "           a message on standard error naming the line and the "
+         "character,\n"
+         "           and the next line is read. The table is emptied before "
+         "each\n"
+         "           line, so that a line's node count does not depend on "
+         "the lines\n"
+         "           before it (--keep-table keeps it).\n"
+         "  analyze  prints the score of each column for the player to "
+         "move, '.' for\n"
+         "           a full column, then the best column(s):\n"
+         "             -2 -1 0 1 0 -1 -2\n"
+         "             best: 4\n"
+         "  play     you against the perfect computer. X moves first, O "
+         "second;\n"
+         "           type a column number, or q to quit. On the empty 7x6 "
+         "board the\n"
+         "           computer's first moves take minutes to solve; --start "
+         "skips them.\n"
+         "\n"
+         "Options:\n"
+         "  --weak             solve, analyze: only win (1), draw (0) or "
+         "loss (-1);\n"
+         "                     usually faster than the exact score\n"
+         "  --keep-table       solve: keep the table from one line to the "
+         "next\n"
+         "  --first WHO        play: who makes the first move, human "
+         "(default) or\n"
+         "                     computer\n"
+         "  --start POSITION   play: start from POSITION (the player to "
+         "move there\n"
+         "                     makes the first move)\n"
+         "  --width W          columns, 1 to 9 (default 7)\n"
+         "  --height H         rows (default 6); width * (height + 1) may "
+         "be at most 64\n"
+         "  --tt-mb N          transposition table size in MiB (default "
+         "64)\n"
+         "  --threads N        threads searching together, sharing the "
+         "table\n"
+         "                     (default 1; with more, node counts vary "
+         "from run to run)\n"
+         "  --symmetry         store a position and its mirror image as one "
+         "entry\n"
+         "  --max-nodes N      stop a search after N nodes (default 0: no "
+         "limit)\n"
+         "  --time SECONDS     stop a search after SECONDS (default 0: no "
+         "limit)\n"
+         "  -h, --help         show this help\n"
+         "\n"
+         "The limits apply to each search: a line of solve, a column of "
+         "analyze, a\n"
+         "move of the computer. A search they stop has no score: solve "
+         "prints '?'\n"
+         "for it and analyze '?' for the column, with a message on "
+         "standard error;\n"
+         "the computer plays the best move it found, or a centre column.\n"
+         "\n"
+         "Exit status: 0 on success; 2 on bad options or positions (solve: "
+         "when any\n"
+         "line was not a position); 1 when a limit stopped a search or a "
+         "search\n"
+         "failed.");
+}
+
+static bool parse_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
+static int parse_options(int argc, char **argv, c4_options *o)
+{
+    cli_args a;
+    bool is_opt;
+    char name[64];
+    const char *arg;
+    const char *play_only = NULL, *solve_only = NULL, *weak_name = NULL;
+    int positionals = 0;
+
+    cli_args_init(&a, argc - 1, argv + 1);
+    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
+        if (!is_opt) {
+            if (o->mode == MODE_NONE) {
+                if (strcmp(arg, "solve") == 0)
+                    o->mode = MODE_SOLVE;
+                else if (strcmp(arg, "analyze") == 0)
+                    o->mode = MODE_ANALYZE;
+                else if (strcmp(arg, "play") == 0)
+                    o->mode = MODE_PLAY;
+                else {
+                    cli_error(cmd, "unknown command '%s' (expected solve, "
+                              "analyze or play; see gamesearch connect4 "
+                              "--help)", arg);
+                    return EXIT_BAD_INPUT;
+                }
+                continue;
+            }
+            if (o->mode == MODE_ANALYZE && positionals == 0) {
+                o->position = arg;
+                positionals++;
+                continue;
+            }
+            cli_error(cmd, "unexpected argument '%s' (see gamesearch "
+                      "connect4 --help)", arg);
+            return EXIT_BAD_INPUT;
+        }
+        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
+                    strcmp(name, "--weak") == 0 ||
+                    strcmp(name, "--keep-table") == 0 ||
+                    strcmp(name, "--symmetry") == 0;
+        if (flag) {
+            if (cli_args_has_inline(&a)) {
+                cli_error(cmd, "%s takes no value", name);
+                return EXIT_BAD_INPUT;
+            }
+            if (strcmp(name, "--weak") == 0) {
+                o->weak = true;
+                weak_name = "--weak";
+            } else if (strcmp(name, "--keep-table") == 0) {
+                o->keep_table = true;
+                solve_only = "--keep-table";
+            } else if (strcmp(name, "--symmetry") == 0) {
+                o->symmetry = true;
+            } else {
+                usage();
+                return 1;
+            }
+            continue;
+        }
+        bool known = strcmp(name, "--width") == 0 ||
+                     strcmp(name, "--height") == 0 ||
+                     strcmp(name, "--tt-mb") == 0 ||
+                     strcmp(name, "--threads") == 0 ||
+                     strcmp(name, "--max-nodes") == 0 ||
+                     strcmp(name, "--time") == 0 ||
+                     strcmp(name, "--first") == 0 ||
+                     strcmp(name, "--start") == 0;
+        if (!known) {
+            cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
+                      "--help)", name);
+            return EXIT_BAD_INPUT;
+        }
+        const char *v = cli_args_value(&a);
+        if (!v) {
+            cli_error(cmd, "%s needs a value (see gamesearch connect4 --help)",
+                      name);
+            return EXIT_BAD_INPUT;
+        }
+        long n;
+        if (strcmp(name, "--width") == 0) {
+            if (!cli_parse_long(v, 1, GS_C4_MAX_WIDTH, &n)) {
+                cli_error(cmd, "--width needs a whole number of columns from "
+                          "1 to %d, not '%s'", GS_C4_MAX_WIDTH, v);
+                return EXIT_BAD_INPUT;
+            }
+            o->params.width = (int)n;
+        } else if (strcmp(name, "--height") == 0) {
+            if (!cli_parse_long(v, 1, GS_C4_MAX_CELLS - 1, &n)) {
+                cli_error(cmd, "--height needs a whole number of rows from 1 "
+                          "to %d, not '%s'", GS_C4_MAX_CELLS - 1, v);
+                return EXIT_BAD_INPUT;
+            }
+            o->params.height = (int)n;
+        } else if (strcmp(name, "--tt-mb") == 0) {
+            if (!cli_parse_long(v, 1, 65536, &o->tt_mb)) {
+                cli_error(cmd, "--tt-mb needs a whole number of MiB from 1 to "
+                          "65536, not '%s'", v);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (strcmp(name, "--threads") == 0) {
+            if (!cli_parse_long(v, 1, 256, &o->threads)) {
+                cli_error(cmd, "--threads needs a whole number from 1 to 256, "
+                          "not '%s'", v);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (strcmp(name, "--max-nodes") == 0) {
+            if (!cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes)) {
+                cli_error(cmd, "--max-nodes needs a whole number of nodes from "
+                          "0 to 10^15 (0: no limit), not '%s'", v);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (strcmp(name, "--time") == 0) {
+            if (!parse_seconds(v, &o->time)) {
+                cli_error(cmd, "--time needs a number of seconds from 0 to "
+                          "86400 (0: no limit), not '%s'", v);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (strcmp(name, "--first") == 0) {
+            if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
+                cli_error(cmd, "--first needs human or computer, not '%s'", v);
+                return EXIT_BAD_INPUT;
+            }
+            o->computer_first = strcmp(v, "computer") == 0;
+            play_only = "--first";
+        } else {
+            o->start = v;
+            play_only = "--start";
+        }
+    }
+
+    if (o->mode == MODE_NONE) {
+        cli_error(cmd, "a command is needed: solve, analyze or play (see "
+                  "gamesearch connect4 --help)");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mode == MODE_ANALYZE && !o->position) {
+        cli_error(cmd, "analyze needs a POSITION ('' for the empty board)");
+        return EXIT_BAD_INPUT;
+    }
+    if (play_only && o->mode != MODE_PLAY) {
+        cli_error(cmd, "%s goes with play", play_only);
+        return EXIT_BAD_INPUT;
+    }
+    if (solve_only && o->mode != MODE_SOLVE) {
+        cli_error(cmd, "%s goes with solve", solve_only);
+        return EXIT_BAD_INPUT;
+    }
+    if (weak_name && o->mode == MODE_PLAY) {
+        cli_error(cmd, "--weak goes with solve and analyze (the computer "
+                  "plays the fastest win)");
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* Writes n with thousands separators ("1,234,567"). */
+static void format_count(unsigned long long n, char *buf, size_t size)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%llu", n);
+    size_t j = 0;
+    for (int i = 0; i < len && j + 2 < size; i++) {
+        buf[j++] = digits[i];
+        int k = len - i - 1;
+        if (k > 0 && k % 3 == 0)
+            buf[j++] = ',';
+    }
+    buf[j] = '\0';
+}
+
+/* ---- The solver: a game instance, an engine and its options ---- */
+
+typedef struct solver {
+    gs_c4 *g;
+    gs_game game;
+    gs_engine *engine;
+    gs_search_options so;
+} solver;
+
+/* Creates the game and the engine with the options every solve uses.
+ * Returns 0, or an exit status after a message. */
+static int solver_init(solver *sv, const c4_options *o)
+{
+    memset(sv, 0, sizeof *sv);
+    int s = gs_c4_new(&o->params, NULL, &sv->g);
+    if (s != GS_OK) {
+        if (s == GS_EINVAL) {
+            cli_error(cmd, "a board of %d columns and %d rows cannot be "
+                      "played (width * (height + 1) may be at most %d)",
+                      o->params.width, o->params.height, GS_C4_MAX_CELLS);
+            return EXIT_BAD_INPUT;
+        }
+        cli_error(cmd, "%s", gs_strerror(s));
+        return 1;
+    }
+    gs_c4_game(sv->g, &sv->game);
+    s = gs_engine_new(&sv->game, NULL, &sv->engine);
+    if (s != GS_OK) {
+        cli_error(cmd, "cannot create the engine: %s", gs_strerror(s));
+        return 1;
+    }
+    s = gs_engine_tt_resize(sv->engine, (size_t)o->tt_mb << 20);
+    if (s != GS_OK) {
+        cli_error(cmd, "--tt-mb %ld: cannot make the table: %s", o->tt_mb,
+                  gs_strerror(s));
+        return 1;
+    }
+
+    gs_search_options *so = &sv->so;
+    c4_solver_options(so);
+    so->tt_symmetry = o->symmetry;
+    so->threads = (int)o->threads;
+    so->max_nodes = (uint64_t)o->max_nodes;
+    so->max_seconds = o->time;
+    return 0;
+}
+
+static void solver_free(solver *sv)
+{
+    gs_engine_free(sv->engine);
+    if (sv->g)
+        gs_c4_free(sv->g);
+}
+
+/* The player to move wins with the next stone somewhere. */
+static bool wins_at_once(const gs_c4 *g, const gs_c4_state *s)
+{
+    for (int c = 0; c < gs_c4_width(g); c++)
+        if (gs_c4_can_play(g, s, c) && gs_c4_is_winning_move(g, s, c))
+            return true;
+    return false;
+}
+
+/* Outcome of one solve. */
+typedef struct solved {
+    int score;          /* for the player to move (weak: -1, 0, 1) */
+    bool known;         /* false: a limit stopped the search */
+    gs_result r;
+} solved;
+
+/*
+ * Solves s (a game not over, or a full board) for the player to move: the
+ * exact score, or with `weak` only its sign (the engine's root window
+ * [-1, 1]). Returns GS_OK (out->known false when a limit stopped the
+ * search), an engine status, or -1 when the engine's answer cannot be
+ * right (a message was printed).
+ */
+static int solve_state(solver *sv, const gs_c4_state *s, bool weak,
+                       solved *out)
+{
+    gs_search_options so = sv->so;
+    if (weak) {
+        so.window_lo = -1.0;
+        so.window_hi = 1.0;
+    }
+    memset(out, 0, sizeof *out);
+    int st = gs_search(sv->engine, s, &so, &out->r);
+    if (st != GS_OK)
+        return st;
+    if (out->r.stopped != GS_STOP_NONE)
+        return GS_OK;
+    double v = out->r.value;
+    if (gs_c4_to_move(s) == 1)
+        v = -v;
+    long score = lround(v);
+    if (weak) {
+        score = score > 0 ? 1 : score < 0 ? -1 : 0;
+    } else if (out->r.bound != GS_BOUND_EXACT || (double)score != v) {
+        cli_error(cmd, "the engine returned %g (%s), not an exact score",
+                  out->r.value,
+                  out->r.bound == GS_BOUND_EXACT ? "exact" : "a bound");
+        return -1;
+    }
+    out->score = (int)score;
+    out->known = true;
+    return GS_OK;
+}
+
+/* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
+static void parse_error(const char *what, const gs_c4_error *err)
+{
+    if (err->index >= 0)
+        cli_error(cmd, "%s, character %d: %s", what, err->index + 1,
+                  err->message);
+    else
+        cli_error(cmd, "%s: %s", what, err->message);
+}
+
+/* ---- solve ---- */
+
+static int run_solve(const c4_options *o, solver *sv)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    unsigned long lineno = 0;
+    bool any_bad = false, any_stopped = false, failed = false;
+    ssize_t n;
+
+    errno = 0;
+    while ((n = getline(&line, &cap, stdin)) >= 0) {
+        lineno++;
+        size_t len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+            len--;
+        line[len] = '\0';
+
+        char where[64];
+        snprintf(where, sizeof where, "line %lu", lineno);
+        gs_c4_state s;
+        gs_c4_error err;
+        memset(&err, 0, sizeof err);
+        if (gs_c4_parse(sv->g, line, len, &s, &err) != GS_OK) {
+            parse_error(where, &err);
+            any_bad = true;
+            continue;
+        }
+        if (!o->keep_table)
+            gs_engine_tt_clear(sv->engine);
+        solved sd;
+        int st = solve_state(sv, &s, o->weak, &sd);
+        if (st != GS_OK) {
+            if (st > 0)
+                cli_error(cmd, "%s: the search failed: %s", where,
+                          gs_strerror(st));
+            failed = true;
+            break;
+        }
+        long long us = llround(sd.r.seconds * 1e6);
+        if (!sd.known) {
+            printf("%s ? %llu %lld\n", line, (unsigned long long)sd.r.nodes,
+                   us);
+            cli_error(cmd, "%s: stopped by %s before the score was known",
+                      where, sd.r.stopped == GS_STOP_NODES ? "--max-nodes"
+                                                           : "--time");
+            any_stopped = true;
+            fflush(stdout);
+            continue;
+        }
+        printf("%s %d %llu %lld\n", line, sd.score,
+               (unsigned long long)sd.r.nodes, us);
+        fflush(stdout);
+        if (wins_at_once(sv->g, &s)) {
+            int want = o->weak ? 1 : gs_c4_win_score(sv->g, s.moves);
+            if (sd.score != want) {
+                cli_error(cmd, "%s: the engine scored %d, but the player to "
+                          "move wins at once (%d): a bug in gamesearch",
+                          where, sd.score, want);
+                failed = true;
+            }
+        }
+    }
+    if (ferror(stdin)) {
+        cli_error(cmd, "reading standard input: %s", strerror(errno));
+        failed = true;
+    }
+    free(line);
+    if (any_bad)
+        return EXIT_BAD_INPUT;
+    return failed || any_stopped ? 1 : 0;
+}
+
+/* ---- analyze ---- */
+
+static int run_analyze(const c4_options *o, solver *sv)
+{
+    const gs_c4 *g = sv->g;
+    int width = gs_c4_width(g);
+    gs_c4_state root;
+    gs_c4_error err;
+    memset(&err, 0, sizeof err);
+    char where[64];
+    snprintf(where, sizeof where, "analyze '%.40s%s'", o->position,
+             strlen(o->position) > 40 ? "..." : "");
+    if (gs_c4_parse(g, o->position, strlen(o->position), &root, &err) !=
+        GS_OK) {
+        parse_error(where, &err);
+        return EXIT_BAD_INPUT;
+    }
+
+    int score[GS_C4_MAX_WIDTH];
+    bool playable[GS_C4_MAX_WIDTH], known[GS_C4_MAX_WIDTH];
+    bool all_known = true;
+    for (int c = 0; c < width; c++) {
+        playable[c] = gs_c4_can_play(g, &root, c);
+        known[c] = playable[c];
+        if (!playable[c])
+            continue;
+        if (gs_c4_is_winning_move(g, &root, c)) {
+            score[c] = o->weak ? 1 : gs_c4_win_score(g, root.moves);
+            continue;
+        }
+        gs_c4_state child = root;
+        gs_c4_play(g, &child, c);
+        solved sd;
+        int st = solve_state(sv, &child, o->weak, &sd);
+        if (st != GS_OK) {
+            if (st > 0)
+                cli_error(cmd, "column %d: the search failed: %s", c + 1,
+                          gs_strerror(st));
+            return 1;
+        }
+        if (!sd.known) {
+            cli_error(cmd, "column %d: stopped by %s before the score was "
+                      "known", c + 1, sd.r.stopped == GS_STOP_NODES
+                                          ? "--max-nodes" : "--time");
+            known[c] = false;
+            all_known = false;
+            continue;
+        }
+        score[c] = -sd.score;
+    }
+
+    int top = INT_MIN;
+    for (int c = 0; c < width; c++) {
+        if (c)
+            fputc(' ', stdout);
+        if (!playable[c])
+            fputc('.', stdout);
+        else if (!known[c])
+            fputc('?', stdout);
+        else
+            printf("%d", score[c]);
+        if (known[c] && score[c] > top)
+            top = score[c];
+    }
+    fputs("\nbest:", stdout);
+    if (!all_known)
+        fputs(" ?", stdout);
+    else
+        for (int c = 0; c < width; c++)
+            if (known[c] && score[c] == top)
+                printf(" %d", c + 1);
+    fputc('\n', stdout);
+    return all_known ? 0 : 1;
+}
+
+/* ---- play ---- */
+
+static void print_board(const gs_c4 *g, const gs_c4_state *s)
+{
+    static const char mark[] = ".XO";
+    int width = gs_c4_width(g), height = gs_c4_height(g);
+    for (int c = 0; c < width; c++)
+        printf(" %d", c + 1);
+    fputc('\n', stdout);
+    for (int row = height - 1; row >= 0; row--) {
+        fputc('|', stdout);
+        for (int c = 0; c < width; c++) {
+            if (c)
+                fputc(' ', stdout);
+            fputc(mark[gs_c4_cell(g, s, c, row)], stdout);
+        }
+        fputs("|\n", stdout);
+    }
+    fputc('+', stdout);
+    for (int c = 0; c < 2 * width - 1; c++)
+        fputc('-', stdout);
+    fputs("+\n", stdout);
+}
+
+/* Reads one line from standard input without its newline; false at end of
+ * input. */
+static bool read_line(char **line, size_t *cap)
+{
+    ssize_t n = getline(line, cap, stdin);
+    if (n < 0)
+        return false;
+    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
+        (*line)[--n] = '\0';
+    /* Answers piped in are echoed, so that a transcript reads as a
+     * session at the terminal would. */
+    if (!isatty(STDIN_FILENO))
+        printf("%s\n", *line);
+    return true;
+}
+
+/* Strips surrounding blanks in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* The person's column (0-based), or -1 at the end of input or on "q". */
+static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
+                    size_t *cap)
+{
+    int width = gs_c4_width(g);
+    for (;;) {
+        printf("%c to move (a column 1-%d, q to quit): ",
+               gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
+        fflush(stdout);
+        if (!read_line(line, cap)) {
+            fputc('\n', stdout);
+            return -1;
+        }
+        char *a = trim(*line);
+        if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
+            return -1;
+        if (*a == '\0') {
+            printf("Type a column number from 1 to %d, or q to quit.\n", width);
+            continue;
+        }
+        long c;
+        if (!cli_parse_long(a, 1, width, &c)) {
+            printf("'%.20s%s' is not a column: type a number from 1 to %d, or "
+                   "q to quit.\n", a, strlen(a) > 20 ? "..." : "", width);
+            continue;
+        }
+        if (!gs_c4_can_play(g, s, (int)c - 1)) {
+            printf("Column %ld is full: choose another.\n", c);
+            continue;
+        }
+        return (int)c - 1;
+    }
+}
+
+/* A column for the computer when the search named none (every move loses
+ * at once, or a limit stopped it early): the one nearest the centre. */
+static int fallback_move(const gs_c4 *g, const gs_c4_state *s)
+{
+    int width = gs_c4_width(g);
+    for (int c = 0; c < width; c++)
+        if (gs_c4_can_play(g, s, c) && gs_c4_is_winning_move(g, s, c))
+            return c;
+    for (int i = 0; i < width; i++) {
+        /* the centre, then right and left of it, outwards */
+        int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
+        if (c >= 0 && c < width && gs_c4_can_play(g, s, c))
+            return c;
+    }
+    return -1;
+}
+
+static int run_play(const c4_options *o, solver *sv)
+{
+    const gs_c4 *g = sv->g;
+    gs_c4_state s;
+    gs_c4_empty(g, &s);
+    if (o->start) {
+        gs_c4_error err;
+        memset(&err, 0, sizeof err);
+        char where[64];
+        snprintf(where, sizeof where, "--start '%.40s%s'", o->start,
+                 strlen(o->start) > 40 ? "..." : "");
+        if (gs_c4_parse(g, o->start, strlen(o->start), &s, &err) != GS_OK) {
+            parse_error(where, &err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    /* computer[p]: player p (0 X, 1 O) is the computer. */
+    bool computer[2];
+    int first = gs_c4_to_move(&s);
+    computer[first] = o->computer_first == 1;
+    computer[!first] = !computer[first];
+    printf("You play %c, the computer %c. X moves first.\n",
+           computer[0] ? 'O' : 'X', computer[0] ? 'X' : 'O');
+
+    char *line = NULL;
+    size_t cap = 0;
+    int status = 0;
+    for (;;) {
+        print_board(g, &s);
+        if (s.over) {
+            int winner = s.over == 1 ? 0 : s.over == 2 ? 1 : -1;
+            if (winner < 0)
+                puts("Draw.");
+            else
+                printf("%c wins: %s.\n", winner == 0 ? 'X' : 'O',
+                       computer[winner] ? "the computer beat you"
+                                        : "you beat the computer");
+            break;
+        }
+        int side = gs_c4_to_move(&s), col;
+        if (!computer[side]) {
+            col = ask_move(g, &s, &line, &cap);
+            if (col < 0) {
+                puts("Game left unfinished.");
+                break;
+            }
+        } else {
+            solved sd;
+            int st = solve_state(sv, &s, false, &sd);
+            if (st != GS_OK) {
+                if (st > 0)
+                    cli_error(cmd, "the search failed: %s", gs_strerror(st));
+                status = 1;
+                break;
+            }
+            col = (int)sd.r.best;
+            if (sd.r.best == GS_NO_ACTION || !gs_c4_can_play(g, &s, col))
+                col = fallback_move(g, &s);
+            char count[40], score[48];
+            format_count(sd.r.nodes, count, sizeof count);
+            if (!sd.known) {
+                snprintf(score, sizeof score, "? (stopped by %s)",
+                         sd.r.stopped == GS_STOP_NODES ? "--max-nodes"
+                                                       : "--time");
+                status = 1;
+            } else {
+                snprintf(score, sizeof score, "%d (%s)", sd.score,
+                         sd.score > 0 ? "a win" : sd.score < 0 ? "a loss"
+                                                              : "a draw");
+            }
+            printf("computer (%c) plays %d, score %s, %.3f ms, %s nodes\n",
+                   side == 0 ? 'X' : 'O', col + 1, score, sd.r.seconds * 1e3,
+                   count);
+        }
+        gs_c4_play(g, &s, col);
+    }
+    free(line);
+    return status;
+}
+
+int cmd_connect4(int argc, char **argv)
+{
+    c4_options o;
+    memset(&o, 0, sizeof o);
+    gs_c4_params_init(&o.params);
+    o.tt_mb = C4_DEFAULT_TT_MB;
+    o.threads = 1;
+    o.symmetry = false;
+    o.computer_first = -1;
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+
+    solver sv;
+    rc = solver_init(&sv, &o);
+    if (rc == 0) {
+        if (o.mode == MODE_SOLVE)
+            rc = run_solve(&o, &sv);
+        else if (o.mode == MODE_ANALYZE)
+            rc = run_analyze(&o, &sv);
+        else
+            rc = run_play(&o, &sv);
+    }
+    solver_free(&sv);
+    return rc;
+}
