@@ -648,33 +648,6 @@ static void print_board(const gs_c4 *g, const gs_c4_state *s)
     fputs("+\n", stdout);
 }
 
-/* Reads one line from standard input without its newline; false at end of
- * input. */
-static bool read_line(char **line, size_t *cap)
-{
-    ssize_t n = getline(line, cap, stdin);
-    if (n < 0)
-        return false;
-    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
-        (*line)[--n] = '\0';
-    /* Answers piped in are echoed, so that a transcript reads as a
-     * session at the terminal would. */
-    if (!isatty(STDIN_FILENO))
-        printf("%s\n", *line);
-    return true;
-}
-
-/* Strips surrounding blanks in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    return s;
-}
-
 /* The person's column (0-based), or -1 at the end of input or on "q". */
 static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
                     size_t *cap)
@@ -684,11 +657,11 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
         printf("%c to move (a column 1-%d, q to quit): ",
                gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
         fflush(stdout);
-        if (!read_line(line, cap)) {
+        if (!cli_read_answer(line, cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = trim(*line);
+        char *a = cli_trim(*line);
         if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
             return -1;
         if (*a == '\0') {

@@ -446,33 +446,6 @@ out:
     return status;
 }
 
-/* Reads one line from standard input without its newline; false at end of
- * input. */
-static bool read_line(char **line, size_t *cap)
-{
-    ssize_t n = getline(line, cap, stdin);
-    if (n < 0)
-        return false;
-    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
-        (*line)[--n] = '\0';
-    /* Answers piped in are echoed, so that a transcript reads as a
-     * session at the terminal would. */
-    if (!isatty(STDIN_FILENO))
-        printf("%s\n", *line);
-    return true;
-}
-
-/* Strips surrounding blanks in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    return s;
-}
-
 /* Asks which side the person plays, when the options did not say. Returns
  * false at the end of input. */
 static bool ask_side(mnk_options *o, char **line, size_t *cap)
@@ -480,11 +453,11 @@ static bool ask_side(mnk_options *o, char **line, size_t *cap)
     for (;;) {
         printf("Play X (moves first) or O? [X/o] ");
         fflush(stdout);
-        if (!read_line(line, cap)) {
+        if (!cli_read_answer(line, cap)) {
             fputc('\n', stdout);
             return false;
         }
-        char *a = trim(*line);
+        char *a = cli_trim(*line);
         if (*a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0) {
             o->computer[0] = false;
             o->computer[1] = true;
@@ -511,11 +484,11 @@ static int ask_move(const gs_mnk *g, const void *s, char **line, size_t *cap)
         printf("%c to move (a cell %s-%s or 1-%d, q to quit): ",
                gs_mnk_to_move(g, s) == 0 ? 'X' : 'O', first, last, cells);
         fflush(stdout);
-        if (!read_line(line, cap)) {
+        if (!cli_read_answer(line, cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = trim(*line);
+        char *a = cli_trim(*line);
         if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
             return -1;
         if (*a == '\0') {

@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
@@ -279,4 +281,26 @@ void cli_dot_string(FILE *f, const char *s)
         fputc(*p, f);
     }
     fputc('"', f);
+}
+
+bool cli_read_answer(char **line, size_t *cap)
+{
+    ssize_t n = getline(line, cap, stdin);
+    if (n < 0)
+        return false;
+    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
+        (*line)[--n] = '\0';
+    if (!isatty(STDIN_FILENO))
+        printf("%s\n", *line);
+    return true;
+}
+
+char *cli_trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
 }

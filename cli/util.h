@@ -71,6 +71,13 @@ void cli_format_value(double v, char *buf);
 
 /* Writes s as a JSON string literal, quotes included. */
 void cli_json_string(FILE *f, const char *s);
+
+/* Reads a person's answer: one line of standard input without its newline
+ * (false at end of input), echoed when standard input is not a terminal,
+ * so that a piped session reads as one at the terminal would. */
+bool cli_read_answer(char **line, size_t *cap);
+/* Strips surrounding blanks in place and returns the start. */
+char *cli_trim(char *s);
 /* Writes s as a Graphviz quoted string, quotes included. */
 void cli_dot_string(FILE *f, const char *s);
 
