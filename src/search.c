@@ -752,11 +752,6 @@ static double search(gs_engine *e, int ply, double alpha, double beta,
     /* Step 7. Report and remember the result. */
     emit_leave(e, ply, agent, via, false, v, bound);
     if (e->use_tt) {
-        /* Only a move that reached the value or caused a cutoff is worth
-         * trying first later; below alpha every move looks alike. */
-        if ((role == GS_ROLE_MAX && bound == GS_BOUND_UPPER) ||
-            (role == GS_ROLE_MIN && bound == GS_BOUND_LOWER))
-            best = GS_NO_ACTION;
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
         tt_store(e->tt, key, v, bound,
