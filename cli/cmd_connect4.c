@@ -175,17 +175,6 @@ static void usage(void)
          "failed.");
 }
 
-static bool parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, c4_options *o)
 {
@@ -299,7 +288,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--time") == 0) {
-            if (!parse_seconds(v, &o->time)) {
+            if (!cli_parse_seconds(v, &o->time)) {
                 cli_error(cmd, "--time needs a number of seconds from 0 to "
                           "86400 (0: no limit), not '%s'", v);
                 return EXIT_BAD_INPUT;

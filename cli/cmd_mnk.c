@@ -109,17 +109,6 @@ static bool parse_size(const char *s, int *rows, int *cols)
     return true;
 }
 
-static bool parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, mnk_options *o)
 {
@@ -223,7 +212,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
             }
             eval_set = true;
         } else if (strcmp(name, "--time") == 0) {
-            if (!parse_seconds(v, &o->time)) {
+            if (!cli_parse_seconds(v, &o->time)) {
                 cli_error(cmd, "--time needs a number of seconds from 0 to 86400, "
                           "not '%s'", v);
                 return EXIT_BAD_INPUT;

@@ -304,3 +304,14 @@ char *cli_trim(char *s)
         s[--n] = '\0';
     return s;
 }
+
+bool cli_parse_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
+        return false;
+    *out = v;
+    return true;
+}

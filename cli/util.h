@@ -54,6 +54,9 @@ bool cli_args_has_inline(const cli_args *a);
 
 /* Parses a whole decimal integer in [lo, hi]; false otherwise. */
 bool cli_parse_long(const char *s, long lo, long hi, long *out);
+/* A number of seconds, 0 to one day (fractions allowed): true and *out,
+ * or false. */
+bool cli_parse_seconds(const char *s, double *out);
 
 /* Formats v as the shortest decimal that reads back as v ("5", "-4.01",
  * "6.5"); buf needs 32 bytes. */
