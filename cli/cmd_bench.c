@@ -549,14 +549,14 @@ static void bench_pacman(bench *b)
     }
 }
 
-int cmd_bench(int argc, char **argv)
+/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
+static int parse_options(int argc, char **argv, bool *json)
 {
-    bench b;
-    memset(&b, 0, sizeof b);
     cli_args a;
     bool is_opt;
     char name[64];
     const char *arg;
+    *json = false;
     cli_args_init(&a, argc - 1, argv + 1);
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
@@ -576,10 +576,26 @@ int cmd_bench(int argc, char **argv)
         }
         if (help) {
             fputs(usage, stdout);
-            return 0;
+            return 1;
         }
-        b.json = true;
+        *json = true;
     }
+    return 0;
+}
+
+int cmd_bench_options(int argc, char **argv)
+{
+    bool json;
+    return parse_options(argc, argv, &json);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench b;
+    memset(&b, 0, sizeof b);
+    int rc = parse_options(argc, argv, &b.json);
+    if (rc)
+        return rc == 1 ? 0 : rc;
 
     print_header(&b);
     bench_ttt(&b);

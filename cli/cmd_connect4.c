@@ -768,16 +768,27 @@ static int run_play(const c4_options *o, solver *sv)
     return status;
 }
 
+static int read_options(int argc, char **argv, c4_options *o)
+{
+    memset(o, 0, sizeof *o);
+    gs_c4_params_init(&o->params);
+    o->tt_mb = C4_DEFAULT_TT_MB;
+    o->threads = 1;
+    o->symmetry = false;
+    o->computer_first = -1;
+    return parse_options(argc, argv, o);
+}
+
+int cmd_connect4_options(int argc, char **argv)
+{
+    c4_options o;
+    return read_options(argc, argv, &o);
+}
+
 int cmd_connect4(int argc, char **argv)
 {
     c4_options o;
-    memset(&o, 0, sizeof o);
-    gs_c4_params_init(&o.params);
-    o.tt_mb = C4_DEFAULT_TT_MB;
-    o.threads = 1;
-    o.symmetry = false;
-    o.computer_first = -1;
-    int rc = parse_options(argc, argv, &o);
+    int rc = read_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
 

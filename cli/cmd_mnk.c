@@ -585,20 +585,26 @@ out:
 }
 
 /* The subcommands: ttt, mnk and gomoku differ only in their board. */
+static int read_options(const char *cmd, int rows, int cols, int k,
+                        int argc, char **argv, mnk_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cmd = cmd;
+    gs_mnk_params_init(&o->params);
+    o->params.rows = rows;
+    o->params.cols = cols;
+    o->params.k = k;
+    o->algo = GS_ALPHABETA;
+    o->time = 1.0;
+    o->tt = true;
+    return parse_options(argc, argv, o);
+}
+
 static int run(const char *cmd, int rows, int cols, int k, int argc,
                char **argv)
 {
     mnk_options o;
-    memset(&o, 0, sizeof o);
-    o.cmd = cmd;
-    gs_mnk_params_init(&o.params);
-    o.params.rows = rows;
-    o.params.cols = cols;
-    o.params.k = k;
-    o.algo = GS_ALPHABETA;
-    o.time = 1.0;
-    o.tt = true;
-    int rc = parse_options(argc, argv, &o);
+    int rc = read_options(cmd, rows, cols, k, argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
 
@@ -627,4 +633,22 @@ int cmd_mnk(int argc, char **argv)
 int cmd_gomoku(int argc, char **argv)
 {
     return run("gomoku", 15, 15, 5, argc, argv);
+}
+
+int cmd_ttt_options(int argc, char **argv)
+{
+    mnk_options o;
+    return read_options("ttt", 3, 3, 3, argc, argv, &o);
+}
+
+int cmd_mnk_options(int argc, char **argv)
+{
+    mnk_options o;
+    return read_options("mnk", 3, 3, 3, argc, argv, &o);
+}
+
+int cmd_gomoku_options(int argc, char **argv)
+{
+    mnk_options o;
+    return read_options("gomoku", 15, 15, 5, argc, argv, &o);
 }

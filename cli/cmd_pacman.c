@@ -1008,6 +1008,12 @@ out:
     return status;
 }
 
+int cmd_pacman_options(int argc, char **argv)
+{
+    pac_options o;
+    return pac_options_parse(argc, argv, &o);
+}
+
 int cmd_pacman(int argc, char **argv)
 {
     pac_options o;

@@ -205,6 +205,12 @@ static int parse_options(int argc, char **argv, tree_options *o)
     return 0;
 }
 
+int cmd_tree_options(int argc, char **argv)
+{
+    tree_options o;
+    return parse_options(argc, argv, &o);
+}
+
 /* The node names along the principal variation, root first. */
 static int32_t pv_node(const gs_tree *t, const gs_result *res, int k)
 {

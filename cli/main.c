@@ -25,19 +25,6 @@ static const char usage[] =
     "  -h, --help     show this help\n"
     "  --version      show the version\n";
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} commands[] = {
-    {"tree", cmd_tree},
-    {"ttt", cmd_ttt},
-    {"mnk", cmd_mnk},
-    {"gomoku", cmd_gomoku},
-    {"connect4", cmd_connect4},
-    {"pacman", cmd_pacman},
-    {"bench", cmd_bench},
-};
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -49,9 +36,9 @@ int main(int argc, char **argv)
         strcmp(cmd, "help") == 0) {
         if (argc > 2 && strcmp(cmd, "help") == 0) {
             char *help_argv[] = {argv[2], (char *)"--help", NULL};
-            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-                if (strcmp(argv[2], commands[i].name) == 0)
-                    return commands[i].run(2, help_argv);
+            for (size_t i = 0; i < cli_num_commands; i++)
+                if (strcmp(argv[2], cli_commands[i].name) == 0)
+                    return cli_commands[i].run(2, help_argv);
             cli_error(NULL, "unknown command '%s' (see gamesearch --help)", argv[2]);
             return EXIT_BAD_INPUT;
         }
@@ -62,9 +49,9 @@ int main(int argc, char **argv)
         puts("gamesearch " GS_VERSION);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < cli_num_commands; i++)
+        if (strcmp(cmd, cli_commands[i].name) == 0)
+            return cli_commands[i].run(argc - 1, argv + 1);
     cli_error(NULL, "unknown command '%s' (see gamesearch --help)", cmd);
     return EXIT_BAD_INPUT;
 }

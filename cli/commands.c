@@ -1,0 +1,14 @@
+/* cli/commands.c: the table of gamesearch's subcommands. */
+#include "commands.h"
+
+const cli_command cli_commands[] = {
+    {"tree", cmd_tree, cmd_tree_options},
+    {"ttt", cmd_ttt, cmd_ttt_options},
+    {"mnk", cmd_mnk, cmd_mnk_options},
+    {"gomoku", cmd_gomoku, cmd_gomoku_options},
+    {"connect4", cmd_connect4, cmd_connect4_options},
+    {"pacman", cmd_pacman, cmd_pacman_options},
+    {"bench", cmd_bench, cmd_bench_options},
+};
+
+const size_t cli_num_commands = sizeof cli_commands / sizeof cli_commands[0];
