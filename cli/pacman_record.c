@@ -109,6 +109,13 @@ static int layout_lines(const char *text, size_t len,
     return count;
 }
 
+/* A control character, which a header line may not hold (tabs may). */
+static bool is_control(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return (u < 0x20 && u != '\t') || u == 0x7f;
+}
+
 static void emit_line(FILE *f, const char *s, size_t n)
 {
     fwrite(s, 1, n, f);
@@ -138,7 +145,7 @@ int pac_record_write(FILE *f, const pac_record *rec, char *err,
     int rows = layout_lines(rec->layout_text, rec->layout_len, NULL, NULL);
     fprintf(f, "layout: %d ", rows);
     for (const char *c = rec->layout_name ? rec->layout_name : ""; *c; c++)
-        fputc((unsigned char)*c < 0x20 ? '?' : *c, f);   /* one line */
+        fputc(is_control(*c) ? '?' : *c, f);   /* one line */
     fputc('\n', f);
     layout_lines(rec->layout_text, rec->layout_len, emit_line, f);
 
@@ -502,6 +509,11 @@ int pac_record_parse(const char *text, size_t len, pac_record *rec,
             continue;
         if (!line_copy(r, buf, sizeof buf))
             return fail(r, 1, "line too long or holding a NUL byte");
+        for (const char *c = buf; *c; c++)
+            if (is_control(*c))
+                return fail(r, (int)(c - buf) + 1, "control character (byte "
+                            "0x%02x) in a header line",
+                            (unsigned)(unsigned char)*c);
         char *colon = strchr(buf, ':');
         int field = -1;
         if (colon) {
