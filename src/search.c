@@ -1183,22 +1183,24 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-/* Makes sure the engine has n helper engines sharing its table. */
+/* Makes sure the engine has n helper engines sharing its table. The
+ * helpers array always holds exactly nhelpers entries (the size
+ * gs_engine_free gives back), so it grows one helper at a time. */
 static int ensure_helpers(gs_engine *e, int n)
 {
-    if (n <= e->nhelpers)
-        return GS_OK;
-    gs_engine **h = mem_resize(&e->alloc, e->helpers,
-                               (size_t)e->nhelpers * sizeof *h,
-                               (size_t)n * sizeof *h);
-    if (!h)
-        return GS_ENOMEM;
-    e->helpers = h;
     while (e->nhelpers < n) {
         gs_engine *x;
         int st = gs_engine_new(&e->game, &e->alloc, &x);
         if (st != GS_OK)
             return st;
+        gs_engine **h = mem_resize(&e->alloc, e->helpers,
+                                   (size_t)e->nhelpers * sizeof *h,
+                                   (size_t)(e->nhelpers + 1) * sizeof *h);
+        if (!h) {
+            gs_engine_free(x);
+            return GS_ENOMEM;
+        }
+        e->helpers = h;
         x->tt = &e->table;
         x->helper_id = e->nhelpers + 1;
         x->stop_flag = &e->stop;
