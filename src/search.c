@@ -124,6 +124,11 @@ struct gs_engine {
     int helper_id;           /* 0: not a helper */
     atomic_bool stop;        /* the owner's: set when its search ends */
     atomic_bool *stop_flag;  /* a helper's: the owner's `stop` */
+    /* A node budget shared by the threads: the owner's count of the
+     * nodes they tried (shared_nodes), and the count a search charges
+     * (budget: NULL when it has the budget to itself). */
+    _Atomic uint64_t shared_nodes;
+    _Atomic uint64_t *budget;
 
     /* Killer moves (two a ply, the newest first) and history counters of
      * the search under way. */
@@ -210,7 +215,11 @@ static bool out_of_budget(gs_engine *e)
     if (e->stop_flag &&
         atomic_load_explicit(e->stop_flag, memory_order_relaxed)) {
         e->halt = true;
-    } else if (e->opt.max_nodes && e->nodes >= e->opt.max_nodes) {
+    } else if (e->opt.max_nodes &&
+               (e->budget ? atomic_fetch_add_explicit(e->budget, 1,
+                                                      memory_order_relaxed) >=
+                                e->opt.max_nodes
+                          : e->nodes >= e->opt.max_nodes)) {
         e->stopped = GS_STOP_NODES;
         e->halt = true;
     } else if (e->opt.max_seconds > 0 && (e->nodes & TIME_CHECK_MASK) == 0 &&
@@ -869,6 +878,9 @@ void gs_engine_tt_clear(gs_engine *e)
 /* Checks the options and sets up the engine's per-search fields. */
 static int begin(gs_engine *e, const gs_search_options *options)
 {
+    /* The clock starts here, so that making and emptying the table count
+     * against max_seconds and in result.seconds. */
+    clock_gettime(CLOCK_MONOTONIC, &e->start);
     gs_search_options_init(&e->opt);
     if (options)
         e->opt = *options;
@@ -939,7 +951,6 @@ static int begin(gs_engine *e, const gs_search_options *options)
     e->halt = false;
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;
-    clock_gettime(CLOCK_MONOTONIC, &e->start);
     return GS_OK;
 }
 
@@ -1211,9 +1222,9 @@ static int ensure_helpers(gs_engine *e, int n)
 
 /*
  * Lazy SMP: the helpers search the same root with the same options (no
- * limits, no hook, each starting its root at another action) until this
- * thread's search ends; they share its table, so each finds what the
- * others stored. The answer is this thread's.
+ * time limit, no hook, each starting its root at another action) until
+ * this thread's search ends; they share its table, so each finds what the
+ * others stored, and its node budget. The answer is this thread's.
  */
 static int search_threads(gs_engine *e, const void *root,
                           const gs_search_options *options, gs_result *r)
@@ -1235,13 +1246,18 @@ static int search_threads(gs_engine *e, const void *root,
         return st;
     }
     atomic_store(&e->stop, false);
+    /* A node budget is for all the threads together: each charges every
+     * node it tries to visit to one count, so that their nodes never add
+     * up to more than max_nodes. */
+    atomic_store(&e->shared_nodes, 0);
+    e->budget = own.max_nodes ? &e->shared_nodes : NULL;
     for (int i = 0; i < nh; i++) {
         helper_job *j = &jobs[i];
         j->engine = e->helpers[i];
+        j->engine->budget = e->budget;
         j->opt = own;
         j->opt.hook = NULL;
         j->opt.hook_user = NULL;
-        j->opt.max_nodes = 0;
         j->opt.max_seconds = 0.0;
         j->root = root;
         j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
@@ -1261,6 +1277,7 @@ static int search_threads(gs_engine *e, const void *root,
         r->tt_hits += jobs[i].result.tt_hits;
     }
     mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
+    e->budget = NULL;
     return st;
 }
 

@@ -1170,5 +1170,83 @@ bad_input "bench: flag with a value" "gamesearch bench: --json takes no value" b
 run --help
 if grep -q '^  bench ' "$TMP/out"; then ok; else bad "--help lists bench" ""; fi
 
+# ---- Determinism: the same run twice, and -j 2 as -j 1 ----
+
+# Searching agents without a time limit play the same games every time,
+# node for node, however many games run at once: ChampionAgent under a node
+# budget (iterative deepening, its table emptied before each move,
+# DirectionalGhosts as chance nodes) and ExpectimaxAgent to a fixed depth.
+# The --json files are compared without their times and thread count
+# (untimed, above); the games must differ from each other, or the
+# comparison would prove little.
+for agent in "ChampionAgent -a nodes=1000" "ExpectimaxAgent -a depth=2"; do
+    games="pacman -l crossroads -p $agent -g DirectionalGhost -q -n 4 --seeds 7 --max-moves 240"
+    # shellcheck disable=SC2086
+    run $games --json "$TMP/det1.json"
+    cp "$TMP/out" "$TMP/det1.out"
+    st1=$status
+    # shellcheck disable=SC2086
+    run $games --json "$TMP/det2.json"
+    cp "$TMP/out" "$TMP/det2.out"
+    st2=$status
+    # shellcheck disable=SC2086
+    run $games --json "$TMP/det3.json" -j 2
+    if [ "$st1" -eq 0 ] && [ "$st2" -eq 0 ] && [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && summary_ok 4 &&
+        [ "$(result_lines | sort -u | wc -l)" -ge 2 ] &&
+        [ "$(jgames "$TMP/det1.json" | grep -c '"nodes": [1-9]')" -eq 4 ] &&
+        cmp -s "$TMP/det1.out" "$TMP/det2.out" && cmp -s "$TMP/det1.out" "$TMP/out" &&
+        untimed "$TMP/det1.json" >"$TMP/du1" && untimed "$TMP/det2.json" >"$TMP/du2" &&
+        untimed "$TMP/det3.json" >"$TMP/du3" && cmp -s "$TMP/du1" "$TMP/du2" && cmp -s "$TMP/du1" "$TMP/du3"; then
+        ok
+    else
+        bad "pacman $agent: the same games and nodes twice and with -j 2" "status $st1 $st2 $status" \
+            "$(diff "$TMP/du1" "$TMP/du2" | head -n 4)" "$(diff "$TMP/du1" "$TMP/du3" | head -n 4)"
+    fi
+done
+
+# connect4 solve: the same scores and node counts twice (the times aside),
+# with the table emptied for each line, kept from line to line, and with
+# symmetry and the weak solver. Lines of Pons's Test_L1_R1 and Test_L2_R2,
+# each some thousands of nodes.
+printf '%s\n' 32164625 17516442226766 37416146447 6614446666373154 214644735611711 >"$TMP/c4d.in"
+for opts in "" "--keep-table" "--symmetry --weak"; do
+    # shellcheck disable=SC2086
+    run --stdin "$TMP/c4d.in" connect4 solve $opts
+    awk '{ print $1, $2, $3 }' "$TMP/out" >"$TMP/c4d1"
+    st1=$status
+    # shellcheck disable=SC2086
+    run --stdin "$TMP/c4d.in" connect4 solve $opts
+    awk '{ print $1, $2, $3 }' "$TMP/out" >"$TMP/c4d2"
+    case $opts in
+        *--weak*) want="1 1 -1 -1 1" ;;
+        *) want="11 8 -9 -4 4" ;;
+    esac
+    if [ "$st1" -eq 0 ] && [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] &&
+        [ "$(awk '{ print $2 }' "$TMP/c4d1" | tr '\n' ' ')" = "$want " ] &&
+        awk '$3 !~ /^[1-9][0-9]*$/ { bad = 1 } END { exit bad || NR != 5 }' "$TMP/c4d1" &&
+        cmp -s "$TMP/c4d1" "$TMP/c4d2"; then
+        ok
+    else
+        bad "connect4 solve $opts: the same scores and nodes twice" "status $st1 $status" "$(diff "$TMP/c4d1" "$TMP/c4d2" | head -n 6)" "$(cat "$TMP/err")"
+    fi
+done
+
+# mnk --solve: the same value, moves and node count twice.
+for size in "3x3 --k 3 --solve X........" "4x4 --k 3 --solve X.......O......."; do
+    # shellcheck disable=SC2086
+    run mnk --size $size --json
+    sed 's/,"time_ms":[0-9.e+-]*}$/}/' "$TMP/out" >"$TMP/mnk1"
+    st1=$status
+    # shellcheck disable=SC2086
+    run mnk --size $size --json
+    sed 's/,"time_ms":[0-9.e+-]*}$/}/' "$TMP/out" >"$TMP/mnk2"
+    if [ "$st1" -eq 0 ] && [ "$status" -eq 0 ] && grep -q '^{"value":-*[01],"best":\[[0-9,]*\],"nodes":[1-9][0-9]*}$' "$TMP/mnk1" &&
+        cmp -s "$TMP/mnk1" "$TMP/mnk2"; then
+        ok
+    else
+        bad "mnk --size $size: the same answer and nodes twice" "status $st1 $status" "$(cat "$TMP/mnk1" "$TMP/mnk2")"
+    fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
