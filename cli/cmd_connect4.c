@@ -170,9 +170,9 @@ static void usage(void)
          "\n"
          "Exit status: 0 on success; 2 on bad options or positions (solve: "
          "when any\n"
-         "line was not a position); 1 when a limit stopped a search or a "
-         "search\n"
-         "failed.");
+         "line was not a position, or standard input could not be read); 1 "
+         "when a\n"
+         "limit stopped a search or a search failed.");
 }
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
@@ -529,8 +529,9 @@ static int run_solve(const c4_options *o, solver *sv)
         }
     }
     if (ferror(stdin)) {
+        /* input that cannot be read is bad input, as for every command */
         cli_error(cmd, "reading standard input: %s", strerror(errno));
-        failed = true;
+        any_bad = true;
     }
     free(line);
     if (any_bad)

@@ -333,6 +333,14 @@ static int outcome(double v)
     return v >= threshold ? 1 : v <= -threshold ? -1 : 0;
 }
 
+/* Why a finished game is over, for the message that refuses it. */
+static const char *over_reason(const gs_mnk *g, const void *s)
+{
+    int w = gs_mnk_winner(g, s);
+    return w == 1 ? "X has a line" : w == 2 ? "O has a line"
+                                            : "the board is full";
+}
+
 static int solve(const mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
@@ -349,10 +357,8 @@ static int solve(const mnk_options *o, gs_mnk *g)
         goto out;
     }
     if (gs_mnk_over(g, root)) {
-        int w = gs_mnk_winner(g, root);
         cli_error(cmd, "--solve '%s': the game is already over (%s)", o->solve,
-                  w == 1 ? "X has a line" : w == 2 ? "O has a line"
-                                                    : "the board is full");
+                  over_reason(g, root));
         goto out;
     }
 
@@ -519,6 +525,11 @@ static int play(mnk_options *o, gs_mnk *g)
         gs_mnk_error err;
         if (gs_mnk_parse(g, o->start, s, &err) != GS_OK) {
             cli_error(cmd, "--start '%s': %s", o->start, err.message);
+            goto out;
+        }
+        if (gs_mnk_over(g, s)) {
+            cli_error(cmd, "--start '%s': the game is already over (%s)",
+                      o->start, over_reason(g, s));
             goto out;
         }
     }

@@ -546,11 +546,13 @@ int cmd_tree(int argc, char **argv)
             cli_error(CMD, "--dot %s: cannot write: %s", o.dot, strerror(errno));
             goto out;
         }
+        errno = 0;
         bool ok = write_dot(f, t, &res, &r, cutoff, o.algo);
         if (!to_stdout && fclose(f) != 0)
             ok = false;
         if (!ok) {
-            cli_error(CMD, "--dot %s: write failed", o.dot);
+            cli_error(CMD, "--dot %s: cannot write: %s", o.dot,
+                      errno ? strerror(errno) : "write error");
             status = 1;
             goto out;
         }

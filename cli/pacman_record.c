@@ -438,6 +438,9 @@ static int read_actions(reader *r, pac_game_log *log, size_t index,
                             "says moves=%ld", index, log->n, moves);
             return 0;
         }
+        if (k - i > 5 && memcmp(r->s + i, "game ", 5) == 0)
+            return fail(r, (int)i + 1, "expected 'end' after the moves of "
+                        "game %zu, before the next game", index);
         while (i < r->n) {
             while (i < r->n && (r->s[i] == ' ' || r->s[i] == '\t'))
                 i++;

@@ -1248,5 +1248,25 @@ for size in "3x3 --k 3 --solve X........" "4x4 --k 3 --solve X.......O......."; 
     fi
 done
 
+# ---- bad input: more cases (docs/bad-input.md) ----
+
+# A finished game cannot be played on, as it cannot be solved.
+bad_input "ttt: --start a finished game" "gamesearch ttt: --start 'XXX.OO...': the game is already over (X has a line)" ttt --start XXX.OO... --x computer
+bad_input "mnk: --start a full board" "gamesearch mnk: --start 'XOXXOOOXX': the game is already over (the board is full)" mnk --start XOXXOOOXX
+# Standard input that cannot be read is bad input, as a file is.
+run --stdin "$TMP" connect4 solve
+check "connect4 solve: standard input that cannot be read" 2 "" "gamesearch connect4: reading standard input: Is a directory"
+# A game whose 'end' line is missing, followed by the next game.
+printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 RandomGhost' \
+    'games: 2' 'layout: 3 tiny' '%%%%%%' '%P ..%' '%%%%%%' \
+    'game 1 result=Win score=517 moves=3' 'East East East' \
+    'game 2 result=Win score=517 moves=3' 'East East East' 'end' >"$TMP/noend.rec"
+bad_input "pacman --replay: a game without its end line" "gamesearch pacman: $TMP/noend.rec:11:1: expected 'end' after the moves of game 1, before the next game" pacman --replay "$TMP/noend.rec"
+# --dot that cannot be written says why (a full disk: exit status 1).
+if [ -w /dev/full ]; then
+    run tree "$EX/seed.tree" --dot /dev/full
+    check "tree --dot: a full disk" 1 "" "gamesearch tree: --dot /dev/full: cannot write: No space left on device"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
