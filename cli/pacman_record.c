@@ -335,6 +335,11 @@ static int read_layout(reader *r, pac_record *rec, char *value, int vcol)
                         "announced, %ld found)", rows, i);
         }
     size_t len = r->pos - start;
+    if (layout_lines(r->text + start, len, NULL, NULL) == 0) {
+        r->line = header;
+        return fail(r, vcol, "layout: its %ld row%s %s blank", rows,
+                    rows == 1 ? "" : "s", rows == 1 ? "is" : "are all");
+    }
     rec->layout_text = malloc(len + 1);
     if (!rec->layout_text)
         return fail(r, 0, "out of memory");

@@ -1268,5 +1268,12 @@ if [ -w /dev/full ]; then
     check "tree --dot: a full disk" 1 "" "gamesearch tree: --dot /dev/full: cannot write: No space left on device"
 fi
 
+# Records that once came back changed when written and read again.
+printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 RandomGhost' \
+    'games: 0' 'layout: 3 tiny' '' '  ' "$(printf '\t')" >"$TMP/blankmaze.rec"
+bad_input "pacman --replay: a maze of blank rows" "gamesearch pacman: $TMP/blankmaze.rec:5:9: layout: its 3 rows are all blank" pacman --replay "$TMP/blankmaze.rec"
+printf 'gamesearch-pacman-record 1\npacman: GreedyAgent\nghosts: 0 RandomGhost\ngames: 0\nlayout: 3 ti\033ny\n%%%%%%%%%%%%\n%%P ..%%\n%%%%%%%%%%%%\n' >"$TMP/ctrl.rec"
+bad_input "pacman --replay: a control character in the header" "gamesearch pacman: $TMP/ctrl.rec:5:13: control character (byte 0x1b) in a header line" pacman --replay "$TMP/ctrl.rec"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
