@@ -471,13 +471,13 @@ static void test_parse_format(void **state)
     expect_parse_error(g, "", -1, "the position has 0 cells, not 9");
     expect_parse_error(g, "X", -1, "the position has 1 cell, not 9");
     expect_parse_error(g, "X.x......", 2,
-                       "unexpected character 'x' at cell 2 (use X, O or .)");
+                       "unexpected character 'x' at cell c1 (character 3; use X, O or .)");
     expect_parse_error(g, "o........", 0,
-                       "unexpected character 'o' at cell 0 (use X, O or .)");
+                       "unexpected character 'o' at cell a1 (character 1; use X, O or .)");
     expect_parse_error(g, "XO. .....", 3,
-                       "unexpected character ' ' at cell 3 (use X, O or .)");
+                       "unexpected character ' ' at cell a2 (character 4; use X, O or .)");
     expect_parse_error(g, "X.O\n.....", 3,
-                       "unexpected byte 0x0A at cell 3 (use X, O or .)");
+                       "unexpected byte 0x0A at cell a2 (character 4; use X, O or .)");
     /* a bad character past the board: the length is what is wrong */
     expect_parse_error(g, "X.O......?", -1, "the position has 10 cells, not 9");
     expect_parse_error(g, "OO.X.....", -1,
@@ -510,7 +510,7 @@ static void test_parse_format(void **state)
     assert_int_equal(gs_mnk_to_move(g, &s), 1);
     big[200] = '*';
     expect_parse_error(g, big, 200,
-                       "unexpected character '*' at cell 200 (use X, O or .)");
+                       "unexpected character '*' at cell f14 (character 201; use X, O or .)");
     gs_mnk_free(g);
 }
 

@@ -364,15 +364,19 @@ int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
         unsigned char ch = (unsigned char)text[len];
         int side = ch == 'X' ? 0 : ch == 'O' ? 1 : ch == '.' ? -1 : -2;
         if (side == -2) {
+            /* Where, as a person counts: the cell's name and the
+             * character's place from 1. */
+            char cell[16];
+            gs_mnk_cell_name(g, (int)len, cell, sizeof cell);
             error->index = (int)len;
             if (ch >= 0x20 && ch < 0x7F)
                 snprintf(error->message, sizeof error->message,
-                         "unexpected character '%c' at cell %d (use X, O or .)",
-                         ch, (int)len);
+                         "unexpected character '%c' at cell %s (character "
+                         "%d; use X, O or .)", ch, cell, (int)len + 1);
             else
                 snprintf(error->message, sizeof error->message,
-                         "unexpected byte 0x%02X at cell %d (use X, O or .)",
-                         ch, (int)len);
+                         "unexpected byte 0x%02X at cell %s (character %d; "
+                         "use X, O or .)", ch, cell, (int)len + 1);
             return GS_EPARSE;
         }
         board[len] = (uint8_t)(side + 1);
