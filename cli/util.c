@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -36,7 +38,16 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
         return -1;
     }
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
+    char *buf = NULL;
+    /* A regular file's size is known: one too large is refused unread. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
+        snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
+                 CLI_MAX_INPUT >> 20);
+        goto fail;
+    }
+    buf = malloc(cap + 1);
     if (!buf) {
         snprintf(err, errsize, "out of memory");
         goto fail;

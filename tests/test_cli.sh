@@ -1275,5 +1275,12 @@ bad_input "pacman --replay: a maze of blank rows" "gamesearch pacman: $TMP/blank
 printf 'gamesearch-pacman-record 1\npacman: GreedyAgent\nghosts: 0 RandomGhost\ngames: 0\nlayout: 3 ti\033ny\n%%%%%%%%%%%%\n%%P ..%%\n%%%%%%%%%%%%\n' >"$TMP/ctrl.rec"
 bad_input "pacman --replay: a control character in the header" "gamesearch pacman: $TMP/ctrl.rec:5:13: control character (byte 0x1b) in a header line" pacman --replay "$TMP/ctrl.rec"
 
+# A file over 1 GiB is refused by its size, unread (a sparse file: no
+# disk is used).
+if truncate -s 1100M "$TMP/huge.tree" 2>/dev/null; then
+    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1024 MiB, the most gamesearch reads" tree "$TMP/huge.tree"
+    rm -f "$TMP/huge.tree"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
