@@ -16,7 +16,6 @@
  *
  * usage: bench_limits [RUNS [LIMIT_MS]]
  */
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include <time.h>
 
 #include "gamesearch/gamesearch.h"
+#include "layout_files.h"
 
 static double now_seconds(void)
 {
@@ -45,72 +45,6 @@ static void *xmalloc(size_t n)
     if (!p)
         die("out of memory");
     return p;
-}
-
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            if (!buf)
-                die("out of memory");
-        }
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
-/* The largest layout by area among the .lay files of layouts/ and, when
- * present, the CS188 layouts (ties: the first path in byte order). */
-static void largest_layout(char *path, size_t size)
-{
-    const char *dirs[2] = {GS_SOURCE_DIR "/layouts",
-                           GS_SHARED_DIR "/cs188/layouts"};
-    long best_area = -1;
-    path[0] = '\0';
-    for (int i = 0; i < 2; i++) {
-        DIR *dir = opendir(dirs[i]);
-        if (!dir)
-            continue;
-        struct dirent *de;
-        while ((de = readdir(dir)) != NULL) {
-            size_t n = strlen(de->d_name);
-            if (n < 5 || strcmp(de->d_name + n - 4, ".lay") != 0)
-                continue;
-            char file[1024];
-            snprintf(file, sizeof file, "%s/%s", dirs[i], de->d_name);
-            size_t len;
-            char *text = read_text(file, &len);
-            if (!text)
-                continue;
-            gs_pac_layout *lay = NULL;
-            gs_pac_error err;
-            int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
-            free(text);
-            if (rc != GS_OK)
-                continue;
-            long area = (long)gs_pac_layout_width(lay) *
-                        gs_pac_layout_height(lay);
-            gs_pac_layout_free(lay);
-            if (area > best_area ||
-                (area == best_area && strcmp(file, path) < 0)) {
-                best_area = area;
-                snprintf(path, size, "%s", file);
-            }
-        }
-        closedir(dir);
-    }
-    if (best_area < 0)
-        die("no layout found in " GS_SOURCE_DIR "/layouts");
 }
 
 /* The tree of test_limits.c: the root, then 40 layers of 6 nodes, each
@@ -199,10 +133,13 @@ int main(int argc, char **argv)
            "mean", "max", "overshoot", "mean nodes");
 
     /* Pacman: the largest layout, every ghost, ten rounds. */
-    char path[1024];
-    largest_layout(path, sizeof path);
+    char path[1024], why[1200];
+    const char *const dirs[2] = {GS_SOURCE_DIR "/layouts",
+                                 GS_SHARED_DIR "/cs188/layouts"};
+    if (!largest_layout(dirs, 2, path, sizeof path, why, sizeof why))
+        die(why);
     size_t len;
-    char *text = read_text(path, &len);
+    char *text = read_file_text(path, &len);
     if (!text)
         die("cannot read the layout");
     gs_pac_layout *lay = NULL;

@@ -51,6 +51,7 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "layout_files.h"
 #include "pacman_fixture.h"
 
 /* A time-limited search must answer within its limit and this much. */
@@ -101,22 +102,6 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
         assert_non_null(b->s);
         b->cap = cap;
     }
-}
-
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    sbuf b = {NULL, 0, 0};
-    char chunk[4096];
-    size_t n;
-    sb_printf(&b, "%s", "");
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_printf(&b, "%.*s", (int)n, chunk);
-    fclose(f);
-    *len = b.len;
-    return b.s;
 }
 
 /* ---- The games ---------------------------------------------------------- */
@@ -311,7 +296,7 @@ static subject *pacman_layout_subject(const char *name, const char *path,
                                       gs_pac_ghost_model model)
 {
     size_t len;
-    char *text = read_text(path, &len);
+    char *text = read_file_text(path, &len);
     if (!text)
         fail_msg("%s: cannot read %s", name, path);
     subject *s = pacman_subject(name, text, len, ghosts, eval, model);
@@ -1222,57 +1207,25 @@ static void check_time_limit(const subject *s, const gs_search_options *o,
 
 /* The largest layout by area among the .lay files of layouts/ and, when
  * present, the CS188 layouts; its path into `path`. */
-static void largest_layout(char *path, size_t size)
+static void largest_layout_path(char *path, size_t size)
 {
-    const char *dirs[2] = {GS_SOURCE_DIR "/layouts",
-                           GS_SHARED_DIR "/cs188/layouts"};
-    long best_area = -1;
-    char best_name[1024] = "";
-    for (int i = 0; i < 2; i++) {
-        DIR *dir = opendir(dirs[i]);
-        if (!dir) {
-            if (i == 1)
-                printf("# %s absent: the largest of our layouts\n", dirs[i]);
-            continue;
-        }
-        struct dirent *de;
-        while ((de = readdir(dir)) != NULL) {
-            size_t n = strlen(de->d_name);
-            if (n < 5 || strcmp(de->d_name + n - 4, ".lay") != 0)
-                continue;
-            char file[1024];
-            snprintf(file, sizeof file, "%s/%s", dirs[i], de->d_name);
-            size_t len;
-            char *text = read_text(file, &len);
-            assert_non_null(text);
-            gs_pac_layout *lay = NULL;
-            gs_pac_error err;
-            int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
-            free(text);
-            if (rc != GS_OK)
-                fail_msg("%s refused: %d:%d: %s", file, err.line, err.column,
-                         err.message);
-            long area = (long)gs_pac_layout_width(lay) *
-                        gs_pac_layout_height(lay);
-            gs_pac_layout_free(lay);
-            /* The larger area; on a tie, the first name. */
-            if (area > best_area ||
-                (area == best_area && strcmp(file, best_name) < 0)) {
-                best_area = area;
-                snprintf(best_name, sizeof best_name, "%s", file);
-            }
-        }
-        closedir(dir);
-    }
-    assert_true(best_area > 0);
-    snprintf(path, size, "%s", best_name);
+    const char *const dirs[2] = {GS_SOURCE_DIR "/layouts",
+                                 GS_SHARED_DIR "/cs188/layouts"};
+    DIR *shared = opendir(dirs[1]);
+    if (shared)
+        closedir(shared);
+    else
+        printf("# %s absent: the largest of our layouts\n", dirs[1]);
+    char why[1200];
+    if (!largest_layout(dirs, 2, path, size, why, sizeof why))
+        fail_msg("%s", why);
 }
 
 static void test_time_pacman(void **state)
 {
     (void)state;
     char path[1024];
-    largest_layout(path, sizeof path);
+    largest_layout_path(path, sizeof path);
     const char *base = strrchr(path, '/');
     char name[128];
     /* Every ghost of the layout (GS_PAC_MAX_GHOSTS is above any count). */
