@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gamesearch/core.h"
+
 #include "commands.h"
 #include "util.h"
 
@@ -46,7 +48,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
-        puts("gamesearch " GS_VERSION);
+        printf("gamesearch %s\n", gs_version());
         return 0;
     }
     for (size_t i = 0; i < cli_num_commands; i++)

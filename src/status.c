@@ -1,4 +1,4 @@
-/* Status codes and the default allocator. */
+/* Status codes, the version and the default allocator. */
 #include <stdlib.h>
 
 #include "gamesearch/core.h"
@@ -15,6 +15,16 @@ const char *gs_strerror(int status)
     case GS_ETOOBIG: return "input too large";
     default: return "unknown status";
     }
+}
+
+const char *gs_version(void)
+{
+    return GS_VERSION_STRING;
+}
+
+int gs_version_number(void)
+{
+    return GS_VERSION_NUMBER;
 }
 
 static void *default_alloc(void *user, void *ptr, size_t osize, size_t nsize)

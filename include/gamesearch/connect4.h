@@ -78,21 +78,21 @@ typedef struct gs_c4_error {
 } gs_c4_error;
 
 /* Fills p with the standard 7x6 board. */
-void gs_c4_params_init(gs_c4_params *p);
+GS_API void gs_c4_params_init(gs_c4_params *p);
 
 /* Creates a game instance. GS_OK, GS_EINVAL (a size out of range) or
  * GS_ENOMEM. */
-int gs_c4_new(const gs_c4_params *p, const gs_allocator *alloc, gs_c4 **out);
-void gs_c4_free(gs_c4 *g);
-int gs_c4_width(const gs_c4 *g);
-int gs_c4_height(const gs_c4 *g);
+GS_API int gs_c4_new(const gs_c4_params *p, const gs_allocator *alloc, gs_c4 **out);
+GS_API void gs_c4_free(gs_c4 *g);
+GS_API int gs_c4_width(const gs_c4 *g);
+GS_API int gs_c4_height(const gs_c4 *g);
 
 /* Fills *game with every callback and hook above (version GS_GAME_VERSION,
  * states of sizeof(gs_c4_state) bytes). g must outlive it. */
-void gs_c4_game(const gs_c4 *g, gs_game *game);
+GS_API void gs_c4_game(const gs_c4 *g, gs_game *game);
 
 /* The empty board. */
-void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
+GS_API void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
 
 /*
  * Reads a position (column digits, then optionally blanks: spaces, tabs,
@@ -104,27 +104,27 @@ void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
  * anything after the digits. The empty string is the empty board. *s is
  * written only on success.
  */
-int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
+GS_API int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
                 gs_c4_error *error);
 
 /* Column col (0-based) has room for a stone and the game is not over. */
-bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);
+GS_API bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);
 /* Playing col (which must be playable) makes four in a row. */
-bool gs_c4_is_winning_move(const gs_c4 *g, const gs_c4_state *s, int col);
+GS_API bool gs_c4_is_winning_move(const gs_c4 *g, const gs_c4_state *s, int col);
 /* Plays col for the player to move. GS_EINVAL if the column is off the
  * board or full, or the game is over. */
-int gs_c4_play(const gs_c4 *g, gs_c4_state *s, int col);
+GS_API int gs_c4_play(const gs_c4 *g, gs_c4_state *s, int col);
 
 /* 0 empty, 1 first player, 2 second player; row 0 is the bottom row. */
-int gs_c4_cell(const gs_c4 *g, const gs_c4_state *s, int col, int row);
+GS_API int gs_c4_cell(const gs_c4 *g, const gs_c4_state *s, int col, int row);
 /* 0 when the first player is to move, 1 when the second is. */
-int gs_c4_to_move(const gs_c4_state *s);
+GS_API int gs_c4_to_move(const gs_c4_state *s);
 
 /* The score of a finished game for the player who won it (from their side,
  * > 0), or of a win with the next stone for the player to move: Pons's
  * (width * height + 1 - moves) / 2 with `moves` the stones before the
  * winning one. */
-int gs_c4_win_score(const gs_c4 *g, int moves);
+GS_API int gs_c4_win_score(const gs_c4 *g, int moves);
 
 #ifdef __cplusplus
 }

@@ -5,11 +5,42 @@
  * Every fallible public function returns an int status: GS_OK (0) or one of
  * the GS_E* codes below; results travel through out-parameters. The library
  * never prints and never exits.
+ *
+ * The version three ways, as the library was built and as a program was
+ * compiled: GS_VERSION_MAJOR/MINOR/PATCH and GS_VERSION_STRING here, and
+ * gs_version() at run time, so a program can check that the library it
+ * loaded is the one whose headers it was compiled against.
  */
 #ifndef GAMESEARCH_CORE_H
 #define GAMESEARCH_CORE_H
 
 #include <stddef.h>
+
+/* Marks the public API. The shared library is built with every other
+ * symbol hidden, so its symbol table is exactly the functions declared
+ * with GS_API in these headers. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(GS_BUILDING_SHARED)
+#    define GS_API __declspec(dllexport)
+#  elif defined(GS_USING_SHARED)
+#    define GS_API __declspec(dllimport)
+#  else
+#    define GS_API
+#  endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define GS_API __attribute__((visibility("default")))
+#else
+#  define GS_API
+#endif
+
+#define GS_VERSION_MAJOR 0
+#define GS_VERSION_MINOR 2
+#define GS_VERSION_PATCH 0
+#define GS_VERSION_STRING "0.2.0"
+/* One number that grows with every release: 10000 * major + 100 * minor +
+ * patch. */
+#define GS_VERSION_NUMBER \
+    (GS_VERSION_MAJOR * 10000 + GS_VERSION_MINOR * 100 + GS_VERSION_PATCH)
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,7 +57,24 @@ enum {
 };
 
 /* A short English description of a status code (never NULL). */
-const char *gs_strerror(int status);
+GS_API const char *gs_strerror(int status);
+
+/* The library's version as it was built, "MAJOR.MINOR.PATCH". */
+GS_API const char *gs_version(void);
+
+/* The same as GS_VERSION_NUMBER, as the library was built. */
+GS_API int gs_version_number(void);
+
+/*
+ * Where and why a parser refused its input: the one error record of every
+ * parser in the library (trees, m,n,k and Connect Four positions, Pacman
+ * layouts and records).
+ */
+typedef struct gs_error {
+    int line;           /* 1-based; 0 when the problem has no one place */
+    int column;         /* 1-based; 0 when the problem has no one place */
+    char message[256];  /* one sentence, no file name, no trailing newline */
+} gs_error;
 
 /*
  * Allocation hook, in the style of Lua's lua_Alloc:
@@ -45,7 +93,7 @@ typedef struct gs_allocator {
 } gs_allocator;
 
 /* The allocator used when a function is given NULL: the C library's. */
-const gs_allocator *gs_default_allocator(void);
+GS_API const gs_allocator *gs_default_allocator(void);
 
 #ifdef __cplusplus
 }

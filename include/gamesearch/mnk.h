@@ -79,24 +79,24 @@ typedef struct gs_mnk_error {
 } gs_mnk_error;
 
 /* Fills p with tic-tac-toe: 3x3, k 3, EVAL_LINES, radius 0, no hint. */
-void gs_mnk_params_init(gs_mnk_params *p);
+GS_API void gs_mnk_params_init(gs_mnk_params *p);
 
 /* Creates a game instance. GS_OK, GS_EINVAL (sizes out of range) or
  * GS_ENOMEM. */
-int gs_mnk_new(const gs_mnk_params *p, const gs_allocator *alloc,
+GS_API int gs_mnk_new(const gs_mnk_params *p, const gs_allocator *alloc,
                gs_mnk **out);
-void gs_mnk_free(gs_mnk *g);
-const gs_mnk_params *gs_mnk_params_of(const gs_mnk *g);
+GS_API void gs_mnk_free(gs_mnk *g);
+GS_API const gs_mnk_params *gs_mnk_params_of(const gs_mnk *g);
 
 /* Fills *game (version GS_GAME_VERSION, bounds +-GS_MNK_WIN declared,
  * Zobrist hash, action names such as "b3"). g must outlive it. */
-void gs_mnk_game(const gs_mnk *g, gs_game *game);
+GS_API void gs_mnk_game(const gs_mnk *g, gs_game *game);
 
 /* Bytes in one state (== game.state_size). */
-size_t gs_mnk_state_size(const gs_mnk *g);
+GS_API size_t gs_mnk_state_size(const gs_mnk *g);
 
 /* Writes the empty board into state. */
-void gs_mnk_empty(const gs_mnk *g, void *state);
+GS_API void gs_mnk_empty(const gs_mnk *g, void *state);
 
 /*
  * Reads a position string into state. GS_OK, or GS_EPARSE with *error:
@@ -104,37 +104,37 @@ void gs_mnk_empty(const gs_mnk *g, void *state);
  * (O more than X, or X more than one ahead), or both players with a line.
  * A position where the game is over is accepted (gs_mnk_winner tells).
  */
-int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
+GS_API int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
                  gs_mnk_error *error);
 
 /* Writes the position string (rows*cols characters and a NUL) into buf. */
-void gs_mnk_format(const gs_mnk *g, const void *state, char *buf,
+GS_API void gs_mnk_format(const gs_mnk *g, const void *state, char *buf,
                    size_t size);
 
 /* Plays `cell` for the player to move. GS_EINVAL if the cell is off the
  * board or taken, or the game is over. */
-int gs_mnk_play(const gs_mnk *g, void *state, int cell);
+GS_API int gs_mnk_play(const gs_mnk *g, void *state, int cell);
 
 /* 0 empty, 1 X, 2 O. */
-int gs_mnk_cell(const gs_mnk *g, const void *state, int cell);
+GS_API int gs_mnk_cell(const gs_mnk *g, const void *state, int cell);
 /* 0 when X is to move, 1 when O is. */
-int gs_mnk_to_move(const gs_mnk *g, const void *state);
+GS_API int gs_mnk_to_move(const gs_mnk *g, const void *state);
 /* 0 nobody (yet), 1 X has a line, 2 O has a line. */
-int gs_mnk_winner(const gs_mnk *g, const void *state);
+GS_API int gs_mnk_winner(const gs_mnk *g, const void *state);
 /* Stones on the board. */
-int gs_mnk_stones(const gs_mnk *g, const void *state);
+GS_API int gs_mnk_stones(const gs_mnk *g, const void *state);
 /* The game is over: a line, or a full board. */
-bool gs_mnk_over(const gs_mnk *g, const void *state);
+GS_API bool gs_mnk_over(const gs_mnk *g, const void *state);
 
 /* The static evaluation of `state` with `eval`, from X's side. */
-double gs_mnk_evaluate(const gs_mnk *g, const void *state, gs_mnk_eval eval);
+GS_API double gs_mnk_evaluate(const gs_mnk *g, const void *state, gs_mnk_eval eval);
 
 /* Cell names: column letter and row number from the top ("a1" is cell 0,
  * "c3" cell 8 on 3x3). gs_mnk_cell_name writes at most 8 bytes;
  * gs_mnk_parse_cell accepts a name or a 1-based cell number and returns the
  * cell, or -1. */
-void gs_mnk_cell_name(const gs_mnk *g, int cell, char *buf, size_t size);
-int gs_mnk_parse_cell(const gs_mnk *g, const char *text);
+GS_API void gs_mnk_cell_name(const gs_mnk *g, int cell, char *buf, size_t size);
+GS_API int gs_mnk_parse_cell(const gs_mnk *g, const char *text);
 
 #ifdef __cplusplus
 }

@@ -52,8 +52,8 @@ enum {
 
 /* "West", "Stop", ... (NULL for a bad direction) and back (-1: unknown;
  * case-insensitive). */
-const char *gs_pac_dir_name(int dir);
-int gs_pac_dir_parse(const char *name);
+GS_API const char *gs_pac_dir_name(int dir);
+GS_API int gs_pac_dir_parse(const char *name);
 
 /* ---- Layouts ---- */
 
@@ -77,15 +77,15 @@ typedef struct gs_pac_error {
  * GS_PAC_MAX_GHOSTS ghosts; over 1 MiB is GS_ETOOBIG. Cells off the maze
  * count as walls. GS_OK, GS_EPARSE with *error, GS_ETOOBIG or GS_ENOMEM.
  */
-int gs_pac_layout_parse(const char *text, size_t length,
+GS_API int gs_pac_layout_parse(const char *text, size_t length,
                         const gs_allocator *alloc, gs_pac_layout **out,
                         gs_pac_error *error);
-void gs_pac_layout_free(gs_pac_layout *layout);
-int gs_pac_layout_width(const gs_pac_layout *layout);
-int gs_pac_layout_height(const gs_pac_layout *layout);
-bool gs_pac_layout_wall(const gs_pac_layout *layout, int x, int y);
+GS_API void gs_pac_layout_free(gs_pac_layout *layout);
+GS_API int gs_pac_layout_width(const gs_pac_layout *layout);
+GS_API int gs_pac_layout_height(const gs_pac_layout *layout);
+GS_API bool gs_pac_layout_wall(const gs_pac_layout *layout, int x, int y);
 /* Ghosts in the file, in pacman.py's agent order. */
-int gs_pac_layout_num_ghosts(const gs_pac_layout *layout);
+GS_API int gs_pac_layout_num_ghosts(const gs_pac_layout *layout);
 
 /* ---- Worlds and states ---- */
 
@@ -96,18 +96,18 @@ typedef struct gs_pacman gs_pacman;
  * ghosts, in pacman.py's order (-k). The layout is copied. GS_OK, GS_EINVAL
  * (num_ghosts < 0) or GS_ENOMEM.
  */
-int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
+GS_API int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
                   const gs_allocator *alloc, gs_pacman **out);
-void gs_pacman_free(gs_pacman *world);
+GS_API void gs_pacman_free(gs_pacman *world);
 
-int gs_pacman_num_agents(const gs_pacman *world);   /* 1 + ghosts */
-int gs_pacman_width(const gs_pacman *world);
-int gs_pacman_height(const gs_pacman *world);
-bool gs_pacman_wall(const gs_pacman *world, int x, int y);
-size_t gs_pacman_state_size(const gs_pacman *world);
+GS_API int gs_pacman_num_agents(const gs_pacman *world);   /* 1 + ghosts */
+GS_API int gs_pacman_width(const gs_pacman *world);
+GS_API int gs_pacman_height(const gs_pacman *world);
+GS_API bool gs_pacman_wall(const gs_pacman *world, int x, int y);
+GS_API size_t gs_pacman_state_size(const gs_pacman *world);
 
 /* The start of a game: Pacman to move, score 0, no ghost scared. */
-void gs_pacman_initial(const gs_pacman *world, void *state);
+GS_API void gs_pacman_initial(const gs_pacman *world, void *state);
 
 /*
  * Fills *game: agent 0 MAX, ghosts MIN, legal actions in pacman.py's order,
@@ -115,11 +115,11 @@ void gs_pacman_initial(const gs_pacman *world, void *state);
  * scoreEvaluationFunction), a hash covering what pacman.py's state equality
  * covers, action names "West", .... The world must outlive the game.
  */
-void gs_pacman_game(const gs_pacman *world, gs_game *game);
+GS_API void gs_pacman_game(const gs_pacman *world, gs_game *game);
 
 /* Writes the legal actions of `agent` in `state` (pacman.py's order) into
  * out (room for GS_PAC_NUM_DIRS) and returns how many. */
-int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
+GS_API int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
                     int *out);
 
 /*
@@ -131,30 +131,30 @@ int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
  * side has no legal action (pacman.py stops with an error there); here it
  * may pass with GS_PAC_STOP: it stays put and its scared timer counts down.
  */
-int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
+GS_API int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
                     int action);
 
-int gs_pacman_to_move(const gs_pacman *world, const void *state);
-int gs_pacman_score(const gs_pacman *world, const void *state);
-bool gs_pacman_is_win(const gs_pacman *world, const void *state);
-bool gs_pacman_is_lose(const gs_pacman *world, const void *state);
+GS_API int gs_pacman_to_move(const gs_pacman *world, const void *state);
+GS_API int gs_pacman_score(const gs_pacman *world, const void *state);
+GS_API bool gs_pacman_is_win(const gs_pacman *world, const void *state);
+GS_API bool gs_pacman_is_lose(const gs_pacman *world, const void *state);
 /* Doubled position and direction (its last move; Stop at the start). */
-void gs_pacman_position(const gs_pacman *world, const void *state, int agent,
+GS_API void gs_pacman_position(const gs_pacman *world, const void *state, int agent,
                         int *x2, int *y2);
-int gs_pacman_direction(const gs_pacman *world, const void *state, int agent);
+GS_API int gs_pacman_direction(const gs_pacman *world, const void *state, int agent);
 /* A ghost's scared timer (0 for Pacman). */
-int gs_pacman_scared(const gs_pacman *world, const void *state, int agent);
-bool gs_pacman_food(const gs_pacman *world, const void *state, int x, int y);
-bool gs_pacman_capsule(const gs_pacman *world, const void *state, int x,
+GS_API int gs_pacman_scared(const gs_pacman *world, const void *state, int agent);
+GS_API bool gs_pacman_food(const gs_pacman *world, const void *state, int x, int y);
+GS_API bool gs_pacman_capsule(const gs_pacman *world, const void *state, int x,
                        int y);
-int gs_pacman_food_left(const gs_pacman *world, const void *state);
-int gs_pacman_capsules_left(const gs_pacman *world, const void *state);
+GS_API int gs_pacman_food_left(const gs_pacman *world, const void *state);
+GS_API int gs_pacman_capsules_left(const gs_pacman *world, const void *state);
 
 /* pacman.py's state equality and hash: positions, directions, scared
  * timers, food, capsules and score (not whose turn it is). */
-bool gs_pacman_state_equal(const gs_pacman *world, const void *a,
+GS_API bool gs_pacman_state_equal(const gs_pacman *world, const void *a,
                            const void *b);
-uint64_t gs_pacman_state_hash(const gs_pacman *world, const void *state);
+GS_API uint64_t gs_pacman_state_hash(const gs_pacman *world, const void *state);
 
 /* ---- Ghost agents ---- */
 
@@ -170,7 +170,7 @@ typedef enum gs_pac_ghost {
  * order in out[], their probabilities in p[]; returns how many (0 when the
  * ghost has no legal action).
  */
-int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
+GS_API int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
                                  int agent, gs_pac_ghost kind, int *out,
                                  double *p);
 
@@ -180,7 +180,7 @@ int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
  * West). Returns GS_PAC_STOP when the ghost has no legal action (and then
  * draws nothing).
  */
-int gs_pacman_ghost_action(const gs_pacman *world, const void *state,
+GS_API int gs_pacman_ghost_action(const gs_pacman *world, const void *state,
                            int agent, gs_pac_ghost kind, gs_pyrandom *rng);
 
 /* ---- Searching the world ---- */
@@ -221,11 +221,11 @@ typedef struct gs_pac_search_game {
  * cutoff, an agent without legal action) is valued by sg->eval, and the
  * ghosts are MIN or CHANCE agents as sg->ghosts says.
  */
-void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
+GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
 
 /* The evaluation of `state` from Pacman's side (what each looks at:
  * games/pacman/eval.c). A function of the state alone, thread-safe. */
-double gs_pacman_evaluate(const gs_pacman *world, const void *state,
+GS_API double gs_pacman_evaluate(const gs_pacman *world, const void *state,
                           gs_pac_eval eval);
 
 /* The maze distance between two cells (steps through cells that are not
@@ -234,7 +234,7 @@ double gs_pacman_evaluate(const gs_pacman *world, const void *state,
  * gs_pacman_new: up to 32 MiB); a larger one searches each time, in
  * scratch memory from the world's allocator, and answers -1 when it cannot
  * have it. */
-int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
+GS_API int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
                             int y2);
 
 #ifdef __cplusplus

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "core.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,20 +23,20 @@ typedef struct gs_pyrandom {
 } gs_pyrandom;
 
 /* random.seed(n) for an integer n (Python seeds with |n|). */
-void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n);
+GS_API void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n);
 
 /* random.seed(s) for a string s (version 2: the bytes of s followed by
  * their SHA-512 digest, read as one big-endian integer). */
-void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s);
+GS_API void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s);
 
 /* random.random(): a double in [0, 1) with 53 random bits. */
-double gs_pyrandom_random(gs_pyrandom *r);
+GS_API double gs_pyrandom_random(gs_pyrandom *r);
 
 /* random.getrandbits(k) for 1 <= k <= 32. */
-uint32_t gs_pyrandom_getrandbits(gs_pyrandom *r, int k);
+GS_API uint32_t gs_pyrandom_getrandbits(gs_pyrandom *r, int k);
 
 /* random.randrange(n) / the index random.choice(seq) picks, n >= 1. */
-int gs_pyrandom_below(gs_pyrandom *r, int n);
+GS_API int gs_pyrandom_below(gs_pyrandom *r, int n);
 
 #ifdef __cplusplus
 }

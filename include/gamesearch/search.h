@@ -234,18 +234,18 @@ typedef struct gs_result {
 } gs_result;
 
 /* Fills in the defaults described above. */
-void gs_search_options_init(gs_search_options *options);
+GS_API void gs_search_options_init(gs_search_options *options);
 
 /*
  * Creates an engine for `game`, which must outlive it; `alloc` may be NULL.
  * Returns GS_OK, GS_EVERSION (game->version is not GS_GAME_VERSION),
  * GS_EINVAL (a required field is missing) or GS_ENOMEM.
  */
-int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
+GS_API int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
                   gs_engine **out);
 
 /* Frees an engine (NULL is fine). */
-void gs_engine_free(gs_engine *engine);
+GS_API void gs_engine_free(gs_engine *engine);
 
 /*
  * Searches `root` (game->state_size bytes) with `options` (NULL: defaults)
@@ -253,7 +253,7 @@ void gs_engine_free(gs_engine *engine);
  * cleanly: see result->stopped), GS_EINVAL for bad options, GS_EPLY when the
  * game tree is deeper than options->max_ply, or GS_ENOMEM.
  */
-int gs_search(gs_engine *engine, const void *root,
+GS_API int gs_search(gs_engine *engine, const void *root,
               const gs_search_options *options, gs_result *result);
 
 /*
@@ -261,15 +261,15 @@ int gs_search(gs_engine *engine, const void *root,
  * two of buckets; 0 frees it) and empties it. GS_OK, GS_EINVAL or
  * GS_ENOMEM (the old table is kept).
  */
-int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
+GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
 
 /* Empties the transposition table, for a search that must not profit from
  * earlier ones. */
-void gs_engine_tt_clear(gs_engine *engine);
+GS_API void gs_engine_tt_clear(gs_engine *engine);
 
 /* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
-const char *gs_algo_name(gs_algo algo);
-int gs_algo_parse(const char *name);
+GS_API const char *gs_algo_name(gs_algo algo);
+GS_API int gs_algo_parse(const char *name);
 
 #ifdef __cplusplus
 }

@@ -86,37 +86,37 @@ typedef struct gs_tree_state {
  * 1e-9), values outside declared bounds, leaves without a value. Deeply
  * nested input is parsed without recursion.
  */
-int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
+GS_API int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
                   gs_tree **out, gs_tree_error *error);
 
 /* Frees a tree (NULL is fine). */
-void gs_tree_free(gs_tree *tree);
+GS_API void gs_tree_free(gs_tree *tree);
 
 /*
  * Parses a list of roles ("max min chance", commas or spaces between them,
  * case-insensitive) into roles[0 .. *n-1] (room for GS_TREE_MAX_AGENTS).
  * Returns GS_OK or GS_EPARSE with *error (column within `text`, line 1).
  */
-int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
+GS_API int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
                         gs_tree_error *error);
 
-gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
+GS_API gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
 
 /* Agents and their roles: as declared, or as set by gs_tree_set_roles. */
-int gs_tree_num_agents(const gs_tree *tree);
-gs_role gs_tree_role(const gs_tree *tree, int agent);
+GS_API int gs_tree_num_agents(const gs_tree *tree);
+GS_API gs_role gs_tree_role(const gs_tree *tree, int agent);
 /* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS); GS_EINVAL otherwise. */
-int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
+GS_API int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
 
 /* The `depth:` line, in rounds (0 when absent). */
-int gs_tree_depth(const gs_tree *tree);
+GS_API int gs_tree_depth(const gs_tree *tree);
 
 /* The `bounds:` line: true and *lo, *hi when present. */
-bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi);
+GS_API bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi);
 
 /* The length of the longest path from the root, in plies (computed by the
  * parser; never fails). */
-int32_t gs_tree_height(const gs_tree *tree);
+GS_API int32_t gs_tree_height(const gs_tree *tree);
 
 /*
  * Checks that every node a search cut off at `depth_plies` plies
@@ -125,7 +125,7 @@ int32_t gs_tree_height(const gs_tree *tree);
  * GS_EPARSE with *error naming the node's line and column, GS_EINVAL for a
  * negative depth, or GS_ENOMEM.
  */
-int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
+GS_API int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
                          gs_tree_error *error);
 
 /*
@@ -133,27 +133,27 @@ int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
  * tree must outlive the game. Bounds are declared when the tree has them.
  * Call again after gs_tree_set_roles.
  */
-void gs_tree_game(const gs_tree *tree, gs_game *game);
+GS_API void gs_tree_game(const gs_tree *tree, gs_game *game);
 
 /* The root state. */
-void gs_tree_root(const gs_tree *tree, gs_tree_state *state);
+GS_API void gs_tree_root(const gs_tree *tree, gs_tree_state *state);
 
 /* ---- Nodes, numbered 0 .. count-1 in the order the text defines them ---- */
 
-int32_t gs_tree_node_count(const gs_tree *tree);
-int32_t gs_tree_root_node(const gs_tree *tree);
-const char *gs_tree_node_name(const gs_tree *tree, int32_t node);
+GS_API int32_t gs_tree_node_count(const gs_tree *tree);
+GS_API int32_t gs_tree_root_node(const gs_tree *tree);
+GS_API const char *gs_tree_node_name(const gs_tree *tree, int32_t node);
 /* The line and column where the node is defined (its list, tuple or line). */
-int gs_tree_node_line(const gs_tree *tree, int32_t node);
-int gs_tree_node_column(const gs_tree *tree, int32_t node);
+GS_API int gs_tree_node_line(const gs_tree *tree, int32_t node);
+GS_API int gs_tree_node_column(const gs_tree *tree, int32_t node);
 /* The node's value, when the text gives one. */
-bool gs_tree_node_value(const gs_tree *tree, int32_t node, double *value);
-int gs_tree_child_count(const gs_tree *tree, int32_t node);
-int32_t gs_tree_child(const gs_tree *tree, int32_t node, int i);
+GS_API bool gs_tree_node_value(const gs_tree *tree, int32_t node, double *value);
+GS_API int gs_tree_child_count(const gs_tree *tree, int32_t node);
+GS_API int32_t gs_tree_child(const gs_tree *tree, int32_t node, int i);
 /* The action's name (`left` in left=B), or the child's name if unnamed. */
-const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i);
+GS_API const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i);
 /* The child's probability, when the text gives one. */
-bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
+GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
                                double *p);
 
 #ifdef __cplusplus
