@@ -405,7 +405,7 @@ static void bench_connect4(bench *b)
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
         const char *moves = positions[i].moves;
         gs_c4_state s;
-        gs_c4_error err;
+        gs_error err;
         if (gs_c4_parse(g, moves, strlen(moves), &s, &err) != GS_OK) {
             cli_error(CMD, "built-in position '%s': %s", moves, err.message);
             exit(1);
@@ -476,7 +476,7 @@ static const char fortress_maze[] =
 static gs_pacman *pacman_world(const char *maze, int ghosts)
 {
     gs_pac_layout *layout = NULL;
-    gs_pac_error err;
+    gs_error err;
     int rc = gs_pac_layout_parse(maze, strlen(maze), NULL, &layout, &err);
     gs_pacman *world = NULL;
     if (rc == GS_OK)

@@ -455,10 +455,10 @@ static int solve_state(solver *sv, const gs_c4_state *s, bool weak,
 }
 
 /* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
-static void parse_error(const char *what, const gs_c4_error *err)
+static void parse_error(const char *what, const gs_error *err)
 {
-    if (err->index >= 0)
-        cli_error(cmd, "%s, character %d: %s", what, err->index + 1,
+    if (err->line > 0)
+        cli_error(cmd, "%s, character %d: %s", what, err->column,
                   err->message);
     else
         cli_error(cmd, "%s: %s", what, err->message);
@@ -486,7 +486,7 @@ static int run_solve(const c4_options *o, solver *sv)
         char where[64];
         snprintf(where, sizeof where, "line %lu", lineno);
         gs_c4_state s;
-        gs_c4_error err;
+        gs_error err;
         memset(&err, 0, sizeof err);
         if (gs_c4_parse(sv->g, line, len, &s, &err) != GS_OK) {
             parse_error(where, &err);
@@ -546,7 +546,7 @@ static int run_analyze(const c4_options *o, solver *sv)
     const gs_c4 *g = sv->g;
     int width = gs_c4_width(g);
     gs_c4_state root;
-    gs_c4_error err;
+    gs_error err;
     memset(&err, 0, sizeof err);
     char where[64];
     snprintf(where, sizeof where, "analyze '%.40s%s'", o->position,
@@ -695,7 +695,7 @@ static int run_play(const c4_options *o, solver *sv)
     gs_c4_state s;
     gs_c4_empty(g, &s);
     if (o->start) {
-        gs_c4_error err;
+        gs_error err;
         memset(&err, 0, sizeof err);
         char where[64];
         snprintf(where, sizeof where, "--start '%.40s%s'", o->start,

@@ -351,7 +351,7 @@ static int solve(const mnk_options *o, gs_mnk *g)
     int status = EXIT_BAD_INPUT;
     if (!root || !child)
         goto oom;
-    gs_mnk_error err;
+    gs_error err;
     if (gs_mnk_parse(g, o->solve, root, &err) != GS_OK) {
         cli_error(cmd, "--solve '%s': %s", o->solve, err.message);
         goto out;
@@ -522,7 +522,7 @@ static int play(mnk_options *o, gs_mnk *g)
     }
     gs_mnk_empty(g, s);
     if (o->start) {
-        gs_mnk_error err;
+        gs_error err;
         if (gs_mnk_parse(g, o->start, s, &err) != GS_OK) {
             cli_error(cmd, "--start '%s': %s", o->start, err.message);
             goto out;

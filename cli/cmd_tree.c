@@ -467,7 +467,7 @@ int cmd_tree(int argc, char **argv)
     }
 
     /* Step 1. Parse and check the tree. */
-    gs_tree_error te;
+    gs_error te;
     int s = gs_tree_parse(text, len, NULL, &t, &te);
     if (s == GS_EPARSE || s == GS_ETOOBIG) {
         if (te.line > 0)

@@ -82,14 +82,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     gs_c4_state s, replay;
-    gs_c4_error err;
+    gs_error err;
     memset(&err, 0xAA, sizeof err);
     rc = gs_c4_parse(g, text, len, &s, &err);
     FUZZ_CHECK(rc == GS_OK || rc == GS_EPARSE);
     if (rc != GS_OK) {
         FUZZ_CHECK(memchr(err.message, '\0', sizeof err.message));
         FUZZ_CHECK(err.message[0] != '\0');
-        FUZZ_CHECK(err.index >= -1 && err.index < (int)len);
+        FUZZ_CHECK((err.line == 0 && err.column == 0) ||
+                   (err.line == 1 && err.column >= 1 &&
+                    (size_t)err.column <= len));
         gs_c4_free(g);
         return 0;
     }

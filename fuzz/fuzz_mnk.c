@@ -105,14 +105,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     void *s = calloc(1, ss), *again = calloc(1, ss);
     char *buf = malloc((size_t)cells + 1);
     FUZZ_CHECK(s && again && buf);
-    gs_mnk_error err;
+    gs_error err;
     memset(&err, 0xAA, sizeof err);
     rc = gs_mnk_parse(g, text, s, &err);
     FUZZ_CHECK(rc == GS_OK || rc == GS_EPARSE);
     if (rc != GS_OK) {
         FUZZ_CHECK(memchr(err.message, '\0', sizeof err.message));
         FUZZ_CHECK(err.message[0] != '\0');
-        FUZZ_CHECK(err.index >= -1 && (size_t)(err.index + 1) <= strlen(text));
+        FUZZ_CHECK((err.line == 0 && err.column == 0) ||
+                   (err.line == 1 && err.column >= 1 &&
+                    (size_t)err.column <= strlen(text)));
     } else {
         gs_mnk_format(g, s, buf, (size_t)cells + 1);
         FUZZ_CHECK(strlen(buf) == (size_t)cells);

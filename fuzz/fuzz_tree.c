@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > MAX_INPUT)
         return 0;
     gs_tree *t = (gs_tree *)&size;
-    gs_tree_error err;
+    gs_error err;
     memset(&err, 0xAA, sizeof err);
     int rc = gs_tree_parse((const char *)data, size, NULL, &t, &err);
     FUZZ_CHECK(rc == GS_OK || rc == GS_EPARSE || rc == GS_ENOMEM);

@@ -231,7 +231,7 @@ typedef struct play {
 static gs_tree *parse_plain(const char *s, size_t n)
 {
     gs_tree *tree = NULL;
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_parse(s, n, NULL, &tree, &err);
     if (rc != GS_OK)
         fail_msg("tree refused (%d) at %d:%d: %s", rc, err.line, err.column,
@@ -289,7 +289,7 @@ static play *play_new(game_id id, const char *position)
         assert_int_equal(gs_mnk_new(&mp, NULL, &p->mnk), GS_OK);
         gs_mnk_game(p->mnk, &p->game);
         p->root = xmalloc(gs_mnk_state_size(p->mnk));
-        gs_mnk_error err;
+        gs_error err;
         if (id == G_TTT) {
             assert_int_equal(gs_mnk_parse(p->mnk, position, p->root, &err),
                              GS_OK);
@@ -312,7 +312,7 @@ static play *play_new(game_id id, const char *position)
         assert_int_equal(gs_c4_new(&cp, NULL, &p->c4), GS_OK);
         gs_c4_game(p->c4, &p->game);
         p->root = xmalloc(sizeof(gs_c4_state));
-        gs_c4_error err;
+        gs_error err;
         assert_int_equal(gs_c4_parse(p->c4, position, strlen(position),
                                      p->root, &err), GS_OK);
         break;
@@ -461,7 +461,7 @@ static int call_parse(const shot *s, void *obj, const gs_allocator *a,
     else
         n = strlen(src);
     gs_tree *tree = (gs_tree *)&not_set;
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_parse(src, n, a, &tree, &err);
     free(owned);
     *out = tree;
@@ -520,7 +520,7 @@ static int call_check_values(const shot *s, void *obj, const gs_allocator *a,
     (void)a;
     (void)out;
     const tree_text *tt = s->arg;
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_check_values(obj, s->iarg, &err);
     if (rc == GS_ENOMEM) {
         assert_string_equal(err.message, "out of memory");

@@ -58,11 +58,11 @@ static gs_c4 *make(int width, int height)
 
 static void parse_ok(const gs_c4 *g, const char *text, gs_c4_state *s)
 {
-    gs_c4_error err;
+    gs_error err;
     int rc = gs_c4_parse(g, text, strlen(text), s, &err);
     if (rc != GS_OK)
-        fail_msg("\"%s\": unexpected parse failure %d at %d: %s", text, rc,
-                 err.index, err.message);
+        fail_msg("\"%s\": unexpected parse failure %d at %d:%d: %s", text,
+                 rc, err.line, err.column, err.message);
 }
 
 /* The score of a win with the stone after `moves` stones, from the rules
@@ -477,16 +477,20 @@ static void test_rules_random_games(void **state)
 static void expect_parse_error(const gs_c4 *g, const char *text, size_t len,
                                int index, const char *message)
 {
+    /* index: the bad character's 0-based place, or -1 for the whole text
+     * (the error record's line 0, column 0) */
+    int line = index < 0 ? 0 : 1, column = index + 1;
     gs_c4_state s;
     gs_c4_empty(g, &s);
     assert_int_equal(gs_c4_play(g, &s, 0), GS_OK);   /* must stay as it is */
     gs_c4_state before = s;
-    gs_c4_error err;
+    gs_error err;
     int rc = gs_c4_parse(g, text, len, &s, &err);
-    if (rc != GS_EPARSE || err.index != index || strcmp(err.message, message) != 0)
-        fail_msg("input \"%.*s\":\n  got      %d %d: %s\n  expected %d %d: %s",
-                 (int)len, text, rc, err.index, err.message, GS_EPARSE, index,
-                 message);
+    if (rc != GS_EPARSE || err.line != line || err.column != column ||
+        strcmp(err.message, message) != 0)
+        fail_msg("input \"%.*s\":\n  got      %d %d:%d: %s\n  expected %d %d:%d: %s",
+                 (int)len, text, rc, err.line, err.column, err.message,
+                 GS_EPARSE, line, column, message);
     assert_memory_equal(&s, &before, sizeof s);
     assert_int_equal(gs_c4_parse(g, text, len, &s, NULL), GS_EPARSE);
 }
@@ -515,7 +519,7 @@ static void test_parse(void **state)
     (void)state;
     gs_c4 *g = make(7, 6);
     gs_c4_state s;
-    gs_c4_error err;
+    gs_error err;
 
     /* the empty string, with or without a pointer */
     assert_int_equal(gs_c4_parse(g, "", 0, &s, &err), GS_OK);
@@ -545,7 +549,8 @@ static void test_parse(void **state)
     assert_memory_equal(&s, &t, sizeof s);
     assert_int_equal(gs_c4_parse(g, "44539", 4, &t, &err), GS_OK);
     assert_memory_equal(&s, &t, sizeof s);
-    assert_int_equal(err.index, -1);
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.column, 0);
 
     /* a long line of the test sets */
     parse_ok(g, "5554224333234511764415115", &s);
@@ -627,14 +632,15 @@ static void test_parse_test_sets(void **state)
             size_t digits = strspn(line, "123456789");
             assert_true(digits > 0 && line[digits] == ' ');
             gs_c4_state s;
-            gs_c4_error err;
+            gs_error err;
             /* the moves, and the moves with what follows them */
             assert_int_equal(gs_c4_parse(g, line, digits, &s, &err), GS_OK);
             assert_int_equal(s.moves, (int)digits);
             assert_int_equal(s.over, 0);
             assert_int_equal(gs_c4_parse(g, line, strlen(line), &s, &err),
                              GS_EPARSE);
-            assert_int_equal(err.index, (int)digits + 1);
+            assert_int_equal(err.line, 1);
+            assert_int_equal(err.column, (int)digits + 2);
             lines++;
         }
         fclose(fp);
@@ -996,7 +1002,7 @@ static void test_hooks_7x6_test_set(void **state)
         for (size_t i = 0; i < digits; i++)
             mirror[i] = (char)('8' - (line[i] - '0'));
         gs_c4_state s, m;
-        gs_c4_error err;
+        gs_error err;
         assert_int_equal(gs_c4_parse(g, line, digits, &s, &err), GS_OK);
         assert_int_equal(gs_c4_parse(g, mirror, digits, &m, &err), GS_OK);
         solver_reset(&sv);

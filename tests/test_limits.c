@@ -270,7 +270,7 @@ static subject *c4_subject(const char *name, const char *moves)
     gs_c4_game(s->c4, &s->game);
     s->root = malloc(sizeof(gs_c4_state));
     assert_non_null(s->root);
-    gs_c4_error err;
+    gs_error err;
     int rc = gs_c4_parse(s->c4, moves, strlen(moves), s->root, &err);
     if (rc != GS_OK)
         fail_msg("%s: position '%s' refused: %s", name, moves, err.message);

@@ -64,25 +64,30 @@ static gs_mnk *make(int rows, int cols, int k)
 
 static void parse_ok(const gs_mnk *g, const char *text, void *state)
 {
-    gs_mnk_error err;
+    gs_error err;
     int rc = gs_mnk_parse(g, text, state, &err);
     if (rc != GS_OK)
-        fail_msg("\"%s\": unexpected parse failure %d at %d: %s", text, rc,
-                 err.index, err.message);
+        fail_msg("\"%s\": unexpected parse failure %d at %d:%d: %s", text,
+                 rc, err.line, err.column, err.message);
 }
 
+/* index: the bad character's 0-based place, or -1 for the whole string
+ * (the error record's line 0, column 0). */
 static void expect_parse_error(const gs_mnk *g, const char *text, int index,
                                const char *message)
 {
+    int line = index < 0 ? 0 : 1, column = index + 1;
     sbuf s;
     gs_mnk_empty(g, &s);
     assert_int_equal(gs_mnk_play(g, &s, 0), GS_OK);   /* must stay as it is */
     sbuf before = s;
-    gs_mnk_error err;
+    gs_error err;
     int rc = gs_mnk_parse(g, text, &s, &err);
-    if (rc != GS_EPARSE || err.index != index || strcmp(err.message, message) != 0)
-        fail_msg("input \"%s\":\n  got      %d %d: %s\n  expected %d %d: %s", text,
-                 rc, err.index, err.message, GS_EPARSE, index, message);
+    if (rc != GS_EPARSE || err.line != line || err.column != column ||
+        strcmp(err.message, message) != 0)
+        fail_msg("input \"%s\":\n  got      %d %d:%d: %s\n  expected %d %d:%d: %s",
+                 text, rc, err.line, err.column, err.message, GS_EPARSE, line,
+                 column, message);
     assert_memory_equal(&s, &before, gs_mnk_state_size(g));
     /* without an error record */
     assert_int_equal(gs_mnk_parse(g, text, &s, NULL), GS_EPARSE);
@@ -490,7 +495,7 @@ static void test_parse_format(void **state)
                        "X has 2 stones but O only 0 (X is at most one stone ahead)");
     expect_parse_error(g, "XXXOOO...", -1, "both X and O have 3 in a row");
 
-    gs_mnk_error err;
+    gs_error err;
     assert_int_equal(gs_mnk_parse(g, NULL, &s, &err), GS_EINVAL);
     assert_int_equal(gs_mnk_parse(g, ".........", NULL, &err), GS_EINVAL);
     gs_mnk_free(g);

@@ -266,7 +266,7 @@ static void setup(fixture *f, unsigned char *s, const char *xs, const char *os)
             pos[c] = side ? 'O' : 'X';
         }
     }
-    gs_mnk_error err;
+    gs_error err;
     if (gs_mnk_parse(f->g, pos, s, &err) != GS_OK)
         fail_msg("%s", err.message);
 }

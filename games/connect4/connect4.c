@@ -381,12 +381,13 @@ static void char_name(char ch, char *buf, size_t size)
  * len > 0.
  */
 int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
-                gs_c4_error *error)
+                gs_error *error)
 {
-    gs_c4_error scratch;
+    gs_error scratch;
     if (!error)
         error = &scratch;
-    error->index = -1;
+    error->line = 0;
+    error->column = 0;
     error->message[0] = '\0';
     if (!g || !s || (!text && len > 0)) {
         snprintf(error->message, sizeof error->message, "no position given");
@@ -401,7 +402,8 @@ int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
     /* Step 1. The moves. */
     for (; i < len && !is_blank(text[i]); i++) {
         const char ch = text[i];
-        error->index = (int)i;   /* i <= cells: the board fills first */
+        error->line = 1;
+        error->column = (int)i + 1;   /* i <= cells: the board fills first */
         if (ch < '1' || ch > '0' + g->width) {
             char_name(ch, what, sizeof what);
             snprintf(error->message, sizeof error->message,
@@ -429,14 +431,16 @@ int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
     /* Step 2. Blanks only, to the end. */
     for (; i < len; i++) {
         if (!is_blank(text[i])) {
-            error->index = i <= INT_MAX ? (int)i : INT_MAX;
+            error->line = 1;
+            error->column = i < INT_MAX ? (int)i + 1 : INT_MAX;
             char_name(text[i], what, sizeof what);
             snprintf(error->message, sizeof error->message,
                      "unexpected %s after the moves", what);
             return GS_EPARSE;
         }
     }
-    error->index = -1;
+    error->line = 0;
+    error->column = 0;
     *s = pos;
     return GS_OK;
 }

@@ -334,21 +334,23 @@ static const char *plural(long n)
  * Reads a position string (rows*cols characters 'X', 'O' or '.'; nothing
  * else, lowercase letters and blanks included) into state, which is not
  * touched on failure. The checks, in order: each character within the
- * first rows*cols (error index: that character), the length (index -1),
- * the counts (index -1: O may not have more stones than X, X not more than
- * one more than O), and lines (index -1: not both sides). A finished
+ * first rows*cols (error at line 1, that character's column), the length
+ * (line and column 0, as for the rest), the counts (O may not have more
+ * stones than X, X not more than one more than O), and lines (not both
+ * sides). A finished
  * position is accepted, with its winner; its last move is unknown (-1).
  * Other unreachable positions (two lines of one side, a move after a win)
  * are accepted as they are. GS_OK; GS_EPARSE with *error (error may be
  * NULL); GS_EINVAL for a NULL g, text or state.
  */
 int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
-                 gs_mnk_error *error)
+                 gs_error *error)
 {
-    gs_mnk_error scratch;
+    gs_error scratch;
     if (!error)
         error = &scratch;
-    error->index = -1;
+    error->line = 0;
+    error->column = 0;
     error->message[0] = '\0';
     if (!g || !text || !state) {
         snprintf(error->message, sizeof error->message, "no position given");
@@ -368,7 +370,8 @@ int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
              * character's place from 1. */
             char cell[16];
             gs_mnk_cell_name(g, (int)len, cell, sizeof cell);
-            error->index = (int)len;
+            error->line = 1;
+            error->column = (int)len + 1;
             if (ch >= 0x20 && ch < 0x7F)
                 snprintf(error->message, sizeof error->message,
                          "unexpected character '%c' at cell %s (character "

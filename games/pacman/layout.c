@@ -38,10 +38,10 @@
 #define PRINTF_LIKE(f, a)
 #endif
 
-static void set_error(gs_pac_error *err, int line, int column,
+static void set_error(gs_error *err, int line, int column,
                       const char *fmt, ...) PRINTF_LIKE(4, 5);
 
-static void set_error(gs_pac_error *err, int line, int column,
+static void set_error(gs_error *err, int line, int column,
                       const char *fmt, ...)
 {
     err->line = line;
@@ -99,7 +99,7 @@ typedef struct survey {
 /* Checks one row (line number `ln`, row number `row`) and counts what it
  * holds. GS_OK or GS_EPARSE with *err. */
 static int check_row(const char *text, text_line l, int ln, int row,
-                     survey *sv, int *pacmen, gs_pac_error *err)
+                     survey *sv, int *pacmen, gs_error *err)
 {
     for (size_t i = 0; i < l.len; i++) {
         char c = text[l.start + i];
@@ -164,7 +164,7 @@ static int check_row(const char *text, text_line l, int ln, int row,
 
 /* The first pass: checks the whole text and measures the maze. */
 static int survey_text(const char *text, size_t length, survey *sv,
-                       gs_pac_error *err)
+                       gs_error *err)
 {
     memset(sv, 0, sizeof *sv);
     int pacmen = 0, ln = 0, row = 0;
@@ -241,10 +241,10 @@ static bool key_less(agent_key a, agent_key b)
  */
 int gs_pac_layout_parse(const char *text, size_t length,
                         const gs_allocator *alloc, gs_pac_layout **out,
-                        gs_pac_error *error)
+                        gs_error *error)
 {
-    gs_pac_error scratch;
-    gs_pac_error *err = error ? error : &scratch;
+    gs_error scratch;
+    gs_error *err = error ? error : &scratch;
     set_error(err, 0, 0, "%s", "");
     if (!out)
         return GS_EINVAL;

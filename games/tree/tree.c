@@ -190,7 +190,7 @@ void gs_tree_root(const gs_tree *tree, gs_tree_state *state)
     state->ply = 0;
 }
 
-gs_tree_error *tree_error_reset(gs_tree_error *error, gs_tree_error *scratch)
+gs_error *tree_error_reset(gs_error *error, gs_error *scratch)
 {
     if (!error)
         error = scratch;
@@ -210,9 +210,9 @@ gs_tree_error *tree_error_reset(gs_tree_error *error, gs_tree_error *scratch)
  * depth; GS_ENOMEM.
  */
 int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
-                         gs_tree_error *error)
+                         gs_error *error)
 {
-    gs_tree_error scratch;
+    gs_error scratch;
     error = tree_error_reset(error, &scratch);
     if (depth_plies < 0) {
         snprintf(error->message, sizeof error->message,

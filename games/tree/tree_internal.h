@@ -92,6 +92,6 @@ const char *tree_show_name(char *buf, const void *name, size_t len);
  * The error record a public function fills in: `error`, or `scratch` when
  * the caller passed NULL, cleared to "no place, no message".
  */
-gs_tree_error *tree_error_reset(gs_tree_error *error, gs_tree_error *scratch);
+gs_error *tree_error_reset(gs_error *error, gs_error *scratch);
 
 #endif /* GAMESEARCH_TREE_INTERNAL_H */

@@ -91,7 +91,7 @@ typedef struct parser {
     int line;                /* the line of pos, 1-based */
     size_t line_start;       /* the offset where that line starts */
     const gs_allocator *alloc;
-    gs_tree_error *err;
+    gs_error *err;
     gs_tree *t;
 
     /* nested syntax */
@@ -301,10 +301,10 @@ const char *tree_show_name(char *buf, const void *name, size_t len)
 
 /* ---- Errors ------------------------------------------------------------ */
 
-static void set_error(gs_tree_error *err, int line, int col, const char *fmt,
+static void set_error(gs_error *err, int line, int col, const char *fmt,
                       va_list ap) PRINTF_LIKE(4, 0);
 
-static void set_error(gs_tree_error *err, int line, int col, const char *fmt,
+static void set_error(gs_error *err, int line, int col, const char *fmt,
                       va_list ap)
 {
     err->line = line;
@@ -312,10 +312,10 @@ static void set_error(gs_tree_error *err, int line, int col, const char *fmt,
     vsnprintf(err->message, sizeof err->message, fmt, ap);
 }
 
-static int fail_err(gs_tree_error *err, int line, int col, const char *fmt,
+static int fail_err(gs_error *err, int line, int col, const char *fmt,
                     ...) PRINTF_LIKE(4, 5);
 
-static int fail_err(gs_tree_error *err, int line, int col, const char *fmt,
+static int fail_err(gs_error *err, int line, int col, const char *fmt,
                     ...)
 {
     va_list ap;
@@ -835,7 +835,7 @@ static bool role_word(const unsigned char *s, size_t len, gs_role *role)
  * the column of s[0] on `line`, for errors.
  */
 static int parse_role_list(const unsigned char *s, size_t n, gs_role *roles,
-                           int *count, gs_tree_error *err, int line, int col0)
+                           int *count, gs_error *err, int line, int col0)
 {
     char shown[TREE_NAME_BUF], c[16];
     int k = 0;
@@ -876,9 +876,9 @@ static int parse_role_list(const unsigned char *s, size_t n, gs_role *roles,
  * or none; GS_EINVAL on NULL arguments.
  */
 int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
-                        gs_tree_error *error)
+                        gs_error *error)
 {
-    gs_tree_error scratch;
+    gs_error scratch;
     error = tree_error_reset(error, &scratch);
     if (!text || !roles || !n) {
         snprintf(error->message, sizeof error->message, "no role list given");
@@ -1655,9 +1655,9 @@ static int parse_text(parser *ps)
  * on failure and nothing is leaked.
  */
 int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
-                  gs_tree **out, gs_tree_error *error)
+                  gs_tree **out, gs_error *error)
 {
-    gs_tree_error scratch;
+    gs_error scratch;
     error = tree_error_reset(error, &scratch);
     if (!out || (!text && length > 0) || (alloc && !alloc->fn)) {
         if (out)

@@ -69,14 +69,6 @@ typedef struct gs_c4_params {
     int height;         /* rows, >= 1 (default 6) */
 } gs_c4_params;
 
-/* Error of gs_c4_parse: where (0-based character index, -1 for the whole
- * text) and why, in a sentence without the position ("'8' is not a column
- * (columns are 1-7)"). */
-typedef struct gs_c4_error {
-    int index;
-    char message[128];
-} gs_c4_error;
-
 /* Fills p with the standard 7x6 board. */
 GS_API void gs_c4_params_init(gs_c4_params *p);
 
@@ -102,10 +94,13 @@ GS_API void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
  * after which the game is over (the mover completes four in a row, or
  * fills the board: rejected, since there is nothing left to solve), or
  * anything after the digits. The empty string is the empty board. *s is
- * written only on success.
+ * written only on success. error->line is 1 and error->column the bad
+ * character's 1-based place in the text (line 0, column 0 when the
+ * problem is not one character's); the message is a sentence without the
+ * position ("'8' is not a column (columns are 1-7)").
  */
 GS_API int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
-                gs_c4_error *error);
+                gs_error *error);
 
 /* Column col (0-based) has room for a stone and the game is not over. */
 GS_API bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);

@@ -71,13 +71,6 @@ typedef struct gs_mnk_params {
     bool order_hint;
 } gs_mnk_params;
 
-/* Error of gs_mnk_parse: where (0-based character index, -1 for the whole
- * string) and why. */
-typedef struct gs_mnk_error {
-    int index;
-    char message[160];
-} gs_mnk_error;
-
 /* Fills p with tic-tac-toe: 3x3, k 3, EVAL_LINES, radius 0, no hint. */
 GS_API void gs_mnk_params_init(gs_mnk_params *p);
 
@@ -102,10 +95,12 @@ GS_API void gs_mnk_empty(const gs_mnk *g, void *state);
  * Reads a position string into state. GS_OK, or GS_EPARSE with *error:
  * wrong length, a character other than X, O or '.', impossible counts
  * (O more than X, or X more than one ahead), or both players with a line.
+ * A bad character is placed at line 1, column (its 1-based place in the
+ * string); the other errors concern the whole string (line 0, column 0).
  * A position where the game is over is accepted (gs_mnk_winner tells).
  */
 GS_API int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
-                 gs_mnk_error *error);
+                 gs_error *error);
 
 /* Writes the position string (rows*cols characters and a NUL) into buf. */
 GS_API void gs_mnk_format(const gs_mnk *g, const void *state, char *buf,

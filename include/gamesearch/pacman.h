@@ -59,12 +59,10 @@ GS_API int gs_pac_dir_parse(const char *name);
 
 typedef struct gs_pac_layout gs_pac_layout;
 
-/* Where and why a layout was refused. */
-typedef struct gs_pac_error {
-    int line;            /* 1-based; 0 when it concerns the whole file */
-    int column;          /* 1-based; 0 when it concerns the whole file */
-    char message[200];   /* one sentence, no file name */
-} gs_pac_error;
+/* Where and why a layout was refused: the library's one error record
+ * (core.h; line and column 0 when it concerns the whole file), under its
+ * former name for source compatibility. */
+typedef gs_error gs_pac_error;
 
 /*
  * Reads a layout ('%' wall, '.' food, 'o' capsule, 'P' Pacman, 'G' or
@@ -79,7 +77,7 @@ typedef struct gs_pac_error {
  */
 GS_API int gs_pac_layout_parse(const char *text, size_t length,
                         const gs_allocator *alloc, gs_pac_layout **out,
-                        gs_pac_error *error);
+                        gs_error *error);
 GS_API void gs_pac_layout_free(gs_pac_layout *layout);
 GS_API int gs_pac_layout_width(const gs_pac_layout *layout);
 GS_API int gs_pac_layout_height(const gs_pac_layout *layout);

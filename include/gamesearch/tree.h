@@ -61,12 +61,9 @@ typedef enum gs_tree_syntax {
     GS_TREE_LINES = 1
 } gs_tree_syntax;
 
-/* Where and why parsing or checking failed. */
-typedef struct gs_tree_error {
-    int line;           /* 1-based; 0 when the problem has no one place */
-    int column;         /* 1-based; 0 when the problem has no one place */
-    char message[256];  /* one sentence, no file name, no trailing newline */
-} gs_tree_error;
+/* Where and why parsing or checking failed: the library's one error
+ * record (core.h), under its former name for source compatibility. */
+typedef gs_error gs_tree_error;
 
 /* The state of the tree game. */
 typedef struct gs_tree_state {
@@ -87,7 +84,7 @@ typedef struct gs_tree_state {
  * nested input is parsed without recursion.
  */
 GS_API int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
-                  gs_tree **out, gs_tree_error *error);
+                  gs_tree **out, gs_error *error);
 
 /* Frees a tree (NULL is fine). */
 GS_API void gs_tree_free(gs_tree *tree);
@@ -98,7 +95,7 @@ GS_API void gs_tree_free(gs_tree *tree);
  * Returns GS_OK or GS_EPARSE with *error (column within `text`, line 1).
  */
 GS_API int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
-                        gs_tree_error *error);
+                        gs_error *error);
 
 GS_API gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
 
@@ -126,7 +123,7 @@ GS_API int32_t gs_tree_height(const gs_tree *tree);
  * negative depth, or GS_ENOMEM.
  */
 GS_API int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
-                         gs_tree_error *error);
+                         gs_error *error);
 
 /*
  * Fills *game with the tree game (state_size = sizeof(gs_tree_state)); the
