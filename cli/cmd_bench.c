@@ -31,7 +31,6 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/connect4.h"
 #include "commands.h"
-#include "connect4_cli.h"
 #include "util.h"
 
 #define CMD "bench"
@@ -411,11 +410,7 @@ static void bench_connect4(bench *b)
             exit(1);
         }
         gs_search_options o;
-        c4_solver_options(&o);
-        if (positions[i].weak) {
-            o.window_lo = -1;
-            o.window_hi = 1;
-        }
+        gs_c4_search_options(&o, positions[i].weak);
         gs_result r;
         if (!bench_row(b, "connect4", moves, &game, e, &s, &o, NULL, &r))
             continue;

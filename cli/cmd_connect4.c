@@ -8,9 +8,8 @@
  *   analyze  the score of every column of one position, and the best;
  *   play     a person against the perfect computer in the terminal.
  *
- * The engine does the solving: this file only sets its options (one
- * place, solver_init) and turns its values, which are the first player's,
- * into scores for the player to move.
+ * The library's solver (gamesearch/connect4.h) does the solving: this file
+ * reads the options and the positions and prints what it found.
  */
 #include <errno.h>
 #include <limits.h>
@@ -23,33 +22,8 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/connect4.h"
 #include "commands.h"
-#include "connect4_cli.h"
 #include "util.h"
 
-/*
- * The solver's options. Measured on Pons's test sets (mean nodes a
- * position, one thread, 64 MiB): killers and history reorder what the
- * threat counts and the centre-first order get right (Test_L1_R1: 13,148
- * nodes with them, 3,277 without; Test_L2_R2, first 50: 566,271 against
- * 50,136); folding mirror images saves under 1% of the nodes and costs
- * more time in hashing (Test_L1_R2, first 30: 1,007,482 against 1,010,793
- * nodes, 134 ms against 111 ms). Prefetching the children's entries makes
- * the same search about 30% faster.
- */
-void c4_solver_options(gs_search_options *o)
-{
-    gs_search_options_init(o);
-    o->algo = GS_ALPHABETA;
-    o->use_tt = true;
-    o->order_moves = true;
-    o->null_window = true;
-    o->prefetch = true;
-    o->history = false;
-    o->tt_symmetry = false;
-}
-
-/* Default transposition table size, in MiB. */
-#define C4_DEFAULT_TT_MB 64
 
 static const char cmd[] = "connect4";
 
@@ -331,36 +305,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
     return 0;
 }
 
-/* Writes n with thousands separators ("1,234,567"). */
-static void format_count(unsigned long long n, char *buf, size_t size)
+/* The library's solver for the options. Returns 0 with *g and *sv, or an
+ * exit status after a message. */
+static int solver_init(const c4_options *o, gs_c4 **g, gs_c4_solver **sv)
 {
-    char digits[32];
-    int len = snprintf(digits, sizeof digits, "%llu", n);
-    size_t j = 0;
-    for (int i = 0; i < len && j + 2 < size; i++) {
-        buf[j++] = digits[i];
-        int k = len - i - 1;
-        if (k > 0 && k % 3 == 0)
-            buf[j++] = ',';
-    }
-    buf[j] = '\0';
-}
-
-/* ---- The solver: a game instance, an engine and its options ---- */
-
-typedef struct solver {
-    gs_c4 *g;
-    gs_game game;
-    gs_engine *engine;
-    gs_search_options so;
-} solver;
-
-/* Creates the game and the engine with the options every solve uses.
- * Returns 0, or an exit status after a message. */
-static int solver_init(solver *sv, const c4_options *o)
-{
-    memset(sv, 0, sizeof *sv);
-    int s = gs_c4_new(&o->params, NULL, &sv->g);
+    int s = gs_c4_new(&o->params, NULL, g);
     if (s != GS_OK) {
         if (s == GS_EINVAL) {
             cli_error(cmd, "a board of %d columns and %d rows cannot be "
@@ -371,87 +320,36 @@ static int solver_init(solver *sv, const c4_options *o)
         cli_error(cmd, "%s", gs_strerror(s));
         return 1;
     }
-    gs_c4_game(sv->g, &sv->game);
-    s = gs_engine_new(&sv->game, NULL, &sv->engine);
-    if (s != GS_OK) {
-        cli_error(cmd, "cannot create the engine: %s", gs_strerror(s));
-        return 1;
-    }
-    s = gs_engine_tt_resize(sv->engine, (size_t)o->tt_mb << 20);
+    gs_c4_solver_params p;
+    gs_c4_solver_params_init(&p);
+    p.table_bytes = (size_t)o->tt_mb << 20;
+    p.threads = (int)o->threads;
+    p.symmetry = o->symmetry;
+    p.max_nodes = (uint64_t)o->max_nodes;
+    p.max_seconds = o->time;
+    s = gs_c4_solver_new(*g, &p, NULL, sv);
     if (s != GS_OK) {
         cli_error(cmd, "--tt-mb %ld: cannot make the table: %s", o->tt_mb,
                   gs_strerror(s));
         return 1;
     }
-
-    gs_search_options *so = &sv->so;
-    c4_solver_options(so);
-    so->tt_symmetry = o->symmetry;
-    so->threads = (int)o->threads;
-    so->max_nodes = (uint64_t)o->max_nodes;
-    so->max_seconds = o->time;
     return 0;
 }
 
-static void solver_free(solver *sv)
+/* What stopped a search, as the option that set the limit. */
+static const char *limit_name(const gs_c4_solution *sd)
 {
-    gs_engine_free(sv->engine);
-    if (sv->g)
-        gs_c4_free(sv->g);
+    return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
 }
 
-/* The player to move wins with the next stone somewhere. */
-static bool wins_at_once(const gs_c4 *g, const gs_c4_state *s)
+/* A search that finished but is not exact: says so and returns true. */
+static bool not_exact(const gs_c4_solution *sd)
 {
-    for (int c = 0; c < gs_c4_width(g); c++)
-        if (gs_c4_can_play(g, s, c) && gs_c4_is_winning_move(g, s, c))
-            return true;
-    return false;
-}
-
-/* Outcome of one solve. */
-typedef struct solved {
-    int score;          /* for the player to move (weak: -1, 0, 1) */
-    bool known;         /* false: a limit stopped the search */
-    gs_result r;
-} solved;
-
-/*
- * Solves s (a game not over, or a full board) for the player to move: the
- * exact score, or with `weak` only its sign (the engine's root window
- * [-1, 1]). Returns GS_OK (out->known false when a limit stopped the
- * search), an engine status, or -1 when the engine's answer cannot be
- * right (a message was printed).
- */
-static int solve_state(solver *sv, const gs_c4_state *s, bool weak,
-                       solved *out)
-{
-    gs_search_options so = sv->so;
-    if (weak) {
-        so.window_lo = -1.0;
-        so.window_hi = 1.0;
-    }
-    memset(out, 0, sizeof *out);
-    int st = gs_search(sv->engine, s, &so, &out->r);
-    if (st != GS_OK)
-        return st;
-    if (out->r.stopped != GS_STOP_NONE)
-        return GS_OK;
-    double v = out->r.value;
-    if (gs_c4_to_move(s) == 1)
-        v = -v;
-    long score = lround(v);
-    if (weak) {
-        score = score > 0 ? 1 : score < 0 ? -1 : 0;
-    } else if (out->r.bound != GS_BOUND_EXACT || (double)score != v) {
-        cli_error(cmd, "the engine returned %g (%s), not an exact score",
-                  out->r.value,
-                  out->r.bound == GS_BOUND_EXACT ? "exact" : "a bound");
-        return -1;
-    }
-    out->score = (int)score;
-    out->known = true;
-    return GS_OK;
+    if (sd->known || sd->stopped != GS_STOP_NONE)
+        return false;
+    cli_error(cmd, "the engine returned %g (%s), not an exact score",
+              sd->value, sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+    return true;
 }
 
 /* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
@@ -466,7 +364,7 @@ static void parse_error(const char *what, const gs_error *err)
 
 /* ---- solve ---- */
 
-static int run_solve(const c4_options *o, solver *sv)
+static int run_solve(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     char *line = NULL;
     size_t cap = 0;
@@ -488,38 +386,36 @@ static int run_solve(const c4_options *o, solver *sv)
         gs_c4_state s;
         gs_error err;
         memset(&err, 0, sizeof err);
-        if (gs_c4_parse(sv->g, line, len, &s, &err) != GS_OK) {
+        if (gs_c4_parse(g, line, len, &s, &err) != GS_OK) {
             parse_error(where, &err);
             any_bad = true;
             continue;
         }
         if (!o->keep_table)
-            gs_engine_tt_clear(sv->engine);
-        solved sd;
-        int st = solve_state(sv, &s, o->weak, &sd);
-        if (st != GS_OK) {
-            if (st > 0)
+            gs_c4_solver_clear(sv);
+        gs_c4_solution sd;
+        int st = gs_c4_solve(sv, &s, o->weak, &sd);
+        if (st != GS_OK || not_exact(&sd)) {
+            if (st != GS_OK)
                 cli_error(cmd, "%s: the search failed: %s", where,
                           gs_strerror(st));
             failed = true;
             break;
         }
-        long long us = llround(sd.r.seconds * 1e6);
+        long long us = llround(sd.seconds * 1e6);
         if (!sd.known) {
-            printf("%s ? %llu %lld\n", line, (unsigned long long)sd.r.nodes,
-                   us);
+            printf("%s ? %llu %lld\n", line, (unsigned long long)sd.nodes, us);
             cli_error(cmd, "%s: stopped by %s before the score was known",
-                      where, sd.r.stopped == GS_STOP_NODES ? "--max-nodes"
-                                                           : "--time");
+                      where, limit_name(&sd));
             any_stopped = true;
             fflush(stdout);
             continue;
         }
         printf("%s %d %llu %lld\n", line, sd.score,
-               (unsigned long long)sd.r.nodes, us);
+               (unsigned long long)sd.nodes, us);
         fflush(stdout);
-        if (wins_at_once(sv->g, &s)) {
-            int want = o->weak ? 1 : gs_c4_win_score(sv->g, s.moves);
+        if (gs_c4_winning_column(g, &s) >= 0) {
+            int want = o->weak ? 1 : gs_c4_win_score(g, s.moves);
             if (sd.score != want) {
                 cli_error(cmd, "%s: the engine scored %d, but the player to "
                           "move wins at once (%d): a bug in gamesearch",
@@ -541,10 +437,8 @@ static int run_solve(const c4_options *o, solver *sv)
 
 /* ---- analyze ---- */
 
-static int run_analyze(const c4_options *o, solver *sv)
+static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
-    const gs_c4 *g = sv->g;
-    int width = gs_c4_width(g);
     gs_c4_state root;
     gs_error err;
     memset(&err, 0, sizeof err);
@@ -557,61 +451,48 @@ static int run_analyze(const c4_options *o, solver *sv)
         return EXIT_BAD_INPUT;
     }
 
-    int score[GS_C4_MAX_WIDTH];
-    bool playable[GS_C4_MAX_WIDTH], known[GS_C4_MAX_WIDTH];
-    bool all_known = true;
-    for (int c = 0; c < width; c++) {
-        playable[c] = gs_c4_can_play(g, &root, c);
-        known[c] = playable[c];
-        if (!playable[c])
+    gs_c4_analysis an;
+    int st = gs_c4_analyze(sv, &root, o->weak, &an);
+    for (int c = 0; c < an.width; c++) {
+        const gs_c4_solution *col = &an.column[c];
+        if (!an.playable[c])
             continue;
-        if (gs_c4_is_winning_move(g, &root, c)) {
-            score[c] = o->weak ? 1 : gs_c4_win_score(g, root.moves);
-            continue;
-        }
-        gs_c4_state child = root;
-        gs_c4_play(g, &child, c);
-        solved sd;
-        int st = solve_state(sv, &child, o->weak, &sd);
-        if (st != GS_OK) {
-            if (st > 0)
+        if (c == an.failed_column) {
+            if (st != GS_OK)
                 cli_error(cmd, "column %d: the search failed: %s", c + 1,
                           gs_strerror(st));
+            else
+                not_exact(col);
             return 1;
         }
-        if (!sd.known) {
+        if (!col->known)
             cli_error(cmd, "column %d: stopped by %s before the score was "
-                      "known", c + 1, sd.r.stopped == GS_STOP_NODES
-                                          ? "--max-nodes" : "--time");
-            known[c] = false;
-            all_known = false;
-            continue;
-        }
-        score[c] = -sd.score;
+                      "known", c + 1, limit_name(col));
+    }
+    if (st != GS_OK) {
+        cli_error(cmd, "%s", gs_strerror(st));
+        return 1;
     }
 
-    int top = INT_MIN;
-    for (int c = 0; c < width; c++) {
+    for (int c = 0; c < an.width; c++) {
         if (c)
             fputc(' ', stdout);
-        if (!playable[c])
+        if (!an.playable[c])
             fputc('.', stdout);
-        else if (!known[c])
+        else if (!an.column[c].known)
             fputc('?', stdout);
         else
-            printf("%d", score[c]);
-        if (known[c] && score[c] > top)
-            top = score[c];
+            printf("%d", an.column[c].score);
     }
     fputs("\nbest:", stdout);
-    if (!all_known)
+    if (!an.all_known)
         fputs(" ?", stdout);
     else
-        for (int c = 0; c < width; c++)
-            if (known[c] && score[c] == top)
+        for (int c = 0; c < an.width; c++)
+            if (an.playable[c] && an.column[c].score == an.best_score)
                 printf(" %d", c + 1);
     fputc('\n', stdout);
-    return all_known ? 0 : 1;
+    return an.all_known ? 0 : 1;
 }
 
 /* ---- play ---- */
@@ -672,26 +553,8 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
     }
 }
 
-/* A column for the computer when the search named none (every move loses
- * at once, or a limit stopped it early): the one nearest the centre. */
-static int fallback_move(const gs_c4 *g, const gs_c4_state *s)
+static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
-    int width = gs_c4_width(g);
-    for (int c = 0; c < width; c++)
-        if (gs_c4_can_play(g, s, c) && gs_c4_is_winning_move(g, s, c))
-            return c;
-    for (int i = 0; i < width; i++) {
-        /* the centre, then right and left of it, outwards */
-        int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
-        if (c >= 0 && c < width && gs_c4_can_play(g, s, c))
-            return c;
-    }
-    return -1;
-}
-
-static int run_play(const c4_options *o, solver *sv)
-{
-    const gs_c4 *g = sv->g;
     gs_c4_state s;
     gs_c4_empty(g, &s);
     if (o->start) {
@@ -736,23 +599,20 @@ static int run_play(const c4_options *o, solver *sv)
                 break;
             }
         } else {
-            solved sd;
-            int st = solve_state(sv, &s, false, &sd);
-            if (st != GS_OK) {
-                if (st > 0)
+            gs_c4_solution sd;
+            int st = gs_c4_solve(sv, &s, false, &sd);
+            if (st != GS_OK || not_exact(&sd)) {
+                if (st != GS_OK)
                     cli_error(cmd, "the search failed: %s", gs_strerror(st));
                 status = 1;
                 break;
             }
-            col = (int)sd.r.best;
-            if (sd.r.best == GS_NO_ACTION || !gs_c4_can_play(g, &s, col))
-                col = fallback_move(g, &s);
+            col = sd.best;
             char count[40], score[48];
-            format_count(sd.r.nodes, count, sizeof count);
+            cli_format_count(sd.nodes, count, sizeof count);
             if (!sd.known) {
                 snprintf(score, sizeof score, "? (stopped by %s)",
-                         sd.r.stopped == GS_STOP_NODES ? "--max-nodes"
-                                                       : "--time");
+                         limit_name(&sd));
                 status = 1;
             } else {
                 snprintf(score, sizeof score, "%d (%s)", sd.score,
@@ -760,7 +620,7 @@ static int run_play(const c4_options *o, solver *sv)
                                                               : "a draw");
             }
             printf("computer (%c) plays %d, score %s, %.3f ms, %s nodes\n",
-                   side == 0 ? 'X' : 'O', col + 1, score, sd.r.seconds * 1e3,
+                   side == 0 ? 'X' : 'O', col + 1, score, sd.seconds * 1e3,
                    count);
         }
         gs_c4_play(g, &s, col);
@@ -773,7 +633,7 @@ static int read_options(int argc, char **argv, c4_options *o)
 {
     memset(o, 0, sizeof *o);
     gs_c4_params_init(&o->params);
-    o->tt_mb = C4_DEFAULT_TT_MB;
+    o->tt_mb = (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
     o->threads = 1;
     o->symmetry = false;
     o->computer_first = -1;
@@ -793,16 +653,18 @@ int cmd_connect4(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
 
-    solver sv;
-    rc = solver_init(&sv, &o);
+    gs_c4 *g = NULL;
+    gs_c4_solver *sv = NULL;
+    rc = solver_init(&o, &g, &sv);
     if (rc == 0) {
         if (o.mode == MODE_SOLVE)
-            rc = run_solve(&o, &sv);
+            rc = run_solve(&o, g, sv);
         else if (o.mode == MODE_ANALYZE)
-            rc = run_analyze(&o, &sv);
+            rc = run_analyze(&o, g, sv);
         else
-            rc = run_play(&o, &sv);
+            rc = run_play(&o, g, sv);
     }
-    solver_free(&sv);
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
     return rc;
 }

@@ -258,21 +258,6 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     return 0;
 }
 
-/* Writes n with thousands separators ("1,234,567"). */
-static void format_count(unsigned long long n, char *buf, size_t size)
-{
-    char digits[32];
-    int len = snprintf(digits, sizeof digits, "%llu", n), k = 0;
-    size_t j = 0;
-    for (int i = 0; i < len && j + 2 < size; i++) {
-        buf[j++] = digits[i];
-        k = len - i - 1;
-        if (k > 0 && k % 3 == 0)
-            buf[j++] = ',';
-    }
-    buf[j] = '\0';
-}
-
 static void print_board(const gs_mnk *g, const void *s)
 {
     const gs_mnk_params *p = gs_mnk_params_of(g);
@@ -414,7 +399,7 @@ static int solve(const mnk_options *o, gs_mnk *g)
         printf("],\"nodes\":%llu,\"time_ms\":%.3f}\n", nodes, seconds * 1e3);
     } else {
         char count[40], name[16];
-        format_count(nodes, count, sizeof count);
+        cli_format_count(nodes, count, sizeof count);
         print_board(g, root);
         printf("%c to move: %s\n", mover == 0 ? 'X' : 'O',
                top > 0 ? "wins" : top < 0 ? "loses" : "draw");
@@ -578,7 +563,7 @@ static int play(mnk_options *o, gs_mnk *g)
             }
             cell = (int)r.best;
             char count[40];
-            format_count(r.nodes, count, sizeof count);
+            cli_format_count(r.nodes, count, sizeof count);
             gs_mnk_cell_name(g, cell, name, sizeof name);
             printf("computer (%c) plays %s\n", side == 0 ? 'X' : 'O', name);
             printf("computer move: %.3f ms, %s nodes", r.seconds * 1e3, count);

@@ -263,6 +263,20 @@ void cli_format_value(double v, char *buf)
     }
 }
 
+void cli_format_count(unsigned long long n, char *buf, size_t size)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%llu", n);
+    size_t j = 0;
+    for (int i = 0; i < len && j + 2 < size; i++) {
+        buf[j++] = digits[i];
+        int k = len - i - 1;
+        if (k > 0 && k % 3 == 0)
+            buf[j++] = ',';
+    }
+    buf[j] = '\0';
+}
+
 void cli_json_string(FILE *f, const char *s)
 {
     fputc('"', f);

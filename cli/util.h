@@ -72,6 +72,9 @@ void cli_format_py_float(double v, char *buf);
  * digits, so that 0.9999999999999998 reads 1. */
 void cli_format_value(double v, char *buf);
 
+/* Writes n with thousands separators ("1,234,567"). */
+void cli_format_count(unsigned long long n, char *buf, size_t size);
+
 /* Writes s as a JSON string literal, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 

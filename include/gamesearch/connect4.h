@@ -44,6 +44,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -120,6 +121,139 @@ GS_API int gs_c4_to_move(const gs_c4_state *s);
  * (width * height + 1 - moves) / 2 with `moves` the stones before the
  * winning one. */
 GS_API int gs_c4_win_score(const gs_c4 *g, int moves);
+
+/* The leftmost column in which the player to move completes four in a
+ * row with the next stone, or -1 when there is none or the game is over. */
+GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
+
+/* ---- The solver ---------------------------------------------------------
+ *
+ * An exact solver on the engine: a game instance's engine with its own
+ * transposition table, searched with one recipe (gs_c4_search_options).
+ * Scores are Pons's, for the player to move: 0 a draw, a win with the
+ * player's last stone 1, with the stone before 2, and so on; a loss minus
+ * the opponent's win. A "weak" solve answers only the sign: 1 win, 0 draw,
+ * -1 loss (the engine's root window [-1, 1]), usually faster.
+ *
+ * A solver belongs to one thread at a time (its helper threads aside).
+ */
+
+/* The table of gs_c4_solver_params_init: 64 MiB. */
+#define GS_C4_DEFAULT_TABLE_BYTES ((size_t)64 << 20)
+
+/*
+ * The engine options the solver uses: alpha-beta with null-window
+ * searches, the transposition table, the game's ordering hint and
+ * prefetching; no killers or history and no folding of mirror images
+ * (both measured worse on Pons's test sets; see games/connect4/solver.c).
+ * With `weak`, the root window (-1, 1). One thread and no limits: set
+ * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
+ * them.
+ */
+GS_API void gs_c4_search_options(gs_search_options *o, bool weak);
+
+typedef struct gs_c4_solver gs_c4_solver;
+
+typedef struct gs_c4_solver_params {
+    size_t table_bytes;   /* the transposition table (default 64 MiB; > 0) */
+    int threads;          /* threads sharing the table (default 1; >= 1);
+                             with more, node counts vary from run to run */
+    bool symmetry;        /* store a position and its mirror image as one
+                             entry (default false) */
+    uint64_t max_nodes;   /* stop each search after this many nodes
+                             (default 0: no limit) */
+    double max_seconds;   /* stop each search after this many seconds
+                             (default 0: no limit) */
+} gs_c4_solver_params;
+
+/* What one solve found. */
+typedef struct gs_c4_solution {
+    /* The score for the player to move (weak: -1, 0 or 1); valid only
+     * when `known`. */
+    int score;
+    /* The search finished with an exact score (weak: its sign). False when
+     * a limit stopped it (`stopped` says which), or, with stopped
+     * GS_STOP_NONE, when the engine's answer was not an exact whole score
+     * (a bug in gamesearch; `value` and `bound` say what it answered). */
+    bool known;
+    gs_stop stopped;
+    /* A column to play (0-based): the search's best; when it named none
+     * (every move loses at once, or a limit stopped it before any root
+     * move was searched through), a winning column, else the playable
+     * column nearest the centre. -1 only when no column is playable. */
+    int best;
+    /* The engine's root value (the first player's view) and its bound. */
+    double value;
+    gs_bound bound;
+    /* Nodes the search visited and its wall time. */
+    uint64_t nodes;
+    double seconds;
+} gs_c4_solution;
+
+/* Every column's score for the player to move. */
+typedef struct gs_c4_analysis {
+    int width;                          /* columns in use */
+    bool playable[GS_C4_MAX_WIDTH];     /* the column has room */
+    /* column[c], for a playable c: the solve of the position after c, its
+     * score and `known` turned to the side of the root's player to move
+     * (a win at once is known without a search: nodes 0, best -1); its
+     * other fields as that search left them (best is the reply). */
+    gs_c4_solution column[GS_C4_MAX_WIDTH];
+    /* Every playable column's score is known. */
+    bool all_known;
+    /* The highest known score (INT_MIN when none is known). */
+    int best_score;
+    /* -1, or the column whose search failed (gs_c4_analyze returned its
+     * status) or was not exact (column[c].known false, stopped
+     * GS_STOP_NONE): the analysis ends at that column, and the columns
+     * after it are left unsearched (not known). */
+    int failed_column;
+    /* Totals over the searches. */
+    uint64_t nodes;
+    double seconds;
+} gs_c4_analysis;
+
+/* Fills p with the defaults above. */
+GS_API void gs_c4_solver_params_init(gs_c4_solver_params *p);
+
+/*
+ * Creates a solver for g (which must outlive it) with p (NULL: defaults);
+ * alloc may be NULL. GS_OK and *out; GS_EINVAL for a NULL g or out, a
+ * table of 0 bytes or fewer than 1 thread; GS_ENOMEM (the engine or its
+ * table could not be allocated). On failure *out is NULL and nothing is
+ * leaked.
+ */
+GS_API int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
+                            const gs_allocator *alloc, gs_c4_solver **out);
+
+/* Frees a solver (NULL is fine). */
+GS_API void gs_c4_solver_free(gs_c4_solver *sv);
+
+/* Empties the table, so that the next solve's node count does not depend
+ * on the solves before it. */
+GS_API void gs_c4_solver_clear(gs_c4_solver *sv);
+
+/*
+ * Solves s for the player to move: the exact score, or with `weak` its
+ * sign. The table keeps what earlier solves stored (gs_c4_solver_clear
+ * empties it). Returns GS_OK (also when a limit stopped the search:
+ * out->known false), GS_EINVAL for NULL arguments, or the engine's status
+ * (GS_ENOMEM, ...). *out is always filled in.
+ */
+GS_API int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                       gs_c4_solution *out);
+
+/*
+ * The score of every column of s for its player to move (weak: win, draw
+ * or loss): a column that wins at once scores the win without a search;
+ * every other playable column is solved as the position after it, with
+ * the table as it stands (not emptied between columns). Returns GS_OK
+ * (columns a limit stopped are not known), GS_EINVAL for NULL arguments,
+ * or the status of the search that failed (out->failed_column). *out is
+ * always filled in.
+ */
+GS_API int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                         gs_c4_analysis *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,236 @@
+/*
+ * games/connect4/solver.c: Connect Four solved exactly on the engine
+ * (gamesearch/connect4.h, "The solver"): the engine options that do it,
+ * a solver object (the game's engine and its table), and the two questions
+ * people ask of a position: its score, and every column's score.
+ *
+ * The engine's values are the first player's; the solver turns them into
+ * scores for the player to move, and checks that an exact search answered
+ * an exact whole score.
+ */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "gamesearch/connect4.h"
+
+struct gs_c4_solver {
+    gs_allocator alloc;
+    const gs_c4 *g;
+    gs_game game;              /* the engine's game: ctx is g */
+    gs_engine *engine;
+    gs_search_options options; /* the recipe with the caller's limits */
+};
+
+/*
+ * The recipe. Measured on Pons's test sets (mean nodes a position, one
+ * thread, 64 MiB): killers and history reorder what the threat counts and
+ * the centre-first order get right (Test_L1_R1: 13,148 nodes with them,
+ * 3,277 without; Test_L2_R2, first 50: 566,271 against 50,136); folding
+ * mirror images saves under 1% of the nodes and costs more time in hashing
+ * (Test_L1_R2, first 30: 1,007,482 against 1,010,793 nodes, 134 ms against
+ * 111 ms). Prefetching the children's entries makes the same search about
+ * 30% faster.
+ */
+void gs_c4_search_options(gs_search_options *o, bool weak)
+{
+    gs_search_options_init(o);
+    o->algo = GS_ALPHABETA;
+    o->use_tt = true;
+    o->order_moves = true;
+    o->null_window = true;
+    o->prefetch = true;
+    o->history = false;
+    o->tt_symmetry = false;
+    if (weak) {
+        o->window_lo = -1.0;
+        o->window_hi = 1.0;
+    }
+}
+
+int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s)
+{
+    for (int c = 0; c < gs_c4_width(g); c++)
+        if (gs_c4_can_play(g, s, c) && gs_c4_is_winning_move(g, s, c))
+            return c;
+    return -1;
+}
+
+/* A column when the search named none: a win at once, else the playable
+ * column nearest the centre; -1 when every column is full. */
+static int fallback_column(const gs_c4 *g, const gs_c4_state *s)
+{
+    int width = gs_c4_width(g);
+    int c = gs_c4_winning_column(g, s);
+    if (c >= 0)
+        return c;
+    for (int i = 0; i < width; i++) {
+        /* the centre, then right and left of it, outwards */
+        c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
+        if (gs_c4_can_play(g, s, c))
+            return c;
+    }
+    return -1;
+}
+
+void gs_c4_solver_params_init(gs_c4_solver_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->table_bytes = GS_C4_DEFAULT_TABLE_BYTES;
+    p->threads = 1;
+}
+
+int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
+                     const gs_allocator *alloc, gs_c4_solver **out)
+{
+    gs_c4_solver_params defaults;
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!p) {
+        gs_c4_solver_params_init(&defaults);
+        p = &defaults;
+    }
+    if (!g || p->table_bytes == 0 || p->threads < 1)
+        return GS_EINVAL;
+    if (!alloc)
+        alloc = gs_default_allocator();
+    if (!alloc->fn)
+        return GS_EINVAL;
+
+    gs_c4_solver *sv = alloc->fn(alloc->user, NULL, 0, sizeof *sv);
+    if (!sv)
+        return GS_ENOMEM;
+    memset(sv, 0, sizeof *sv);
+    sv->alloc = *alloc;
+    sv->g = g;
+    gs_c4_game(g, &sv->game);
+    int rc = gs_engine_new(&sv->game, alloc, &sv->engine);
+    if (rc == GS_OK)
+        rc = gs_engine_tt_resize(sv->engine, p->table_bytes);
+    if (rc != GS_OK) {
+        gs_c4_solver_free(sv);
+        return rc;
+    }
+    gs_c4_search_options(&sv->options, false);
+    sv->options.tt_symmetry = p->symmetry;
+    sv->options.threads = p->threads;
+    sv->options.max_nodes = p->max_nodes;
+    sv->options.max_seconds = p->max_seconds;
+    *out = sv;
+    return GS_OK;
+}
+
+void gs_c4_solver_free(gs_c4_solver *sv)
+{
+    if (!sv)
+        return;
+    gs_engine_free(sv->engine);
+    gs_allocator a = sv->alloc;
+    a.fn(a.user, sv, sizeof *sv, 0);
+}
+
+void gs_c4_solver_clear(gs_c4_solver *sv)
+{
+    gs_engine_tt_clear(sv->engine);
+}
+
+int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                gs_c4_solution *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->best = -1;
+    if (!sv || !s)
+        return GS_EINVAL;
+
+    /* Step 1. Search, with the root window of a weak solve. */
+    gs_search_options so = sv->options;
+    if (weak) {
+        so.window_lo = -1.0;
+        so.window_hi = 1.0;
+    }
+    gs_result r;
+    int rc = gs_search(sv->engine, s, &so, &r);
+    if (rc != GS_OK)
+        return rc;
+    out->stopped = r.stopped;
+    out->value = r.value;
+    out->bound = r.bound;
+    out->nodes = r.nodes;
+    out->seconds = r.seconds;
+
+    /* Step 2. A column to play, even when the search named none. */
+    out->best = (int)r.best;
+    if (r.best == GS_NO_ACTION || !gs_c4_can_play(sv->g, s, out->best))
+        out->best = fallback_column(sv->g, s);
+    if (r.stopped != GS_STOP_NONE)
+        return GS_OK;
+
+    /* Step 3. The first player's value as the score of the player to
+     * move: a whole number when exact, its sign when weak. */
+    double v = gs_c4_to_move(s) == 1 ? -r.value : r.value;
+    long score = lround(v);
+    if (weak)
+        score = score > 0 ? 1 : score < 0 ? -1 : 0;
+    else if (r.bound != GS_BOUND_EXACT || (double)score != v)
+        return GS_OK;   /* not known, not stopped: the engine is wrong */
+    out->score = (int)score;
+    out->known = true;
+    return GS_OK;
+}
+
+int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                  gs_c4_analysis *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->best_score = INT_MIN;
+    out->failed_column = -1;
+    if (!sv || !s)
+        return GS_EINVAL;
+    const gs_c4 *g = sv->g;
+    out->width = gs_c4_width(g);
+    out->all_known = true;
+    int status = GS_OK;
+
+    for (int c = 0; c < out->width; c++) {
+        gs_c4_solution *col = &out->column[c];
+        col->best = -1;
+        out->playable[c] = gs_c4_can_play(g, s, c);
+        if (!out->playable[c])
+            continue;
+        if (out->failed_column >= 0) {
+            out->all_known = false;   /* left unsearched */
+            continue;
+        }
+        /* Step 1. A win at once needs no search. */
+        if (gs_c4_is_winning_move(g, s, c)) {
+            col->score = weak ? 1 : gs_c4_win_score(g, s->moves);
+            col->known = true;
+        } else {
+            /* Step 2. The position after c, from the opponent's side. */
+            gs_c4_state child = *s;
+            gs_c4_play(g, &child, c);
+            int rc = gs_c4_solve(sv, &child, weak, col);
+            out->nodes += col->nodes;
+            out->seconds += col->seconds;
+            if (rc != GS_OK) {
+                out->failed_column = c;
+                out->all_known = false;
+                status = rc;
+                continue;
+            }
+            if (!col->known && col->stopped == GS_STOP_NONE)
+                out->failed_column = c;
+            col->score = -col->score;
+        }
+        if (!col->known)
+            out->all_known = false;
+        else if (col->score > out->best_score)
+            out->best_score = col->score;
+    }
+    return status;
+}
