@@ -1,0 +1,451 @@
+/*
+ * tests/test_c4_solver.c: the Connect Four solver (gamesearch/connect4.h,
+ * "The solver"): exact and weak scores of known positions, every column's
+ * score, the column it plays, limits, bad arguments and allocation failure.
+ *
+ * The scores without shared data are those of Pascal Pons's test sets
+ * (Test_L1_R1, Test_L2_R1, Test_L2_R2) that `gamesearch bench` checks, and
+ * the analyses `gamesearch connect4 analyze` printed for them. When
+ * ../shared/connect4/Test_L3_R1 is there, its first lines are solved too
+ * (exact and weak); without it that test is skipped and says why.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/connect4.h"
+
+#include "track_alloc.h"
+
+#define C4_DIR GS_SHARED_DIR "/connect4"
+
+/* A small table: every position here is solved in well under a second. */
+#define TABLE_BYTES ((size_t)4 << 20)
+
+typedef struct fixture {
+    gs_c4 *g;
+    gs_c4_solver *sv;
+} fixture;
+
+static void open_solver(fixture *f, const gs_c4_solver_params *extra)
+{
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    assert_int_equal(gs_c4_new(&p, NULL, &f->g), GS_OK);
+    gs_c4_solver_params sp;
+    if (extra) {
+        sp = *extra;
+    } else {
+        gs_c4_solver_params_init(&sp);
+        sp.table_bytes = TABLE_BYTES;
+    }
+    assert_int_equal(gs_c4_solver_new(f->g, &sp, NULL, &f->sv), GS_OK);
+    assert_non_null(f->sv);
+}
+
+static void close_solver(fixture *f)
+{
+    gs_c4_solver_free(f->sv);
+    gs_c4_free(f->g);
+}
+
+static gs_c4_state parse(const gs_c4 *g, const char *moves)
+{
+    gs_c4_state s;
+    gs_error err;
+    if (gs_c4_parse(g, moves, strlen(moves), &s, &err) != GS_OK)
+        fail_msg("'%s': %d:%d: %s", moves, err.line, err.column, err.message);
+    return s;
+}
+
+/* Positions and their scores for the player to move. */
+static const struct {
+    const char *moves;
+    int score;
+} known[] = {
+    {"715371563635542612576371", 3},        /* Test_L2_R1 */
+    {"2737772244262123677516643354", 0},    /* Test_L2_R1 */
+    {"5654767662", 13},                     /* Test_L1_R1 */
+    {"42434653771434", 9},                  /* Test_L1_R1 */
+    {"32164625", 11},                       /* Test_L1_R1 */
+    {"441672735", 11},                      /* Test_L1_R1 */
+    {"65225331", 11},                       /* Test_L1_R1 */
+    {"6323454652623215", -2},               /* Test_L2_R2 */
+    {"4337567364435613", -2},               /* Test_L2_R2 */
+    {"651173365733134", -3},                /* Test_L2_R2 */
+    {"3237735666151513515634", -7},         /* README's example */
+};
+
+static int sign(int v)
+{
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
+/* Solves `moves` exactly and weakly and checks the scores; the column the
+ * exact solve names keeps the score (its child scores minus it, or it wins
+ * at once). */
+static void check_position(fixture *f, const char *moves, int score)
+{
+    gs_c4_state s = parse(f->g, moves);
+    gs_c4_solution sd;
+
+    gs_c4_solver_clear(f->sv);
+    assert_int_equal(gs_c4_solve(f->sv, &s, false, &sd), GS_OK);
+    if (!sd.known || sd.score != score)
+        fail_msg("'%s': known %d score %d, expected %d", moves, sd.known,
+                 sd.score, score);
+    assert_int_equal(sd.stopped, GS_STOP_NONE);
+    assert_int_equal(sd.bound, GS_BOUND_EXACT);
+    assert_true(sd.value == (gs_c4_to_move(&s) == 0 ? score : -score));
+    assert_true(sd.nodes > 0);
+    assert_true(sd.seconds >= 0.0);
+    assert_true(sd.best >= 0 && sd.best < 7);
+    assert_true(gs_c4_can_play(f->g, &s, sd.best));
+
+    int best = sd.best;
+    if (gs_c4_is_winning_move(f->g, &s, best)) {
+        assert_int_equal(score, gs_c4_win_score(f->g, s.moves));
+    } else {
+        gs_c4_state child = s;
+        assert_int_equal(gs_c4_play(f->g, &child, best), GS_OK);
+        assert_int_equal(gs_c4_solve(f->sv, &child, false, &sd), GS_OK);
+        assert_true(sd.known);
+        if (-sd.score != score)
+            fail_msg("'%s': column %d scores %d, not %d", moves, best + 1,
+                     -sd.score, score);
+    }
+
+    gs_c4_solver_clear(f->sv);
+    assert_int_equal(gs_c4_solve(f->sv, &s, true, &sd), GS_OK);
+    assert_true(sd.known);
+    assert_int_equal(sd.score, sign(score));
+    assert_true(gs_c4_can_play(f->g, &s, sd.best));
+}
+
+static void test_known_scores(void **state)
+{
+    (void)state;
+    fixture f;
+    open_solver(&f, NULL);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        check_position(&f, known[i].moves, known[i].score);
+    close_solver(&f);
+}
+
+/* The same score with the table kept between solves, with mirror images
+ * folded together and with two threads. */
+static void test_solver_params(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 3; variant++) {
+        gs_c4_solver_params p;
+        gs_c4_solver_params_init(&p);
+        assert_true(p.table_bytes == GS_C4_DEFAULT_TABLE_BYTES);
+        assert_int_equal(p.threads, 1);
+        assert_false(p.symmetry);
+        assert_true(p.max_nodes == 0 && p.max_seconds == 0.0);
+        p.table_bytes = TABLE_BYTES;
+        p.symmetry = variant == 1;
+        p.threads = variant == 2 ? 2 : 1;
+        fixture f;
+        open_solver(&f, &p);
+        for (size_t i = 0; i < 4; i++) {
+            gs_c4_state s = parse(f.g, known[i].moves);
+            gs_c4_solution sd;
+            assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
+            assert_true(sd.known);
+            assert_int_equal(sd.score, known[i].score);
+        }
+        close_solver(&f);
+    }
+}
+
+/* The same search twice from an empty table visits the same nodes. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    fixture f;
+    open_solver(&f, NULL);
+    gs_c4_state s = parse(f.g, "5654767662");
+    gs_c4_solution a, b;
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &a), GS_OK);
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &b), GS_OK);
+    assert_true(a.nodes == b.nodes);
+    assert_int_equal(a.best, b.best);
+    /* a kept table answers with fewer nodes */
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &b), GS_OK);
+    assert_true(b.nodes < a.nodes);
+    assert_int_equal(b.score, 13);
+    close_solver(&f);
+}
+
+static void expect_analysis(fixture *f, const char *moves, bool weak,
+                            const char *want, int best_score)
+{
+    gs_c4_state s = parse(f->g, moves);
+    gs_c4_analysis an;
+    gs_c4_solver_clear(f->sv);
+    assert_int_equal(gs_c4_analyze(f->sv, &s, weak, &an), GS_OK);
+    assert_int_equal(an.width, 7);
+    assert_true(an.all_known);
+    assert_int_equal(an.failed_column, -1);
+    assert_int_equal(an.best_score, best_score);
+    char got[64];
+    size_t n = 0;
+    uint64_t nodes = 0;
+    for (int c = 0; c < an.width; c++) {
+        const gs_c4_solution *col = &an.column[c];
+        assert_int_equal(an.playable[c], gs_c4_can_play(f->g, &s, c));
+        if (!an.playable[c]) {
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s.", c ? " " : "");
+            continue;
+        }
+        assert_true(col->known);
+        assert_true(col->score <= best_score);
+        if (gs_c4_is_winning_move(f->g, &s, c)) {
+            assert_true(col->nodes == 0);
+            assert_int_equal(col->best, -1);
+            assert_int_equal(col->score, weak ? 1 : gs_c4_win_score(f->g,
+                                                                    s.moves));
+        }
+        nodes += col->nodes;
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%d", c ? " " : "",
+                              col->score);
+    }
+    assert_true(an.nodes == nodes);
+    if (strcmp(got, want) != 0)
+        fail_msg("analyze%s '%s': %s, expected %s", weak ? " --weak" : "",
+                 moves, got, want);
+}
+
+/* Scores as `gamesearch connect4 analyze` printed them. */
+static void test_analyze(void **state)
+{
+    (void)state;
+    fixture f;
+    open_solver(&f, NULL);
+    expect_analysis(&f, "5654767662", false, "0 3 0 3 13 0 13", 13);
+    expect_analysis(&f, "5654767662", true, "0 1 0 1 1 0 1", 1);
+    expect_analysis(&f, "3237735666151513515634", false,
+                    "-8 -7 -8 -10 -8 -8 -10", -7);
+    expect_analysis(&f, "32377356661515135156343", false, "6 7 . 7 6 7 8", 8);
+    expect_analysis(&f, "32377356661515135156343", true, "1 1 . 1 1 1 1", 1);
+    expect_analysis(&f, "27377722442621236775166433", false,
+                    "-8 . -8 -8 0 -8 .", 0);
+    /* two wins at once (columns 2 and 4), scored without a search */
+    expect_analysis(&f, "71537156363554261257637142", false,
+                    "-8 8 -8 8 -8 -8 -8", 8);
+    close_solver(&f);
+}
+
+/* A limit leaves the score unknown, says which limit, and still names a
+ * playable column; an analysis under it is not known either. */
+static void test_limits(void **state)
+{
+    (void)state;
+    gs_c4_solver_params p;
+    gs_c4_solver_params_init(&p);
+    p.table_bytes = TABLE_BYTES;
+    p.max_nodes = 100;
+    fixture f;
+    open_solver(&f, &p);
+    gs_c4_state s = parse(f.g, "5654767662");
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
+    assert_false(sd.known);
+    assert_int_equal(sd.stopped, GS_STOP_NODES);
+    assert_true(sd.nodes <= 100);
+    assert_true(sd.best >= 0 && gs_c4_can_play(f.g, &s, sd.best));
+
+    gs_c4_analysis an;
+    gs_c4_state empty;
+    gs_c4_empty(f.g, &empty);
+    assert_int_equal(gs_c4_analyze(f.sv, &empty, false, &an), GS_OK);
+    assert_false(an.all_known);
+    assert_int_equal(an.failed_column, -1);
+    assert_int_equal(an.best_score, INT_MIN);
+    for (int c = 0; c < 7; c++) {
+        assert_true(an.playable[c]);
+        assert_false(an.column[c].known);
+        assert_int_equal(an.column[c].stopped, GS_STOP_NODES);
+    }
+    close_solver(&f);
+}
+
+/* The computer's column when every move loses: the search names none, and
+ * the solver still gives one; and the first winning column. */
+static void test_columns(void **state)
+{
+    (void)state;
+    fixture f;
+    open_solver(&f, NULL);
+    gs_c4_state s = parse(f.g, "");
+    assert_int_equal(gs_c4_winning_column(f.g, &s), -1);
+    s = parse(f.g, "112233");
+    assert_int_equal(gs_c4_winning_column(f.g, &s), 3);
+    s = parse(f.g, "1122332");   /* O to move: X threatens column 4 */
+    assert_int_equal(gs_c4_winning_column(f.g, &s), -1);
+    /* X threatens both ends of 2 3 4: O loses at once whatever it plays */
+    s = parse(f.g, "26364");
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
+    assert_true(sd.known);
+    assert_int_equal(sd.score, -gs_c4_win_score(f.g, 6));
+    assert_true(sd.best >= 0 && gs_c4_can_play(f.g, &s, sd.best));
+    close_solver(&f);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    gs_c4_solver *sv = (gs_c4_solver *)&sp;
+    assert_int_equal(gs_c4_solver_new(NULL, &sp, NULL, &sv), GS_EINVAL);
+    assert_null(sv);
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, NULL), GS_EINVAL);
+    sp.table_bytes = 0;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_EINVAL);
+    gs_c4_solver_params_init(&sp);
+    sp.threads = 0;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_EINVAL);
+    assert_null(sv);
+    gs_c4_solver_free(NULL);
+
+    sp.threads = 1;
+    sp.table_bytes = TABLE_BYTES;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+    gs_c4_state s;
+    gs_c4_empty(g, &s);
+    gs_c4_solution sd;
+    gs_c4_analysis an;
+    assert_int_equal(gs_c4_solve(sv, NULL, false, &sd), GS_EINVAL);
+    assert_false(sd.known);
+    assert_int_equal(sd.best, -1);
+    assert_int_equal(gs_c4_solve(NULL, &s, false, &sd), GS_EINVAL);
+    assert_int_equal(gs_c4_solve(sv, &s, false, NULL), GS_EINVAL);
+    assert_int_equal(gs_c4_analyze(sv, NULL, false, &an), GS_EINVAL);
+    assert_int_equal(an.failed_column, -1);
+    assert_int_equal(gs_c4_analyze(sv, &s, false, NULL), GS_EINVAL);
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
+}
+
+/* Every allocation of a solver's life (creating it, then solving) failed
+ * in turn: GS_ENOMEM where it failed, nothing leaked, and a solver whose
+ * solve failed solves once allocation works again. */
+static void test_allocation_failure(void **state)
+{
+    (void)state;
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4_state s = parse(g, "5654767662");
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = (size_t)1 << 20;
+    long n, failed_new = 0, failed_solve = 0;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        gs_c4_solver *sv = NULL;
+        int rc = gs_c4_solver_new(g, &sp, &a, &sv);
+        if (rc != GS_OK) {
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_null(sv);
+            assert_int_equal(t.failed, 1);
+            assert_true(t.live == 0);
+            failed_new++;
+            continue;
+        }
+        gs_c4_solution sd;
+        rc = gs_c4_solve(sv, &s, false, &sd);
+        if (rc != GS_OK) {
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_int_equal(t.failed, 1);
+            failed_solve++;
+            t.fail_at = 0;
+            gs_c4_solver_clear(sv);
+            rc = gs_c4_solve(sv, &s, false, &sd);
+        }
+        assert_int_equal(rc, GS_OK);
+        assert_true(sd.known);
+        assert_int_equal(sd.score, 13);
+        gs_c4_solver_free(sv);
+        assert_true(t.live == 0);
+        if (t.failed == 0)
+            break;   /* every allocation has been failed once */
+    }
+    /* the solver, the engine and its table at least */
+    assert_true(failed_new >= 3);
+    gs_c4_free(g);
+    print_message("%ld allocations failed in turn (%ld creating, %ld "
+                  "solving)\n", n - 1, failed_new, failed_solve);
+}
+
+/* Test_L3_R1 (end games): the first lines, exact and weak. */
+static void test_shared_set(void **state)
+{
+    (void)state;
+    FILE *fp = fopen(C4_DIR "/Test_L3_R1", "rb");
+    if (!fp) {
+        print_message("skipped: %s/Test_L3_R1 is missing (Pons's test sets "
+                      "are read from ../shared/connect4)\n", C4_DIR);
+        skip();
+    }
+    fixture f;
+    open_solver(&f, NULL);
+    char line[256];
+    int lines = 0;
+    while (lines < 200 && fgets(line, sizeof line, fp)) {
+        char moves[128];
+        int score;
+        if (sscanf(line, "%127s %d", moves, &score) != 2)
+            fail_msg("Test_L3_R1 line %d: '%s'", lines + 1, line);
+        gs_c4_state s = parse(f.g, moves);
+        gs_c4_solution sd;
+        gs_c4_solver_clear(f.sv);
+        assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
+        if (!sd.known || sd.score != score)
+            fail_msg("Test_L3_R1 '%s': %d, expected %d", moves, sd.score,
+                     score);
+        gs_c4_solver_clear(f.sv);
+        assert_int_equal(gs_c4_solve(f.sv, &s, true, &sd), GS_OK);
+        assert_int_equal(sd.score, sign(score));
+        lines++;
+    }
+    fclose(fp);
+    assert_int_equal(lines, 200);
+    close_solver(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_scores),
+        cmocka_unit_test(test_solver_params),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_columns),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_allocation_failure),
+        cmocka_unit_test(test_shared_set),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
