@@ -3,9 +3,8 @@
  * the computer (or watch two computers, or let two people play), or solve a
  * position: its value and every optimal move.
  *
- * Small boards (at most 16 cells) are searched to the end by default, so
- * the computer plays perfectly; larger ones with iterative deepening under
- * a time limit per move, over the cells near the stones.
+ * The computer player is the library's (gamesearch/mnk.h, "Playing and
+ * solving"): this file reads the options and the moves and prints.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -18,17 +17,10 @@
 #include "commands.h"
 #include "util.h"
 
-/* Boards with more cells than this are "large": searched under a time
- * limit with a neighbourhood of candidate cells. */
-#define SMALL_BOARD_CELLS 16
-
 typedef struct mnk_options {
     const char *cmd;         /* "ttt", "mnk" or "gomoku" */
     gs_mnk_params params;
-    gs_algo algo;
-    long depth;              /* plies; 0 = to the end */
-    double time;             /* seconds per computer move; 0 = none */
-    bool tt;
+    gs_mnk_player_params player;   /* algorithm, depth, time, table */
     bool player_set[2];      /* --x / --o given */
     bool computer[2];        /* X, O */
     const char *solve;       /* --solve POSITION */
@@ -137,7 +129,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
             if (strcmp(name, "--json") == 0) {
                 o->json = true;
             } else if (strcmp(name, "--tt") == 0 || strcmp(name, "--no-tt") == 0) {
-                o->tt = strcmp(name, "--tt") == 0;
+                o->player.use_tt = strcmp(name, "--tt") == 0;
             } else {
                 usage(o);
                 return 1;
@@ -191,7 +183,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
                           "alphabeta)", v);
                 return EXIT_BAD_INPUT;
             }
-            o->algo = (gs_algo)al;
+            o->player.algo = (gs_algo)al;
         } else if (strcmp(name, "--depth") == 0) {
             if (!cli_parse_long(v, 0, 1024, &depth)) {
                 cli_error(cmd, "--depth needs a whole number of plies from 0 to "
@@ -212,7 +204,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
             }
             eval_set = true;
         } else if (strcmp(name, "--time") == 0) {
-            if (!cli_parse_seconds(v, &o->time)) {
+            if (!cli_parse_seconds(v, &o->player.max_seconds)) {
                 cli_error(cmd, "--time needs a number of seconds from 0 to 86400, "
                           "not '%s'", v);
                 return EXIT_BAD_INPUT;
@@ -233,22 +225,15 @@ static int parse_options(int argc, char **argv, mnk_options *o)
                   p->cols);
         return EXIT_BAD_INPUT;
     }
-    bool large = p->rows * p->cols > SMALL_BOARD_CELLS;
-    if (!eval_set)
-        p->eval = large ? GS_MNK_EVAL_THREATS : GS_MNK_EVAL_LINES;
-    /* The hint puts the centre and the threats first: the computer opens
-     * in the centre and alpha-beta prunes more. */
-    p->order_hint = true;
-    if (large)
-        p->radius = 2;
-    o->depth = depth >= 0 ? depth : 0;
+    gs_mnk_params_for_play(p, !eval_set);
+    o->player.depth = depth >= 0 ? (int)depth : 0;
     if (o->json && !o->solve) {
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
     }
-    if (o->solve && large && o->depth == 0) {
+    if (o->solve && gs_mnk_is_large(p) && o->player.depth == 0) {
         cli_error(cmd, "--solve on a board of more than %d cells needs --depth N "
-                  "(a search to the end would not finish)", SMALL_BOARD_CELLS);
+                  "(a search to the end would not finish)", GS_MNK_SMALL_CELLS);
         return EXIT_BAD_INPUT;
     }
     if (o->solve && o->start) {
@@ -293,48 +278,14 @@ static void print_board(const gs_mnk *g, const void *s)
     }
 }
 
-/* The search a computer move or a solve runs. */
-static void search_options(const mnk_options *o, bool solving,
-                           gs_search_options *so)
-{
-    const gs_mnk_params *p = &o->params;
-    bool large = p->rows * p->cols > SMALL_BOARD_CELLS;
-    gs_search_options_init(so);
-    so->algo = o->algo;
-    so->depth = (int)o->depth;
-    so->use_tt = o->tt;
-    so->order_moves = true;
-    if (large && !solving) {
-        so->iterative = true;
-        so->max_seconds = o->time;
-    }
-}
-
-/* What a value from X's side means: 1 X wins, -1 O wins, 0 a draw (or, after
- * a depth cutoff, no win found). */
-static int outcome(double v)
-{
-    double threshold = GS_MNK_WIN - (double)(GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE) - 1;
-    return v >= threshold ? 1 : v <= -threshold ? -1 : 0;
-}
-
-/* Why a finished game is over, for the message that refuses it. */
-static const char *over_reason(const gs_mnk *g, const void *s)
-{
-    int w = gs_mnk_winner(g, s);
-    return w == 1 ? "X has a line" : w == 2 ? "O has a line"
-                                            : "the board is full";
-}
-
 static int solve(const mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
-    size_t size = gs_mnk_state_size(g);
-    unsigned char *root = malloc(size), *child = malloc(size);
-    int32_t *best = NULL;
-    gs_engine *e = NULL;
+    unsigned char *root = malloc(gs_mnk_state_size(g));
+    gs_mnk_solution *sol = malloc(sizeof *sol);
+    gs_mnk_player *pl = NULL;
     int status = EXIT_BAD_INPUT;
-    if (!root || !child)
+    if (!root || !sol)
         goto oom;
     gs_error err;
     if (gs_mnk_parse(g, o->solve, root, &err) != GS_OK) {
@@ -343,75 +294,39 @@ static int solve(const mnk_options *o, gs_mnk *g)
     }
     if (gs_mnk_over(g, root)) {
         cli_error(cmd, "--solve '%s': the game is already over (%s)", o->solve,
-                  over_reason(g, root));
+                  gs_mnk_over_reason(g, root));
+        goto out;
+    }
+    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
+        goto oom;
+    int s = gs_mnk_player_solve(pl, root, sol);
+    if (s != GS_OK) {
+        cli_error(cmd, "search failed: %s", gs_strerror(s));
+        status = 1;
         goto out;
     }
 
-    gs_game game;
-    gs_mnk_game(g, &game);
-    if (gs_engine_new(&game, NULL, &e) != GS_OK)
-        goto oom;
-    gs_search_options so;
-    search_options(o, true, &so);
-    int cells = o->params.rows * o->params.cols;
-    best = malloc((size_t)cells * sizeof *best);
-    if (!best)
-        goto oom;
-
-    /* Every legal move is searched to its value; the optimal ones keep the
-     * outcome the best of them reaches. */
-    int mover = gs_mnk_to_move(g, root);
-    int nbest = 0, top = -2;
-    unsigned long long nodes = 0;
-    double seconds = 0.0;
-    int *out = malloc((size_t)cells * sizeof *out);
-    if (!out)
-        goto oom;
-    for (int c = 0; c < cells; c++) {
-        out[c] = -2;
-        if (gs_mnk_cell(g, root, c) != 0)
-            continue;
-        memcpy(child, root, size);
-        gs_mnk_play(g, child, c);
-        gs_result r;
-        int s = gs_search(e, child, &so, &r);
-        if (s != GS_OK) {
-            free(out);
-            cli_error(cmd, "search failed: %s", gs_strerror(s));
-            status = 1;
-            goto out;
-        }
-        nodes += r.nodes;
-        seconds += r.seconds;
-        out[c] = outcome(r.value) * (mover == 0 ? 1 : -1);
-        if (out[c] > top)
-            top = out[c];
-    }
-    for (int c = 0; c < cells; c++)
-        if (out[c] == top)
-            best[nbest++] = c;
-    free(out);
-
     if (o->json) {
-        printf("{\"value\":%d,\"best\":[", top);
-        for (int i = 0; i < nbest; i++)
-            printf("%s%d", i ? "," : "", (int)best[i]);
-        printf("],\"nodes\":%llu,\"time_ms\":%.3f}\n", nodes, seconds * 1e3);
+        printf("{\"value\":%d,\"best\":[", sol->value);
+        for (int i = 0; i < sol->nbest; i++)
+            printf("%s%d", i ? "," : "", sol->best[i]);
+        printf("],\"nodes\":%llu,\"time_ms\":%.3f}\n",
+               (unsigned long long)sol->nodes, sol->seconds * 1e3);
     } else {
         char count[40], name[16];
-        cli_format_count(nodes, count, sizeof count);
+        cli_format_count(sol->nodes, count, sizeof count);
         print_board(g, root);
-        printf("%c to move: %s\n", mover == 0 ? 'X' : 'O',
-               top > 0 ? "wins" : top < 0 ? "loses" : "draw");
-        printf("value: %d\noptimal moves:", top);
-        for (int i = 0; i < nbest; i++) {
-            gs_mnk_cell_name(g, best[i], name, sizeof name);
+        printf("%c to move: %s\n", gs_mnk_to_move(g, root) == 0 ? 'X' : 'O',
+               sol->value > 0 ? "wins" : sol->value < 0 ? "loses" : "draw");
+        printf("value: %d\noptimal moves:", sol->value);
+        for (int i = 0; i < sol->nbest; i++) {
+            gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
             printf(" %s", name);
         }
-        printf("\nnodes: %s, time: %.3f ms\n", count, seconds * 1e3);
-        if (o->depth > 0)
-            printf("(searched %ld plies deep: 0 means no win was found within "
-                   "them)\n", o->depth);
+        printf("\nnodes: %s, time: %.3f ms\n", count, sol->seconds * 1e3);
+        if (o->player.depth > 0)
+            printf("(searched %d plies deep: 0 means no win was found within "
+                   "them)\n", o->player.depth);
     }
     status = 0;
     goto out;
@@ -419,10 +334,9 @@ oom:
     cli_error(cmd, "out of memory");
     status = 1;
 out:
-    gs_engine_free(e);
+    gs_mnk_player_free(pl);
     free(root);
-    free(child);
-    free(best);
+    free(sol);
     return status;
 }
 
@@ -499,7 +413,7 @@ static int play(mnk_options *o, gs_mnk *g)
     unsigned char *s = malloc(size);
     char *line = NULL;
     size_t cap = 0;
-    gs_engine *e = NULL;
+    gs_mnk_player *pl = NULL;
     int status = EXIT_BAD_INPUT;
     if (!s) {
         cli_error(cmd, "out of memory");
@@ -514,19 +428,15 @@ static int play(mnk_options *o, gs_mnk *g)
         }
         if (gs_mnk_over(g, s)) {
             cli_error(cmd, "--start '%s': the game is already over (%s)",
-                      o->start, over_reason(g, s));
+                      o->start, gs_mnk_over_reason(g, s));
             goto out;
         }
     }
-    gs_game game;
-    gs_mnk_game(g, &game);
-    if (gs_engine_new(&game, NULL, &e) != GS_OK) {
+    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
-    gs_search_options so;
-    search_options(o, false, &so);
 
     status = 0;
     if (!o->player_set[0] && !o->player_set[1]) {
@@ -554,27 +464,27 @@ static int play(mnk_options *o, gs_mnk *g)
                 break;
             }
         } else {
-            gs_result r;
-            int rs = gs_search(e, s, &so, &r);
-            if (rs != GS_OK || r.best == GS_NO_ACTION) {
+            gs_mnk_move m;
+            int rs = gs_mnk_player_move(pl, s, &m);
+            if (rs != GS_OK || m.cell < 0) {
                 cli_error(cmd, "search failed: %s", gs_strerror(rs));
                 status = 1;
                 break;
             }
-            cell = (int)r.best;
+            cell = m.cell;
             char count[40];
-            cli_format_count(r.nodes, count, sizeof count);
+            cli_format_count(m.nodes, count, sizeof count);
             gs_mnk_cell_name(g, cell, name, sizeof name);
             printf("computer (%c) plays %s\n", side == 0 ? 'X' : 'O', name);
-            printf("computer move: %.3f ms, %s nodes", r.seconds * 1e3, count);
-            if (so.iterative)
-                printf(", depth %d", r.depth);
+            printf("computer move: %.3f ms, %s nodes", m.seconds * 1e3, count);
+            if (m.iterative)
+                printf(", depth %d", m.depth);
             fputc('\n', stdout);
         }
         gs_mnk_play(g, s, cell);
     }
 out:
-    gs_engine_free(e);
+    gs_mnk_player_free(pl);
     free(line);
     free(s);
     return status;
@@ -590,9 +500,7 @@ static int read_options(const char *cmd, int rows, int cols, int k,
     o->params.rows = rows;
     o->params.cols = cols;
     o->params.k = k;
-    o->algo = GS_ALPHABETA;
-    o->time = 1.0;
-    o->tt = true;
+    gs_mnk_player_params_init(&o->player);
     return parse_options(argc, argv, o);
 }
 

@@ -28,6 +28,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -130,6 +131,119 @@ GS_API double gs_mnk_evaluate(const gs_mnk *g, const void *state, gs_mnk_eval ev
  * cell, or -1. */
 GS_API void gs_mnk_cell_name(const gs_mnk *g, int cell, char *buf, size_t size);
 GS_API int gs_mnk_parse_cell(const gs_mnk *g, const char *text);
+
+/* ---- Playing and solving ------------------------------------------------
+ *
+ * The computer player of `gamesearch ttt`, `mnk` and `gomoku`. Small
+ * boards (at most GS_MNK_SMALL_CELLS cells) are searched to the end by
+ * default, so the computer plays perfectly; larger ones with iterative
+ * deepening under a time limit a move, over the cells near the stones,
+ * with the threats evaluation.
+ */
+
+/* Boards with more cells than this are large. */
+#define GS_MNK_SMALL_CELLS 16
+
+/* p's board has more than GS_MNK_SMALL_CELLS cells. */
+GS_API bool gs_mnk_is_large(const gs_mnk_params *p);
+
+/*
+ * Completes p (its size and k already set) for play: the ordering hint on
+ * (the centre and the threats first: the computer opens in the centre and
+ * alpha-beta prunes more), on large boards only the cells within 2 of a
+ * stone as candidates, and, with set_eval, the evaluation: threats on
+ * large boards, open lines on small ones.
+ */
+GS_API void gs_mnk_params_for_play(gs_mnk_params *p, bool set_eval);
+
+/* How the computer searches. */
+typedef struct gs_mnk_player_params {
+    gs_algo algo;        /* GS_ALPHABETA (default) or GS_MINIMAX */
+    /* Plies to search (default 0: to the end on small boards; on large
+     * ones a move deepens without a depth limit until max_seconds). */
+    int depth;
+    double max_seconds;  /* time a move on large boards (default 1; 0: no
+                            limit); a solve has none */
+    bool use_tt;         /* a transposition table (default true) */
+} gs_mnk_player_params;
+
+/* Fills p with the defaults above. */
+GS_API void gs_mnk_player_params_init(gs_mnk_player_params *p);
+
+/*
+ * The engine options of a computer move (solving false) or of a solve
+ * (solving true) on g with pp: pp's algorithm, depth and table, the
+ * game's ordering hint; a move on a large board adds iterative deepening
+ * and the time limit.
+ */
+GS_API void gs_mnk_search_options(const gs_mnk *g,
+                                  const gs_mnk_player_params *pp,
+                                  bool solving, gs_search_options *so);
+
+/* What a value from X's side means: 1 X wins, -1 O wins, 0 a draw (or,
+ * after a depth cutoff, no win found). */
+GS_API int gs_mnk_outcome(double value);
+
+/* Why a finished game is over ("X has a line", "O has a line", "the board
+ * is full"), or NULL when it is not. */
+GS_API const char *gs_mnk_over_reason(const gs_mnk *g, const void *state);
+
+/* A computer player: g's engine (with its table, kept from move to move)
+ * and its settings. One thread at a time. */
+typedef struct gs_mnk_player gs_mnk_player;
+
+/* One computer move. */
+typedef struct gs_mnk_move {
+    int cell;            /* the cell to play; -1 when the search named none */
+    uint64_t nodes;      /* nodes searched */
+    double seconds;      /* wall time */
+    bool iterative;      /* searched with iterative deepening */
+    int depth;           /* then the deepest finished iteration */
+} gs_mnk_move;
+
+/* Every optimal move of a position. */
+typedef struct gs_mnk_solution {
+    /* For the player to move: 1 a win, 0 a draw, -1 a loss (with a depth
+     * limit, 0 means that no win was found within it). */
+    int value;
+    /* The cells that reach `value`, ascending: best[0 .. nbest-1]. */
+    int nbest;
+    int best[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    /* Totals over the searches (one for each empty cell). */
+    uint64_t nodes;
+    double seconds;
+} gs_mnk_solution;
+
+/*
+ * Creates a player for g (which must outlive it) with pp (NULL:
+ * defaults); alloc may be NULL. GS_OK and *out; GS_EINVAL for a NULL g or
+ * out, a depth below 0 or an algorithm other than minimax or alpha-beta;
+ * GS_ENOMEM. On failure *out is NULL and nothing is leaked.
+ */
+GS_API int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
+                             const gs_allocator *alloc, gs_mnk_player **out);
+
+/* Frees a player (NULL is fine). */
+GS_API void gs_mnk_player_free(gs_mnk_player *pl);
+
+/*
+ * The computer's move in `state` (a game not over). GS_OK and *out
+ * (out->cell -1 only if the search named no move); GS_EINVAL for NULL
+ * arguments or a game that is over; or the engine's status. *out is always
+ * filled in.
+ */
+GS_API int gs_mnk_player_move(gs_mnk_player *pl, const void *state,
+                              gs_mnk_move *out);
+
+/*
+ * Solves `state` (a game not over): every empty cell is played and
+ * searched to its value (with the player's depth, no time limit), and the
+ * optimal cells keep the best outcome any reaches. GS_OK and *out;
+ * GS_EINVAL for NULL arguments or a game that is over; GS_ENOMEM; or the
+ * engine's status. *out is always filled in.
+ */
+GS_API int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
+                               gs_mnk_solution *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,192 @@
+/*
+ * games/mnk/mnk_play.c: the computer player of m,n,k games
+ * (gamesearch/mnk.h, "Playing and solving"): the settings that make it
+ * play perfectly on small boards and well within a time limit on large
+ * ones, its moves, and the solve of a position (its value and every
+ * optimal move). Built on the public API alone.
+ */
+#include <string.h>
+
+#include "gamesearch/mnk.h"
+
+struct gs_mnk_player {
+    gs_allocator alloc;
+    const gs_mnk *g;
+    gs_game game;               /* the engine's game: ctx is g */
+    gs_engine *engine;
+    gs_mnk_player_params params;
+    void *child;                /* a state for the solve's children */
+};
+
+bool gs_mnk_is_large(const gs_mnk_params *p)
+{
+    return p->rows * p->cols > GS_MNK_SMALL_CELLS;
+}
+
+void gs_mnk_params_for_play(gs_mnk_params *p, bool set_eval)
+{
+    bool large = gs_mnk_is_large(p);
+    if (set_eval)
+        p->eval = large ? GS_MNK_EVAL_THREATS : GS_MNK_EVAL_LINES;
+    p->order_hint = true;
+    if (large)
+        p->radius = 2;
+}
+
+void gs_mnk_player_params_init(gs_mnk_player_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->algo = GS_ALPHABETA;
+    p->depth = 0;
+    p->max_seconds = 1.0;
+    p->use_tt = true;
+}
+
+void gs_mnk_search_options(const gs_mnk *g, const gs_mnk_player_params *pp,
+                           bool solving, gs_search_options *so)
+{
+    gs_search_options_init(so);
+    so->algo = pp->algo;
+    so->depth = pp->depth;
+    so->use_tt = pp->use_tt;
+    so->order_moves = true;
+    if (gs_mnk_is_large(gs_mnk_params_of(g)) && !solving) {
+        so->iterative = true;
+        so->max_seconds = pp->max_seconds;
+    }
+}
+
+int gs_mnk_outcome(double value)
+{
+    /* a win is GS_MNK_WIN less the stones, at most every cell */
+    double threshold =
+        GS_MNK_WIN - (double)(GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE) - 1;
+    return value >= threshold ? 1 : value <= -threshold ? -1 : 0;
+}
+
+const char *gs_mnk_over_reason(const gs_mnk *g, const void *state)
+{
+    if (!gs_mnk_over(g, state))
+        return NULL;
+    int w = gs_mnk_winner(g, state);
+    return w == 1 ? "X has a line" : w == 2 ? "O has a line"
+                                            : "the board is full";
+}
+
+int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
+                      const gs_allocator *alloc, gs_mnk_player **out)
+{
+    gs_mnk_player_params defaults;
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!pp) {
+        gs_mnk_player_params_init(&defaults);
+        pp = &defaults;
+    }
+    if (!g || pp->depth < 0 ||
+        (pp->algo != GS_ALPHABETA && pp->algo != GS_MINIMAX))
+        return GS_EINVAL;
+    if (!alloc)
+        alloc = gs_default_allocator();
+    if (!alloc->fn)
+        return GS_EINVAL;
+
+    gs_mnk_player *pl = alloc->fn(alloc->user, NULL, 0, sizeof *pl);
+    if (!pl)
+        return GS_ENOMEM;
+    memset(pl, 0, sizeof *pl);
+    pl->alloc = *alloc;
+    pl->g = g;
+    pl->params = *pp;
+    gs_mnk_game(g, &pl->game);
+    int rc = gs_engine_new(&pl->game, alloc, &pl->engine);
+    if (rc == GS_OK) {
+        pl->child = alloc->fn(alloc->user, NULL, 0, gs_mnk_state_size(g));
+        if (!pl->child)
+            rc = GS_ENOMEM;
+    }
+    if (rc != GS_OK) {
+        gs_mnk_player_free(pl);
+        return rc;
+    }
+    *out = pl;
+    return GS_OK;
+}
+
+void gs_mnk_player_free(gs_mnk_player *pl)
+{
+    if (!pl)
+        return;
+    gs_allocator a = pl->alloc;
+    if (pl->child)
+        a.fn(a.user, pl->child, gs_mnk_state_size(pl->g), 0);
+    gs_engine_free(pl->engine);
+    a.fn(a.user, pl, sizeof *pl, 0);
+}
+
+int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->cell = -1;
+    if (!pl || !state || gs_mnk_over(pl->g, state))
+        return GS_EINVAL;
+    gs_search_options so;
+    gs_mnk_search_options(pl->g, &pl->params, false, &so);
+    gs_result r;
+    int rc = gs_search(pl->engine, state, &so, &r);
+    if (rc != GS_OK)
+        return rc;
+    out->cell = r.best == GS_NO_ACTION ? -1 : (int)r.best;
+    out->nodes = r.nodes;
+    out->seconds = r.seconds;
+    out->iterative = so.iterative;
+    out->depth = r.depth;
+    return GS_OK;
+}
+
+int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
+                        gs_mnk_solution *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    if (!pl || !state || gs_mnk_over(pl->g, state))
+        return GS_EINVAL;
+    const gs_mnk *g = pl->g;
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    int cells = p->rows * p->cols;
+    gs_search_options so;
+    gs_mnk_search_options(g, &pl->params, true, &so);
+
+    /* Step 1. Every empty cell searched to its outcome for the player to
+     * move, kept in best[cell] for now (-2: taken). */
+    int mover = gs_mnk_to_move(g, state), top = -2;
+    for (int c = 0; c < cells; c++) {
+        out->best[c] = -2;
+        if (gs_mnk_cell(g, state, c) != 0)
+            continue;
+        memcpy(pl->child, state, gs_mnk_state_size(g));
+        gs_mnk_play(g, pl->child, c);
+        gs_result r;
+        int rc = gs_search(pl->engine, pl->child, &so, &r);
+        if (rc != GS_OK) {
+            out->nbest = 0;
+            return rc;
+        }
+        out->nodes += r.nodes;
+        out->seconds += r.seconds;
+        out->best[c] = gs_mnk_outcome(r.value) * (mover == 0 ? 1 : -1);
+        if (out->best[c] > top)
+            top = out->best[c];
+    }
+
+    /* Step 2. The cells that reach the best outcome, in place. */
+    out->value = top;
+    for (int c = 0; c < cells; c++)
+        if (out->best[c] == top)
+            out->best[out->nbest++] = c;
+    return GS_OK;
+}
