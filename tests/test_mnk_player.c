@@ -1,0 +1,343 @@
+/*
+ * tests/test_mnk_player.c: the m,n,k computer player (gamesearch/mnk.h,
+ * "Playing and solving"): its settings per board size, the engine options
+ * of a move and of a solve, outcomes and the reasons a game is over, the
+ * solve of tic-tac-toe positions (values, optimal cells and node counts as
+ * `gamesearch ttt --solve` prints them), its moves, perfect play against
+ * itself, a time-limited Gomoku move, bad arguments and allocation
+ * failure.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/mnk.h"
+
+#include "track_alloc.h"
+
+/* A state buffer big enough for any board, aligned for uint64_t. */
+typedef struct sbuf {
+    uint64_t words[64];
+} sbuf;
+
+static gs_mnk *make(int rows, int cols, int k)
+{
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    p.rows = rows;
+    p.cols = cols;
+    p.k = k;
+    gs_mnk_params_for_play(&p, true);
+    gs_mnk *g = NULL;
+    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+    assert_true(gs_mnk_state_size(g) <= sizeof(sbuf));
+    return g;
+}
+
+static void parse(const gs_mnk *g, const char *text, sbuf *s)
+{
+    gs_error err;
+    if (gs_mnk_parse(g, text, s, &err) != GS_OK)
+        fail_msg("'%s': %s", text, err.message);
+}
+
+static void test_settings(void **state)
+{
+    (void)state;
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    assert_false(gs_mnk_is_large(&p));
+    gs_mnk_params_for_play(&p, true);
+    assert_int_equal(p.eval, GS_MNK_EVAL_LINES);
+    assert_true(p.order_hint);
+    assert_int_equal(p.radius, 0);
+
+    p.rows = p.cols = 4;    /* 16 cells: still small */
+    assert_false(gs_mnk_is_large(&p));
+    p.cols = 5;
+    assert_true(gs_mnk_is_large(&p));
+    p.eval = GS_MNK_EVAL_NONE;
+    gs_mnk_params_for_play(&p, false);   /* the evaluation kept */
+    assert_int_equal(p.eval, GS_MNK_EVAL_NONE);
+    assert_int_equal(p.radius, 2);
+    gs_mnk_params_for_play(&p, true);
+    assert_int_equal(p.eval, GS_MNK_EVAL_THREATS);
+
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    assert_int_equal(pp.algo, GS_ALPHABETA);
+    assert_int_equal(pp.depth, 0);
+    assert_true(pp.max_seconds == 1.0);
+    assert_true(pp.use_tt);
+}
+
+static void test_search_options(void **state)
+{
+    (void)state;
+    gs_mnk *small = make(3, 3, 3), *large = make(15, 15, 5);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.algo = GS_MINIMAX;
+    pp.depth = 3;
+    pp.use_tt = false;
+    pp.max_seconds = 0.5;
+    gs_search_options so;
+
+    gs_mnk_search_options(small, &pp, false, &so);
+    assert_int_equal(so.algo, GS_MINIMAX);
+    assert_int_equal(so.depth, 3);
+    assert_false(so.use_tt);
+    assert_true(so.order_moves);
+    assert_false(so.iterative);
+    assert_true(so.max_seconds == 0.0);
+
+    gs_mnk_search_options(large, &pp, false, &so);
+    assert_true(so.iterative);
+    assert_true(so.max_seconds == 0.5);
+    gs_mnk_search_options(large, &pp, true, &so);   /* a solve: no clock */
+    assert_false(so.iterative);
+    assert_true(so.max_seconds == 0.0);
+    gs_mnk_free(small);
+    gs_mnk_free(large);
+}
+
+static void test_outcome_and_over(void **state)
+{
+    (void)state;
+    assert_int_equal(gs_mnk_outcome(GS_MNK_WIN - 9), 1);
+    assert_int_equal(gs_mnk_outcome(GS_MNK_WIN - 1024), 1);
+    assert_int_equal(gs_mnk_outcome(-(GS_MNK_WIN - 5)), -1);
+    assert_int_equal(gs_mnk_outcome(0.0), 0);
+    assert_int_equal(gs_mnk_outcome(GS_MNK_EVAL_MAX - 1), 0);
+    assert_int_equal(gs_mnk_outcome(-(GS_MNK_EVAL_MAX - 1)), 0);
+
+    gs_mnk *g = make(3, 3, 3);
+    sbuf s;
+    parse(g, ".........", &s);
+    assert_null(gs_mnk_over_reason(g, &s));
+    parse(g, "XXXOO....", &s);
+    assert_string_equal(gs_mnk_over_reason(g, &s), "X has a line");
+    parse(g, "XX.OOOX.X", &s);
+    assert_string_equal(gs_mnk_over_reason(g, &s), "O has a line");
+    parse(g, "XOXXOOOXX", &s);
+    assert_string_equal(gs_mnk_over_reason(g, &s), "the board is full");
+    gs_mnk_free(g);
+}
+
+static void expect_solve(const gs_mnk *g, const char *position, int depth,
+                         int value, const char *best, uint64_t nodes)
+{
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.depth = depth;
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    sbuf s;
+    parse(g, position, &s);
+    gs_mnk_solution sol;
+    assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
+    char got[256];
+    size_t n = 0;
+    got[0] = '\0';
+    for (int i = 0; i < sol.nbest; i++)
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%d", i ? "," : "",
+                              sol.best[i]);
+    if (sol.value != value || strcmp(got, best) != 0 || sol.nodes != nodes)
+        fail_msg("solve '%s': value %d best [%s] nodes %llu; expected %d [%s] "
+                 "%llu", position, sol.value, got,
+                 (unsigned long long)sol.nodes, value, best,
+                 (unsigned long long)nodes);
+    assert_true(sol.seconds >= 0.0);
+    gs_mnk_player_free(pl);
+}
+
+/* Values, optimal cells and node counts as `gamesearch ttt --solve ...
+ * --json` printed them. */
+static void test_solve(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    expect_solve(g, ".........", 0, 0, "0,1,2,3,4,5,6,7,8", 2127);
+    expect_solve(g, "....X....", 0, 0, "0,2,6,8", 1185);
+    expect_solve(g, "XX.OO....", 0, 1, "2", 48);
+    expect_solve(g, "X.X.O....", 0, 0, "1", 134);
+    expect_solve(g, "XO..X...O", 0, 1, "3,6", 86);
+    expect_solve(g, "XO.XX...O", 0, -1, "2,5,6,7", 24);
+    expect_solve(g, "XO.XX...O", 1, -1, "2,5,6,7", 16);
+    gs_mnk_free(g);
+
+    /* `gamesearch mnk --size 5x5 --k 4 --solve X.......................O
+     * --depth 3` */
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    p.rows = p.cols = 5;
+    p.k = 4;
+    gs_mnk_params_for_play(&p, true);
+    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+    expect_solve(g, "X.......................O", 3, 0,
+                 "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
+                 9498);
+    gs_mnk_free(g);
+}
+
+/* The computer's answer to b2 is a corner, as README shows (337 nodes);
+ * two computers draw tic-tac-toe; a finished game has no move. */
+static void test_moves(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    sbuf s;
+    parse(g, "....X....", &s);
+    gs_mnk_move m;
+    assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+    assert_int_equal(m.cell, 0);
+    assert_true(m.nodes == 337);
+    assert_false(m.iterative);
+
+    gs_mnk_empty(g, &s);
+    while (!gs_mnk_over(g, &s)) {
+        assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+        assert_true(m.cell >= 0 && m.cell < 9);
+        assert_int_equal(gs_mnk_play(g, &s, m.cell), GS_OK);
+    }
+    assert_int_equal(gs_mnk_winner(g, &s), 0);
+    assert_int_equal(gs_mnk_stones(g, &s), 9);
+    assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_EINVAL);
+    assert_int_equal(m.cell, -1);
+    gs_mnk_solution sol;
+    assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* Gomoku under a short clock: iterative deepening, a cell next to the
+ * stones, and the win at once when there is one. */
+static void test_gomoku_move(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(15, 15, 5);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.max_seconds = 0.2;
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    sbuf s;
+    gs_mnk_empty(g, &s);
+    const char *moves[] = {"h8", "a1", "h9", "a2", "h10", "a3", "h11", "o15"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        assert_int_equal(gs_mnk_play(g, &s, gs_mnk_parse_cell(g, moves[i])),
+                         GS_OK);
+    gs_mnk_move m;
+    assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+    assert_true(m.iterative);
+    assert_true(m.depth >= 1);
+    assert_true(m.cell == gs_mnk_parse_cell(g, "h7") ||
+                m.cell == gs_mnk_parse_cell(g, "h12"));
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    gs_mnk_player *pl = (gs_mnk_player *)&pp;
+    assert_int_equal(gs_mnk_player_new(NULL, &pp, NULL, &pl), GS_EINVAL);
+    assert_null(pl);
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, NULL), GS_EINVAL);
+    pp.depth = -1;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_EINVAL);
+    pp.depth = 0;
+    pp.algo = GS_EXPECTIMAX;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_EINVAL);
+    assert_null(pl);
+    gs_mnk_player_free(NULL);
+
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    sbuf s;
+    gs_mnk_empty(g, &s);
+    gs_mnk_move m;
+    gs_mnk_solution sol;
+    assert_int_equal(gs_mnk_player_move(pl, NULL, &m), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_move(NULL, &s, &m), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_move(pl, &s, NULL), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_solve(pl, NULL, &sol), GS_EINVAL);
+    assert_int_equal(sol.nbest, 0);
+    assert_int_equal(gs_mnk_player_solve(pl, &s, NULL), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* Every allocation of a player's life (creating it, a solve, a move)
+ * failed in turn: GS_ENOMEM, nothing leaked, and the same answers once
+ * allocation works. */
+static void test_allocation_failure(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    sbuf s;
+    parse(g, "....X....", &s);
+    long n, failed = 0;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        gs_mnk_player *pl = NULL;
+        int rc = gs_mnk_player_new(g, NULL, &a, &pl);
+        if (rc != GS_OK) {
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_null(pl);
+            assert_true(t.live == 0);
+            failed++;
+            continue;
+        }
+        gs_mnk_solution sol;
+        rc = gs_mnk_player_solve(pl, &s, &sol);
+        if (rc == GS_OK) {
+            gs_mnk_move m;
+            rc = gs_mnk_player_move(pl, &s, &m);
+            if (rc == GS_OK)
+                assert_int_equal(m.cell, 0);
+        } else {
+            assert_int_equal(sol.nbest, 0);
+        }
+        if (rc != GS_OK) {
+            assert_int_equal(rc, GS_ENOMEM);
+            failed++;
+        } else {
+            assert_int_equal(sol.value, 0);
+            assert_int_equal(sol.nbest, 4);
+        }
+        gs_mnk_player_free(pl);
+        assert_true(t.live == 0);
+        if (t.failed == 0)
+            break;   /* every allocation has been failed once */
+    }
+    assert_true(failed >= 3);   /* the player, its engine, its state */
+    gs_mnk_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_settings),
+        cmocka_unit_test(test_search_options),
+        cmocka_unit_test(test_outcome_and_over),
+        cmocka_unit_test(test_solve),
+        cmocka_unit_test(test_moves),
+        cmocka_unit_test(test_gomoku_move),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_allocation_failure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
