@@ -12,7 +12,6 @@
  * reads the options and the positions and prints what it found.
  */
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
