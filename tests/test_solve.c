@@ -22,24 +22,9 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "fixtures.h"
+
 enum { MAX_KIDS = 5, VALUE_RANGE = 10 };
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static int rng_int(rng *r, int lo, int hi)
-{
-    return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
-}
 
 typedef struct knode {
     int nkids;
@@ -187,7 +172,7 @@ static int k_add(ktree *t)
 
 /* A random subtree of at most `height` levels; returns its root. Values
  * are filled in bottom-up (true minimax values), then the hooks. */
-static int k_gen(ktree *t, rng *r, int ply, int height)
+static int k_gen(ktree *t, uint64_t *r, int ply, int height)
 {
     int id = k_add(t);
     if (height == 0 || (ply > 0 && rng_int(r, 0, 5) == 0)) {
@@ -273,7 +258,7 @@ static void check_best(const ktree *t, const gs_result *res, double v)
 static void test_random_trees(void **state)
 {
     (void)state;
-    rng r = {20261121};
+    uint64_t r = 20261121;
     uint64_t nodes_full = 0, nodes_ab = 0, nodes_nw = 0;
     for (int trial = 0; trial < 3000; trial++) {
         ktree t = {0};
@@ -373,7 +358,7 @@ static void test_random_trees(void **state)
 static void test_random_trees_no_hooks(void **state)
 {
     (void)state;
-    rng r = {7};
+    uint64_t r = 7;
     for (int trial = 0; trial < 1000; trial++) {
         ktree t = {0};
         k_gen(&t, &r, 0, rng_int(&r, 1, 6));
@@ -400,7 +385,7 @@ static void test_random_trees_no_hooks(void **state)
 static void test_prefetch_and_threads(void **state)
 {
     (void)state;
-    rng r = {99};
+    uint64_t r = 99;
     for (int trial = 0; trial < 300; trial++) {
         ktree t = {0};
         t.hooks = trial % 2 == 0;

@@ -21,6 +21,8 @@
 
 #include "gamesearch/search.h"
 
+#include "fixtures.h"
+
 #define MAX_LAYERS 8
 #define MAX_WIDTH 6
 #define MAX_NODES (MAX_LAYERS * MAX_WIDTH)
@@ -43,38 +45,26 @@ typedef struct dstate {
     int32_t node, ply;
 } dstate;
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int pick(uint64_t *s, int lo, int hi)
-{
-    return lo + (int)(next_random(s) % (uint64_t)(hi - lo + 1));
-}
-
 static void make_dag(dag *d, uint64_t *s)
 {
     memset(d, 0, sizeof *d);
-    d->layers = pick(s, 2, MAX_LAYERS);
-    d->width = pick(s, 2, MAX_WIDTH);
-    d->agents = pick(s, 1, 3);
+    d->layers = rng_int(s, 2, MAX_LAYERS);
+    d->width = rng_int(s, 2, MAX_WIDTH);
+    d->agents = rng_int(s, 1, 3);
     for (int a = 0; a < d->agents; a++)
-        d->roles[a] = (gs_role)pick(s, 0, 2);
+        d->roles[a] = (gs_role)rng_int(s, 0, 2);
     for (int l = 0; l < d->layers; l++) {
         for (int i = 0; i < d->width; i++) {
             dnode *nd = &d->node[l * d->width + i];
-            nd->value = pick(s, -20, 20);
-            if (l == d->layers - 1 || (l > 0 && pick(s, 0, 5) == 0))
+            nd->value = rng_int(s, -20, 20);
+            if (l == d->layers - 1 || (l > 0 && rng_int(s, 0, 5) == 0))
                 continue;   /* a leaf */
-            nd->n = pick(s, 1, d->width < 3 ? d->width : 3);
-            int first = pick(s, 0, d->width - 1);
+            nd->n = rng_int(s, 1, d->width < 3 ? d->width : 3);
+            int first = rng_int(s, 0, d->width - 1);
             for (int k = 0; k < nd->n; k++)
                 nd->kid[k] = (l + 1) * d->width + (first + k) % d->width;
-            if (d->roles[l % d->agents] == GS_ROLE_CHANCE && pick(s, 0, 1)) {
+            if (d->roles[l % d->agents] == GS_ROLE_CHANCE &&
+                rng_int(s, 0, 1)) {
                 /* dyadic probabilities: quarters */
                 static const double split[3][3] = {
                     {1.0, 0, 0}, {0.25, 0.75, 0}, {0.5, 0.25, 0.25}};
@@ -144,7 +134,7 @@ static uint64_t dg_hash(const void *ctx, const void *state)
 {
     (void)ctx;
     uint64_t s = (uint64_t)((const dstate *)state)->node * 7919 + 1;
-    return next_random(&s);
+    return rng_next(&s);
 }
 
 static gs_game dag_game(const dag *d, bool bounds)
@@ -247,7 +237,7 @@ static void test_random_dags(void **state)
     for (int t = 0; t < 2000; t++) {
         dag d;
         make_dag(&d, &seed);
-        int depth = pick(&seed, 0, 1) ? 0 : pick(&seed, 1, d.layers);
+        int depth = rng_int(&seed, 0, 1) ? 0 : rng_int(&seed, 1, d.layers);
         gs_game g[2] = {dag_game(&d, false), dag_game(&d, true)};
         gs_engine *e[2];
         for (int b = 0; b < 2; b++) {
@@ -357,7 +347,7 @@ static uint64_t ch_hash(const void *ctx, const void *state)
 {
     (void)ctx;
     uint64_t s = (uint64_t)((const dstate *)state)->node;
-    return next_random(&s);
+    return rng_next(&s);
 }
 
 static gs_game chain_game(const chain *c)
