@@ -5,6 +5,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "fixtures.h"
@@ -42,6 +44,20 @@ char *read_file_or_fail(const char *path, size_t *len)
     if (!text)
         fail_msg("cannot read %s", path);
     return text;
+}
+
+_Noreturn void die(const char *msg)
+{
+    fprintf(stderr, "fatal: %s\n", msg);
+    abort();
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (q == NULL)
+        die("out of memory");
+    return q;
 }
 
 double now_seconds(void)

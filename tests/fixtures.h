@@ -1,8 +1,8 @@
 /*
  * fixtures.h: what the test programs share besides the tracking allocator
  * (track_alloc.h) and the Pacman worlds (pacman_fixture.h): the random
- * generators behind every random game, tree and input of the suite, and
- * the reading of whole files.
+ * generators behind every random game, tree and input of the suite, the
+ * reading of whole files, and stopping on a fatal error.
  *
  * The generators are fixed-seed and local to their caller (no rand()), so
  * every random test sees the same sequence on every machine; the values and
@@ -33,6 +33,12 @@ uint64_t xorshift64_next(uint64_t *state);
  * reading is layout_files.h's read_file_text(), which returns NULL
  * instead. */
 char *read_file_or_fail(const char *path, size_t *len);
+
+/* Prints "fatal: MSG" and aborts: for a misuse found where a test cannot
+ * fail (a game callback on a helper thread) or a broken fixture. */
+_Noreturn void die(const char *msg);
+/* realloc that dies when out of memory (n == 0 allocates 1 byte). */
+void *xrealloc(void *p, size_t n);
 
 /* Seconds on the monotonic clock. */
 double now_seconds(void);
