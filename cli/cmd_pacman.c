@@ -138,6 +138,20 @@ static void result_line(char *buf, size_t size, int result, int score)
     snprintf(buf, size, "%s Score: %d", words[result], score);
 }
 
+/* The text display's frame of `state`, as pacman.py prints it. */
+static void text_frame(FILE *f, const gs_pacman *w, const void *state)
+{
+    size_t n = gs_pac_text_frame(w, state, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (!buf) {
+        fputs("(out of memory)\n", f);
+        return;
+    }
+    gs_pac_text_frame(w, state, buf, n + 1);
+    fwrite(buf, 1, n, f);
+    free(buf);
+}
+
 static void pause_text(const run *r, const player *p)
 {
     double t = r->o->frame_time;
@@ -226,7 +240,7 @@ static int on_move(void *user, const gs_pac_move *m)
     char status[256];
     if (m->number == 0) {
         if (g->show == SHOW_TEXT) {
-            pac_text_frame(p->out, w, m->state);
+            text_frame(p->out, w, m->state);
             pause_text(r, p);
         } else if (g->show == SHOW_VIEW) {
             view_status(r, p, g->game, status, sizeof status);
@@ -252,11 +266,11 @@ static int on_move(void *user, const gs_pac_move *m)
     g->counter = (g->counter + 1) % gs_pacman_num_agents(w);
     if (g->show == SHOW_TEXT) {
         if (g->counter == 0) {
-            pac_text_frame(p->out, w, m->state);
+            text_frame(p->out, w, m->state);
             pause_text(r, p);
         }
         if (m->over)
-            pac_text_frame(p->out, w, m->state);
+            text_frame(p->out, w, m->state);
     } else if (g->show == SHOW_VIEW && (g->counter == 0 || m->over)) {
         view_status(r, p, g->game, status, sizeof status);
         pac_view_draw(r->view, m->state, status);
@@ -401,18 +415,13 @@ static void print_game_line(run *r, const gs_pac_game_log *log,
 /* pacman.py's summary of the games that were not training. */
 static void print_summary(const gs_pac_record *rec)
 {
-    size_t n = 0, wins = 0;
-    double sum = 0;
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
-            n++;
-            sum += rec->games[i].score;
-            wins += rec->games[i].result == GS_PAC_WIN;
-        }
+    gs_pac_summary s;
+    gs_pac_summarize(rec, NULL, &s);
+    size_t n = s.games, wins = s.wins;
     if (n == 0)
         return;
     char num[32];
-    cli_format_py_float(sum / (double)n, num);
+    cli_format_py_float(s.mean_score, num);
     printf("Average Score: %s\n", num);
     fputs("Scores:        ", stdout);
     bool first = true;

@@ -1,7 +1,7 @@
 /*
  * cli/pacman_cli.h: the parts of `gamesearch pacman` (pacman.py in C)
  * around the library's agents, game loop and records (pacman_play.h): its
- * options, the text display, the terminal view and --json.
+ * options, the terminal view and --json.
  */
 #ifndef GS_CLI_PACMAN_CLI_H
 #define GS_CLI_PACMAN_CLI_H
@@ -63,12 +63,6 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
  * message saying where it looked.
  */
 bool pac_find_layout(const char *name, char *path, size_t size);
-
-/* ---- The text display (textDisplay.py) ---- */
-
-/* Writes `state` as pacman.py prints a GameStateData: the maze top row
- * first, then "Score: N" and an empty line. */
-void pac_text_frame(FILE *f, const gs_pacman *world, const void *state);
 
 /* ---- The terminal view (ncurses) ---- */
 

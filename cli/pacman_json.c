@@ -38,6 +38,20 @@ static void exact(FILE *f, double v)
     fputs(buf, f);
 }
 
+/* [lo, hi] to 10 digits when `shown`, else null. */
+static void pair(FILE *f, bool shown, double lo, double hi)
+{
+    if (!shown) {
+        fputs("null", f);
+        return;
+    }
+    fputc('[', f);
+    num(f, lo, 10);
+    fputs(", ", f);
+    num(f, hi, 10);
+    fputc(']', f);
+}
+
 static void string_or_null(FILE *f, const char *s)
 {
     if (s)
@@ -82,88 +96,36 @@ static void write_game(FILE *f, size_t i, const gs_pac_game_log *g,
 }
 
 /* The summary over the games that count (not training), and the costs
- * over all games played. */
+ * over all games played (gs_pac_summarize). */
 static void write_summary(FILE *f, const pac_json_run *run)
 {
-    const gs_pac_record *rec = run->rec;
-    size_t n = 0, wins = 0, played = rec->ngames;
-    double sum = 0, min = 0, max = 0;
-    uint64_t nodes = 0;
-    long pacman_moves = 0;
-    double move_seconds = 0, max_move = 0;
-    for (size_t i = 0; i < rec->ngames; i++) {
-        const gs_pac_game_result *st = &run->stats[i];
-        nodes += st->nodes;
-        pacman_moves += st->pacman_moves;
-        move_seconds += st->move_seconds;
-        if (st->max_move_seconds > max_move)
-            max_move = st->max_move_seconds;
-        const gs_pac_game_log *g = &rec->games[i];
-        if (g->training)
-            continue;
-        double s = g->score;
-        min = n == 0 || s < min ? s : min;
-        max = n == 0 || s > max ? s : max;
-        n++;
-        sum += s;
-        wins += g->result == GS_PAC_WIN;
-    }
-    double mean = n ? sum / (double)n : NAN;
-    double var = 0;
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
-            double d = rec->games[i].score - mean;
-            var += d * d;
-        }
-    double half = NAN;
-    if (n >= 2)
-        half = gs_pac_student_t95((long)n - 1) * sqrt(var / (double)(n - 1)) /
-               sqrt((double)n);
-    double wlo = NAN, whi = NAN;
-    if (n)
-        gs_pac_wilson95(wins, n, &wlo, &whi);
-
+    gs_pac_summary s;
+    gs_pac_summarize(run->rec, run->stats, &s);
     fprintf(f, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
-            "    \"win_rate\": ", n, wins);
-    exact(f, n ? (double)wins / (double)n : NAN);
+            "    \"win_rate\": ", s.games, s.wins);
+    exact(f, s.win_rate);
     fputs(",\n    \"win_rate_ci95\": ", f);
-    if (n) {
-        fputc('[', f);
-        num(f, wlo, 10);
-        fputs(", ", f);
-        num(f, whi, 10);
-        fputc(']', f);
-    } else {
-        fputs("null", f);
-    }
+    pair(f, s.games > 0, s.win_lo, s.win_hi);
     fputs(",\n    \"mean_score\": ", f);
-    exact(f, mean);
+    exact(f, s.mean_score);
     fputs(",\n    \"mean_score_ci95\": ", f);
-    if (n >= 2) {
-        fputc('[', f);
-        num(f, mean - half, 10);
-        fputs(", ", f);
-        num(f, mean + half, 10);
-        fputc(']', f);
-    } else {
-        fputs("null", f);
-    }
+    pair(f, s.games >= 2, s.mean_lo, s.mean_hi);
     fputs(",\n    \"min_score\": ", f);
-    exact(f, n ? min : NAN);
+    exact(f, s.min_score);
     fputs(",\n    \"max_score\": ", f);
-    exact(f, n ? max : NAN);
+    exact(f, s.max_score);
     fprintf(f, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n"
-            "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", played,
-            pacman_moves, nodes);
-    num(f, move_seconds, 6);
+            "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.played,
+            s.pacman_moves, s.nodes);
+    num(f, s.move_seconds, 6);
     fputs(",\n    \"move_seconds_max\": ", f);
-    num(f, max_move, 6);
+    num(f, s.max_move_seconds, 6);
     fputs(",\n    \"seconds\": ", f);
     num(f, run->seconds, 6);
     fputs(",\n    \"games_per_second\": ", f);
-    num(f, run->seconds > 0 ? (double)played / run->seconds : NAN, 6);
+    num(f, run->seconds > 0 ? (double)s.played / run->seconds : NAN, 6);
     fputs(",\n    \"nodes_per_second\": ", f);
-    num(f, run->seconds > 0 ? (double)nodes / run->seconds : NAN, 6);
+    num(f, run->seconds > 0 ? (double)s.nodes / run->seconds : NAN, 6);
     fputs("\n  }\n", f);
 }
 

@@ -17,7 +17,8 @@
  *   - the callbacks: the start, every move, Pacman's decisions only for
  *     Pacman, the keys asked once per Pacman move, a stop at any move;
  *   - refusals: an illegal replayed move, missing arguments;
- *   - per-game seeding, the 95% intervals;
+ *   - per-game seeding, the 95% intervals, a batch's summary, the text
+ *     display's frames;
  *   - allocation failure: setting an agent up and a measured decision.
  */
 #include <stdarg.h>
@@ -609,6 +610,85 @@ static void test_intervals(void **unused)
     assert_true(fabs(hi - 0.7634069095) < 1e-9);
 }
 
+/* ---- The text display and the summary ----------------------------------- */
+
+static void test_text_frame(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    static const char want[] = "%%%%%%%%%%%%%%%\n"
+                               "%< . . . . . G%\n"
+                               "% %%%%%%%%%%% %\n"
+                               "%o . . . . . .%\n"
+                               "%%%%%%%%%%%%%%%\n"
+                               "Score: 0\n\n";
+    assert_int_equal(gs_pac_text_frame(w, s, NULL, 0), strlen(want));
+    char buf[128];
+    assert_int_equal(gs_pac_text_frame(w, s, buf, sizeof buf), strlen(want));
+    assert_string_equal(buf, want);
+    assert_int_equal(gs_pac_text_frame(w, s, buf, 10), strlen(want));
+    assert_string_equal(buf, "%%%%%%%%%");
+    /* Pacman heads South into the corridor: '^', one point down; the
+     * ghost goes West. */
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_WEST), GS_OK);
+    gs_pac_text_frame(w, s, buf, sizeof buf);
+    assert_string_equal(buf, "%%%%%%%%%%%%%%%\n"
+                             "%  . . . . .G %\n"
+                             "%^%%%%%%%%%%% %\n"
+                             "%o . . . . . .%\n"
+                             "%%%%%%%%%%%%%%%\n"
+                             "Score: -1\n\n");
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_summary(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    gs_pac_summary s;
+    gs_pac_summarize(&rec, NULL, &s);
+    assert_int_equal(s.games, 0);
+    assert_true(isnan(s.win_rate) && isnan(s.mean_score) &&
+                isnan(s.mean_lo) && isnan(s.min_score) && isnan(s.win_lo));
+    static const struct { bool training; gs_pac_result r; int score; } g[] = {
+        {true, GS_PAC_WIN, 500}, {false, GS_PAC_LOSS, -100},
+        {false, GS_PAC_WIN, 300}};
+    gs_pac_game_result results[3];
+    memset(results, 0, sizeof results);
+    for (int i = 0; i < 3; i++) {
+        gs_pac_game_log *log = gs_pac_record_add_game(&rec);
+        assert_non_null(log);
+        log->training = g[i].training;
+        log->result = g[i].r;
+        log->score = g[i].score;
+        results[i].nodes = (uint64_t)(5 + 3 * i);
+        results[i].pacman_moves = 10 * (i + 1);
+        results[i].max_move_seconds = 0.5 * i;
+        results[i].move_seconds = 1;
+    }
+    gs_pac_summarize(&rec, results, &s);
+    assert_int_equal(s.games, 2);
+    assert_int_equal(s.wins, 1);
+    assert_true(s.win_rate == 0.5);
+    assert_true(s.mean_score == 100 && s.min_score == -100 &&
+                s.max_score == 300);
+    /* sd = sqrt((200^2 + 200^2) / 1), half = t(1) * sd / sqrt(2) */
+    double half = gs_pac_student_t95(1) * sqrt(80000.0) / sqrt(2.0);
+    assert_true(s.mean_lo == 100 - half && s.mean_hi == 100 + half);
+    double lo, hi;
+    gs_pac_wilson95(1, 2, &lo, &hi);
+    assert_true(s.win_lo == lo && s.win_hi == hi);
+    assert_int_equal(s.played, 3);
+    assert_int_equal(s.nodes, 5 + 8 + 11);
+    assert_int_equal(s.pacman_moves, 60);
+    assert_true(s.move_seconds == 3 && s.max_move_seconds == 1.0);
+    gs_pac_record_free(&rec);
+}
+
 /* ---- Allocation failure -------------------------------------------------- */
 
 /* gs_pac_agent_new for every kind, failing allocation 1, 2, ...: GS_ENOMEM,
@@ -707,6 +787,8 @@ int main(void)
         cmocka_unit_test(test_play_refused),
         cmocka_unit_test(test_seed_game),
         cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_text_frame),
+        cmocka_unit_test(test_summary),
         cmocka_unit_test(test_alloc_agent_new),
         cmocka_unit_test(test_alloc_measured_decision),
     };

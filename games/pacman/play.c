@@ -253,3 +253,54 @@ void gs_pac_wilson95(size_t wins, size_t n, double *lo, double *hi)
     if (wins == n)
         *hi = 1;
 }
+
+void gs_pac_summarize(const gs_pac_record *rec,
+                      const gs_pac_game_result *results, gs_pac_summary *out)
+{
+    gs_pac_summary *s = out;
+    memset(s, 0, sizeof *s);
+    s->played = rec->ngames;
+    double sum = 0, min = 0, max = 0;
+    for (size_t i = 0; i < rec->ngames; i++) {
+        if (results) {
+            const gs_pac_game_result *st = &results[i];
+            s->nodes += st->nodes;
+            s->pacman_moves += st->pacman_moves;
+            s->move_seconds += st->move_seconds;
+            if (st->max_move_seconds > s->max_move_seconds)
+                s->max_move_seconds = st->max_move_seconds;
+        }
+        const gs_pac_game_log *g = &rec->games[i];
+        if (g->training)
+            continue;
+        double v = g->score;
+        min = s->games == 0 || v < min ? v : min;
+        max = s->games == 0 || v > max ? v : max;
+        s->games++;
+        sum += v;
+        s->wins += g->result == GS_PAC_WIN;
+    }
+    size_t n = s->games;
+    s->win_rate = s->win_lo = s->win_hi = NAN;
+    s->mean_score = s->mean_lo = s->mean_hi = NAN;
+    s->min_score = s->max_score = NAN;
+    if (n == 0)
+        return;
+    s->win_rate = (double)s->wins / (double)n;
+    gs_pac_wilson95(s->wins, n, &s->win_lo, &s->win_hi);
+    s->mean_score = sum / (double)n;
+    s->min_score = min;
+    s->max_score = max;
+    if (n < 2)
+        return;
+    double var = 0;
+    for (size_t i = 0; i < rec->ngames; i++)
+        if (!rec->games[i].training) {
+            double d = rec->games[i].score - s->mean_score;
+            var += d * d;
+        }
+    double half = gs_pac_student_t95((long)n - 1) *
+                  sqrt(var / (double)(n - 1)) / sqrt((double)n);
+    s->mean_lo = s->mean_score - half;
+    s->mean_hi = s->mean_score + half;
+}

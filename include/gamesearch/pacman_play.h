@@ -229,6 +229,16 @@ GS_API int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent,
                        gs_pyrandom *rng, const gs_pac_play_options *options,
                        void *state, gs_pac_game_result *out);
 
+/*
+ * `state` as pacman.py's text display prints it: the maze top row first
+ * ('%' wall, '.' food, 'o' capsule, 'G' a ghost, Pacman '<', '>', 'v' or
+ * '^' by his heading), then "Score: N" and an empty line. Writes at most
+ * size bytes, NUL included, into buf and returns the length of the whole
+ * text (without NUL), as snprintf does: size 0 asks for it.
+ */
+GS_API size_t gs_pac_text_frame(const gs_pacman *world, const void *state,
+                                char *buf, size_t size);
+
 /* Seeds rng for game `game` (1-based, training games counted) of a run of
  * per-game streams from `base`: random.seed('BASE:GAME'), so that one game
  * of a batch can be played again alone. */
@@ -326,6 +336,30 @@ GS_API int gs_pac_record_check(const gs_pac_record *rec,
                                const gs_allocator *alloc, gs_error *error);
 
 /* ---- Statistics of a batch ---- */
+
+/* A batch of games summed up: what pacman.py's summary and --json say. */
+typedef struct gs_pac_summary {
+    /* Over the games that count (not training): */
+    size_t games;
+    size_t wins;
+    double win_rate;         /* wins / games; NAN without games */
+    double win_lo, win_hi;   /* its 95% Wilson interval; NAN without games */
+    double mean_score;       /* the sum in game order / games; NAN without */
+    double mean_lo, mean_hi; /* its 95% Student t interval; NAN below 2 */
+    double min_score, max_score;   /* NAN without games */
+    /* Over every game played, training included (0 without results): */
+    size_t played;
+    long pacman_moves;
+    uint64_t nodes;
+    double move_seconds;
+    double max_move_seconds;
+} gs_pac_summary;
+
+/* Sums up the games of rec (their results and scores) and, when results
+ * is not NULL, their costs: results[i] belongs to rec->games[i]. */
+GS_API void gs_pac_summarize(const gs_pac_record *rec,
+                             const gs_pac_game_result *results,
+                             gs_pac_summary *out);
 
 /* The two-sided 95% quantile of Student's t with df >= 1 degrees of
  * freedom (to 1e-7); NAN for df < 1. */
