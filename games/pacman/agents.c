@@ -479,10 +479,10 @@ struct gs_pac_agent {
     /* GS_PAC_MEASURE_VALUES: the root actions' values in the iteration
      * under way and in the one before, by direction. */
     double value[GS_PAC_NUM_DIRS], done_value[GS_PAC_NUM_DIRS];
-    int bound[GS_PAC_NUM_DIRS], done_bound[GS_PAC_NUM_DIRS];
+    gs_bound bound[GS_PAC_NUM_DIRS], done_bound[GS_PAC_NUM_DIRS];
 };
 
-static void clear_values(double *value, int *bound)
+static void clear_values(double *value, gs_bound *bound)
 {
     for (int d = 0; d < GS_PAC_NUM_DIRS; d++) {
         value[d] = NAN;
@@ -508,7 +508,7 @@ static void measure_hook(void *user, gs_event_kind kind, const gs_event *ev)
     } else if (kind == GS_EVENT_LEAVE && ev->ply == 1 && ev->action >= 0 &&
                ev->action < GS_PAC_NUM_DIRS) {
         a->value[ev->action] = ev->value;
-        a->bound[ev->action] = (int)ev->bound;
+        a->bound[ev->action] = ev->bound;
     }
 }
 
@@ -772,7 +772,7 @@ static int search_action(gs_pac_agent *a, const void *state, const int *legal,
         /* A search stopped by its budget answers from the iteration
          * before the one it stopped in. */
         const double *v = r.stopped ? a->done_value : a->value;
-        const int *b = r.stopped ? a->done_bound : a->bound;
+        const gs_bound *b = r.stopped ? a->done_bound : a->bound;
         for (int i = 0; i < n; i++) {
             d->values[i] = v[legal[i]];
             d->bounds[i] = b[legal[i]];

@@ -22,6 +22,7 @@
 #include "core.h"
 #include "pacman.h"
 #include "pyrandom.h"
+#include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,7 +94,7 @@ typedef struct gs_pac_decision {
     int num_actions;
     int actions[GS_PAC_NUM_DIRS];
     double values[GS_PAC_NUM_DIRS];
-    int bounds[GS_PAC_NUM_DIRS];   /* gs_bound (search.h) */
+    gs_bound bounds[GS_PAC_NUM_DIRS];
 } gs_pac_decision;
 
 /* "GreedyAgent" -> GS_PAC_AGENT_GREEDY (exact case, as pacman.py), and
@@ -220,10 +221,11 @@ GS_API void gs_pac_play_options_init(gs_pac_play_options *options);
  * its move from `rng` as options->ghosts says; a win or a loss ends it at
  * once. `state` is the caller's room for a state (gs_pacman_state_size
  * bytes, aligned for uint64_t): it holds the game as it goes, and its end.
- * agent may be NULL with a replay; rng may be NULL with a replay. Never
- * allocates. GS_OK with *out; GS_EINVAL when an argument is missing, a
- * replay is empty, or the rules refuse a move (out->agent and out->action
- * say which; the agents only choose legal moves, so only a replay can).
+ * `agent` must have been made for `world`; agent and rng may be NULL with
+ * a replay. Allocates nothing itself (a measuring agent may). GS_OK with
+ * *out; GS_EINVAL when an argument is missing, a replay is empty, or the
+ * rules refuse a move (out->agent and out->action say which; the agents
+ * only choose legal moves, so only a replay can).
  */
 GS_API int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent,
                        gs_pyrandom *rng, const gs_pac_play_options *options,
