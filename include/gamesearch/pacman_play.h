@@ -129,8 +129,10 @@ GS_API int gs_pac_agent_args_check(gs_pac_agent_kind kind, const char *args,
 GS_API int gs_pac_agent_new(gs_pac_agent_kind kind, const char *args,
                             const gs_pacman *world, const gs_allocator *alloc,
                             gs_pac_agent **out, gs_error *error);
+/* Frees an agent and all it holds (NULL is fine). */
 GS_API void gs_pac_agent_free(gs_pac_agent *agent);
 
+/* The kind the agent was made as. */
 GS_API gs_pac_agent_kind gs_pac_agent_kind_of(const gs_pac_agent *agent);
 
 /* What the agent measures from now on: GS_PAC_MEASURE_* bits (countStates=1
