@@ -216,11 +216,11 @@ void pac_view_draw(pac_view *v, const void *state, const char *status)
 static void read_key(int ch, pac_input *in)
 {
     switch (ch) {
-    case KEY_LEFT: case 'a': case 'A': in->keys |= PAC_KEY_WEST; break;
-    case KEY_RIGHT: case 'd': case 'D': in->keys |= PAC_KEY_EAST; break;
-    case KEY_UP: case 'w': case 'W': in->keys |= PAC_KEY_NORTH; break;
-    case KEY_DOWN: case 's': case 'S': in->keys |= PAC_KEY_SOUTH; break;
-    case ' ': in->keys |= PAC_KEY_STOP; break;
+    case KEY_LEFT: case 'a': case 'A': in->keys |= GS_PAC_KEY_WEST; break;
+    case KEY_RIGHT: case 'd': case 'D': in->keys |= GS_PAC_KEY_EAST; break;
+    case KEY_UP: case 'w': case 'W': in->keys |= GS_PAC_KEY_NORTH; break;
+    case KEY_DOWN: case 's': case 'S': in->keys |= GS_PAC_KEY_SOUTH; break;
+    case ' ': in->keys |= GS_PAC_KEY_STOP; break;
     case 'q': case 'Q': case 27: case 3: in->quit = true; break;
     default: break;
     }
