@@ -4,11 +4,10 @@
  * keep working: `-p GreedyAgent -l smallClassic -q -n 10 -f` prints what
  * pacman.py prints, to the digit.
  *
- * The world (games/pacman) has the rules and Python's random numbers; this
- * file has pacman.py's game loop (Game.run): the agents move in turn,
- * Pacman first, each ghost drawing its move from a random stream; after
- * every single move the display is updated and a win or a loss ends the
- * game at once.
+ * The library (gamesearch/pacman.h, pacman_play.h) has the rules, the
+ * agents, pacman.py's game loop (Game.run) and the record files; this file
+ * hangs the displays, the record and the measurements on the loop's
+ * callback after every single move, and prints what pacman.py prints.
  *
  * Random streams: with -f or --seed the games follow each other in one
  * stream, as pacman.py's -n plays them, so they are played one after
@@ -38,6 +37,7 @@
 #include <unistd.h>
 
 #include "gamesearch/pacman.h"
+#include "gamesearch/pacman_play.h"
 #include "gamesearch/pyrandom.h"
 #include "commands.h"
 #include "pacman_cli.h"
@@ -100,12 +100,12 @@ typedef struct run {
     const gs_pacman *world;
     int show;                 /* SHOW_* for games that are not training */
     pac_view *view;
-    pac_record rec;           /* the games played: results, and actions when
+    gs_pac_record rec;        /* the games played: results, and actions when
                                  recording or replaying */
-    pac_game_stats *stats;    /* one per game of rec */
+    gs_pac_game_result *stats;   /* one per game of rec */
     bool keep_actions;
     bool per_game;            /* each game its own stream from rec.seed */
-    const pac_record *replay; /* the record being replayed, or NULL */
+    const gs_pac_record *replay; /* the record being replayed, or NULL */
     long threads;             /* games played at once */
     progress prog;
 } run;
@@ -113,8 +113,8 @@ typedef struct run {
 /* Who plays the games: an agent, a state and a random stream. One for a
  * run played game after game; one per thread for -j N. */
 typedef struct player {
-    pac_agent agent;
-    bool agent_ready;
+    gs_pac_agent *agent;      /* NULL when replaying */
+    bool search_failed;       /* said once */
     unsigned char *state;
     gs_pyrandom rng;
     FILE *out;                /* -t's frames and result lines */
@@ -138,6 +138,20 @@ static void result_line(char *buf, size_t size, int result, int score)
     snprintf(buf, size, "%s Score: %d", words[result], score);
 }
 
+/* The text display's frame of `state`, as pacman.py prints it. */
+static void text_frame(FILE *f, const gs_pacman *w, const void *state)
+{
+    size_t n = gs_pac_text_frame(w, state, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (!buf) {
+        fputs("(out of memory)\n", f);
+        return;
+    }
+    gs_pac_text_frame(w, state, buf, n + 1);
+    fwrite(buf, 1, n, f);
+    free(buf);
+}
+
 static void pause_text(const run *r, const player *p)
 {
     double t = r->o->frame_time;
@@ -158,7 +172,7 @@ static void view_status(const run *r, const player *p, size_t game, char *buf,
              gs_pacman_score(r->world, p->state),
              gs_pacman_food_left(r->world, p->state),
              r->replay ? "replay, " : "", game, total,
-             !r->replay && r->o->pacman == PAC_KEYBOARD
+             !r->replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
                  ? "arrows/WASD move, space stops, q quits" : "q quits");
 }
 
@@ -174,6 +188,121 @@ static void view_wait(const run *r, player *p, double seconds, bool any_key)
 /* What play_game returns. */
 enum { GAME_OVER, GAME_FAILED, GAME_QUIT };
 
+/* One game as its callbacks follow it. */
+typedef struct watch {
+    run *r;
+    player *p;
+    size_t game;              /* 1-based */
+    gs_pac_game_log *log;
+    int show;                 /* SHOW_* for this game */
+    int counter;              /* moves in the round so far */
+    bool failed;              /* out of memory: the game is stopped */
+} watch;
+
+/* What Pacman's decision measured, as the agent printed it before. */
+static void report_decision(watch *g, const gs_pac_move *m)
+{
+    const gs_pac_decision *d = m->decision;
+    if (d->status != GS_OK) {
+        if (!g->p->search_failed)
+            cli_error(cmd, "%s: the search failed (%s); playing the first "
+                      "legal move", gs_pac_agent_name(g->r->o->pacman),
+                      gs_strerror(d->status));
+        g->p->search_failed = true;
+        return;
+    }
+    if (!d->states_counted)
+        return;
+    if (d->states_incomplete)
+        cli_error(cmd, "countStates: out of memory; the count below is too "
+                  "low");
+    fprintf(stderr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n",
+            m->pacman_move, d->nodes, d->distinct_states);
+}
+
+/* The keys pressed in the view since Pacman's last move. */
+static unsigned take_keys(void *user)
+{
+    watch *g = user;
+    unsigned keys = g->p->input.keys;
+    g->p->input.keys = 0;
+    return keys;
+}
+
+/* The display (display.initialize, display.update) and the record after
+ * every move; the result line at the end. */
+static int on_move(void *user, const gs_pac_move *m)
+{
+    watch *g = user;
+    run *r = g->r;
+    player *p = g->p;
+    const gs_pacman *w = r->world;
+    char status[256];
+    if (m->number == 0) {
+        if (g->show == SHOW_TEXT) {
+            text_frame(p->out, w, m->state);
+            pause_text(r, p);
+        } else if (g->show == SHOW_VIEW) {
+            view_status(r, p, g->game, status, sizeof status);
+            pac_view_draw(r->view, m->state, status);
+            view_wait(r, p, r->o->frame_time, false);
+        } else if (r->view && g->log->training) {
+            snprintf(status, sizeof status, "game %zu: training, not shown",
+                     g->game);
+            pac_view_draw(r->view, m->state, status);
+        }
+        return p->quit;
+    }
+    if (m->decision)
+        report_decision(g, m);
+    if (r->keep_actions && !r->replay &&
+        gs_pac_record_push(&r->rec, g->log, m->action) != GS_OK) {
+        cli_error(cmd, "out of memory");
+        g->failed = true;
+        return 1;
+    }
+
+    /* The text display draws after every round and once more at the end. */
+    g->counter = (g->counter + 1) % gs_pacman_num_agents(w);
+    if (g->show == SHOW_TEXT) {
+        if (g->counter == 0) {
+            text_frame(p->out, w, m->state);
+            pause_text(r, p);
+        }
+        if (m->over)
+            text_frame(p->out, w, m->state);
+    } else if (g->show == SHOW_VIEW && (g->counter == 0 || m->over)) {
+        view_status(r, p, g->game, status, sizeof status);
+        pac_view_draw(r->view, m->state, status);
+        if (!m->over)
+            view_wait(r, p, r->o->frame_time, false);
+    } else if (r->view && (m->number & 255) == 0) {
+        pac_input ignored = {0, false, false};
+        pac_view_wait(r->view, 0, false, &ignored);   /* q still quits */
+        if (ignored.quit)
+            p->quit = true;
+    }
+    if (!m->over)
+        return p->quit;
+
+    char line[96];
+    result_line(line, sizeof line, (int)m->game->result, m->game->score);
+    if (g->show == SHOW_TEXT) {
+        if (!g->log->training) {
+            fputs(line, p->out);
+            fputc('\n', p->out);
+        }
+    } else if (g->show == SHOW_VIEW) {
+        snprintf(status, sizeof status, "%s   game %zu of %ld", line, g->game,
+                 r->replay ? (long)r->replay->ngames : r->o->num_games);
+        pac_view_draw(r->view, m->state, status);
+        if (r->o->frame_time != 0)
+            view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
+                      true);
+    }
+    return 0;
+}
+
 /*
  * Plays game number `game` (1-based) into *log and *st: its actions from
  * p's agent and random stream, or from `replay` when given. -t's frames
@@ -182,117 +311,35 @@ enum { GAME_OVER, GAME_FAILED, GAME_QUIT };
  * GAME_FAILED when an action was refused (a bug: the agents only pick
  * legal actions) or memory ran out, after a message.
  */
-static int play_game(const run *r, player *p, size_t game, pac_game_log *log,
-                     pac_game_stats *st, const pac_game_log *replay)
+static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
+                     gs_pac_game_result *st, const gs_pac_game_log *replay)
 {
-    const gs_pacman *w = r->world;
-    int agents = gs_pacman_num_agents(w);
-    int show = log->training ? SHOW_NONE : r->show;
-    char status[256];
-    double start = now_seconds();
-    memset(st, 0, sizeof *st);
-    gs_pacman_initial(w, p->state);
-
-    /* display.initialize */
-    if (show == SHOW_TEXT) {
-        pac_text_frame(p->out, w, p->state);
-        pause_text(r, p);
-    } else if (show == SHOW_VIEW) {
-        view_status(r, p, game, status, sizeof status);
-        pac_view_draw(r->view, p->state, status);
-        view_wait(r, p, r->o->frame_time, false);
-    } else if (r->view && log->training) {
-        snprintf(status, sizeof status, "game %zu: training, not shown", game);
-        pac_view_draw(r->view, p->state, status);
+    watch g = {r, p, game, log, log->training ? SHOW_NONE : r->show, 0,
+               false};
+    gs_pac_play_options o;
+    gs_pac_play_options_init(&o);
+    o.ghosts = r->o->ghost;
+    o.max_moves = r->o->max_moves;
+    if (replay) {
+        o.replay = replay->actions;
+        o.replay_length = replay->n;
     }
-
-    int agent = 0, counter = 0;
-    size_t moves = 0;
-    while (!p->quit) {
-        int action;
-        if (replay) {
-            action = replay->actions[moves];
-        } else if (agent == 0) {
-            pac_agent_keys(&p->agent, p->input.keys);
-            p->input.keys = 0;
-            memset(&p->agent.stats, 0, sizeof p->agent.stats);
-            double t0 = now_seconds();
-            action = pac_agent_action(&p->agent, w, p->state, &p->rng);
-            double dt = now_seconds() - t0;
-            st->pacman_moves++;
-            st->nodes += p->agent.stats.nodes;
-            st->move_seconds += dt;
-            if (dt > st->max_move_seconds)
-                st->max_move_seconds = dt;
-        } else {
-            action = gs_pacman_ghost_action(w, p->state, agent, r->o->ghost,
-                                            &p->rng);
-        }
-        if (gs_pacman_apply(w, p->state, agent, action) != GS_OK) {
-            cli_error(cmd, "internal error: %s of agent %d refused in game %zu",
-                      gs_pac_dir_name(action), agent, game);
-            return GAME_FAILED;
-        }
-        moves++;
-        if (r->keep_actions && !replay && pac_log_push(log, action) != GS_OK) {
-            cli_error(cmd, "out of memory");
-            return GAME_FAILED;
-        }
-        bool over = gs_pacman_is_win(w, p->state) || gs_pacman_is_lose(w, p->state);
-        bool stopped = !over && (replay ? moves == replay->n
-                                        : r->o->max_moves > 0 &&
-                                              (long)moves >= r->o->max_moves);
-
-        /* display.update: the text display draws after every round and
-         * once more at the end. */
-        counter = (counter + 1) % agents;
-        if (show == SHOW_TEXT) {
-            if (counter == 0) {
-                pac_text_frame(p->out, w, p->state);
-                pause_text(r, p);
-            }
-            if (over || stopped)
-                pac_text_frame(p->out, w, p->state);
-        } else if (show == SHOW_VIEW && (counter == 0 || over || stopped)) {
-            view_status(r, p, game, status, sizeof status);
-            pac_view_draw(r->view, p->state, status);
-            if (!over && !stopped)
-                view_wait(r, p, r->o->frame_time, false);
-        } else if (r->view && (moves & 255) == 0) {
-            pac_input ignored = {0, false, false};
-            pac_view_wait(r->view, 0, false, &ignored);   /* q still quits */
-            if (ignored.quit)
-                p->quit = true;
-        }
-
-        /* rules.process */
-        if (over || stopped) {
-            log->result = gs_pacman_is_win(w, p->state) ? PAC_WIN
-                          : over ? PAC_LOSS : PAC_STOPPED;
-            log->score = gs_pacman_score(w, p->state);
-            st->moves = (long)moves;
-            st->seconds = now_seconds() - start;
-            char line[96];
-            result_line(line, sizeof line, log->result, log->score);
-            if (show == SHOW_TEXT) {
-                if (!log->training) {
-                    fputs(line, p->out);
-                    fputc('\n', p->out);
-                }
-            } else if (show == SHOW_VIEW) {
-                snprintf(status, sizeof status, "%s   game %zu of %ld", line,
-                         game, r->replay ? (long)r->replay->ngames
-                                         : r->o->num_games);
-                pac_view_draw(r->view, p->state, status);
-                if (r->o->frame_time != 0)
-                    view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
-                              true);
-            }
-            return GAME_OVER;
-        }
-        agent = (agent + 1) % agents;
+    o.on_move = on_move;
+    o.keys = take_keys;
+    o.user = &g;
+    int rc = gs_pac_play(r->world, p->agent, &p->rng, &o, p->state, st);
+    if (g.failed)
+        return GAME_FAILED;
+    if (rc != GS_OK) {
+        cli_error(cmd, "internal error: %s of agent %d refused in game %zu",
+                  gs_pac_dir_name(st->action), st->agent, game);
+        return GAME_FAILED;
     }
-    return GAME_QUIT;
+    if (st->result == GS_PAC_QUIT)
+        return GAME_QUIT;
+    log->result = st->result;
+    log->score = st->score;
+    return GAME_OVER;
 }
 
 /* ---- The progress line ---- */
@@ -336,18 +383,19 @@ static void progress_draw(progress *pg, const tally *t, bool force)
     pg->drawn = now;
 }
 
-static void tally_add(tally *t, const pac_game_log *log)
+static void tally_add(tally *t, const gs_pac_game_log *log)
 {
     t->done++;
     if (!log->training) {
         t->counted++;
-        t->wins += log->result == PAC_WIN;
+        t->wins += log->result == GS_PAC_WIN;
         t->score_sum += log->score;
     }
 }
 
 /* -q's line for a game, under the progress line. */
-static void print_game_line(run *r, const pac_game_log *log, const tally *t)
+static void print_game_line(run *r, const gs_pac_game_log *log,
+                            const tally *t)
 {
     if (r->show != SHOW_NONE || log->training) {
         progress_draw(&r->prog, t, false);
@@ -365,20 +413,15 @@ static void print_game_line(run *r, const pac_game_log *log, const tally *t)
 }
 
 /* pacman.py's summary of the games that were not training. */
-static void print_summary(const pac_record *rec)
+static void print_summary(const gs_pac_record *rec)
 {
-    size_t n = 0, wins = 0;
-    double sum = 0;
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
-            n++;
-            sum += rec->games[i].score;
-            wins += rec->games[i].result == PAC_WIN;
-        }
+    gs_pac_summary s;
+    gs_pac_summarize(rec, NULL, &s);
+    size_t n = s.games, wins = s.wins;
     if (n == 0)
         return;
     char num[32];
-    cli_format_py_float(sum / (double)n, num);
+    cli_format_py_float(s.mean_score, num);
     printf("Average Score: %s\n", num);
     fputs("Scores:        ", stdout);
     bool first = true;
@@ -394,7 +437,7 @@ static void print_summary(const pac_record *rec)
     for (size_t i = 0; i < rec->ngames; i++)
         if (!rec->games[i].training) {
             printf("%s%s", first ? "" : ", ",
-                   rec->games[i].result == PAC_WIN ? "Win" : "Loss");
+                   rec->games[i].result == GS_PAC_WIN ? "Win" : "Loss");
             first = false;
         }
     fputc('\n', stdout);
@@ -456,7 +499,7 @@ static int open_display(run *r, bool keyboard)
 }
 
 /* After the view closes: the lines pacman.py would have printed. */
-static void print_results(const pac_record *rec)
+static void print_results(const gs_pac_record *rec)
 {
     for (size_t i = 0; i < rec->ngames; i++)
         if (!rec->games[i].training) {
@@ -478,21 +521,19 @@ static int player_init(player *p, const run *r)
         cli_error(cmd, "out of memory");
         return 1;
     }
-    if (!r->replay) {
-        if (pac_agent_init_args(&p->agent, r->o->pacman, r->o->agent_args,
-                                r->world) != GS_OK) {
-            cli_error(cmd, "out of memory");
-            return 1;
-        }
-        p->agent_ready = true;
+    gs_error err;
+    if (!r->replay && gs_pac_agent_new(r->o->pacman, r->o->agent_args,
+                                       r->world, NULL, &p->agent,
+                                       &err) != GS_OK) {
+        cli_error(cmd, "out of memory");
+        return 1;
     }
     return 0;
 }
 
 static void player_free(player *p)
 {
-    if (p->agent_ready)
-        pac_agent_free(&p->agent);
+    gs_pac_agent_free(p->agent);
     free(p->state);
 }
 
@@ -504,7 +545,7 @@ static int play_in_turn(run *r, player *p, size_t total)
     tally t = {0, 0, 0, 0};
     p->pace = true;
     for (size_t g = 0; g < total && !p->quit; g++) {
-        pac_game_log *log = pac_record_add_game(&r->rec);
+        gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
         if (!log) {
             cli_error(cmd, "out of memory");
             status = 1;
@@ -513,7 +554,7 @@ static int play_in_turn(run *r, player *p, size_t total)
         log->training = r->replay ? r->replay->games[g].training
                                   : (long)g < r->o->num_training;
         if (r->per_game)
-            pac_seed_game(&p->rng, r->rec.seed, g + 1);
+            gs_pac_seed_game(&p->rng, r->rec.seed, g + 1);
         int end = play_game(r, p, g + 1, log, &r->stats[g],
                             r->replay ? &r->replay->games[g] : NULL);
         if (end == GAME_FAILED) {
@@ -521,8 +562,7 @@ static int play_in_turn(run *r, player *p, size_t total)
             break;
         }
         if (end == GAME_QUIT) {   /* the game left unfinished is not counted */
-            free(log->actions);
-            r->rec.ngames--;
+            gs_pac_record_drop_game(&r->rec);
             break;
         }
         tally_add(&t, log);
@@ -579,8 +619,8 @@ static void *work(void *arg)
         bool ok = true;
         /* Played into copies, stored at the end: the games of other
          * threads lie next to this one's. */
-        pac_game_log log = r->rec.games[g];
-        pac_game_stats stats;
+        gs_pac_game_log log = r->rec.games[g];
+        gs_pac_game_result stats;
         memset(&stats, 0, sizeof stats);
         if (r->show == SHOW_TEXT && !(out = open_memstream(&s.text, &s.len))) {
             cli_error(cmd, "out of memory");
@@ -588,7 +628,7 @@ static void *work(void *arg)
         }
         if (ok) {
             wk->p.out = out;
-            pac_seed_game(&wk->p.rng, r->rec.seed, g + 1);
+            gs_pac_seed_game(&wk->p.rng, r->rec.seed, g + 1);
             ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
         }
         if (out && fclose(out) != 0 && ok) {
@@ -661,7 +701,7 @@ static int play_side_by_side(run *r, size_t total, long threads)
     /* Every game's log now, so that the record does not move while the
      * threads write into it. */
     for (size_t g = 0; g < total; g++) {
-        pac_game_log *log = pac_record_add_game(&r->rec);
+        gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
         if (!log) {
             cli_error(cmd, "out of memory");
             status = 1;
@@ -778,59 +818,15 @@ static int play_all(run *r, bool keyboard)
 
 /* ---- Replays ---- */
 
-/*
- * Replays every game of a record through the rules, silently: each action
- * must be legal, the game must end exactly at its last action (unless it
- * was stopped) with the recorded result and score. Returns 0, or
- * EXIT_BAD_INPUT with a message naming the file, line and column.
- */
-static int check_record(const char *path, const pac_record *rec,
-                        const gs_pacman *w, unsigned char *state)
+/* Says what is wrong where in a record file. */
+static void record_error(const char *path, const gs_error *e)
 {
-    int agents = gs_pacman_num_agents(w);
-    for (size_t g = 0; g < rec->ngames; g++) {
-        const pac_game_log *log = &rec->games[g];
-        gs_pacman_initial(w, state);
-        if (log->n == 0) {
-            cli_error(cmd, "%s:%d:1: game %zu has no moves", path,
-                      log->header_line, g + 1);
-            return EXIT_BAD_INPUT;
-        }
-        int agent = 0;
-        for (size_t i = 0; i < log->n; i++) {
-            const char *who = agent == 0 ? "Pacman" : "ghost";
-            if (gs_pacman_is_win(w, state) || gs_pacman_is_lose(w, state)) {
-                cli_error(cmd, "%s:%d:%d: game %zu is over after move %zu "
-                          "(Pacman %s), but the record goes on", path,
-                          log->line[i], log->col[i], g + 1, i,
-                          gs_pacman_is_win(w, state) ? "won" : "died");
-                return EXIT_BAD_INPUT;
-            }
-            if (gs_pacman_apply(w, state, agent, log->actions[i]) != GS_OK) {
-                char ghost[32] = "";
-                if (agent > 0)
-                    snprintf(ghost, sizeof ghost, " %d", agent);
-                cli_error(cmd, "%s:%d:%d: %s is not a legal move for %s%s here "
-                          "(game %zu, move %zu)", path, log->line[i],
-                          log->col[i], gs_pac_dir_name(log->actions[i]), who,
-                          ghost, g + 1, i + 1);
-                return EXIT_BAD_INPUT;
-            }
-            agent = (agent + 1) % agents;
-        }
-        int result = gs_pacman_is_win(w, state) ? PAC_WIN
-                     : gs_pacman_is_lose(w, state) ? PAC_LOSS : PAC_STOPPED;
-        int score = gs_pacman_score(w, state);
-        if (result != log->result || score != log->score) {
-            static const char *const names[] = {"Loss", "Win", "Stopped"};
-            cli_error(cmd, "%s:%d:1: game %zu's moves give result=%s score=%d, "
-                      "but the record says result=%s score=%d", path,
-                      log->header_line, g + 1, names[result], score,
-                      names[log->result], log->score);
-            return EXIT_BAD_INPUT;
-        }
-    }
-    return 0;
+    if (e->column > 0)
+        cli_error(cmd, "%s:%d:%d: %s", path, e->line, e->column, e->message);
+    else if (e->line > 0)
+        cli_error(cmd, "%s:%d: %s", path, e->line, e->message);
+    else
+        cli_error(cmd, "%s: %s", path, e->message);
 }
 
 static int replay_file(const pac_options *o)
@@ -842,23 +838,16 @@ static int replay_file(const pac_options *o)
         cli_error(cmd, "%s: %s", path, err);
         return EXIT_BAD_INPUT;
     }
-    pac_record rec;
-    pac_record_error perr;
-    memset(&perr, 0, sizeof perr);
+    gs_pac_record rec;
+    gs_error perr;
     int status = EXIT_BAD_INPUT;
     gs_pac_layout *layout = NULL;
     gs_pacman *world = NULL;
-    unsigned char *state = NULL;
     run r;
     memset(&r, 0, sizeof r);
-    if (pac_record_parse(text, len, &rec, &perr) != 0) {
-        if (perr.column > 0)
-            cli_error(cmd, "%s:%d:%d: %s", path, perr.line, perr.column,
-                      perr.message);
-        else if (perr.line > 0)
-            cli_error(cmd, "%s:%d: %s", path, perr.line, perr.message);
-        else
-            cli_error(cmd, "%s: %s", path, perr.message);
+    gs_pac_record_init(&r.rec, NULL);
+    if (gs_pac_record_parse(text, len, NULL, &rec, &perr) != GS_OK) {
+        record_error(path, &perr);
         goto out;
     }
     layout = parse_layout(rec.layout_text, rec.layout_len, path,
@@ -878,29 +867,34 @@ static int replay_file(const pac_options *o)
     }
     r.o = o;
     r.world = world;
-    state = malloc(gs_pacman_state_size(world));
-    if (!state) {
-        cli_error(cmd, "out of memory");
-        status = 1;
+    int rc = gs_pac_record_check(&rec, world, NULL, &perr);
+    if (rc != GS_OK) {
+        if (rc == GS_EPARSE)
+            record_error(path, &perr);
+        else
+            cli_error(cmd, "%s", gs_strerror(rc));
+        status = rc == GS_EPARSE ? EXIT_BAD_INPUT : 1;
         goto out;
     }
-    status = check_record(path, &rec, world, state);
-    if (status)
-        goto out;
     r.replay = &rec;
     status = play_all(&r, false);
 out:
-    pac_record_free(&r.rec);
+    gs_pac_record_free(&r.rec);
     free(r.stats);
-    free(state);
     gs_pacman_free(world);
     gs_pac_layout_free(layout);
-    pac_record_free(&rec);
+    gs_pac_record_free(&rec);
     free(text);
     return status;
 }
 
 /* ---- The command ---- */
+
+/* The record writer's text into a file. */
+static int write_file(void *user, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, user) == len ? 0 : -1;
+}
 
 static int play(const pac_options *o)
 {
@@ -918,6 +912,7 @@ static int play(const pac_options *o)
     FILE *recf = NULL, *jsonf = NULL;
     run r;
     memset(&r, 0, sizeof r);
+    gs_pac_record_init(&r.rec, NULL);
     gs_pac_layout *layout = parse_layout(text, len, path, 1);
     if (!layout)
         goto out;
@@ -943,7 +938,7 @@ static int play(const pac_options *o)
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
-    pac_record *rec = &r.rec;
+    gs_pac_record *rec = &r.rec;
     if (o->fix_seed) {
         rec->seed_is_string = true;
     } else if (o->seed_set) {
@@ -954,30 +949,29 @@ static int play(const pac_options *o)
         rec->seed_per_game = true;
         r.per_game = true;
     }
-    snprintf(rec->pacman, sizeof rec->pacman, "%s", pac_agent_name(o->pacman));
+    snprintf(rec->pacman, sizeof rec->pacman, "%s",
+             gs_pac_agent_name(o->pacman));
     rec->ghosts = gs_pacman_num_agents(world) - 1;
     rec->ghost_kind = o->ghost;
     rec->max_moves = o->max_moves;
-    rec->layout_name = malloc(strlen(name) + 1);
-    rec->agent_args = o->agent_args ? malloc(strlen(o->agent_args) + 1) : NULL;
-    if (!rec->layout_name || (o->agent_args && !rec->agent_args)) {
+    if (gs_pac_record_set(rec, &rec->layout_name, name) != GS_OK ||
+        gs_pac_record_set(rec, &rec->agent_args, o->agent_args) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
-    strcpy(rec->layout_name, name);
-    if (o->agent_args)
-        strcpy(rec->agent_args, o->agent_args);
 
     double start = now_seconds();
-    status = play_all(&r, o->pacman == PAC_KEYBOARD);
+    status = play_all(&r, o->pacman == GS_PAC_AGENT_KEYBOARD);
     double seconds = now_seconds() - start;
     fflush(stdout);
     if (status == 0 && o->record) {
         rec->layout_text = text;       /* lent to the record until written */
         rec->layout_len = len;
-        if (pac_record_write(recf, rec, err, sizeof err) != 0) {
-            cli_error(cmd, "--record %s: %s", o->record, err);
+        if (gs_pac_record_write(rec, write_file, recf) != GS_OK ||
+            fflush(recf) != 0 || ferror(recf)) {
+            cli_error(cmd, "--record %s: cannot write: %s", o->record,
+                      strerror(errno));
             status = 1;
         }
         rec->layout_text = NULL;
@@ -1000,7 +994,7 @@ out:
         cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
         status = 1;
     }
-    pac_record_free(&r.rec);
+    gs_pac_record_free(&r.rec);
     free(r.stats);
     gs_pacman_free(world);
     gs_pac_layout_free(layout);

@@ -240,13 +240,13 @@ static int apply_option(pac_options *o, const struct option_def *d,
         o->layout = v;
         break;
     case O_PACMAN: {
-        int k = pac_agent_parse(v);
+        int k = gs_pac_agent_parse(v);
         if (k < 0) {
             cli_error(cmd, "unknown Pacman agent '%s' (available: "
                       PAC_AGENT_LIST ")", v);
             return EXIT_BAD_INPUT;
         }
-        o->pacman = (pac_agent_kind)k;
+        o->pacman = (gs_pac_agent_kind)k;
         break;
     }
     case O_GHOSTS:
@@ -362,7 +362,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     memset(o, 0, sizeof *o);
     o->num_games = 1;
     o->num_ghosts = 4;
-    o->pacman = PAC_KEYBOARD;
+    o->pacman = GS_PAC_AGENT_KEYBOARD;
     o->ghost = GS_PAC_RANDOM_GHOST;
     o->frame_time = 0.1;
     o->timeout = 30;
@@ -450,21 +450,20 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
                   seeders[0], seeders[1]);
         return EXIT_BAD_INPUT;
     }
-    if (o->agent_args) {
-        char err[200];
-        if (!pac_agent_args_check(o->pacman, o->agent_args, err, sizeof err)) {
-            cli_error(cmd, "-a: %s", err);
-            return EXIT_BAD_INPUT;
-        }
+    gs_error err;
+    if (o->agent_args &&
+        gs_pac_agent_args_check(o->pacman, o->agent_args, &err) != GS_OK) {
+        cli_error(cmd, "-a: %s", err.message);
+        return EXIT_BAD_INPUT;
     }
-    if (o->pacman == PAC_KEYBOARD && (o->quiet || o->text)) {
+    if (o->pacman == GS_PAC_AGENT_KEYBOARD && (o->quiet || o->text)) {
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
                   "GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, "
                   "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)", o->quiet ? "-q" : "-t");
         return EXIT_BAD_INPUT;
     }
-    if (o->jobs > 1 && o->pacman == PAC_KEYBOARD) {
+    if (o->jobs > 1 && o->pacman == GS_PAC_AGENT_KEYBOARD) {
         cli_error(cmd, "KeyboardAgent plays in the terminal view, one game at "
                   "a time: -j %ld cannot be used with it", o->jobs);
         return EXIT_BAD_INPUT;

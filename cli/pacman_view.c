@@ -8,16 +8,59 @@
  * cells across is then drawn in the column between them. With a UTF-8
  * locale walls are blocks, food dots and capsules discs; otherwise the
  * text display's characters are used.
+ *
+ * A build without ncursesw (GS_HAVE_CURSES undefined) has no view: opening
+ * it fails with a reason that says so, and the program shows the text
+ * display instead, or refuses the keyboard agent.
  */
+#ifdef GS_HAVE_CURSES
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <locale.h>
+#include <time.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pacman_cli.h"
+
+#ifndef GS_HAVE_CURSES
+
+pac_view *pac_view_open(const gs_pacman *world, char *why, size_t whysize)
+{
+    (void)world;
+    if (!isatty(STDOUT_FILENO))
+        snprintf(why, whysize, "standard output is not a terminal");
+    else
+        snprintf(why, whysize, "this build of gamesearch was made without "
+                 "ncursesw and has no terminal view");
+    return NULL;
+}
+
+/* Never called: no view is ever opened. */
+void pac_view_draw(pac_view *view, const void *state, const char *status)
+{
+    (void)view;
+    (void)state;
+    (void)status;
+}
+
+void pac_view_wait(pac_view *view, double seconds, bool any_key,
+                   pac_input *in)
+{
+    (void)view;
+    (void)seconds;
+    (void)any_key;
+    (void)in;
+}
+
+void pac_view_close(pac_view *view)
+{
+    (void)view;
+}
+
+#else /* GS_HAVE_CURSES */
 
 /* Colour pairs. */
 enum {
@@ -216,11 +259,11 @@ void pac_view_draw(pac_view *v, const void *state, const char *status)
 static void read_key(int ch, pac_input *in)
 {
     switch (ch) {
-    case KEY_LEFT: case 'a': case 'A': in->keys |= PAC_KEY_WEST; break;
-    case KEY_RIGHT: case 'd': case 'D': in->keys |= PAC_KEY_EAST; break;
-    case KEY_UP: case 'w': case 'W': in->keys |= PAC_KEY_NORTH; break;
-    case KEY_DOWN: case 's': case 'S': in->keys |= PAC_KEY_SOUTH; break;
-    case ' ': in->keys |= PAC_KEY_STOP; break;
+    case KEY_LEFT: case 'a': case 'A': in->keys |= GS_PAC_KEY_WEST; break;
+    case KEY_RIGHT: case 'd': case 'D': in->keys |= GS_PAC_KEY_EAST; break;
+    case KEY_UP: case 'w': case 'W': in->keys |= GS_PAC_KEY_NORTH; break;
+    case KEY_DOWN: case 's': case 'S': in->keys |= GS_PAC_KEY_SOUTH; break;
+    case ' ': in->keys |= GS_PAC_KEY_STOP; break;
     case 'q': case 'Q': case 27: case 3: in->quit = true; break;
     default: break;
     }
@@ -268,3 +311,5 @@ void pac_view_close(pac_view *v)
     delscreen(v->screen);
     free(v);
 }
+
+#endif /* GS_HAVE_CURSES */

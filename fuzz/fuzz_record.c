@@ -1,5 +1,5 @@
 /*
- * fuzz_record: Pacman record files (pac_record_parse, and the whole of
+ * fuzz_record: Pacman record files (gs_pac_record_parse, and the whole of
  * `gamesearch pacman --replay`). A record that parses is written back and
  * read again to the same record (its maze without the blanks that end its
  * lines), and what is written once is written again the same. Every input
@@ -12,13 +12,12 @@
 
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
-#include "pacman_cli.h"
 #include "util.h"
 #include "fuzz.h"
 
 #define MAX_INPUT 8192
 
-static void same_record(const pac_record *a, const pac_record *b)
+static void same_record(const gs_pac_record *a, const gs_pac_record *b)
 {
     /* The maze is written without the blanks that end its lines, so it
      * is compared as written (in LLVMFuzzerTestOneInput). */
@@ -36,21 +35,25 @@ static void same_record(const pac_record *a, const pac_record *b)
     FUZZ_CHECK(a->max_moves == b->max_moves);
     FUZZ_CHECK(a->ngames == b->ngames);
     for (size_t g = 0; g < a->ngames; g++) {
-        const pac_game_log *x = &a->games[g], *y = &b->games[g];
+        const gs_pac_game_log *x = &a->games[g], *y = &b->games[g];
         FUZZ_CHECK(x->result == y->result && x->score == y->score);
         FUZZ_CHECK(x->training == y->training && x->n == y->n);
         FUZZ_CHECK(x->n == 0 || memcmp(x->actions, y->actions, x->n) == 0);
     }
 }
 
-/* The record as pac_record_write writes it (malloc'd, *len bytes). */
-static char *written(const pac_record *rec, size_t *len)
+static int to_file(void *user, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, user) == len ? 0 : -1;
+}
+
+/* The record as gs_pac_record_write writes it (malloc'd, *len bytes). */
+static char *written(const gs_pac_record *rec, size_t *len)
 {
     char *text = NULL;
     FILE *f = open_memstream(&text, len);
     FUZZ_CHECK(f != NULL);
-    char werr[256];
-    FUZZ_CHECK(pac_record_write(f, rec, werr, sizeof werr) == 0);
+    FUZZ_CHECK(gs_pac_record_write(rec, to_file, f) == GS_OK);
     FUZZ_CHECK(fclose(f) == 0);
     return text;
 }
@@ -80,28 +83,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > MAX_INPUT)
         return 0;
-    pac_record rec, again;
-    pac_record_error err;
+    gs_pac_record rec, again;
+    gs_error err;
     memset(&err, 0xAA, sizeof err);
-    int rc = pac_record_parse((const char *)data, size, &rec, &err);
-    FUZZ_CHECK(rc == 0 || rc == -1);
-    if (rc != 0) {
+    int rc = gs_pac_record_parse((const char *)data, size, NULL, &rec, &err);
+    FUZZ_CHECK(rc == GS_OK || rc == GS_EPARSE);
+    if (rc != GS_OK) {
         FUZZ_CHECK(memchr(err.message, '\0', sizeof err.message));
         FUZZ_CHECK(err.message[0] != '\0');
         FUZZ_CHECK(err.line >= 0 && err.column >= 0);
     } else {
         size_t len, len2;
         char *text = written(&rec, &len);
-        FUZZ_CHECK(pac_record_parse(text, len, &again, &err) == 0);
+        FUZZ_CHECK(gs_pac_record_parse(text, len, NULL, &again, &err) ==
+                   GS_OK);
         same_record(&rec, &again);
         /* What is written once reads back to itself. */
         char *text2 = written(&again, &len2);
         FUZZ_CHECK(len2 == len && memcmp(text, text2, len) == 0);
-        pac_record_free(&again);
+        gs_pac_record_free(&again);
         free(text2);
         free(text);
     }
-    pac_record_free(&rec);
+    gs_pac_record_free(&rec);
     replay_command(data, size);
     return 0;
 }

@@ -1,25 +1,49 @@
 #!/bin/sh
-# The main job for a newcomer: install what is missing, build gamesearch, and
-# watch the champion Pacman play in the terminal on one of our mazes (a
-# summary line when standard output is not a terminal); then solve the
-# alpha-beta lab tree and draw its picture (seed-tree.svg).
+# The main job for a newcomer: install what is missing, build gamesearch,
+# install it (the program, the library, its headers, pkg-config and CMake
+# files, the man page, the layouts) under /usr/local, and watch the
+# champion Pacman play in the terminal on one of our mazes (a summary line
+# when standard output is not a terminal); then solve the alpha-beta lab
+# tree and draw its picture (seed-tree.svg). Run as root, or as a user
+# with sudo. Safe and quick to run again: only what changed is rebuilt and
+# reinstalled.
+#
+# GAMESEARCH_PREFIX=DIR installs under DIR instead of /usr/local.
 set -eu
 cd "$(dirname "$0")/.."
+prefix=${GAMESEARCH_PREFIX:-/usr/local}
 sh scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
 cmake --build build -j"$(nproc)" >/dev/null
-pacman="build/gamesearch pacman -p ChampionAgent -g DirectionalGhost -l crossroads --seeds 2"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$prefix" 2>/dev/null || true
+    [ -w "$prefix" ] || SUDO="sudo"
+fi
+$SUDO cmake --install build >/dev/null
+# The dynamic linker finds libgamesearch.so in /usr/local/lib through its
+# cache.
+case $prefix in
+/usr/local|/usr) [ -x /sbin/ldconfig ] && $SUDO /sbin/ldconfig ;;
+esac
+
+gs=$prefix/bin/gamesearch
+pacman="pacman -p ChampionAgent -g DirectionalGhost -l crossroads --seeds 2"
 if [ -t 1 ]; then
-    echo "\$ $pacman --frameTime 0.05"
+    echo "\$ gamesearch $pacman --frameTime 0.05"
     # shellcheck disable=SC2086
-    $pacman --frameTime 0.05
+    "$gs" $pacman --frameTime 0.05
 else
-    echo "\$ $pacman -q"
+    echo "\$ gamesearch $pacman -q"
     # shellcheck disable=SC2086
-    $pacman -q
+    "$gs" $pacman -q
 fi
 echo
-echo "\$ build/gamesearch tree examples/seed.tree --dot seed-tree.dot"
-build/gamesearch tree examples/seed.tree --dot seed-tree.dot
+echo "\$ gamesearch tree examples/seed.tree --dot seed-tree.dot"
+"$gs" tree examples/seed.tree --dot seed-tree.dot
 dot -Tsvg seed-tree.dot -o seed-tree.svg
 echo "picture: seed-tree.svg (Graphviz source: seed-tree.dot)"
+case ":$PATH:" in
+*":$prefix/bin:"*) ;;
+*) echo "note: $prefix/bin is not in your PATH; add it to run gamesearch by name" ;;
+esac

@@ -1,4 +1,4 @@
-/* Pacman layout files for tests and benchmarks (see layout_files.h). */
+/* Files on disk for tests and benchmarks (see layout_files.h). */
 #include "layout_files.h"
 
 #include <dirent.h>

@@ -1,6 +1,8 @@
 /*
- * layout_files.h: Pacman layout files for the tests and benchmarks that
- * look for them on disk (test_limits, bench_limits).
+ * layout_files.h: files on disk for the tests and benchmarks: the one
+ * reader of whole files (fixtures.h's read_file_or_fail() is it, failing
+ * the test instead of returning NULL), and the largest Pacman layout
+ * (test_limits, bench_limits).
  */
 #ifndef GS_TEST_LAYOUT_FILES_H
 #define GS_TEST_LAYOUT_FILES_H

@@ -41,3 +41,24 @@ void *copy_state(const gs_pacman *w, const void *s)
     memcpy(c, s, gs_pacman_state_size(w));
     return c;
 }
+
+int dir_of(const char *name)
+{
+    int d = gs_pac_dir_parse(name);
+    if (d < 0)
+        fail_msg("unknown direction %s", name);
+    return d;
+}
+
+/* Agent `agent` at doubled (x2, y2), facing `dir`, with `scared`. */
+void expect_agent(const gs_pacman *w, const void *s, int agent, int x2,
+                  int y2, const char *dir, int scared)
+{
+    int x, y;
+    gs_pacman_position(w, s, agent, &x, &y);
+    assert_int_equal(x, x2);
+    assert_int_equal(y, y2);
+    assert_string_equal(gs_pac_dir_name(gs_pacman_direction(w, s, agent)),
+                        dir);
+    assert_int_equal(gs_pacman_scared(w, s, agent), scared);
+}

@@ -38,6 +38,7 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "fixtures.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -54,24 +55,7 @@ static char *slurp(const char *rel, size_t *len)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", GS_SOURCE_DIR, rel);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    size_t cap = 4096, n = 0;
-    char *s = xmalloc(cap);
-    size_t got;
-    while ((got = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0) {
-            cap *= 2;
-            s = realloc(s, cap);
-            assert_non_null(s);
-        }
-    }
-    fclose(f);
-    s[n] = '\0';
-    *len = n;
-    return s;
+    return read_file_or_fail(path, len);
 }
 
 /* A growing text. */

@@ -2,10 +2,15 @@
 # The gamesearch program driven as a user drives it: exact standard output,
 # standard error and exit status for good and bad input.
 #
-# usage: test_cli.sh GAMESEARCH_BINARY SOURCE_DIR
+# usage: test_cli.sh GAMESEARCH_BINARY SOURCE_DIR [SHARED_DIR]
+#
+# The cases against reference data (Pons's Connect Four sets, CS188's
+# layouts and traces) read SHARED_DIR (SOURCE_DIR/../shared by default) and
+# are skipped, with a line saying so, when it is absent.
 set -u
 GS=$1
 SRC=$2
+SHARED=${3:-$SRC/../shared}
 EX=$SRC/examples
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -150,7 +155,7 @@ if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch tre
 run --help
 if [ "$status" -eq 0 ] && grep -q '^  tree ' "$TMP/out"; then ok; else bad "--help" "status $status"; fi
 run --version
-check "--version" 0 "gamesearch 0.1.0" ""
+check "--version" 0 "gamesearch 0.2.0" ""
 
 # ---- bad input: one message, exit 2, nothing on stdout ----
 
@@ -486,11 +491,11 @@ bad_input "connect4: --start with analyze" "gamesearch connect4: --start goes wi
 bad_input "connect4: --keep-table with analyze" "gamesearch connect4: --keep-table goes with solve" connect4 analyze 44 --keep-table
 bad_input "connect4: --weak with play" "gamesearch connect4: --weak goes with solve and analyze (the computer plays the fastest win)" connect4 play --weak
 
-# Pons's test sets in ../shared/connect4 when they are there: every score
+# Pons's test sets in SHARED_DIR/connect4 when they are there: every score
 # of Test_L3_R1, Test_L2_R1 and Test_L1_R1 (1000 positions each), and the
 # signs of Test_L3_R1 with --weak.
-C4SETS=$SRC/../shared/connect4
-if [ -f "$C4SETS/Test_L1_R1" ]; then
+C4SETS=$SHARED/connect4
+if [ -d "$C4SETS" ]; then
     for spec in "Test_L3_R1 strong" "Test_L2_R1 strong" "Test_L1_R1 strong" "Test_L3_R1 weak"; do
         # shellcheck disable=SC2086
         set -- $spec
@@ -512,7 +517,7 @@ if [ -f "$C4SETS/Test_L1_R1" ]; then
         fi
     done
 else
-    echo "connect4: $C4SETS absent: the checks against Pons's test sets are skipped"
+    echo "skipped: $C4SETS not found: the checks against Pons's test sets"
 fi
 
 # ---- Pacman ----
@@ -520,7 +525,7 @@ fi
 # Layout names are found in the source tree's layouts/, whatever the build.
 GAMESEARCH_LAYOUTS=$SRC/layouts
 export GAMESEARCH_LAYOUTS
-CS188=$SRC/../shared/cs188
+CS188=$SHARED/cs188
 
 # result_lines: the per-game lines of the last run.
 result_lines() { grep -E '^Pacman (emerges victorious|died|ran out of moves)! Score: -?[0-9]+$' "$TMP/out"; }
@@ -547,7 +552,7 @@ summary_ok() {
 }
 
 # What pacman.py v1.004 (Python 3.11) prints for the same commands, on the
-# CS188 layouts in ../shared/cs188 when they are there.
+# CS188 layouts in SHARED_DIR/cs188 when they are there.
 if [ -d "$CS188/layouts" ]; then
     run pacman -l "$CS188/layouts/smallClassic.lay" -p GreedyAgent -q -n 12 -f
     check "pacman: GreedyAgent on smallClassic, as pacman.py plays it" 0 "Pacman died! Score: -176
@@ -632,8 +637,10 @@ Record:        Loss, Loss, Loss, Loss" ""
 
     # pacman.py's own games (the search-agent traces), turned into records
     # and replayed: every move legal, every final score as pacman.py's.
+    traces=0
     for trace in "$CS188"/traces/*.trace; do
         [ -f "$trace" ] || continue
+        traces=$((traces + 1))
         lay=$(sed -n '1s/.*-l \([A-Za-z]*\).*/\1/p' "$trace")
         awk -v layfile="$CS188/layouts/$lay.lay" -v name="$lay" '
             BEGIN { while ((getline l < layfile) > 0) rows[++nr] = l }
@@ -655,6 +662,9 @@ Record:        Loss, Loss, Loss, Loss" ""
             bad "pacman: replaying pacman.py's games of $(basename "$trace")" "status $status" "$(head -n 3 "$TMP/err")"
         fi
     done
+    if [ "$traces" -eq 7 ]; then ok; else bad "pacman: the 7 traces of $CS188/traces" "$traces found"; fi
+else
+    echo "skipped: $CS188 not found: pacman.py's games on the CS188 layouts and its traces replayed"
 fi
 
 # Every layout of ours is read and played to the end.
@@ -815,6 +825,8 @@ if [ -d "$CS188/layouts" ]; then
     else
         bad "pacman --seeds 7: pacman.py's games after random.seed('7:1'), ('7:2'), ('7:3')" "$(result_lines)"
     fi
+else
+    echo "skipped: $CS188 not found: pacman.py's games with --seeds on smallClassic"
 fi
 
 # --json: the games and the summary of a deterministic run.
@@ -1003,7 +1015,7 @@ bad_input "pacman: ReflexAgent takes no depth" "gamesearch pacman: -a: ReflexAge
 
 if [ -d "$CS188/layouts" ]; then
     # pacman.py's multiAgents.py agents, as CS188's solutions play them
-    # (../shared/cs188/traces): every game's score and every move.
+    # (SHARED_DIR/cs188/traces): every game's score and every move.
     run pacman -p MinimaxAgent -a depth=2 -l "$CS188/layouts/smallClassic.lay" -q -n 10 -f
     check "pacman: MinimaxAgent depth 2 on smallClassic, as pacman.py plays it" 0 "Pacman died! Score: 49
 Pacman died! Score: -182
@@ -1025,8 +1037,10 @@ Record:        Loss, Loss, Loss, Win, Loss, Loss, Win, Loss, Loss, Loss" ""
     if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/minimax10"; then ok; else bad "pacman: AlphaBetaAgent plays as MinimaxAgent" "$(diff "$TMP/minimax10" "$TMP/out" | head -n 4)"; fi
     run pacman -p minimax -l "$CS188/layouts/smallClassic.lay" -q -n 10 -f
     if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/minimax10"; then ok; else bad "pacman: -p minimax, depth 2 by default" "$(diff "$TMP/minimax10" "$TMP/out" | head -n 4)"; fi
+    traces=0
     for trace in "$CS188"/traces/[acf]*.trace; do
         [ -f "$trace" ] || continue
+        traces=$((traces + 1))
         args=$(sed -n '1s/^# args: //p' "$trace" | sed "s|-l \([A-Za-z]*\)|-l $CS188/layouts/\1.lay|")
         # shellcheck disable=SC2086
         run pacman $args --record "$TMP/agent.rec"
@@ -1039,6 +1053,8 @@ Record:        Loss, Loss, Loss, Win, Loss, Loss, Win, Loss, Loss, Loss" ""
             bad "pacman: the games of $(basename "$trace"), move for move" "status $status" "$(diff "$TMP/want_moves" "$TMP/got_moves" | head -n 4)"
         fi
     done
+    # a, c: minimax and expectimax on smallClassic; f1-f3: the others.
+    if [ "$traces" -eq 5 ]; then ok; else bad "pacman: the 5 search-agent traces (a, c, f*) of $CS188/traces" "$traces found"; fi
 
     # CS188's question 5: expectimax, depth 2, our betterEvaluationFunction,
     # one RandomGhost on smallClassic: every game won, above 1200.
@@ -1089,6 +1105,8 @@ Record:        Win, Win" ""
     cp "$TMP/out" "$TMP/champ1"
     run pacman -p champion -a nodes=5000 -l "$CS188/layouts/mediumClassic.lay" -g DirectionalGhost -k 2 -q -n 2 --seeds 1 -j 2
     if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/champ1"; then ok; else bad "pacman: ChampionAgent -j 2 plays as -j 1" "$(diff "$TMP/champ1" "$TMP/out" | head -n 4)"; fi
+else
+    echo "skipped: $CS188 not found: the CS188 agents' games and questions 1 and 5"
 fi
 
 # Layouts that are wrong.

@@ -9,10 +9,11 @@
  * 49, 238, 1120, 4263, 16422 and 54859.
  *
  * The hooks (bounds, value, search_actions, order_hint, mirror_hash) are
- * checked against a plain memoised negamax written here, which knows only
- * the rules, on every position of the 4x4 game, on the positions reachable
- * from random 5x4 positions, and on end-game positions of the 7x6 test
- * sets in ../shared, whose scores it must reproduce. A second, cell-by-cell
+ * checked against a plain memoised negamax (connect4_fixture.h), which
+ * knows only the rules, on every position of the 4x4 game and on the
+ * positions reachable from random 5x4 positions (test_connect4_sets adds
+ * the end-game positions of the 7x6 test sets in ../shared, whose scores
+ * it must reproduce). A second, cell-by-cell
  * referee checks wins, winning cells and the moves that lose at once on
  * random games over boards of many shapes, 8x7 (all 64 bits) included.
  */
@@ -28,33 +29,11 @@
 
 #include "gamesearch/connect4.h"
 
+#include "connect4_fixture.h"
+#include "fixtures.h"
 #include "track_alloc.h"
 
-#define C4_DIR GS_SHARED_DIR "/connect4"
-
 /* ---- Helpers ----------------------------------------------------------- */
-
-static uint64_t rng_next(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static gs_c4 *make(int width, int height)
-{
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    p.width = width;
-    p.height = height;
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
-    assert_non_null(g);
-    assert_int_equal(gs_c4_width(g), width);
-    assert_int_equal(gs_c4_height(g), height);
-    return g;
-}
 
 static void parse_ok(const gs_c4 *g, const char *text, gs_c4_state *s)
 {
@@ -63,13 +42,6 @@ static void parse_ok(const gs_c4 *g, const char *text, gs_c4_state *s)
     if (rc != GS_OK)
         fail_msg("\"%s\": unexpected parse failure %d at %d:%d: %s", text,
                  rc, err.line, err.column, err.message);
-}
-
-/* The score of a win with the stone after `moves` stones, from the rules
- * (not from the library). */
-static int win_score(const gs_c4 *g, int moves)
-{
-    return (gs_c4_width(g) * gs_c4_height(g) + 1 - moves) / 2;
 }
 
 /* Columns centre first, then alternately left and right. */
@@ -610,47 +582,6 @@ static void test_parse(void **state)
     gs_c4_free(g);
 }
 
-/* Every line of the 7x6 test sets parses, to as many moves as digits. */
-static void test_parse_test_sets(void **state)
-{
-    (void)state;
-    static const char *const names[] = {"Test_L1_R1", "Test_L1_R2",
-                                        "Test_L1_R3", "Test_L2_R1",
-                                        "Test_L2_R2", "Test_L3_R1"};
-    gs_c4 *g = make(7, 6);
-    int files = 0;
-    for (size_t f = 0; f < sizeof names / sizeof names[0]; f++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", C4_DIR, names[f]);
-        FILE *fp = fopen(path, "rb");
-        if (!fp)
-            continue;
-        files++;
-        char line[256];
-        int lines = 0;
-        while (fgets(line, sizeof line, fp)) {
-            size_t digits = strspn(line, "123456789");
-            assert_true(digits > 0 && line[digits] == ' ');
-            gs_c4_state s;
-            gs_error err;
-            /* the moves, and the moves with what follows them */
-            assert_int_equal(gs_c4_parse(g, line, digits, &s, &err), GS_OK);
-            assert_int_equal(s.moves, (int)digits);
-            assert_int_equal(s.over, 0);
-            assert_int_equal(gs_c4_parse(g, line, strlen(line), &s, &err),
-                             GS_EPARSE);
-            assert_int_equal(err.line, 1);
-            assert_int_equal(err.column, (int)digits + 2);
-            lines++;
-        }
-        fclose(fp);
-        assert_int_equal(lines, 1000);
-    }
-    gs_c4_free(g);
-    if (files == 0)
-        skip();
-}
-
 /* ---- 4. Scores ---------------------------------------------------------- */
 
 static void play_text(const gs_c4 *g, const char *moves, gs_c4_state *s)
@@ -765,176 +696,6 @@ static void test_scores(void **state)
 
 /* ---- 5. The hooks against a brute-force solver --------------------------- */
 
-/* A memoised negamax over the rules alone (no hook): exact scores of the
- * player to move. Entries of older generations count as empty. */
-typedef struct memo_entry {
-    uint64_t current, mask;
-    uint32_t gen;
-    int8_t value;
-    uint8_t checked;
-} memo_entry;
-
-typedef struct solver {
-    const gs_c4 *g;
-    gs_game gm;
-    memo_entry *t;
-    size_t cap;       /* a power of two */
-    size_t used;      /* entries of this generation */
-    uint32_t gen;
-    long checked;
-} solver;
-
-static void solver_init(solver *sv, const gs_c4 *g, size_t cap)
-{
-    memset(sv, 0, sizeof *sv);
-    sv->g = g;
-    gs_c4_game(g, &sv->gm);
-    sv->cap = cap;
-    sv->t = calloc(cap, sizeof *sv->t);
-    assert_non_null(sv->t);
-    sv->gen = 1;
-}
-
-static void solver_reset(solver *sv)
-{
-    sv->gen++;
-    sv->used = 0;
-}
-
-static memo_entry *slot(solver *sv, const gs_c4_state *s)
-{
-    uint64_t h = (s->mask * 0x9E3779B97F4A7C15ull) ^
-                 (s->current * 0xC2B2AE3D27D4EB4Full);
-    size_t i = (size_t)(h >> 32) & (sv->cap - 1);
-    for (;; i = (i + 1) & (sv->cap - 1)) {
-        memo_entry *e = &sv->t[i];
-        if (e->gen != sv->gen || (e->mask == s->mask && e->current == s->current))
-            return e;
-    }
-}
-
-/* The exact score of s (not over) for the player to move. */
-static int solve(solver *sv, const gs_c4_state *s)
-{
-    memo_entry *e = slot(sv, s);
-    if (e->gen == sv->gen)
-        return e->value;
-    const gs_c4 *g = sv->g;
-    int best = -1000;
-    for (int c = 0; c < gs_c4_width(g); c++) {
-        gs_c4_state child = *s;
-        if (gs_c4_play(g, &child, c) != GS_OK)
-            continue;
-        int v;
-        if (child.over == 3)
-            v = 0;
-        else if (child.over)
-            v = win_score(g, s->moves);
-        else
-            v = -solve(sv, &child);
-        best = v > best ? v : best;
-    }
-    assert_true(best > -1000);
-    e = slot(sv, s);   /* the recursion may have taken the first one */
-    assert_true(++sv->used < sv->cap / 4 * 3);
-    e->current = s->current;
-    e->mask = s->mask;
-    e->gen = sv->gen;
-    e->value = (int8_t)best;
-    e->checked = 0;
-    return best;
-}
-
-/* The score of the move c from s, for the player to move. */
-static int move_score(solver *sv, const gs_c4_state *s, int c)
-{
-    gs_c4_state child = *s;
-    assert_int_equal(gs_c4_play(sv->g, &child, c), GS_OK);
-    if (child.over == 3)
-        return 0;
-    if (child.over)
-        return win_score(sv->g, s->moves);
-    return -solve(sv, &child);
-}
-
-/* What the hooks say of s (not over; m its mirror image) against the
- * solver. */
-static void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
-{
-    const gs_game *gm = &sv->gm;
-    const void *ctx = gm->ctx;
-    const int V = solve(sv, s);
-    const double vmax = (s->moves & 1) ? -V : V;
-
-    double lo, hi;
-    assert_true(gm->bounds(ctx, s, &lo, &hi));
-    if (!(lo <= vmax && vmax <= hi))
-        fail_msg("bounds [%g, %g] miss the score %g (%d moves)", lo, hi, vmax,
-                 s->moves);
-    assert_true(lo >= gm->min_value && hi <= gm->max_value);
-
-    double v = gm->value(ctx, s);
-    if (v != 0.0 && v != vmax)
-        fail_msg("value %g, score %g (%d moves)", v, vmax, s->moves);
-
-    /* search_actions is asked only where the bounds are not exact */
-    if (lo == hi)
-        return;
-    gs_action acts[GS_C4_MAX_WIDTH], sacts[GS_C4_MAX_WIDTH];
-    int n = gm->actions(ctx, s, acts);
-    int ns = gm->search_actions(ctx, s, sacts);
-    int score[GS_C4_MAX_WIDTH];
-    for (int i = 0; i < n; i++)
-        score[i] = move_score(sv, s, acts[i]);
-    if (ns == 0) {
-        /* lost at once, as value() says */
-        assert_true(v == vmax);
-        assert_true(V < 0);
-        for (int i = 0; i < n; i++)
-            assert_int_equal(score[i], V);
-    } else {
-        int best_kept = -1000, k = 0;
-        for (int i = 0; i < n; i++) {
-            if (k < ns && sacts[k] == acts[i]) {
-                k++;
-                best_kept = score[i] > best_kept ? score[i] : best_kept;
-            } else if (score[i] >= V) {
-                fail_msg("search_actions leaves out column %d (score %d, "
-                         "best %d)", acts[i] + 1, score[i], V);
-            }
-        }
-        assert_int_equal(k, ns);   /* in the order of actions */
-        assert_int_equal(best_kept, V);
-    }
-
-    assert_true(gm->mirror_hash(ctx, s) == gm->hash(ctx, m));
-    assert_int_equal(solve(sv, m), V);
-    assert_true(gm->value(ctx, m) == v);
-}
-
-/* check_hooks on s and every position below it (m: its mirror image). */
-static void check_below(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
-{
-    if (s->over)
-        return;
-    solve(sv, s);
-    memo_entry *e = slot(sv, s);
-    assert_true(e->gen == sv->gen);
-    if (e->checked)
-        return;
-    e->checked = 1;
-    check_hooks(sv, s, m);
-    sv->checked++;
-    const int w = gs_c4_width(sv->g);
-    for (int c = 0; c < w; c++) {
-        gs_c4_state cs = *s, cm = *m;
-        if (gs_c4_play(sv->g, &cs, c) != GS_OK)
-            continue;
-        assert_int_equal(gs_c4_play(sv->g, &cm, w - 1 - c), GS_OK);
-        check_below(sv, &cs, &cm);
-    }
-}
-
 /* Every position of the 4x4 game. */
 static void test_hooks_4x4(void **state)
 {
@@ -976,47 +737,6 @@ static void test_hooks_5x4(void **state)
         root++;
     }
     assert_true(sv.checked > 10000);
-    free(sv.t);
-    gs_c4_free(g);
-}
-
-/* The end-game positions of the 7x6 test set: the solver reproduces their
- * scores, and the hooks hold on them and below them. */
-static void test_hooks_7x6_test_set(void **state)
-{
-    (void)state;
-    FILE *fp = fopen(C4_DIR "/Test_L3_R1", "rb");
-    if (!fp)
-        skip();
-    gs_c4 *g = make(7, 6);
-    solver sv;
-    solver_init(&sv, g, (size_t)1 << 18);
-    char line[256];
-    int solved = 0;
-    while (fgets(line, sizeof line, fp)) {
-        size_t digits = strspn(line, "1234567");
-        int expected = atoi(line + digits);
-        if (digits < 33)
-            continue;
-        char mirror[64];
-        for (size_t i = 0; i < digits; i++)
-            mirror[i] = (char)('8' - (line[i] - '0'));
-        gs_c4_state s, m;
-        gs_error err;
-        assert_int_equal(gs_c4_parse(g, line, digits, &s, &err), GS_OK);
-        assert_int_equal(gs_c4_parse(g, mirror, digits, &m, &err), GS_OK);
-        solver_reset(&sv);
-        if (solve(&sv, &s) != expected)
-            fail_msg("%.*s: solved %d, the set says %d", (int)digits, line,
-                     solve(&sv, &s), expected);
-        if (digits >= 36)
-            check_below(&sv, &s, &m);
-        else
-            check_hooks(&sv, &s, &m);
-        solved++;
-    }
-    fclose(fp);
-    assert_true(solved > 500);
     free(sv.t);
     gs_c4_free(g);
 }
@@ -1096,11 +816,9 @@ int main(void)
         cmocka_unit_test(test_distinct_positions),
         cmocka_unit_test(test_rules_random_games),
         cmocka_unit_test(test_parse),
-        cmocka_unit_test(test_parse_test_sets),
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_hooks_4x4),
         cmocka_unit_test(test_hooks_5x4),
-        cmocka_unit_test(test_hooks_7x6_test_set),
         cmocka_unit_test(test_params),
         cmocka_unit_test(test_allocation_failure),
     };

@@ -1,6 +1,8 @@
 /*
  * The CS188 autograder's explicit game-tree tests (q2 minimax, q3
- * alpha-beta, q4 expectimax), read from ../shared/cs188/trees when present.
+ * alpha-beta, q4 expectimax), read from ../shared/cs188/trees
+ * (GS_SHARED_DIR). Without GS_SHARED_DIR/cs188 the program says so and
+ * exits 77 (skipped); with it, all 82 trees must be there.
  *
  * Each NAME.tree has a NAME.expected beside it:
  *   algo: minimax|alphabeta|expectimax
@@ -24,28 +26,10 @@
 
 #include "gamesearch/gamesearch.h"
 
-#define TREES_DIR GS_SHARED_DIR "/cs188/trees"
+#include "fixtures.h"
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
+#define CS188_DIR GS_SHARED_DIR "/cs188"
+#define TREES_DIR CS188_DIR "/trees"
 
 /* The value after "key: " on its own line of text, copied into out. */
 static void field(const char *text, const char *key, char *out, size_t size)
@@ -111,16 +95,14 @@ static void run_one(void **state)
     size_t len;
 
     snprintf(path, sizeof path, "%s.expected", base);
-    char *expected = read_file(path, &len);
-    assert_non_null(expected);
+    char *expected = read_file_or_fail(path, &len);
     field(expected, "algo", algo, sizeof algo);
     field(expected, "action", action, sizeof action);
     field(expected, "generated", generated, sizeof generated);
     free(expected);
 
     snprintf(path, sizeof path, "%s.tree", base);
-    char *text = read_file(path, &len);
-    assert_non_null(text);
+    char *text = read_file_or_fail(path, &len);
     gs_tree *t = NULL;
     gs_tree_error err;
     int s = gs_tree_parse(text, len, NULL, &t, &err);
@@ -171,10 +153,17 @@ static int by_name(const void *a, const void *b)
 
 int main(void)
 {
-    DIR *d = opendir(TREES_DIR);
+    DIR *d = opendir(CS188_DIR);
     if (!d) {
-        printf("skipped: %s is not here\n", TREES_DIR);
+        printf("skipped: %s not found\n", CS188_DIR);
         return 77;
+    }
+    closedir(d);
+    d = opendir(TREES_DIR);
+    if (!d) {
+        printf("%s not found (beside the rest of CS188's files)\n",
+               TREES_DIR);
+        return 1;
     }
     struct CMUnitTest *tests = NULL;
     size_t n = 0, cap = 0;

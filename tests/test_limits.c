@@ -51,6 +51,7 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "fixtures.h"
 #include "layout_files.h"
 #include "pacman_fixture.h"
 
@@ -60,21 +61,6 @@
 #define TIME_LIMIT 0.050
 
 /* ---- Helpers ------------------------------------------------------------ */
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t rng_next(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* A growing string. */
 typedef struct sbuf {

@@ -22,6 +22,7 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/mnk.h"
 
+#include "fixtures.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ----------------------------------------------------------- */
@@ -30,14 +31,6 @@
 typedef struct sbuf {
     uint64_t w[40];
 } sbuf;
-
-static uint64_t rng_next(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static gs_mnk *make_full(int rows, int cols, int k, gs_mnk_eval eval,
                          int radius, bool hint)

@@ -16,6 +16,8 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/mnk.h"
 
+#include "fixtures.h"
+
 /* A value from X's side as an outcome: 1 X wins, -1 O wins, 0 draw. */
 static int outcome(double v)
 {
@@ -360,10 +362,7 @@ static int random_neighbour(fixture *f, const unsigned char *s, uint64_t *rng)
     }
     if (n == 0)
         return 7 * 15 + 7;
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    return cand[*rng % (uint64_t)n];
+    return cand[xorshift64_next(rng) % (uint64_t)n];
 }
 
 static void test_gomoku_beats_random(void **state)

@@ -7,27 +7,19 @@
  *     seed('cs188') and other seeds (integers of one and two words,
  *     negative ones, long and non-ASCII strings), getrandbits and randrange
  *     sequences, and a draw past the first regeneration of the state.
- *   - layouts: every refusal with its line, column and message; the eleven
- *     CS188 layouts with the sizes, counts and agent order that pacman.py's
- *     layout.py gives them; junk never crashes; allocation failures leak
- *     nothing.
+ *   - layouts: every refusal with its line, column and message; junk
+ *     never crashes; allocation failures leak nothing.
  *   - rules, on small mazes worked out by hand (and confirmed against
  *     pacman.py v1.004): food, the last food, the time penalty, capsules,
  *     scared ghosts at half speed, the timer and its rounding, eating a
  *     ghost, dying (once per ghost), the win that no ghost can spoil,
  *     ghosts between cells, the no-reverse rule, illegal actions, -k.
- *   - DirectionalGhost's distribution to the last bit, and two games of
- *     DirectionalGhosts on powerClassic and smallClassic recorded from
- *     pacman.py (seed 'cs188'), replayed move for move.
- *   - The seven pacman.py traces in ../shared/cs188/traces: every move
- *     legal, every score, every game's end, and every ghost move drawn
- *     from one generator seeded with 'cs188' per file; the minimax,
- *     alpha-beta and expectimax traces also chosen move for move by the
- *     engine on gs_pacman_game.
- *   - pacman.py's state equality and hash.
+ *   - DirectionalGhost's distribution to the last bit.
+ *   - pacman.py's state equality, and the world as a gs_game.
  *
- * The tests that read ../shared/cs188 skip when it is absent; the program
- * then returns 77 (skipped) unless something failed.
+ * Nothing here reads ../shared: what is checked against the CS188 files
+ * (layouts, recorded games, traces, the hash on many positions) is
+ * test_cs188_pacman.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,45 +30,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/pacman.h"
 #include "gamesearch/pyrandom.h"
 
+#include "fixtures.h"
 #include "pacman_fixture.h"
 #include "track_alloc.h"
 
-#define CS188_DIR GS_SHARED_DIR "/cs188"
-
 /* ---- Helpers ------------------------------------------------------------ */
-
-static bool have_cs188(void)
-{
-    struct stat st;
-    return stat(CS188_DIR "/layouts", &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static gs_pac_layout *parse_ok(const char *text)
 {
@@ -93,27 +56,6 @@ static gs_pac_layout *parse_ok(const char *text)
 static gs_pacman *world_of(const char *text, int ghosts)
 {
     return world_from(text, strlen(text), ghosts, NULL, "test layout");
-}
-
-static gs_pacman *cs188_world(const char *name, int ghosts)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/layouts/%s.lay", CS188_DIR, name);
-    size_t len;
-    char *text = read_file(path, &len);
-    if (!text)
-        fail_msg("cannot read %s", path);
-    gs_pacman *w = world_from(text, len, ghosts, NULL, path);
-    free(text);
-    return w;
-}
-
-static int dir_of(const char *name)
-{
-    int d = gs_pac_dir_parse(name);
-    if (d < 0)
-        fail_msg("unknown direction %s", name);
-    return d;
 }
 
 /* Plays a move that must be legal. */
@@ -144,19 +86,6 @@ static void expect_legal(const gs_pacman *w, const void *s, int agent,
     char buf[64];
     legal_names(w, s, agent, buf, sizeof buf);
     assert_string_equal(buf, expected);
-}
-
-/* Agent `agent` at doubled (x2, y2), facing `dir`, with `scared`. */
-static void expect_agent(const gs_pacman *w, const void *s, int agent, int x2,
-                         int y2, const char *dir, int scared)
-{
-    int x, y;
-    gs_pacman_position(w, s, agent, &x, &y);
-    assert_int_equal(x, x2);
-    assert_int_equal(y, y2);
-    assert_string_equal(gs_pac_dir_name(gs_pacman_direction(w, s, agent)),
-                        dir);
-    assert_int_equal(gs_pacman_scared(w, s, agent), scared);
 }
 
 /* ---- pyrandom ----------------------------------------------------------- */
@@ -407,63 +336,6 @@ static void test_layout_accepts(void **unused)
     gs_pacman_free(NULL);
 }
 
-/* pacman.py's layout.py on the eleven CS188 layouts: width, height, ghosts,
- * food, capsules, and the agents in order (Pacman first). */
-typedef struct cs188_layout {
-    const char *name;
-    int width, height, ghosts, food, capsules;
-    int agents[5][2];
-} cs188_layout;
-
-static const cs188_layout cs188_layouts[] = {
-    {"capsuleClassic", 19, 7, 3, 23, 3, {{8, 1}, {1, 5}, {10, 5}, {17, 1}}},
-    {"contestClassic", 20, 9, 3, 69, 6, {{9, 1}, {8, 5}, {10, 5}, {11, 5}}},
-    {"mediumClassic", 20, 11, 2, 97, 2, {{9, 1}, {8, 5}, {11, 5}}},
-    {"minimaxClassic", 9, 5, 3, 2, 0, {{2, 3}, {1, 1}, {5, 2}, {7, 3}}},
-    {"openClassic", 25, 9, 1, 86, 1, {{4, 7}, {22, 4}}},
-    {"originalClassic", 28, 27, 4, 229, 4,
-     {{14, 1}, {10, 13}, {13, 13}, {14, 13}, {17, 13}}},
-    {"powerClassic", 20, 7, 4, 53, 8,
-     {{9, 1}, {8, 5}, {9, 5}, {10, 5}, {11, 5}}},
-    {"smallClassic", 20, 7, 2, 55, 2, {{9, 1}, {8, 5}, {11, 5}}},
-    {"testClassic", 5, 10, 1, 8, 0, {{1, 1}, {2, 7}}},
-    {"trappedClassic", 8, 5, 2, 4, 0, {{4, 3}, {1, 2}, {6, 3}}},
-    {"trickyClassic", 20, 13, 4, 114, 6,
-     {{9, 1}, {8, 7}, {9, 7}, {10, 7}, {11, 7}}},
-};
-
-static void test_cs188_layouts(void **unused)
-{
-    (void)unused;
-    if (!have_cs188())
-        skip();
-    for (size_t i = 0; i < sizeof cs188_layouts / sizeof *cs188_layouts; i++) {
-        const cs188_layout *c = &cs188_layouts[i];
-        gs_pacman *w = cs188_world(c->name, GS_PAC_MAX_GHOSTS);
-        assert_int_equal(gs_pacman_width(w), c->width);
-        assert_int_equal(gs_pacman_height(w), c->height);
-        assert_int_equal(gs_pacman_num_agents(w), 1 + c->ghosts);
-        void *s = new_state(w);
-        assert_int_equal(gs_pacman_food_left(w, s), c->food);
-        assert_int_equal(gs_pacman_capsules_left(w, s), c->capsules);
-        assert_int_equal(gs_pacman_score(w, s), 0);
-        assert_int_equal(gs_pacman_to_move(w, s), 0);
-        for (int a = 0; a <= c->ghosts; a++)
-            expect_agent(w, s, a, 2 * c->agents[a][0], 2 * c->agents[a][1],
-                         "Stop", 0);
-        free(s);
-        gs_pacman_free(w);
-    }
-}
-
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Plays up to `moves` random legal moves from the start, checking that
  * every legal action applies, that agents stay off walls, that the turn
  * passes and that a finished game refuses moves. */
@@ -482,7 +354,7 @@ static void random_playout(const gs_pacman *w, uint64_t *seed, int moves)
                              GS_EINVAL);
             break;
         }
-        int action = k ? a[splitmix(seed) % (uint64_t)k] : GS_PAC_STOP;
+        int action = k ? a[rng_next(seed) % (uint64_t)k] : GS_PAC_STOP;
         assert_int_equal(gs_pacman_apply(w, s, agent, action), GS_OK);
         assert_int_equal(gs_pacman_to_move(w, s), (agent + 1) % n);
         for (int i = 0; i < n; i++) {
@@ -508,13 +380,13 @@ static void test_layout_junk(void **unused)
     char buf[400];
     int accepted = 0;
     for (int round = 0; round < 3000; round++) {
-        size_t len = (size_t)(splitmix(&seed) % sizeof buf);
+        size_t len = (size_t)(rng_next(&seed) % sizeof buf);
         int mode = round % 3;
-        int width = 1 + (int)(splitmix(&seed) % 12);
+        int width = 1 + (int)(rng_next(&seed) % 12);
         if (mode == 2)   /* whole rows */
             len -= len % (size_t)(width + 1);
         for (size_t i = 0; i < len; i++) {
-            uint64_t r = splitmix(&seed);
+            uint64_t r = rng_next(&seed);
             if (mode == 0)
                 buf[i] = (char)(r & 0xff);                   /* any bytes */
             else if (mode == 1)
@@ -527,7 +399,7 @@ static void test_layout_junk(void **unused)
         if (mode == 2 && len > 3) {
             /* A Pacman and a few ghosts, so that most are accepted. */
             for (int k = 0; k < 6; k++) {
-                size_t at = (size_t)(splitmix(&seed) % len);
+                size_t at = (size_t)(rng_next(&seed) % len);
                 while (buf[at] == '\n')
                     at = (at + 1) % len;
                 buf[at] = "PG1234"[k];
@@ -1047,288 +919,6 @@ static void test_directional_distribution(void **unused)
     gs_pacman_free(w);
 }
 
-#include "test_pacman_directional.inc"
-
-typedef struct recorded_game {
-    const char *moves;
-    int score;
-    bool win;
-} recorded_game;
-
-/* Replays games recorded from pacman.py with DirectionalGhosts (one
- * generator seeded 'cs188' for the games of a layout): Pacman's moves as
- * recorded, every ghost move drawn here and compared. Letters: the
- * initial of the direction, X for Stop. */
-static void replay_directional(const char *layout, int ghosts,
-                               const recorded_game *games, int ngames)
-{
-    gs_pacman *w = cs188_world(layout, ghosts);
-    gs_pyrandom rng;
-    gs_pyrandom_seed_str(&rng, "cs188");
-    int half = 0, scared = 0;
-    for (int g = 0; g < ngames; g++) {
-        void *s = new_state(w);
-        const char *m = games[g].moves;
-        for (size_t t = 0; m[t]; t++) {
-            assert_false(gs_pacman_is_win(w, s) || gs_pacman_is_lose(w, s));
-            int agent = gs_pacman_to_move(w, s);
-            int action;
-            if (agent == 0) {
-                action = m[t] == 'X' ? GS_PAC_STOP
-                                     : gs_pac_dir_parse(m[t] == 'W'   ? "West"
-                                                        : m[t] == 'E' ? "East"
-                                                        : m[t] == 'N' ? "North"
-                                                                      : "South");
-            } else {
-                scared += gs_pacman_scared(w, s, agent) > 0;
-                action = gs_pacman_ghost_action(w, s, agent,
-                                                GS_PAC_DIRECTIONAL_GHOST, &rng);
-                if (gs_pac_dir_name(action)[0] != m[t])
-                    fail_msg("%s game %d move %zu: ghost %d drew %s, pacman.py "
-                             "%c", layout, g + 1, t, agent,
-                             gs_pac_dir_name(action), m[t]);
-            }
-            int rc = gs_pacman_apply(w, s, agent, action);
-            if (rc != GS_OK)
-                fail_msg("%s game %d move %zu: %s refused", layout, g + 1, t,
-                         gs_pac_dir_name(action));
-            int x2, y2;
-            gs_pacman_position(w, s, agent, &x2, &y2);
-            half += (x2 | y2) & 1;
-        }
-        assert_int_equal(gs_pacman_score(w, s), games[g].score);
-        assert_int_equal(gs_pacman_is_win(w, s), games[g].win);
-        assert_int_equal(gs_pacman_is_lose(w, s), !games[g].win);
-        free(s);
-    }
-    /* The games do exercise scared ghosts between cells. */
-    assert_true(scared > 50);
-    assert_true(half > 20);
-    gs_pacman_free(w);
-}
-
-static void test_directional_games(void **unused)
-{
-    (void)unused;
-    if (!have_cs188())
-        skip();
-    const recorded_game power[2] = {{power_game1, 1545, true},
-                                    {power_game2, 204, false}};
-    replay_directional("powerClassic", 4, power, 2);
-    const recorded_game small[2] = {{small_game1, 1551, true},
-                                    {small_game2, -185, false}};
-    replay_directional("smallClassic", 2, small, 2);
-}
-
-/* ---- pacman.py's traces ------------------------------------------------- */
-
-/* What the "# args:" line of a trace says. */
-typedef struct trace_args {
-    char layout[64];
-    char agent[64];      /* -p */
-    int ghosts;          /* -k, default 4 */
-    int games;           /* -n, default 1 */
-    int depth;           /* -a depth=N, default 2 */
-    bool own_eval;       /* -a evalFn=...: not the score */
-} trace_args;
-
-static void parse_args(const char *line, trace_args *ta)
-{
-    memset(ta, 0, sizeof *ta);
-    strcpy(ta->layout, "mediumClassic");
-    ta->ghosts = 4;
-    ta->games = 1;
-    ta->depth = 2;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", line);
-    char *save = NULL;
-    char *tok = strtok_r(buf, " \t\r\n", &save);
-    while (tok) {
-        char *val = NULL;
-        if (tok[0] == '-' && strchr("lkpna", tok[1]) && tok[2] == '\0')
-            val = strtok_r(NULL, " \t\r\n", &save);
-        if (val && tok[1] == 'l')
-            snprintf(ta->layout, sizeof ta->layout, "%s", val);
-        else if (val && tok[1] == 'k')
-            ta->ghosts = atoi(val);
-        else if (val && tok[1] == 'n')
-            ta->games = atoi(val);
-        else if (val && tok[1] == 'p')
-            snprintf(ta->agent, sizeof ta->agent, "%s", val);
-        else if (val && tok[1] == 'a') {
-            char *save2 = NULL;
-            for (char *kv = strtok_r(val, ",", &save2); kv;
-                 kv = strtok_r(NULL, ",", &save2)) {
-                if (strncmp(kv, "depth=", 6) == 0)
-                    ta->depth = atoi(kv + 6);
-                else if (strncmp(kv, "evalFn=", 7) == 0)
-                    ta->own_eval = true;
-            }
-        }
-        tok = strtok_r(NULL, " \t\r\n", &save);
-    }
-}
-
-/* The engine's choice for Pacman as the trace's agent makes it, or -1 when
- * the trace's agent is not one the engine plays. */
-static int engine_choice(gs_engine *e, const trace_args *ta, const void *s)
-{
-    gs_search_options o;
-    gs_search_options_init(&o);
-    if (ta->own_eval)
-        return -1;
-    if (strcmp(ta->agent, "MinimaxAgent") == 0)
-        o.algo = GS_MINIMAX;
-    else if (strcmp(ta->agent, "AlphaBetaAgent") == 0)
-        o.algo = GS_ALPHABETA;
-    else if (strcmp(ta->agent, "ExpectimaxAgent") == 0)
-        o.algo = GS_EXPECTIMAX;
-    else
-        return -1;
-    o.depth = ta->depth;
-    o.depth_unit = GS_DEPTH_ROUNDS;
-    o.prune_equal = false;
-    gs_result r;
-    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
-    assert_int_equal(r.stopped, GS_STOP_NONE);
-    return (int)r.best;
-}
-
-typedef struct trace_totals {
-    int games, moves, ghost_moves, engine_moves;
-} trace_totals;
-
-/* Replays one trace file; see the comment at the top. */
-static void replay_trace(const char *name, trace_totals *tot)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/traces/%s.trace", CS188_DIR, name);
-    size_t len;
-    char *text = read_file(path, &len);
-    if (!text)
-        fail_msg("cannot read %s", path);
-    assert_true(strncmp(text, "# args:", 7) == 0);
-    trace_args ta;
-    parse_args(text + 7, &ta);
-
-    gs_pacman *w = cs188_world(ta.layout, ta.ghosts);
-    gs_game game;
-    gs_pacman_game(w, &game);
-    gs_engine *engine = NULL;
-    assert_int_equal(gs_engine_new(&game, NULL, &engine), GS_OK);
-    const int n = gs_pacman_num_agents(w);
-    gs_pyrandom rng;
-    gs_pyrandom_seed_str(&rng, "cs188");   /* -f: once, for all games */
-
-    void *s = NULL;
-    int game_no = 0, moves = 0, want_moves = 0, want_score = 0;
-    bool want_win = false;
-    int lineno = 1;
-    char *save = NULL;
-    char *line = strtok_r(strchr(text, '\n') + 1, "\n", &save);
-    for (;; line = strtok_r(NULL, "\n", &save)) {
-        lineno++;
-        bool game_line = line && strncmp(line, "GAME ", 5) == 0;
-        if (s && (!line || game_line)) {
-            /* The end of a game: as many moves as pacman.py made, and over
-             * with its result and score. */
-            assert_int_equal(moves, want_moves);
-            assert_int_equal(gs_pacman_score(w, s), want_score);
-            assert_int_equal(gs_pacman_is_win(w, s), want_win);
-            assert_int_equal(gs_pacman_is_lose(w, s), !want_win);
-            free(s);
-            s = NULL;
-            tot->games++;
-        }
-        if (!line)
-            break;
-        if (game_line) {
-            int no;
-            char result[16];
-            assert_int_equal(sscanf(line, "GAME %d result=%15s score=%d moves=%d",
-                                    &no, result, &want_score, &want_moves),
-                             4);
-            assert_int_equal(no, ++game_no);
-            want_win = strcmp(result, "Win") == 0;
-            assert_true(want_win || strcmp(result, "Loss") == 0);
-            s = new_state(w);
-            moves = 0;
-            continue;
-        }
-        int t, agent, score;
-        char action[16];
-        if (sscanf(line, "%d %d %15s %d", &t, &agent, action, &score) != 4)
-            fail_msg("%s:%d: unreadable line", path, lineno);
-        assert_non_null(s);
-        assert_int_equal(t, moves);
-        assert_int_equal(agent, t % n);
-        assert_int_equal(gs_pacman_to_move(w, s), agent);
-        int act = dir_of(action);
-        int legal[GS_PAC_NUM_DIRS];
-        int k = gs_pacman_legal(w, s, agent, legal);
-        bool found = false;
-        for (int i = 0; i < k; i++)
-            found = found || legal[i] == act;
-        if (!found)
-            fail_msg("%s:%d: %s is not legal for agent %d", path, lineno,
-                     action, agent);
-        if (agent == 0) {
-            int choice = engine_choice(engine, &ta, s);
-            if (choice >= 0) {
-                if (choice != act)
-                    fail_msg("%s:%d: the engine plays %s, pacman.py %s", path,
-                             lineno, gs_pac_dir_name(choice), action);
-                tot->engine_moves++;
-            }
-        } else {
-            /* pacman.py's RandomGhost drew this move from the stream. */
-            int drawn = gs_pacman_ghost_action(w, s, agent,
-                                               GS_PAC_RANDOM_GHOST, &rng);
-            if (drawn != act)
-                fail_msg("%s:%d: ghost %d drew %s, pacman.py %s", path, lineno,
-                         agent, gs_pac_dir_name(drawn), action);
-            tot->ghost_moves++;
-        }
-        assert_int_equal(gs_pacman_apply(w, s, agent, act), GS_OK);
-        if (gs_pacman_score(w, s) != score)
-            fail_msg("%s:%d: score %d, pacman.py %d", path, lineno,
-                     gs_pacman_score(w, s), score);
-        moves++;
-        tot->moves++;
-    }
-    assert_int_equal(game_no, ta.games);
-    gs_engine_free(engine);
-    gs_pacman_free(w);
-    free(text);
-}
-
-static const char *const trace_names[] = {
-    "a_minimax_d2_smallClassic_f",
-    "c_expectimax_d2_smallClassic_f",
-    "d_expectimax_better_smallClassic_f",
-    "d_k1_expectimax_better_smallClassic_k1_f",
-    "f1_minimax_d4_minimaxClassic_f",
-    "f2_alphabeta_d3_trappedClassic_f",
-    "f3_expectimax_d3_trappedClassic_f",
-};
-
-static void test_trace(void **state)
-{
-    const char *name = *state;
-    if (!have_cs188())
-        skip();
-    trace_totals tot = {0, 0, 0, 0};
-    replay_trace(name, &tot);
-    assert_int_equal(tot.games, 10);
-    assert_true(tot.ghost_moves > 0);
-    /* The engine chose every Pacman move of the five traces whose agent
-     * uses the score as evaluation. */
-    if (name[0] != 'd')
-        assert_int_equal(tot.engine_moves, tot.moves - tot.ghost_moves);
-    else
-        assert_int_equal(tot.engine_moves, 0);
-}
-
 /* ---- Equality, hashing and the game -------------------------------------- */
 
 static void test_state_equality(void **unused)
@@ -1395,53 +985,6 @@ static void test_state_equality(void **unused)
     assert_false(gs_pacman_state_equal(w, a, b));
     free(a);
     free(b);
-    gs_pacman_free(w);
-}
-
-/* Equal states hash equally; on many random positions, unequal ones do
- * not collide. */
-static void test_state_hash(void **unused)
-{
-    (void)unused;
-    if (!have_cs188())
-        skip();
-    gs_pacman *w = cs188_world("smallClassic", 2);
-    enum { N = 3000 };
-    size_t size = gs_pacman_state_size(w);
-    char *states = malloc(N * size);
-    assert_non_null(states);
-    uint64_t seed = 42;
-    int count = 0;
-    void *s = new_state(w);
-    while (count < N) {
-        memcpy(states + (size_t)count * size, s, size);
-        count++;
-        int agent = gs_pacman_to_move(w, s);
-        int a[GS_PAC_NUM_DIRS];
-        int k = gs_pacman_legal(w, s, agent, a);
-        if (k == 0) {
-            gs_pacman_initial(w, s);
-            continue;
-        }
-        assert_int_equal(gs_pacman_apply(w, s, agent,
-                                         a[splitmix(&seed) % (uint64_t)k]),
-                         GS_OK);
-    }
-    int equal_pairs = 0;
-    for (int i = 0; i < N; i++) {
-        const void *x = states + (size_t)i * size;
-        uint64_t hx = gs_pacman_state_hash(w, x);
-        for (int j = i + 1; j < N; j++) {
-            const void *y = states + (size_t)j * size;
-            bool eq = gs_pacman_state_equal(w, x, y);
-            bool same_hash = hx == gs_pacman_state_hash(w, y);
-            assert_int_equal(eq, same_hash);
-            equal_pairs += eq;
-        }
-    }
-    assert_true(equal_pairs > 0);   /* restarts repeat the start */
-    free(s);
-    free(states);
     gs_pacman_free(w);
 }
 
@@ -1518,7 +1061,6 @@ int main(void)
         cmocka_unit_test(test_dir_names),
         cmocka_unit_test(test_layout_errors),
         cmocka_unit_test(test_layout_accepts),
-        cmocka_unit_test(test_cs188_layouts),
         cmocka_unit_test(test_layout_junk),
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_food_and_win),
@@ -1530,25 +1072,8 @@ int main(void)
         cmocka_unit_test(test_ghost_moves),
         cmocka_unit_test(test_ghost_order),
         cmocka_unit_test(test_directional_distribution),
-        cmocka_unit_test(test_directional_games),
         cmocka_unit_test(test_state_equality),
-        cmocka_unit_test(test_state_hash),
         cmocka_unit_test(test_game_interface),
     };
-    enum { NTRACES = sizeof trace_names / sizeof *trace_names };
-    struct CMUnitTest traces[NTRACES];
-    for (int i = 0; i < NTRACES; i++)
-        traces[i] = (struct CMUnitTest){trace_names[i], test_trace, NULL,
-                                        NULL,
-                                        (void *)(uintptr_t)trace_names[i]};
-    int failed = cmocka_run_group_tests_name("pacman", rules, NULL, NULL);
-    failed += _cmocka_run_group_tests("pacman_traces", traces, NTRACES, NULL,
-                                      NULL);
-    if (failed)
-        return failed;
-    if (!have_cs188()) {
-        printf("skipped: %s is not here\n", CS188_DIR);
-        return 77;
-    }
-    return 0;
+    return cmocka_run_group_tests_name("pacman", rules, NULL, NULL);
 }

@@ -22,185 +22,64 @@
 
 #include "gamesearch/gamesearch.h"
 
-enum { MAX_KIDS = 5, VALUE_RANGE = 10 };
+#include "fixtures.h"
+#include "tree_fixture.h"
 
-typedef struct rng {
-    uint64_t s;
-} rng;
+/* At most MAX_BRANCH children a node; values in [-VALUE_RANGE, VALUE_RANGE]. */
+enum { MAX_BRANCH = 5, VALUE_RANGE = 10 };
 
-static uint64_t rng_next(rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static int rng_int(rng *r, int lo, int hi)
-{
-    return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
-}
-
-typedef struct knode {
-    int nkids;
-    int kids[MAX_KIDS];
-    double value;        /* the leaf's value, or the true minimax value */
-    /* What the hooks say. */
-    bool has_bounds;
-    double lo, hi;
-    int nsearch;         /* search_actions: how many, which */
-    int search[MAX_KIDS];
-} knode;
-
-typedef struct ktree {
-    knode *nodes;
-    int n, cap;
-    bool hooks;          /* offer bounds and search_actions */
-} ktree;
-
-typedef struct kstate {
-    int32_t node;
-    int32_t ply;
-} kstate;
-
-static const knode *knode_of(const ktree *t, const void *state)
-{
-    const kstate *s = state;
-    return &t->nodes[s->node];
-}
-
-static int k_to_move(const void *ctx, const void *state)
-{
-    (void)ctx;
-    return ((const kstate *)state)->ply & 1;
-}
-
-static gs_role k_role(const void *ctx, int agent)
-{
-    (void)ctx;
-    return agent == 0 ? GS_ROLE_MAX : GS_ROLE_MIN;
-}
-
-static bool k_is_terminal(const void *ctx, const void *state)
-{
-    return knode_of(ctx, state)->nkids == 0;
-}
-
-static int k_actions(const void *ctx, const void *state, gs_action *out)
-{
-    const knode *k = knode_of(ctx, state);
-    for (int i = 0; i < k->nkids; i++)
-        out[i] = i;
-    return k->nkids;
-}
-
-static void k_apply(const void *ctx, const void *state, gs_action a,
-                    void *child)
-{
-    const ktree *t = ctx;
-    const kstate *s = state;
-    const knode *k = &t->nodes[s->node];
-    assert_true(a >= 0 && a < k->nkids);
-    kstate c = {k->kids[a], s->ply + 1};
-    memcpy(child, &c, sizeof c);
-}
-
-static double k_value(const void *ctx, const void *state)
-{
-    return knode_of(ctx, state)->value;
-}
-
+/* The table's hash of a state: its node alone. */
 static uint64_t k_hash(const void *ctx, const void *state)
 {
     (void)ctx;
-    const kstate *s = state;
+    const tstate *s = state;
     uint64_t z = (uint64_t)s->node * 0x9e3779b97f4a7c15u + 1;
     return z ^ (z >> 29);
 }
 
-static void k_order_hint(const void *ctx, const void *state,
-                         const gs_action *actions, int n, int32_t *scores)
+/* An empty MAX/MIN tree, with the hooks or without. */
+static void k_init(tree *t, bool hooks)
 {
-    /* A deliberately poor hint: the last child first. */
-    (void)ctx;
-    (void)state;
-    for (int i = 0; i < n; i++)
-        scores[i] = actions[i];
+    tree_init(t, "Mm");
+    t->min_value = -VALUE_RANGE;
+    t->max_value = VALUE_RANGE;
+    t->hooks = hooks;
 }
 
-static bool k_bounds(const void *ctx, const void *state, double *lo,
-                     double *hi)
+/* The tree as a game: whole-number values in the range, the table's hash,
+ * and a deliberately poor order hint (the children's hints are their
+ * positions: the last child first). */
+static gs_game k_game(const tree *t)
 {
-    const knode *k = knode_of(ctx, state);
-    if (!k->has_bounds)
-        return false;
-    *lo = k->lo;
-    *hi = k->hi;
-    return true;
-}
-
-static int k_search_actions(const void *ctx, const void *state,
-                            gs_action *out)
-{
-    const knode *k = knode_of(ctx, state);
-    memcpy(out, k->search, (size_t)k->nsearch * sizeof *out);
-    return k->nsearch;
-}
-
-static gs_game k_game(const ktree *t)
-{
-    gs_game g = {0};
-    g.version = GS_GAME_VERSION;
-    g.ctx = t;
-    g.state_size = sizeof(kstate);
-    g.num_agents = 2;
-    g.max_actions = MAX_KIDS;
-    g.to_move = k_to_move;
-    g.role = k_role;
-    g.is_terminal = k_is_terminal;
-    g.actions = k_actions;
-    g.apply = k_apply;
-    g.value = k_value;
+    gs_game g = tree_game(t, true);
     g.hash = k_hash;
-    g.order_hint = k_order_hint;
-    g.has_bounds = true;
-    g.min_value = -VALUE_RANGE;
-    g.max_value = VALUE_RANGE;
     g.value_grain = 1.0;
-    if (t->hooks) {
-        g.bounds = k_bounds;
-        g.search_actions = k_search_actions;
-    }
     return g;
 }
 
-static int k_add(ktree *t)
+/* Node `parent`'s children, each hinted with its position. */
+static void k_set_kids(tree *t, int parent, const int32_t *kids, int n)
 {
-    if (t->n == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 64;
-        t->nodes = realloc(t->nodes, (size_t)t->cap * sizeof *t->nodes);
-        assert_non_null(t->nodes);
-    }
-    memset(&t->nodes[t->n], 0, sizeof t->nodes[0]);
-    return t->n++;
+    tree_set_kids(t, parent, kids, n);
+    for (int i = 0; i < n; i++)
+        t->nodes[kids[i]].hint = i;
 }
 
 /* A random subtree of at most `height` levels; returns its root. Values
  * are filled in bottom-up (true minimax values), then the hooks. */
-static int k_gen(ktree *t, rng *r, int ply, int height)
+static int k_gen(tree *t, uint64_t *r, int ply, int height)
 {
-    int id = k_add(t);
+    int id = tree_add(t, NULL, 0.0);
     if (height == 0 || (ply > 0 && rng_int(r, 0, 5) == 0)) {
         t->nodes[id].value = rng_int(r, -VALUE_RANGE, VALUE_RANGE);
         return id;
     }
-    int nk = rng_int(r, 1, MAX_KIDS);
-    int kids[MAX_KIDS];
+    int nk = rng_int(r, 1, MAX_BRANCH);
+    int32_t kids[MAX_BRANCH];
     for (int i = 0; i < nk; i++)
         kids[i] = k_gen(t, r, ply + 1, height - 1);
-    knode *k = &t->nodes[id];   /* (the array may have moved) */
-    k->nkids = nk;
-    memcpy(k->kids, kids, sizeof kids);
+    k_set_kids(t, id, kids, nk);
+    tnode *k = &t->nodes[id];   /* (the array may have moved) */
     bool max = (ply & 1) == 0;
     double v = max ? -INFINITY : INFINITY;
     for (int i = 0; i < nk; i++) {
@@ -230,7 +109,7 @@ static int k_gen(ktree *t, rng *r, int ply, int height)
                 k->search[k->nsearch++] = i;
         for (int i = k->nsearch - 1; i > 0; i--) {
             int j = rng_int(r, 0, i);
-            int tmp = k->search[i];
+            gs_action tmp = k->search[i];
             k->search[i] = k->search[j];
             k->search[j] = tmp;
         }
@@ -238,11 +117,11 @@ static int k_gen(ktree *t, rng *r, int ply, int height)
     return id;
 }
 
-static int k_count(const ktree *t, int node)
+static int k_count(const tree *t, int node)
 {
     int c = 1;
-    for (int i = 0; i < t->nodes[node].nkids; i++)
-        c += k_count(t, t->nodes[node].kids[i]);
+    for (int i = 0; i < t->nodes[node].n; i++)
+        c += k_count(t, kid(t, node, i));
     return c;
 }
 
@@ -259,28 +138,28 @@ static gs_search_options k_opts(bool null_window, bool tt, bool history)
 }
 
 /* The best action the engine reports reaches the value. */
-static void check_best(const ktree *t, const gs_result *res, double v)
+static void check_best(const tree *t, const gs_result *res, double v)
 {
-    const knode *root = &t->nodes[0];
-    if (root->nkids == 0) {
+    const tnode *root = &t->nodes[0];
+    if (root->n == 0) {
         assert_int_equal(res->best, GS_NO_ACTION);
         return;
     }
-    assert_true(res->best >= 0 && res->best < root->nkids);
-    assert_true(t->nodes[root->kids[res->best]].value == v);
+    assert_true(res->best >= 0 && res->best < root->n);
+    assert_true(t->nodes[kid(t, 0, res->best)].value == v);
 }
 
 static void test_random_trees(void **state)
 {
     (void)state;
-    rng r = {20261121};
+    uint64_t r = 20261121;
     uint64_t nodes_full = 0, nodes_ab = 0, nodes_nw = 0;
     for (int trial = 0; trial < 3000; trial++) {
-        ktree t = {0};
-        t.hooks = true;
+        tree t;
+        k_init(&t, true);
         k_gen(&t, &r, 0, rng_int(&r, 1, 7));
         double v = t.nodes[0].value;
-        kstate root = {0, 0};
+        tstate root = {0, 0};
         gs_game g = k_game(&t);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -331,22 +210,22 @@ static void test_random_trees(void **state)
             }
         }
         gs_engine_free(e);
-        free(t.nodes);
+        tree_free(&t);
     }
     /* The figures move when the engine changes; printed for the record. */
     /* A fresh engine whose first search is a weak one on a root the game
      * knows exactly, outside the window: no probe runs, and the answer
      * (value, bound, best action) still comes out right. */
     for (int trial = 0; trial < 200; trial++) {
-        ktree t = {0};
-        t.hooks = true;
+        tree t;
+        k_init(&t, true);
         k_gen(&t, &r, 0, 3);
-        if (t.nodes[0].nkids == 0)
+        if (t.nodes[0].n == 0)
             t.nodes[0].value = 5;   /* a leaf root: value() gives it */
         t.nodes[0].has_bounds = true;
         t.nodes[0].lo = t.nodes[0].hi = t.nodes[0].value;
         double v = t.nodes[0].value;
-        kstate root = {0, 0};
+        tstate root = {0, 0};
         gs_game g = k_game(&t);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -360,7 +239,7 @@ static void test_random_trees(void **state)
         assert_int_equal(res.bound, GS_BOUND_EXACT);
         check_best(&t, &res, v);
         gs_engine_free(e);
-        free(t.nodes);
+        tree_free(&t);
     }
 
     printf("nodes: minimax %llu, alpha-beta %llu, null-window+table %llu\n",
@@ -373,12 +252,13 @@ static void test_random_trees(void **state)
 static void test_random_trees_no_hooks(void **state)
 {
     (void)state;
-    rng r = {7};
+    uint64_t r = 7;
     for (int trial = 0; trial < 1000; trial++) {
-        ktree t = {0};
+        tree t;
+        k_init(&t, false);
         k_gen(&t, &r, 0, rng_int(&r, 1, 6));
         double v = t.nodes[0].value;
-        kstate root = {0, 0};
+        tstate root = {0, 0};
         gs_game g = k_game(&t);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -391,7 +271,7 @@ static void test_random_trees_no_hooks(void **state)
             check_best(&t, &res, v);
         }
         gs_engine_free(e);
-        free(t.nodes);
+        tree_free(&t);
     }
 }
 
@@ -400,13 +280,13 @@ static void test_random_trees_no_hooks(void **state)
 static void test_prefetch_and_threads(void **state)
 {
     (void)state;
-    rng r = {99};
+    uint64_t r = 99;
     for (int trial = 0; trial < 300; trial++) {
-        ktree t = {0};
-        t.hooks = trial % 2 == 0;
+        tree t;
+        k_init(&t, trial % 2 == 0);
         k_gen(&t, &r, 0, rng_int(&r, 2, 7));
         double v = t.nodes[0].value;
-        kstate root = {0, 0};
+        tstate root = {0, 0};
         gs_game g = k_game(&t);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -423,7 +303,7 @@ static void test_prefetch_and_threads(void **state)
             check_best(&t, &res, v);
         }
         gs_engine_free(e);
-        free(t.nodes);
+        tree_free(&t);
     }
 }
 
@@ -431,26 +311,27 @@ static void test_prefetch_and_threads(void **state)
 static void test_null_window_counts(void **state)
 {
     (void)state;
-    ktree t = {0};
+    tree t;
+    k_init(&t, false);
     /* root -> a, b, c; a -> 3, 12; b -> 2, 4; c -> 14, 1 */
-    int root = k_add(&t);
-    int kids[3];
+    int root = tree_add(&t, NULL, 0.0);
+    int32_t kids[3];
     const double leaves[3][2] = {{3, 12}, {2, 4}, {14, 1}};
     for (int i = 0; i < 3; i++) {
-        kids[i] = k_add(&t);
+        kids[i] = tree_add(&t, NULL, 0.0);
+        int32_t two[2];
         for (int j = 0; j < 2; j++) {
-            int l = k_add(&t);
+            int l = tree_add(&t, NULL, 0.0);
             t.nodes[l].value = leaves[i][j] - 6;   /* within +-10 */
-            t.nodes[kids[i]].kids[j] = l;
+            two[j] = l;
         }
-        t.nodes[kids[i]].nkids = 2;
+        k_set_kids(&t, kids[i], two, 2);
         t.nodes[kids[i]].value =
             fmin(leaves[i][0], leaves[i][1]) - 6;
     }
-    t.nodes[root].nkids = 3;
-    memcpy(t.nodes[root].kids, kids, sizeof kids);
+    k_set_kids(&t, root, kids, 3);
     t.nodes[root].value = 3 - 6;
-    kstate s = {0, 0};
+    tstate s = {0, 0};
     gs_game g = k_game(&t);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -484,16 +365,16 @@ static void test_null_window_counts(void **state)
     assert_int_equal(res.nodes, 7);
     assert_int_equal(res.best, 0);     /* proved by the first probe */
     gs_engine_free(e);
-    free(t.nodes);
+    tree_free(&t);
 }
 
 static void test_option_errors(void **state)
 {
     (void)state;
-    ktree t = {0};
-    k_add(&t);
-    t.nodes[0].value = 1;
-    kstate s = {0, 0};
+    tree t;
+    k_init(&t, false);
+    tree_add(&t, NULL, 1.0);
+    tstate s = {0, 0};
     gs_game g = k_game(&t);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -540,7 +421,7 @@ static void test_option_errors(void **state)
     o.null_window = true;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_engine_free(e);
-    free(t.nodes);
+    tree_free(&t);
 }
 
 int main(void)

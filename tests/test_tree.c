@@ -19,6 +19,7 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "fixtures.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ----------------------------------------------------------- */
@@ -796,12 +797,8 @@ static void test_binary_junk(void **state)
     uint64_t x = 88172645463325252ull;
     for (int len = 1; len <= 200; len++) {
         char text[201];
-        for (int i = 0; i < len; i++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            text[i] = (char)(x & 0xFF);
-        }
+        for (int i = 0; i < len; i++)
+            text[i] = (char)(xorshift64_next(&x) & 0xFF);
         for (int nested = 0; nested < 2; nested++) {
             if (nested)
                 text[0] = '[';

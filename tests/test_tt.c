@@ -7,6 +7,7 @@
  * children in layer i+1 (so a node's ply is its layer and its agent is
  * fixed); some inner nodes carry a value for depth cutoffs. Values are
  * integers in [-20, 20]; chance nodes have uniform or dyadic probabilities.
+ * The DAGs and the chains below are tree_fixture.h's game.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,172 +22,81 @@
 
 #include "gamesearch/search.h"
 
+#include "fixtures.h"
+#include "tree_fixture.h"
+
 #define MAX_LAYERS 8
 #define MAX_WIDTH 6
-#define MAX_NODES (MAX_LAYERS * MAX_WIDTH)
 
-typedef struct dnode {
-    int n;              /* children */
-    int kid[3];
-    double prob[3];     /* used when has_probs */
-    bool has_probs;
-    double value;
-} dnode;
-
-typedef struct dag {
-    int layers, width, agents;
-    gs_role roles[3];
-    dnode node[MAX_NODES];  /* node id = layer * width + position */
-} dag;
-
-typedef struct dstate {
-    int32_t node, ply;
-} dstate;
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int pick(uint64_t *s, int lo, int hi)
-{
-    return lo + (int)(next_random(s) % (uint64_t)(hi - lo + 1));
-}
-
-static void make_dag(dag *d, uint64_t *s)
-{
-    memset(d, 0, sizeof *d);
-    d->layers = pick(s, 2, MAX_LAYERS);
-    d->width = pick(s, 2, MAX_WIDTH);
-    d->agents = pick(s, 1, 3);
-    for (int a = 0; a < d->agents; a++)
-        d->roles[a] = (gs_role)pick(s, 0, 2);
-    for (int l = 0; l < d->layers; l++) {
-        for (int i = 0; i < d->width; i++) {
-            dnode *nd = &d->node[l * d->width + i];
-            nd->value = pick(s, -20, 20);
-            if (l == d->layers - 1 || (l > 0 && pick(s, 0, 5) == 0))
-                continue;   /* a leaf */
-            nd->n = pick(s, 1, d->width < 3 ? d->width : 3);
-            int first = pick(s, 0, d->width - 1);
-            for (int k = 0; k < nd->n; k++)
-                nd->kid[k] = (l + 1) * d->width + (first + k) % d->width;
-            if (d->roles[l % d->agents] == GS_ROLE_CHANCE && pick(s, 0, 1)) {
-                /* dyadic probabilities: quarters */
-                static const double split[3][3] = {
-                    {1.0, 0, 0}, {0.25, 0.75, 0}, {0.5, 0.25, 0.25}};
-                nd->has_probs = true;
-                for (int k = 0; k < nd->n; k++)
-                    nd->prob[k] = split[nd->n - 1][k];
-            }
-        }
-    }
-}
-
-static const dnode *node_of(const dag *d, const void *state)
-{
-    const dstate *s = state;
-    return &d->node[s->node];
-}
-
-static int dg_to_move(const void *ctx, const void *state)
-{
-    const dag *d = ctx;
-    return ((const dstate *)state)->ply % d->agents;
-}
-
-static gs_role dg_role(const void *ctx, int agent)
-{
-    return ((const dag *)ctx)->roles[agent];
-}
-
-static bool dg_terminal(const void *ctx, const void *state)
-{
-    return node_of(ctx, state)->n == 0;
-}
-
-static int dg_actions(const void *ctx, const void *state, gs_action *out)
-{
-    const dnode *nd = node_of(ctx, state);
-    for (int i = 0; i < nd->n; i++)
-        out[i] = i;
-    return nd->n;
-}
-
-static void dg_apply(const void *ctx, const void *state, gs_action a,
-                     void *child)
-{
-    const dstate *s = state;
-    dstate c = {node_of(ctx, state)->kid[a], s->ply + 1};
-    memcpy(child, &c, sizeof c);
-}
-
-static double dg_value(const void *ctx, const void *state)
-{
-    return node_of(ctx, state)->value;
-}
-
-static bool dg_probs(const void *ctx, const void *state,
-                     const gs_action *actions, int n, double *p)
-{
-    const dnode *nd = node_of(ctx, state);
-    if (!nd->has_probs)
-        return false;
-    for (int i = 0; i < n; i++)
-        p[i] = nd->prob[actions[i]];
-    return true;
-}
-
+/* The table's hash of a DAG's state: its node alone. */
 static uint64_t dg_hash(const void *ctx, const void *state)
 {
     (void)ctx;
-    uint64_t s = (uint64_t)((const dstate *)state)->node * 7919 + 1;
-    return next_random(&s);
+    uint64_t s = (uint64_t)((const tstate *)state)->node * 7919 + 1;
+    return rng_next(&s);
 }
 
-static gs_game dag_game(const dag *d, bool bounds)
+/* A random layered DAG in t (node id = layer * width + position; the root
+ * is 0); returns its number of layers. */
+static int make_dag(tree *t, uint64_t *s)
 {
-    gs_game g;
-    memset(&g, 0, sizeof g);
-    g.version = GS_GAME_VERSION;
-    g.ctx = d;
-    g.state_size = sizeof(dstate);
-    g.num_agents = d->agents;
+    int layers = rng_int(s, 2, MAX_LAYERS);
+    int width = rng_int(s, 2, MAX_WIDTH);
+    int agents = rng_int(s, 1, 3);
+    tree_init(t, &"MMM"[3 - agents]);   /* one letter an agent */
+    for (int a = 0; a < agents; a++)
+        t->roles[a] = (gs_role)rng_int(s, 0, 2);
+    for (int l = 0; l < layers; l++) {
+        for (int i = 0; i < width; i++) {
+            int id = tree_add(t, NULL, rng_int(s, -20, 20));
+            if (l == layers - 1 || (l > 0 && rng_int(s, 0, 5) == 0))
+                continue;   /* a leaf */
+            int n = rng_int(s, 1, width < 3 ? width : 3);
+            int first = rng_int(s, 0, width - 1);
+            int32_t kids[3];
+            for (int k = 0; k < n; k++)
+                kids[k] = (l + 1) * width + (first + k) % width;
+            tree_set_kids(t, id, kids, n);
+            if (t->roles[l % agents] == GS_ROLE_CHANCE &&
+                rng_int(s, 0, 1)) {
+                /* dyadic probabilities: quarters */
+                static const double split[3][3] = {
+                    {1.0, 0, 0}, {0.25, 0.75, 0}, {0.5, 0.25, 0.25}};
+                for (int k = 0; k < n; k++)
+                    set_kid_prob(t, id, k, split[n - 1][k]);
+            }
+        }
+    }
+    return layers;
+}
+
+/* The DAG as a game: values within [-20, 20] (the game's bounds with
+ * `bounds`), at most 3 actions a node. */
+static gs_game dag_game(const tree *t, bool bounds)
+{
+    gs_game g = tree_game(t, bounds);
     g.max_actions = 3;
-    g.to_move = dg_to_move;
-    g.role = dg_role;
-    g.is_terminal = dg_terminal;
-    g.actions = dg_actions;
-    g.apply = dg_apply;
-    g.value = dg_value;
-    g.probabilities = dg_probs;
     g.hash = dg_hash;
-    g.has_bounds = bounds;
-    g.min_value = -20;
-    g.max_value = 20;
     return g;
 }
 
 /* The oracle: plain recursion, cut off at `limit` plies (0: none). */
-static double oracle(const dag *d, int node, int ply, int limit,
+static double oracle(const tree *t, int node, int ply, int limit,
                      bool expectimax)
 {
-    const dnode *nd = &d->node[node];
+    const tnode *nd = &t->nodes[node];
     if (nd->n == 0 || (limit > 0 && ply >= limit))
         return nd->value;
-    gs_role r = d->roles[ply % d->agents];
+    gs_role r = t->roles[ply % t->num_agents];
     if (expectimax && r == GS_ROLE_MIN)
         r = GS_ROLE_CHANCE;
     double best = r == GS_ROLE_MAX ? -INFINITY : INFINITY, sum = 0.0;
     bool weighted = r == GS_ROLE_CHANCE && nd->has_probs && !(expectimax &&
-                    d->roles[ply % d->agents] == GS_ROLE_MIN);
+                    t->roles[ply % t->num_agents] == GS_ROLE_MIN);
     for (int i = 0; i < nd->n; i++) {
-        double v = oracle(d, nd->kid[i], ply + 1, limit, expectimax);
+        double v = oracle(t, kid(t, node, i), ply + 1, limit, expectimax);
         if (r == GS_ROLE_CHANCE)
-            sum += weighted ? nd->prob[i] * v : v;
+            sum += weighted ? kid_prob(t, node, i) * v : v;
         else if (r == GS_ROLE_MAX ? v > best : v < best)
             best = v;
     }
@@ -202,7 +112,7 @@ typedef struct config {
 
 /* Searches d with c at `depth` plies and checks value and best action
  * against the oracle; returns the nodes visited. */
-static uint64_t check(const dag *d, const config *c, int depth,
+static uint64_t check(const tree *d, const config *c, int depth,
                       gs_engine *e, const char *what)
 {
     gs_search_options o;
@@ -212,7 +122,7 @@ static uint64_t check(const dag *d, const config *c, int depth,
     o.use_tt = c->tt;
     o.iterative = c->iterative;
     o.depth = depth;
-    dstate root = {0, 0};
+    tstate root = {0, 0};
     gs_result r;
     int s = gs_search(e, &root, &o, &r);
     if (s != GS_OK)
@@ -224,10 +134,10 @@ static uint64_t check(const dag *d, const config *c, int depth,
     gs_role rr = d->roles[0];
     if (ex && rr == GS_ROLE_MIN)
         rr = GS_ROLE_CHANCE;
-    if (d->node[0].n > 0 && rr != GS_ROLE_CHANCE) {
+    if (d->nodes[0].n > 0 && rr != GS_ROLE_CHANCE) {
         if (r.best == GS_NO_ACTION)
             fail_msg("%s: no best action", what);
-        double bv = oracle(d, d->node[0].kid[r.best], 1, depth, ex);
+        double bv = oracle(d, kid(d, 0, r.best), 1, depth, ex);
         if (fabs(bv - want) > 1e-9)
             fail_msg("%s: best action %d is worth %g, not %g", what,
                      (int)r.best, bv, want);
@@ -245,9 +155,9 @@ static void test_random_dags(void **state)
     uint64_t seed = 0x7a5a7a5aULL;
     uint64_t nodes_plain = 0, nodes_tt = 0, ab_plain = 0, ab_tt = 0;
     for (int t = 0; t < 2000; t++) {
-        dag d;
-        make_dag(&d, &seed);
-        int depth = pick(&seed, 0, 1) ? 0 : pick(&seed, 1, d.layers);
+        tree d;
+        int layers = make_dag(&d, &seed);
+        int depth = rng_int(&seed, 0, 1) ? 0 : rng_int(&seed, 1, layers);
         gs_game g[2] = {dag_game(&d, false), dag_game(&d, true)};
         gs_engine *e[2];
         for (int b = 0; b < 2; b++) {
@@ -295,6 +205,7 @@ static void test_random_dags(void **state)
                     }
         gs_engine_free(e[0]);
         gs_engine_free(e[1]);
+        tree_free(&d);
     }
     print_message("random DAGs: minimax/expectimax nodes %llu plain, %llu with "
                   "the table; alpha-beta %llu plain, %llu with the table\n",
@@ -306,75 +217,29 @@ static void test_random_dags(void **state)
 
 /* A chain of positions 0 .. length-1 in which both actions lead to the
  * next position: 2^(length-1) paths through length positions. A position's
- * value is its number. */
-typedef struct chain {
-    int length;
-} chain;
-
-static bool ch_terminal(const void *ctx, const void *state)
+ * value is its number; MAX and MIN alternate. */
+static void make_chain(tree *t, int length)
 {
-    return ((const dstate *)state)->node >= ((const chain *)ctx)->length - 1;
+    tree_init(t, "Mm");
+    for (int i = 0; i < length; i++)
+        tree_add(t, NULL, i);
+    for (int i = 0; i + 1 < length; i++) {
+        int32_t next[2] = {i + 1, i + 1};
+        tree_set_kids(t, i, next, 2);
+    }
 }
 
-static int ch_actions(const void *ctx, const void *state, gs_action *out)
-{
-    (void)ctx;
-    (void)state;
-    out[0] = 0;
-    out[1] = 1;
-    return 2;
-}
-
-static void ch_apply(const void *ctx, const void *state, gs_action a,
-                     void *child)
-{
-    (void)ctx;
-    const dstate *s = state;
-    dstate c = {s->node + 1, s->ply + 1};
-    (void)a;
-    memcpy(child, &c, sizeof c);
-}
-
-static double ch_value(const void *ctx, const void *state)
-{
-    (void)ctx;
-    return ((const dstate *)state)->node;
-}
-
-static int ch_to_move(const void *ctx, const void *state)
-{
-    (void)ctx;
-    return ((const dstate *)state)->ply % 2;
-}
-
-static gs_role ch_role(const void *ctx, int agent)
-{
-    (void)ctx;
-    return agent ? GS_ROLE_MIN : GS_ROLE_MAX;
-}
-
+/* The table's hash of a chain's state: its position alone. */
 static uint64_t ch_hash(const void *ctx, const void *state)
 {
     (void)ctx;
-    uint64_t s = (uint64_t)((const dstate *)state)->node;
-    return next_random(&s);
+    uint64_t s = (uint64_t)((const tstate *)state)->node;
+    return rng_next(&s);
 }
 
-static gs_game chain_game(const chain *c)
+static gs_game chain_game(const tree *t)
 {
-    gs_game g;
-    memset(&g, 0, sizeof g);
-    g.version = GS_GAME_VERSION;
-    g.ctx = c;
-    g.state_size = sizeof(dstate);
-    g.num_agents = 2;
-    g.max_actions = 2;
-    g.to_move = ch_to_move;
-    g.role = ch_role;
-    g.is_terminal = ch_terminal;
-    g.actions = ch_actions;
-    g.apply = ch_apply;
-    g.value = ch_value;
+    gs_game g = tree_game(t, false);
     g.hash = ch_hash;
     return g;
 }
@@ -382,7 +247,8 @@ static gs_game chain_game(const chain *c)
 static void test_exponential_chain(void **state)
 {
     (void)state;
-    chain c = {40};
+    tree c;
+    make_chain(&c, 40);
     gs_game g = chain_game(&c);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -390,7 +256,7 @@ static void test_exponential_chain(void **state)
     gs_search_options_init(&o);
     o.algo = GS_MINIMAX;
     o.use_tt = true;
-    dstate root = {0, 0};
+    tstate root = {0, 0};
     gs_result r;
     assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
     assert_true(r.value == 39.0);
@@ -412,12 +278,14 @@ static void test_exponential_chain(void **state)
     assert_int_equal(gs_search(e2, &root, &o, &r), GS_EINVAL);
     gs_engine_free(e2);
     gs_engine_free(e);
+    tree_free(&c);
 }
 
 static void test_iterative_deepening(void **state)
 {
     (void)state;
-    chain c = {12};
+    tree c;
+    make_chain(&c, 12);
     gs_game g = chain_game(&c);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -425,7 +293,7 @@ static void test_iterative_deepening(void **state)
     gs_search_options_init(&o);
     o.iterative = true;
     o.use_tt = true;
-    dstate root = {0, 0};
+    tstate root = {0, 0};
     gs_result r;
 
     /* To the end: the game lasts 11 plies, so iteration 11 meets no cutoff
@@ -455,7 +323,8 @@ static void test_iterative_deepening(void **state)
     assert_int_equal(r.nodes, 40);
 
     /* A time budget on a long game: it answers, from a finished depth. */
-    chain big = {2000};
+    tree big;
+    make_chain(&big, 2000);
     gs_game gb = chain_game(&big);
     gs_engine *eb;
     assert_int_equal(gs_engine_new(&gb, NULL, &eb), GS_OK);
@@ -469,6 +338,8 @@ static void test_iterative_deepening(void **state)
     assert_true(r.seconds < 5.0);
     gs_engine_free(eb);
     gs_engine_free(e);
+    tree_free(&big);
+    tree_free(&c);
 }
 
 /* One engine, one warm table, the algorithms in turn: each must see only
@@ -478,7 +349,7 @@ static void test_algorithms_share_an_engine(void **state)
     (void)state;
     uint64_t seed = 0x5117ULL;
     for (int t = 0; t < 300; t++) {
-        dag d;
+        tree d;
         make_dag(&d, &seed);
         gs_game g = dag_game(&d, true);
         gs_engine *e;
@@ -498,13 +369,15 @@ static void test_algorithms_share_an_engine(void **state)
             check(&d, &seq[i], 0, e, what);
         }
         gs_engine_free(e);
+        tree_free(&d);
     }
 }
 
 static void test_tt_sizes(void **state)
 {
     (void)state;
-    chain c = {10};
+    tree c;
+    make_chain(&c, 10);
     gs_game g = chain_game(&c);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
@@ -513,7 +386,7 @@ static void test_tt_sizes(void **state)
     gs_search_options o;
     gs_search_options_init(&o);
     o.use_tt = true;
-    dstate root = {0, 0};
+    tstate root = {0, 0};
     gs_result r;
     assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
     assert_true(r.value == 9.0);
@@ -526,6 +399,7 @@ static void test_tt_sizes(void **state)
     assert_int_equal(gs_search(e, &root, &o, &r), GS_EINVAL);
     assert_int_equal(gs_engine_tt_resize(NULL, 10), GS_EINVAL);
     gs_engine_free(e);
+    tree_free(&c);
 }
 
 int main(void)

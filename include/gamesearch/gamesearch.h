@@ -9,6 +9,7 @@
  *   mnk.h     m,n,k games: tic-tac-toe, Gomoku
  *   pacman.h  the CS188 Pacman world
  *   pyrandom.h Python's random module, bit for bit
+ *   pacman_play.h Pacman agents, the game loop, records
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
@@ -21,5 +22,6 @@
 #include "connect4.h"
 #include "pacman.h"
 #include "pyrandom.h"
+#include "pacman_play.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

@@ -1,7 +1,7 @@
 /*
- * The Pacman agents of `gamesearch pacman`, each deciding as pacman.py's
+ * games/pacman/agents.c: the Pacman agents, each deciding as pacman.py's
  * class of the same name decides (pacmanAgents.py, keyboardAgents.py) and
- * drawing from the run's one random stream where Python's random is used:
+ * drawing from the caller's random stream where Python's random is used:
  *
  *   KeyboardAgent  the direction of the last keys pressed when it is legal,
  *                  else on in the previous direction when that is legal,
@@ -46,20 +46,23 @@
  *   nodes=N        iterative deepening until N nodes are visited
  *                  (reproducible); the answer is the deepest iteration
  *                  that finished.
- *   countStates=1  print, after each move, the nodes searched and the
- *                  distinct states among them as the CS188 autograder
- *                  counts them (pacman.py's GameState equality).
+ *   countStates=1  measure, at each move, the distinct states among the
+ *                  nodes searched as the CS188 autograder counts them
+ *                  (pacman.py's GameState equality).
+ *
+ * Nothing here prints: gs_pac_agent_act returns the decision with what it
+ * measured (nodes, time, depth, distinct states, the root actions' values).
  */
-#include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "gamesearch/pacman_play.h"
 #include "gamesearch/search.h"
-#include "pacman_cli.h"
-#include "util.h"
+#include "play_internal.h"
 
 /*
  * ChampionAgent's budget: nodes per move, a count rather than a time so
@@ -78,13 +81,14 @@
 /* The deepest a search agent may be asked to look, in rounds. */
 #define MAX_DEPTH 1000
 
-static const char *const agent_names[PAC_NUM_AGENTS] = {
+static const char *const agent_names[GS_PAC_NUM_AGENT_KINDS] = {
     "KeyboardAgent", "LeftTurnAgent", "GreedyAgent", "RandomAgent",
     "ReflexAgent", "MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent",
     "ChampionAgent"};
 
 /* The short names of the agents from ReflexAgent on. */
-static const char *const short_names[PAC_NUM_AGENTS - PAC_REFLEX] = {
+static const char *const short_names[GS_PAC_NUM_AGENT_KINDS -
+                                     GS_PAC_AGENT_REFLEX] = {
     "reflex", "minimax", "alphabeta", "expectimax", "champion"};
 
 static bool same_caseless(const char *a, const char *b)
@@ -98,25 +102,42 @@ static bool same_caseless(const char *a, const char *b)
     return *a == *b;
 }
 
-int pac_agent_parse(const char *name)
+int gs_pac_agent_parse(const char *name)
 {
-    for (int k = 0; k < PAC_NUM_AGENTS; k++)
+    for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++)
         if (strcmp(name, agent_names[k]) == 0)
             return k;
-    for (int k = PAC_REFLEX; k < PAC_NUM_AGENTS; k++)
-        if (same_caseless(name, short_names[k - PAC_REFLEX]))
+    for (int k = GS_PAC_AGENT_REFLEX; k < GS_PAC_NUM_AGENT_KINDS; k++)
+        if (same_caseless(name, short_names[k - GS_PAC_AGENT_REFLEX]))
             return k;
     return -1;
 }
 
-static bool is_search_agent(pac_agent_kind kind)
+static bool is_search_agent(gs_pac_agent_kind kind)
 {
-    return kind >= PAC_MINIMAX && kind < PAC_NUM_AGENTS;
+    return kind >= GS_PAC_AGENT_MINIMAX && kind < GS_PAC_NUM_AGENT_KINDS;
 }
 
-const char *pac_agent_name(pac_agent_kind kind)
+const char *gs_pac_agent_name(gs_pac_agent_kind kind)
 {
-    return kind < PAC_NUM_AGENTS ? agent_names[kind] : "?";
+    return (unsigned)kind < GS_PAC_NUM_AGENT_KINDS ? agent_names[kind] : "?";
+}
+
+/* ---- -a: the agents' arguments ---- */
+
+/* A message into err (size bytes), cut short when it does not fit. */
+static void say(char *err, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void say(char *err, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
 }
 
 /* What -a says to a searching agent. */
@@ -130,14 +151,14 @@ typedef struct search_args {
     bool count_states;
 } search_args;
 
-static void search_defaults(pac_agent_kind kind, search_args *sa)
+static void search_defaults(gs_pac_agent_kind kind, search_args *sa)
 {
     memset(sa, 0, sizeof *sa);
     sa->depth = 2;
     sa->eval = GS_PAC_EVAL_SCORE;
-    sa->ghosts = kind == PAC_EXPECTIMAX ? GS_PAC_GHOSTS_RANDOM
+    sa->ghosts = kind == GS_PAC_AGENT_EXPECTIMAX ? GS_PAC_GHOSTS_RANDOM
                                         : GS_PAC_GHOSTS_MIN;
-    if (kind == PAC_CHAMPION) {
+    if (kind == GS_PAC_AGENT_CHAMPION) {
         sa->depth = 0;
         sa->eval = GS_PAC_EVAL_CHAMPION;
         sa->ghosts = GS_PAC_GHOSTS_DIRECTIONAL;
@@ -158,14 +179,14 @@ static const struct {
 };
 
 /* One "key=value" piece of -a for a searching agent, into *sa. */
-static bool search_arg(pac_agent_kind kind, const char *key, const char *value,
+static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *value,
                        search_args *sa, char *err, size_t errsize)
 {
     const char *name = agent_names[kind];
     long n;
     if (strcmp(key, "depth") == 0) {
-        if (!cli_parse_long(value, 1, MAX_DEPTH, &n)) {
-            snprintf(err, errsize, "depth must be a whole number of rounds "
+        if (!pac_parse_long(value, 1, MAX_DEPTH, &n)) {
+            say(err, errsize, "depth must be a whole number of rounds "
                      "from 1 to %d, not '%s'", MAX_DEPTH, value);
             return false;
         }
@@ -177,7 +198,7 @@ static bool search_arg(pac_agent_kind kind, const char *key, const char *value,
             if (strcmp(value, eval_names[i].name) == 0)
                 break;
         if (i == count) {
-            snprintf(err, errsize, "evalFn '%s' is unknown to %s (it knows "
+            say(err, errsize, "evalFn '%s' is unknown to %s (it knows "
                      "scoreEvaluationFunction or score, "
                      "betterEvaluationFunction or better, reflex, champion)",
                      value, name);
@@ -192,7 +213,7 @@ static bool search_arg(pac_agent_kind kind, const char *key, const char *value,
         else if (same_caseless(value, "directional"))
             sa->ghosts = GS_PAC_GHOSTS_DIRECTIONAL;
         else {
-            snprintf(err, errsize, "ghostModel must be min, random or "
+            say(err, errsize, "ghostModel must be min, random or "
                      "directional, not '%s'", value);
             return false;
         }
@@ -200,27 +221,27 @@ static bool search_arg(pac_agent_kind kind, const char *key, const char *value,
         char *end;
         double t = strtod(value, &end);
         if (end == value || *end || !isfinite(t) || t <= 0 || t > 3600) {
-            snprintf(err, errsize, "time must be a number of seconds above 0, "
+            say(err, errsize, "time must be a number of seconds above 0, "
                      "at most 3600, not '%s'", value);
             return false;
         }
         sa->seconds = t;
     } else if (strcmp(key, "nodes") == 0) {
-        if (!cli_parse_long(value, 1, 2000000000L, &n)) {
-            snprintf(err, errsize, "nodes must be a whole number from 1 to "
+        if (!pac_parse_long(value, 1, 2000000000L, &n)) {
+            say(err, errsize, "nodes must be a whole number from 1 to "
                      "2000000000, not '%s'", value);
             return false;
         }
         sa->nodes = (uint64_t)n;
     } else if (strcmp(key, "countStates") == 0) {
         if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
-            snprintf(err, errsize, "countStates must be 0 or 1, not '%s'",
+            say(err, errsize, "countStates must be 0 or 1, not '%s'",
                      value);
             return false;
         }
         sa->count_states = value[0] == '1';
     } else {
-        snprintf(err, errsize, "%s takes no argument '%s' (it takes depth, "
+        say(err, errsize, "%s takes no argument '%s' (it takes depth, "
                  "evalFn, ghostModel, time, nodes, countStates)", name, key);
         return false;
     }
@@ -229,22 +250,22 @@ static bool search_arg(pac_agent_kind kind, const char *key, const char *value,
 
 /* One "key=value" piece of -a, checked for `kind`; a searching agent's
  * goes into *sa. */
-static bool check_arg(pac_agent_kind kind, const char *key, const char *value,
+static bool check_arg(gs_pac_agent_kind kind, const char *key, const char *value,
                       search_args *sa, char *err, size_t errsize)
 {
     const char *name = agent_names[kind];
     if (is_search_agent(kind))
         return search_arg(kind, key, value, sa, err, errsize);
-    if (kind == PAC_GREEDY) {
+    if (kind == GS_PAC_AGENT_GREEDY) {
         /* GreedyAgent(evalFn='scoreEvaluation'): the only evaluation
          * function pacmanAgents.py defines. */
         if (strcmp(key, "evalFn") != 0) {
-            snprintf(err, errsize, "%s takes no argument '%s' (it takes evalFn)",
+            say(err, errsize, "%s takes no argument '%s' (it takes evalFn)",
                      name, key);
             return false;
         }
         if (strcmp(value, "scoreEvaluation") != 0) {
-            snprintf(err, errsize, "evalFn '%s' is unknown to %s (it knows "
+            say(err, errsize, "evalFn '%s' is unknown to %s (it knows "
                      "scoreEvaluation)", value, name);
             return false;
         }
@@ -252,12 +273,12 @@ static bool check_arg(pac_agent_kind kind, const char *key, const char *value,
     }
     /* The others take Agent's index, which for Pacman is 0. */
     if (strcmp(key, "index") != 0) {
-        snprintf(err, errsize, "%s takes no argument '%s' (it takes index)",
+        say(err, errsize, "%s takes no argument '%s' (it takes index)",
                  name, key);
         return false;
     }
     if (strcmp(value, "0") != 0) {
-        snprintf(err, errsize, "index must be 0 (Pacman is agent 0), not '%s'",
+        say(err, errsize, "index must be 0 (Pacman is agent 0), not '%s'",
                  value);
         return false;
     }
@@ -266,23 +287,27 @@ static bool check_arg(pac_agent_kind kind, const char *key, const char *value,
 
 /* Reads -a (NULL: nothing) for `kind`; a searching agent's settings go
  * into *sa (its defaults first). */
-static bool read_args(pac_agent_kind kind, const char *args, search_args *sa,
-                      char *err, size_t errsize)
+static bool read_args(gs_pac_agent_kind kind, const char *args, search_args *sa,
+                      gs_error *error)
 {
+    size_t errsize = sizeof error->message;
     search_defaults(kind, sa);
     if (!args)
         return true;
     const char *p = args;
     for (;;) {
+        error->line = 0;
+        error->column = (int)(p - args) + 1;
         size_t len = strcspn(p, ",");
         char piece[256];
         if (len == 0) {
-            snprintf(err, errsize, "empty argument in '%s' (expected "
-                     "key=value,key=value,...)", args);
+            say(error->message, errsize, "empty argument in '%s' "
+                     "(expected key=value,key=value,...)", args);
             return false;
         }
         if (len >= sizeof piece) {
-            snprintf(err, errsize, "argument too long in '%.40s...'", args);
+            say(error->message, errsize, "argument too long in "
+                     "'%.40s...'", args);
             return false;
         }
         memcpy(piece, p, len);
@@ -291,17 +316,19 @@ static bool read_args(pac_agent_kind kind, const char *args, search_args *sa,
         const char *value = "1";     /* parseAgentArgs: a bare key is 1 */
         if (eq) {
             if (strchr(eq + 1, '=')) {
-                snprintf(err, errsize, "'%s' is not key=value", piece);
+                say(error->message, errsize, "'%s' is not key=value",
+                         piece);
                 return false;
             }
             *eq = '\0';
             value = eq + 1;
             if (piece[0] == '\0') {
-                snprintf(err, errsize, "'%s=%s' has no key", piece, value);
+                say(error->message, errsize, "'%s=%s' has no key", piece,
+                         value);
                 return false;
             }
         }
-        if (!check_arg(kind, piece, value, sa, err, errsize))
+        if (!check_arg(kind, piece, value, sa, error->message, errsize))
             return false;
         if (p[len] == '\0')
             break;
@@ -310,16 +337,27 @@ static bool read_args(pac_agent_kind kind, const char *args, search_args *sa,
     /* A search under a budget deepens until the budget is spent, as deep
      * as depth= says when it is given. */
     if ((sa->seconds > 0 || sa->nodes > 0) && !sa->depth_set &&
-        kind != PAC_CHAMPION)
+        kind != GS_PAC_AGENT_CHAMPION)
         sa->depth = 0;
     return true;
 }
 
-bool pac_agent_args_check(pac_agent_kind kind, const char *args, char *err,
-                          size_t errsize)
+int gs_pac_agent_args_check(gs_pac_agent_kind kind, const char *args,
+                            gs_error *error)
 {
     search_args sa;
-    return read_args(kind, args, &sa, err, errsize);
+    gs_error local;
+    if (!error)
+        error = &local;
+    memset(error, 0, sizeof *error);
+    if ((unsigned)kind >= GS_PAC_NUM_AGENT_KINDS) {
+        snprintf(error->message, sizeof error->message, "no agent kind %d",
+                 (int)kind);
+        return GS_EINVAL;
+    }
+    if (read_args(kind, args, &sa, error))
+        return GS_OK;
+    return GS_EINVAL;
 }
 
 /* ---- The states a search generated (countStates) ---- */
@@ -330,14 +368,14 @@ bool pac_agent_args_check(pac_agent_kind kind, const char *args, char *err,
  * that equal hashes are told apart by gs_pacman_state_equal.
  */
 typedef struct state_set {
+    const gs_allocator *alloc;
     const gs_pacman *world;
     size_t size;             /* bytes in a state */
     size_t count;
     size_t cap;              /* slots, a power of two (0: none yet) */
     uint32_t *slot;          /* 1 + the state's number; 0: empty */
-    uint64_t *hash;          /* per state */
-    unsigned char *states;   /* count states */
-    size_t states_cap;       /* in states */
+    uint64_t *hash;          /* per state (cap / 2 of them) */
+    unsigned char *states;   /* count states (room for cap / 2) */
     bool failed;             /* out of memory: the count is too low */
 } state_set;
 
@@ -351,35 +389,48 @@ static void set_clear(state_set *set)
 
 static void set_free(state_set *set)
 {
-    free(set->slot);
-    free(set->hash);
-    free(set->states);
-    memset(set, 0, sizeof *set);
+    size_t half = set->cap / 2;
+    pac_mem_free(set->alloc, set->slot, set->cap * sizeof *set->slot);
+    pac_mem_free(set->alloc, set->hash, half * sizeof *set->hash);
+    pac_mem_free(set->alloc, set->states, half * set->size);
+    set->slot = NULL;
+    set->hash = NULL;
+    set->states = NULL;
+    set->cap = set->count = 0;
 }
 
 static bool set_grow(state_set *set)
 {
-    size_t ncap = set->cap ? set->cap * 2 : 1024;
-    uint32_t *slot = calloc(ncap, sizeof *slot);
-    uint64_t *hash = realloc(set->hash, (ncap / 2) * sizeof *hash);
-    if (hash)
-        set->hash = hash;
-    unsigned char *states = realloc(set->states, (ncap / 2) * set->size);
-    if (states)
-        set->states = states;
-    if (!slot || !hash || !states || ncap / 2 > UINT32_MAX - 1) {
-        free(slot);
+    const gs_allocator *a = set->alloc;
+    size_t ncap = set->cap ? set->cap * 2 : 1024, nhalf = ncap / 2;
+    if (nhalf > UINT32_MAX - 1)
+        return false;
+    uint32_t *slot = pac_mem_alloc(a, ncap * sizeof *slot);
+    uint64_t *hash = pac_mem_alloc(a, nhalf * sizeof *hash);
+    unsigned char *states = pac_mem_alloc(a, nhalf * set->size);
+    if (!slot || !hash || !states) {
+        pac_mem_free(a, slot, ncap * sizeof *slot);
+        pac_mem_free(a, hash, nhalf * sizeof *hash);
+        pac_mem_free(a, states, nhalf * set->size);
         return false;
     }
-    set->states_cap = ncap / 2;
+    if (set->count) {
+        memcpy(hash, set->hash, set->count * sizeof *hash);
+        memcpy(states, set->states, set->count * set->size);
+    }
+    memset(slot, 0, ncap * sizeof *slot);
     for (size_t i = 0; i < set->count; i++) {
-        size_t j = (size_t)set->hash[i] & (ncap - 1);
+        size_t j = (size_t)hash[i] & (ncap - 1);
         while (slot[j])
             j = (j + 1) & (ncap - 1);
         slot[j] = (uint32_t)(i + 1);
     }
-    free(set->slot);
+    size_t count = set->count;
+    set_free(set);
+    set->count = count;
     set->slot = slot;
+    set->hash = hash;
+    set->states = states;
     set->cap = ncap;
     return true;
 }
@@ -407,65 +458,64 @@ static void set_add(state_set *set, const void *state)
     set->slot[j] = (uint32_t)(++set->count);
 }
 
-/* The search's hook: every node it enters is a state it generated (the
- * root included), as pacman.py's GameState.explored collects them. */
-static void count_hook(void *user, gs_event_kind kind, const gs_event *ev)
-{
-    if (kind == GS_EVENT_ENTER)
-        set_add(user, ev->state);
-}
+/* ---- Agents ---- */
 
-/* ---- Setting agents up ---- */
-
-struct pac_search {
+struct gs_pac_agent {
+    gs_allocator alloc;
+    gs_pac_agent_kind kind;
+    const gs_pacman *world;
+    size_t size;             /* bytes in a state */
+    unsigned measure;        /* GS_PAC_MEASURE_* */
+    unsigned keys;           /* keyboard: the last batch of keys that had any */
+    int last_move;           /* keyboard: its previous move */
+    unsigned char *scratch;  /* room for one state */
+    /* The searching agents: */
     search_args args;
     gs_pac_search_game sg;   /* the game's ctx: lives as long as the engine */
     gs_game game;
     gs_engine *engine;
     gs_search_options opt;
-    size_t size;
-    unsigned char *initial;  /* the start of a game, to tell a new one */
-    long move;               /* Pacman's moves so far in this game */
-    bool failed;             /* a search failed (reported once) */
-    state_set seen;
+    state_set seen;          /* GS_PAC_MEASURE_STATES */
+    /* GS_PAC_MEASURE_VALUES: the root actions' values in the iteration
+     * under way and in the one before, by direction. */
+    double value[GS_PAC_NUM_DIRS], done_value[GS_PAC_NUM_DIRS];
+    gs_bound bound[GS_PAC_NUM_DIRS], done_bound[GS_PAC_NUM_DIRS];
 };
 
-static void search_free(struct pac_search *ps)
+static void clear_values(double *value, gs_bound *bound)
 {
-    if (!ps)
-        return;
-    gs_engine_free(ps->engine);
-    set_free(&ps->seen);
-    free(ps->initial);
-    free(ps);
+    for (int d = 0; d < GS_PAC_NUM_DIRS; d++) {
+        value[d] = NAN;
+        bound[d] = GS_BOUND_EXACT;
+    }
 }
 
-static int search_new(pac_agent_kind kind, const search_args *sa,
-                      const gs_pacman *world, struct pac_search **out)
+/* The search's hook: every node it enters is a state it generated (the
+ * root included), as pacman.py's GameState.explored collects them; each
+ * root child's backed-up value is its action's. The root is entered anew
+ * by each iteration of iterative deepening. */
+static void measure_hook(void *user, gs_event_kind kind, const gs_event *ev)
 {
-    struct pac_search *ps = calloc(1, sizeof *ps);
-    if (!ps)
-        return GS_ENOMEM;
-    ps->args = *sa;
-    ps->sg.world = world;
-    ps->sg.eval = sa->eval;
-    ps->sg.ghosts = sa->ghosts;
-    gs_pacman_search_game(&ps->sg, &ps->game);
-    ps->size = gs_pacman_state_size(world);
-    ps->initial = malloc(ps->size);
-    int rc = ps->initial ? gs_engine_new(&ps->game, NULL, &ps->engine)
-                         : GS_ENOMEM;
-    if (rc == GS_OK && kind == PAC_CHAMPION)
-        rc = gs_engine_tt_resize(ps->engine, CHAMPION_TT_BYTES);
-    if (rc != GS_OK) {
-        search_free(ps);
-        return rc;
+    gs_pac_agent *a = user;
+    if (kind == GS_EVENT_ENTER && (a->measure & GS_PAC_MEASURE_STATES))
+        set_add(&a->seen, ev->state);
+    if (!(a->measure & GS_PAC_MEASURE_VALUES))
+        return;
+    if (kind == GS_EVENT_ENTER && ev->ply == 0) {
+        memcpy(a->done_value, a->value, sizeof a->value);
+        memcpy(a->done_bound, a->bound, sizeof a->bound);
+        clear_values(a->value, a->bound);
+    } else if (kind == GS_EVENT_LEAVE && ev->ply == 1 && ev->action >= 0 &&
+               ev->action < GS_PAC_NUM_DIRS) {
+        a->value[ev->action] = ev->value;
+        a->bound[ev->action] = ev->bound;
     }
-    gs_pacman_initial(world, ps->initial);
-    ps->seen.world = world;
-    ps->seen.size = ps->size;
+}
 
-    gs_search_options *o = &ps->opt;
+static void search_options(gs_pac_agent *a)
+{
+    gs_search_options *o = &a->opt;
+    const search_args *sa = &a->args;
     gs_search_options_init(o);
     /* CS188's conventions: depth in rounds, children in legal order, the
      * autograder's strict pruning, ties to the first action. */
@@ -473,11 +523,11 @@ static int search_new(pac_agent_kind kind, const search_args *sa,
     o->depth = sa->depth;
     o->prune_equal = false;
     o->order_moves = false;
-    switch (kind) {
-    case PAC_MINIMAX:
+    switch (a->kind) {
+    case GS_PAC_AGENT_MINIMAX:
         o->algo = GS_MINIMAX;
         break;
-    case PAC_ALPHABETA:
+    case GS_PAC_AGENT_ALPHABETA:
         o->algo = GS_ALPHABETA;
         break;
     default:   /* expectimax: MIN ghosts become uniform chance; CHANCE
@@ -485,54 +535,84 @@ static int search_new(pac_agent_kind kind, const search_args *sa,
         o->algo = GS_EXPECTIMAX;
         break;
     }
-    o->use_tt = kind == PAC_CHAMPION;
+    o->use_tt = a->kind == GS_PAC_AGENT_CHAMPION;
     o->iterative = sa->seconds > 0 || sa->nodes > 0;
     o->max_seconds = sa->seconds;
     o->max_nodes = sa->nodes;
-    *out = ps;
-    return GS_OK;
 }
 
-int pac_agent_init_args(pac_agent *agent, pac_agent_kind kind,
-                        const char *args, const gs_pacman *world)
+int gs_pac_agent_new(gs_pac_agent_kind kind, const char *args,
+                     const gs_pacman *world, const gs_allocator *alloc,
+                     gs_pac_agent **out, gs_error *error)
 {
-    memset(agent, 0, sizeof *agent);
-    agent->kind = kind;
-    agent->last_move = GS_PAC_STOP;
-    search_args sa;
-    char err[256];
-    if (!read_args(kind, args, &sa, err, sizeof err))
+    *out = NULL;
+    if (!alloc)
+        alloc = gs_default_allocator();
+    int rc = gs_pac_agent_args_check(kind, args, error);
+    if (rc != GS_OK || !world)
         return GS_EINVAL;
-    if (kind == PAC_GREEDY || kind == PAC_REFLEX) {
-        agent->scratch = malloc(gs_pacman_state_size(world));
-        if (!agent->scratch)
-            return GS_ENOMEM;
+    gs_pac_agent *a = pac_mem_alloc(alloc, sizeof *a);
+    if (!a)
+        return GS_ENOMEM;
+    memset(a, 0, sizeof *a);
+    a->alloc = *alloc;
+    a->kind = kind;
+    a->world = world;
+    a->size = gs_pacman_state_size(world);
+    a->last_move = GS_PAC_STOP;
+    gs_error ignored;
+    read_args(kind, args, &a->args, &ignored);
+    a->measure = a->args.count_states ? GS_PAC_MEASURE_STATES : 0;
+    a->seen.alloc = &a->alloc;
+    a->seen.world = world;
+    a->seen.size = a->size;
+    a->scratch = pac_mem_alloc(alloc, a->size);
+    rc = a->scratch ? GS_OK : GS_ENOMEM;
+    if (rc == GS_OK && is_search_agent(kind)) {
+        a->sg.world = world;
+        a->sg.eval = a->args.eval;
+        a->sg.ghosts = a->args.ghosts;
+        gs_pacman_search_game(&a->sg, &a->game);
+        rc = gs_engine_new(&a->game, alloc, &a->engine);
+        if (rc == GS_OK && kind == GS_PAC_AGENT_CHAMPION)
+            rc = gs_engine_tt_resize(a->engine, CHAMPION_TT_BYTES);
+        search_options(a);
     }
-    if (is_search_agent(kind)) {
-        int rc = search_new(kind, &sa, world, &agent->search);
-        if (rc != GS_OK) {
-            pac_agent_free(agent);
-            return rc;
-        }
+    if (rc != GS_OK) {
+        gs_pac_agent_free(a);
+        return rc;
     }
+    *out = a;
     return GS_OK;
 }
 
-int pac_agent_init(pac_agent *agent, pac_agent_kind kind,
-                   const gs_pacman *world)
+void gs_pac_agent_free(gs_pac_agent *agent)
 {
-    return pac_agent_init_args(agent, kind, NULL, world);
+    if (!agent)
+        return;
+    gs_allocator alloc = agent->alloc;
+    gs_engine_free(agent->engine);
+    set_free(&agent->seen);
+    pac_mem_free(&alloc, agent->scratch, agent->size);
+    pac_mem_free(&alloc, agent, sizeof *agent);
 }
 
-void pac_agent_free(pac_agent *agent)
+gs_pac_agent_kind gs_pac_agent_kind_of(const gs_pac_agent *agent)
 {
-    free(agent->scratch);
-    agent->scratch = NULL;
-    search_free(agent->search);
-    agent->search = NULL;
+    return agent->kind;
 }
 
-void pac_agent_keys(pac_agent *agent, unsigned keys)
+void gs_pac_agent_measure(gs_pac_agent *agent, unsigned what)
+{
+    agent->measure = what & (GS_PAC_MEASURE_STATES | GS_PAC_MEASURE_VALUES);
+}
+
+unsigned gs_pac_agent_measuring(const gs_pac_agent *agent)
+{
+    return agent->measure;
+}
+
+void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys)
 {
     if (keys)
         agent->keys = keys;
@@ -546,21 +626,21 @@ static bool contains(const int *legal, int n, int action)
     return false;
 }
 
-static int keyboard_action(pac_agent *a, const int *legal, int n,
+static int keyboard_action(gs_pac_agent *a, const int *legal, int n,
                            gs_pyrandom *rng)
 {
     /* Later directions win when several keys are down, as getMove checks
      * West, East, North, South in turn. */
     static const struct { unsigned key; int dir; } order[] = {
-        {PAC_KEY_WEST, GS_PAC_WEST}, {PAC_KEY_EAST, GS_PAC_EAST},
-        {PAC_KEY_NORTH, GS_PAC_NORTH}, {PAC_KEY_SOUTH, GS_PAC_SOUTH}};
+        {GS_PAC_KEY_WEST, GS_PAC_WEST}, {GS_PAC_KEY_EAST, GS_PAC_EAST},
+        {GS_PAC_KEY_NORTH, GS_PAC_NORTH}, {GS_PAC_KEY_SOUTH, GS_PAC_SOUTH}};
     int move = GS_PAC_STOP;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
         if ((a->keys & order[i].key) && contains(legal, n, order[i].dir))
             move = order[i].dir;
     if (move == GS_PAC_STOP && contains(legal, n, a->last_move))
         move = a->last_move;
-    if ((a->keys & PAC_KEY_STOP) && contains(legal, n, GS_PAC_STOP))
+    if ((a->keys & GS_PAC_KEY_STOP) && contains(legal, n, GS_PAC_STOP))
         move = GS_PAC_STOP;
     if (!contains(legal, n, move))
         move = legal[gs_pyrandom_below(rng, n)];
@@ -595,20 +675,18 @@ static int left_turn_action(const gs_pacman *world, const void *state,
     return GS_PAC_STOP;
 }
 
-static int greedy_action(pac_agent *a, const gs_pacman *world,
-                         const void *state, const int *legal, int n,
-                         gs_pyrandom *rng)
+static int greedy_action(gs_pac_agent *a, const void *state, const int *legal,
+                         int n, gs_pyrandom *rng)
 {
-    size_t size = gs_pacman_state_size(world);
     int moves[GS_PAC_NUM_DIRS], scores[GS_PAC_NUM_DIRS], m = 0;
     for (int i = 0; i < n; i++) {
         if (legal[i] == GS_PAC_STOP)
             continue;
-        memcpy(a->scratch, state, size);
-        if (gs_pacman_apply(world, a->scratch, 0, legal[i]) != GS_OK)
+        memcpy(a->scratch, state, a->size);
+        if (gs_pacman_apply(a->world, a->scratch, 0, legal[i]) != GS_OK)
             continue;
         moves[m] = legal[i];
-        scores[m++] = gs_pacman_score(world, a->scratch);
+        scores[m++] = gs_pacman_score(a->world, a->scratch);
     }
     if (m == 0)          /* walled in: pacman.py would fail on max([]) */
         return GS_PAC_STOP;
@@ -632,18 +710,17 @@ static double now_seconds(void)
 
 /* multiAgents.py's ReflexAgent.getAction: every legal action's successor
  * valued, random.choice among the best indices. */
-static int reflex_action(pac_agent *a, const gs_pacman *world,
-                         const void *state, const int *legal, int n,
-                         gs_pyrandom *rng)
+static int reflex_action(gs_pac_agent *a, const void *state, const int *legal,
+                         int n, gs_pyrandom *rng, gs_pac_decision *d)
 {
     double start = now_seconds();
-    size_t size = gs_pacman_state_size(world);
     double scores[GS_PAC_NUM_DIRS];
     for (int i = 0; i < n; i++) {
-        memcpy(a->scratch, state, size);
-        int rc = gs_pacman_apply(world, a->scratch, 0, legal[i]);
+        memcpy(a->scratch, state, a->size);
+        int rc = gs_pacman_apply(a->world, a->scratch, 0, legal[i]);
         (void)rc;
-        scores[i] = gs_pacman_evaluate(world, a->scratch, GS_PAC_EVAL_REFLEX);
+        scores[i] = gs_pacman_evaluate(a->world, a->scratch,
+                                       GS_PAC_EVAL_REFLEX);
     }
     double best = scores[0];
     for (int i = 1; i < n; i++)
@@ -653,76 +730,96 @@ static int reflex_action(pac_agent *a, const gs_pacman *world,
     for (int i = 0; i < n; i++)
         if (scores[i] == best)
             ties[t++] = legal[i];
-    a->stats.nodes = (uint64_t)n;
-    a->stats.seconds = now_seconds() - start;
+    if (a->measure & GS_PAC_MEASURE_VALUES)
+        for (int i = 0; i < n; i++)
+            d->values[i] = scores[i];
+    d->nodes = (uint64_t)n;
+    d->seconds = now_seconds() - start;
     return ties[gs_pyrandom_below(rng, t)];
 }
 
 /* A searching agent's move: one search of the state, the best root
  * action (the first best, in legal order, for the CS188 agents). */
-static int search_action(pac_agent *a, const gs_pacman *world,
-                         const void *state, const int *legal)
+static int search_action(gs_pac_agent *a, const void *state, const int *legal,
+                         int n, gs_pac_decision *d)
 {
-    struct pac_search *ps = a->search;
     double start = now_seconds();
-    if (memcmp(state, ps->initial, ps->size) == 0)
-        ps->move = 0;   /* only the start of a game equals the start */
-    ps->move++;
-    gs_search_options o = ps->opt;
-    if (ps->args.count_states) {
-        set_clear(&ps->seen);
-        o.hook = count_hook;
-        o.hook_user = &ps->seen;
+    gs_search_options o = a->opt;
+    if (a->measure) {
+        set_clear(&a->seen);
+        clear_values(a->value, a->bound);
+        clear_values(a->done_value, a->done_bound);
+        o.hook = measure_hook;
+        o.hook_user = a;
     }
     /* Each decision from the state alone, whatever came before. */
     if (o.use_tt)
-        gs_engine_tt_clear(ps->engine);
+        gs_engine_tt_clear(a->engine);
     gs_result r;
-    int rc = gs_search(ps->engine, state, &o, &r);
-    a->stats.nodes = r.nodes;
-    a->stats.seconds = now_seconds() - start;
-    if (rc != GS_OK) {
-        if (!ps->failed)
-            cli_error("pacman", "%s: the search failed (%s); playing the "
-                      "first legal move", agent_names[a->kind],
-                      gs_strerror(rc));
-        ps->failed = true;
+    int rc = gs_search(a->engine, state, &o, &r);
+    d->nodes = r.nodes;
+    d->seconds = now_seconds() - start;
+    d->status = rc;
+    if (rc != GS_OK)
         return legal[0];
+    d->depth = r.depth;
+    if (a->measure & GS_PAC_MEASURE_STATES) {
+        d->states_counted = true;
+        d->states_incomplete = a->seen.failed;
+        d->distinct_states = a->seen.count;
     }
-    (void)world;
-    if (ps->args.count_states) {
-        if (ps->seen.failed)
-            cli_error("pacman", "countStates: out of memory; the count below "
-                      "is too low");
-        fprintf(stderr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n",
-                ps->move, r.nodes, ps->seen.count);
+    if (a->measure & GS_PAC_MEASURE_VALUES) {
+        /* A search stopped by its budget answers from the iteration
+         * before the one it stopped in. */
+        const double *v = r.stopped ? a->done_value : a->value;
+        const gs_bound *b = r.stopped ? a->done_bound : a->bound;
+        for (int i = 0; i < n; i++) {
+            d->values[i] = v[legal[i]];
+            d->bounds[i] = b[legal[i]];
+        }
     }
     return r.best != GS_NO_ACTION ? (int)r.best : legal[0];
 }
 
-int pac_agent_action(pac_agent *agent, const gs_pacman *world,
-                     const void *state, gs_pyrandom *rng)
+int gs_pac_agent_act(gs_pac_agent *agent, const void *state, gs_pyrandom *rng,
+                     gs_pac_decision *out)
 {
+    gs_pac_decision *d = out;
+    memset(d, 0, sizeof *d);
     int legal[GS_PAC_NUM_DIRS];
-    int n = gs_pacman_legal(world, state, 0, legal);
-    if (n == 0)
-        return GS_PAC_STOP;
-    switch (agent->kind) {
-    case PAC_KEYBOARD:
-        return keyboard_action(agent, legal, n, rng);
-    case PAC_LEFT_TURN:
-        return left_turn_action(world, state, legal, n);
-    case PAC_GREEDY:
-        return greedy_action(agent, world, state, legal, n, rng);
-    case PAC_REFLEX:
-        return reflex_action(agent, world, state, legal, n, rng);
-    case PAC_MINIMAX:
-    case PAC_ALPHABETA:
-    case PAC_EXPECTIMAX:
-    case PAC_CHAMPION:
-        return search_action(agent, world, state, legal);
-    case PAC_RANDOM:
-    default:
-        return legal[gs_pyrandom_below(rng, n)];
+    int n = gs_pacman_legal(agent->world, state, 0, legal);
+    d->num_actions = n;
+    for (int i = 0; i < n; i++) {
+        d->actions[i] = legal[i];
+        d->values[i] = NAN;
     }
+    if (n == 0) {
+        d->action = GS_PAC_STOP;
+        return GS_OK;
+    }
+    switch (agent->kind) {
+    case GS_PAC_AGENT_KEYBOARD:
+        d->action = keyboard_action(agent, legal, n, rng);
+        break;
+    case GS_PAC_AGENT_LEFT_TURN:
+        d->action = left_turn_action(agent->world, state, legal, n);
+        break;
+    case GS_PAC_AGENT_GREEDY:
+        d->action = greedy_action(agent, state, legal, n, rng);
+        break;
+    case GS_PAC_AGENT_REFLEX:
+        d->action = reflex_action(agent, state, legal, n, rng, d);
+        break;
+    case GS_PAC_AGENT_MINIMAX:
+    case GS_PAC_AGENT_ALPHABETA:
+    case GS_PAC_AGENT_EXPECTIMAX:
+    case GS_PAC_AGENT_CHAMPION:
+        d->action = search_action(agent, state, legal, n, d);
+        break;
+    case GS_PAC_AGENT_RANDOM:
+    default:
+        d->action = legal[gs_pyrandom_below(rng, n)];
+        break;
+    }
+    return d->status;
 }

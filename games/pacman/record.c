@@ -1,5 +1,6 @@
 /*
- * Record files of `gamesearch pacman` (--record, --replay): a header, the
+ * games/pacman/record.c: record files of played Pacman games (what
+ * `gamesearch pacman --record` writes and --replay reads): a header, the
  * maze itself, then every game's single-agent actions. The format is
  * described in docs/pacman-record.md; in short:
  *
@@ -14,28 +15,106 @@
  *   West South East        <- one round a line: Pacman, then each ghost
  *   end
  *
- * This file reads and writes the syntax; cmd_pacman.c replays the games
- * through the rules and checks their results.
+ * This file reads and writes the syntax; gs_pac_record_check (play.c)
+ * replays the games through the rules and checks their results. The
+ * reader works on text in memory, the writer hands its text to a callback:
+ * neither touches a file.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pacman_cli.h"
-#include "util.h"
+#include "gamesearch/pacman_play.h"
+#include "play_internal.h"
 
 #define RECORD_MAGIC "gamesearch-pacman-record"
 #define RECORD_VERSION 1
 
 static const char *const result_names[] = {"Loss", "Win", "Stopped"};
 
-int pac_log_push(pac_game_log *log, int action)
+/* ---- Records in memory ---- */
+
+void gs_pac_record_init(gs_pac_record *rec, const gs_allocator *alloc)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->alloc = alloc ? *alloc : *gs_default_allocator();
+}
+
+static void free_string(gs_pac_record *rec, char **s)
+{
+    if (*s)
+        pac_mem_free(&rec->alloc, *s, strlen(*s) + 1);
+    *s = NULL;
+}
+
+void gs_pac_record_free(gs_pac_record *rec)
+{
+    const gs_allocator *a = &rec->alloc;
+    for (size_t i = 0; i < rec->ngames; i++) {
+        gs_pac_game_log *g = &rec->games[i];
+        pac_mem_free(a, g->actions, g->cap);
+        pac_mem_free(a, g->line, g->pos_cap * sizeof *g->line);
+        pac_mem_free(a, g->col, g->pos_cap * sizeof *g->col);
+    }
+    pac_mem_free(a, rec->games, rec->cap * sizeof *rec->games);
+    free_string(rec, &rec->layout_name);
+    free_string(rec, &rec->agent_args);
+    pac_mem_free(a, rec->layout_text, rec->layout_len + 1);
+    gs_allocator keep = rec->alloc;
+    gs_pac_record_init(rec, &keep);
+}
+
+int gs_pac_record_set(gs_pac_record *rec, char **field, const char *s)
+{
+    char *copy = NULL;
+    if (s) {
+        size_t n = strlen(s) + 1;
+        if (!(copy = pac_mem_alloc(&rec->alloc, n)))
+            return GS_ENOMEM;
+        memcpy(copy, s, n);
+    }
+    free_string(rec, field);
+    *field = copy;
+    return GS_OK;
+}
+
+gs_pac_game_log *gs_pac_record_add_game(gs_pac_record *rec)
+{
+    if (rec->ngames == rec->cap) {
+        size_t cap = rec->cap ? rec->cap * 2 : 8;
+        gs_pac_game_log *g = pac_mem_resize(&rec->alloc, rec->games,
+                                            rec->cap * sizeof *g,
+                                            cap * sizeof *g);
+        if (!g)
+            return NULL;
+        rec->games = g;
+        rec->cap = cap;
+    }
+    gs_pac_game_log *log = &rec->games[rec->ngames++];
+    memset(log, 0, sizeof *log);
+    return log;
+}
+
+void gs_pac_record_drop_game(gs_pac_record *rec)
+{
+    if (rec->ngames == 0)
+        return;
+    gs_pac_game_log *g = &rec->games[--rec->ngames];
+    pac_mem_free(&rec->alloc, g->actions, g->cap);
+    pac_mem_free(&rec->alloc, g->line, g->pos_cap * sizeof *g->line);
+    pac_mem_free(&rec->alloc, g->col, g->pos_cap * sizeof *g->col);
+    memset(g, 0, sizeof *g);
+}
+
+int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log, int action)
 {
     if (log->n == log->cap) {
         size_t cap = log->cap ? log->cap * 2 : 256;
-        unsigned char *a = realloc(log->actions, cap);
+        unsigned char *a = pac_mem_resize(&rec->alloc, log->actions, log->cap,
+                                          cap);
         if (!a)
             return GS_ENOMEM;
         log->actions = a;
@@ -45,41 +124,64 @@ int pac_log_push(pac_game_log *log, int action)
     return GS_OK;
 }
 
-pac_game_log *pac_record_add_game(pac_record *rec)
-{
-    if (rec->ngames == rec->cap) {
-        size_t cap = rec->cap ? rec->cap * 2 : 8;
-        pac_game_log *g = realloc(rec->games, cap * sizeof *g);
-        if (!g)
-            return NULL;
-        rec->games = g;
-        rec->cap = cap;
-    }
-    pac_game_log *log = &rec->games[rec->ngames++];
-    memset(log, 0, sizeof *log);
-    return log;
-}
-
-void pac_record_free(pac_record *rec)
-{
-    for (size_t i = 0; i < rec->ngames; i++) {
-        free(rec->games[i].actions);
-        free(rec->games[i].line);
-        free(rec->games[i].col);
-    }
-    free(rec->games);
-    free(rec->layout_name);
-    free(rec->layout_text);
-    free(rec->agent_args);
-    memset(rec, 0, sizeof *rec);
-}
-
 /* ---- Writing ---- */
+
+/* The writer's text on its way to the callback, a buffer at a time. */
+typedef struct writer {
+    gs_pac_write_fn fn;
+    void *user;
+    int status;               /* the first nonzero answer of fn */
+    size_t used;
+    char buf[4096];
+} writer;
+
+static void flush(writer *w)
+{
+    if (w->used && w->status == 0)
+        w->status = w->fn(w->user, w->buf, w->used);
+    w->used = 0;
+}
+
+static void put(writer *w, const char *s, size_t n)
+{
+    while (n > 0 && w->status == 0) {
+        if (w->used == sizeof w->buf)
+            flush(w);
+        size_t k = sizeof w->buf - w->used < n ? sizeof w->buf - w->used : n;
+        memcpy(w->buf + w->used, s, k);
+        w->used += k;
+        s += k;
+        n -= k;
+    }
+}
+
+static void puts_w(writer *w, const char *s)
+{
+    put(w, s, strlen(s));
+}
+
+static void putf(writer *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void putf(writer *w, const char *fmt, ...)
+{
+    char line[128];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    put(w, line, n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n
+                                                     : sizeof line - 1);
+}
 
 /* The maze's lines as they will be written: trailing white space and the
  * blank lines around the maze dropped. Returns how many. */
 static int layout_lines(const char *text, size_t len,
-                        void (*emit)(FILE *, const char *, size_t), FILE *f)
+                        void (*emit)(writer *, const char *, size_t),
+                        writer *f)
 {
     int count = 0, pending_empty = 0;
     size_t i = 0;
@@ -116,56 +218,62 @@ static bool is_control(char c)
     return (u < 0x20 && u != '\t') || u == 0x7f;
 }
 
-static void emit_line(FILE *f, const char *s, size_t n)
+static void emit_line(writer *w, const char *s, size_t n)
 {
-    fwrite(s, 1, n, f);
-    fputc('\n', f);
+    put(w, s, n);
+    put(w, "\n", 1);
 }
 
-int pac_record_write(FILE *f, const pac_record *rec, char *err,
-                     size_t errsize)
+int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
+                        void *user)
 {
-    fprintf(f, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
-    fputs("# Written by gamesearch pacman; the format: docs/pacman-record.md\n", f);
-    fprintf(f, "pacman: %s\n", rec->pacman);
-    if (rec->agent_args)
-        fprintf(f, "agent-args: %s\n", rec->agent_args);
-    fprintf(f, "ghosts: %d %s\n", rec->ghosts,
-            rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
-                                                        : "RandomGhost");
+    writer wr, *w = &wr;
+    w->fn = write;
+    w->user = user;
+    w->status = 0;
+    w->used = 0;
+    putf(w, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
+    puts_w(w, "# Written by gamesearch pacman; the format: "
+              "docs/pacman-record.md\n");
+    putf(w, "pacman: %s\n", rec->pacman);
+    if (rec->agent_args) {
+        puts_w(w, "agent-args: ");
+        puts_w(w, rec->agent_args);
+        puts_w(w, "\n");
+    }
+    putf(w, "ghosts: %d %s\n", rec->ghosts,
+         rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
+                                                     : "RandomGhost");
     if (rec->seed_is_string)
-        fputs("seed: string cs188\n", f);
+        puts_w(w, "seed: string cs188\n");
     else
-        fprintf(f, "seed: %s %" PRId64 "%s\n",
-                rec->seed_per_game ? "per-game" : "int", rec->seed,
-                rec->seed_random ? " random" : "");
+        putf(w, "seed: %s %" PRId64 "%s\n",
+             rec->seed_per_game ? "per-game" : "int", rec->seed,
+             rec->seed_random ? " random" : "");
     if (rec->max_moves > 0)
-        fprintf(f, "max-moves: %ld\n", rec->max_moves);
-    fprintf(f, "games: %zu\n", rec->ngames);
+        putf(w, "max-moves: %ld\n", rec->max_moves);
+    putf(w, "games: %zu\n", rec->ngames);
     int rows = layout_lines(rec->layout_text, rec->layout_len, NULL, NULL);
-    fprintf(f, "layout: %d ", rows);
+    putf(w, "layout: %d ", rows);
     for (const char *c = rec->layout_name ? rec->layout_name : ""; *c; c++)
-        fputc(is_control(*c) ? '?' : *c, f);   /* one line */
-    fputc('\n', f);
-    layout_lines(rec->layout_text, rec->layout_len, emit_line, f);
+        put(w, is_control(*c) ? "?" : c, 1);   /* one line */
+    put(w, "\n", 1);
+    layout_lines(rec->layout_text, rec->layout_len, emit_line, w);
 
-    int agents = rec->ghosts + 1;
+    size_t agents = (size_t)rec->ghosts + 1;
     for (size_t g = 0; g < rec->ngames; g++) {
-        const pac_game_log *log = &rec->games[g];
-        fprintf(f, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
-                result_names[log->result], log->score, log->n,
-                log->training ? " training" : "");
+        const gs_pac_game_log *log = &rec->games[g];
+        putf(w, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
+             result_names[log->result % 3], log->score, log->n,
+             log->training ? " training" : "");
         for (size_t i = 0; i < log->n; i++) {
-            fputs(gs_pac_dir_name(log->actions[i]), f);
-            fputc((i + 1) % (size_t)agents == 0 || i + 1 == log->n ? '\n' : ' ', f);
+            puts_w(w, gs_pac_dir_name(log->actions[i]));
+            put(w, (i + 1) % agents == 0 || i + 1 == log->n ? "\n" : " ", 1);
         }
-        fputs("end\n", f);
+        puts_w(w, "end\n");
     }
-    if (ferror(f) | (fflush(f) != 0)) {
-        snprintf(err, errsize, "cannot write: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    flush(w);
+    return w->status;
 }
 
 /* ---- Reading ---- */
@@ -176,7 +284,9 @@ typedef struct reader {
     int line;                 /* of the line last read */
     const char *s;            /* that line, without its newline */
     size_t n;
-    pac_record_error *error;
+    gs_error *error;
+    const gs_allocator *alloc;
+    int status;               /* GS_EPARSE, or GS_ENOMEM */
 } reader;
 
 static bool next_line(reader *r)
@@ -214,6 +324,13 @@ static int fail(reader *r, int column, const char *fmt, ...)
     return -1;
 }
 
+/* Out of memory while reading. */
+static int nomem(reader *r)
+{
+    r->status = GS_ENOMEM;
+    return fail(r, 0, "out of memory");
+}
+
 /* A line that holds nothing but blanks or a # comment. */
 static bool is_blank(const char *s, size_t n)
 {
@@ -241,7 +358,7 @@ enum { F_PACMAN, F_ARGS, F_GHOSTS, F_SEED, F_MAX_MOVES, F_GAMES, F_LAYOUT, F_N }
 static const char *const field_names[F_N] = {
     "pacman", "agent-args", "ghosts", "seed", "max-moves", "games", "layout"};
 
-static int parse_field(reader *r, pac_record *rec, int field, char *value,
+static int parse_field(reader *r, gs_pac_record *rec, int field, char *value,
                        int vcol, long *games)
 {
     char *end;
@@ -252,11 +369,8 @@ static int parse_field(reader *r, pac_record *rec, int field, char *value,
         strcpy(rec->pacman, value);
         return 0;
     case F_ARGS:
-        rec->agent_args = malloc(strlen(value) + 1);
-        if (!rec->agent_args)
-            return fail(r, 0, "out of memory");
-        strcpy(rec->agent_args, value);
-        return 0;
+        return gs_pac_record_set(rec, &rec->agent_args, value) == GS_OK
+                   ? 0 : nomem(r);
     case F_GHOSTS: {
         long n = strtol(value, &end, 10);
         if (end == value || *end != ' ' || n < 0 || n > GS_PAC_MAX_GHOSTS)
@@ -297,12 +411,12 @@ static int parse_field(reader *r, pac_record *rec, int field, char *value,
                     "'per-game N' (the last two optionally followed by "
                     "'random')");
     case F_MAX_MOVES:
-        if (!cli_parse_long(value, 1, 1000000000L, &rec->max_moves))
+        if (!pac_parse_long(value, 1, 1000000000L, &rec->max_moves))
             return fail(r, vcol, "max-moves: expected a whole number from 1 "
                         "to 1000000000");
         return 0;
     case F_GAMES:
-        if (!cli_parse_long(value, 0, 1000000L, games))
+        if (!pac_parse_long(value, 0, 1000000L, games))
             return fail(r, vcol, "games: expected a whole number from 0 to "
                         "1000000");
         return 0;
@@ -312,7 +426,7 @@ static int parse_field(reader *r, pac_record *rec, int field, char *value,
 }
 
 /* Reads the maze: `rows` lines after the layout: line, verbatim. */
-static int read_layout(reader *r, pac_record *rec, char *value, int vcol)
+static int read_layout(reader *r, gs_pac_record *rec, char *value, int vcol)
 {
     char *end;
     long rows = strtol(value, &end, 10);
@@ -322,10 +436,8 @@ static int read_layout(reader *r, pac_record *rec, char *value, int vcol)
                     "and the layout's name", GS_PAC_MAX_SIDE);
     while (*end == ' ')
         end++;
-    rec->layout_name = malloc(strlen(end) + 1);
-    if (!rec->layout_name)
-        return fail(r, 0, "out of memory");
-    strcpy(rec->layout_name, end);
+    if (gs_pac_record_set(rec, &rec->layout_name, end) != GS_OK)
+        return nomem(r);
     int header = r->line;
     size_t start = r->pos;
     for (long i = 0; i < rows; i++)
@@ -340,9 +452,9 @@ static int read_layout(reader *r, pac_record *rec, char *value, int vcol)
         return fail(r, vcol, "layout: its %ld row%s %s blank", rows,
                     rows == 1 ? "" : "s", rows == 1 ? "is" : "are all");
     }
-    rec->layout_text = malloc(len + 1);
+    rec->layout_text = pac_mem_alloc(r->alloc, len + 1);
     if (!rec->layout_text)
-        return fail(r, 0, "out of memory");
+        return nomem(r);
     memcpy(rec->layout_text, r->text + start, len);
     rec->layout_text[len] = '\0';
     rec->layout_len = len;
@@ -351,7 +463,7 @@ static int read_layout(reader *r, pac_record *rec, char *value, int vcol)
 }
 
 /* "game I result=R score=S moves=M [training]" */
-static int parse_game_header(reader *r, pac_record *rec, long *moves)
+static int parse_game_header(reader *r, gs_pac_record *rec, long *moves)
 {
     char buf[256], word[16], result[16], extra[16];
     long idx, score;
@@ -393,9 +505,9 @@ static int parse_game_header(reader *r, pac_record *rec, long *moves)
                         "unexpected '%s' after the game's header (only "
                         "'training' may follow)", rest + strspn(rest, " "));
     }
-    pac_game_log *log = pac_record_add_game(rec);
+    gs_pac_game_log *log = gs_pac_record_add_game(rec);
     if (!log)
-        return fail(r, 0, "out of memory");
+        return nomem(r);
     log->result = res;
     log->score = (int)score;
     log->training = training;
@@ -403,18 +515,28 @@ static int parse_game_header(reader *r, pac_record *rec, long *moves)
     return 0;
 }
 
-static int push_token(reader *r, pac_game_log *log, int dir, int col)
+static int push_token(reader *r, gs_pac_record *rec, gs_pac_game_log *log,
+                      int dir, int col)
 {
-    if (pac_log_push(log, dir) != GS_OK)
-        return fail(r, 0, "out of memory");
+    if (gs_pac_record_push(rec, log, dir) != GS_OK)
+        return nomem(r);
     if (log->pos_cap < log->cap) {
         /* where each action stands, for messages about it */
-        int *l = realloc(log->line, log->cap * sizeof *l);
-        if (l)
-            log->line = l;
-        int *c = l ? realloc(log->col, log->cap * sizeof *c) : NULL;
-        if (!c)
-            return fail(r, 0, "out of memory");
+        size_t old = log->pos_cap * sizeof(int), n = log->cap * sizeof(int);
+        int *l = pac_mem_alloc(r->alloc, n), *c = pac_mem_alloc(r->alloc, n);
+        if (!l || !c) {
+            pac_mem_free(r->alloc, l, n);
+            pac_mem_free(r->alloc, c, n);
+            log->n--;
+            return nomem(r);
+        }
+        if (old) {
+            memcpy(l, log->line, old);
+            memcpy(c, log->col, old);
+        }
+        pac_mem_free(r->alloc, log->line, old);
+        pac_mem_free(r->alloc, log->col, old);
+        log->line = l;
         log->col = c;
         log->pos_cap = log->cap;
     }
@@ -424,7 +546,7 @@ static int push_token(reader *r, pac_game_log *log, int dir, int col)
 }
 
 /* The actions of one game, up to its "end" line. */
-static int read_actions(reader *r, pac_game_log *log, size_t index,
+static int read_actions(reader *r, gs_pac_record *rec, gs_pac_game_log *log, size_t index,
                         long moves)
 {
     int header = r->line;
@@ -475,7 +597,7 @@ static int read_actions(reader *r, pac_game_log *log, size_t index,
                             "North, South, East, West or Stop)", shown,
                             tl > sl ? "..." : "");
             }
-            if (push_token(r, log, dir, (int)start + 1) != 0)
+            if (push_token(r, rec, log, dir, (int)start + 1) != 0)
                 return -1;
         }
     }
@@ -483,12 +605,8 @@ static int read_actions(reader *r, pac_game_log *log, size_t index,
     return fail(r, 1, "the record ends inside game %zu (no 'end' line)", index);
 }
 
-int pac_record_parse(const char *text, size_t len, pac_record *rec,
-                     pac_record_error *error)
+static int parse(reader *r, gs_pac_record *rec)
 {
-    reader rd = {text, len, 0, 0, NULL, 0, error};
-    reader *r = &rd;
-    memset(rec, 0, sizeof *rec);
     rec->ghosts = -1;
     char buf[1024];
 
@@ -499,7 +617,7 @@ int pac_record_parse(const char *text, size_t len, pac_record *rec,
         return fail(r, 1, "not a gamesearch pacman record (its first line "
                     "should be '%s %d')", RECORD_MAGIC, RECORD_VERSION);
     long version;
-    if (!cli_parse_long(buf + sizeof RECORD_MAGIC, 1, 1000000, &version))
+    if (!pac_parse_long(buf + sizeof RECORD_MAGIC, 1, 1000000, &version))
         return fail(r, (int)sizeof RECORD_MAGIC + 1, "expected a version number");
     if (version != RECORD_VERSION)
         return fail(r, (int)sizeof RECORD_MAGIC + 1, "record version %ld is "
@@ -571,7 +689,7 @@ int pac_record_parse(const char *text, size_t len, pac_record *rec,
         long moves;
         if (parse_game_header(r, rec, &moves) != 0)
             return -1;
-        if (read_actions(r, &rec->games[rec->ngames - 1], rec->ngames,
+        if (read_actions(r, rec, &rec->games[rec->ngames - 1], rec->ngames,
                          moves) != 0)
             return -1;
     }
@@ -581,4 +699,20 @@ int pac_record_parse(const char *text, size_t len, pac_record *rec,
                     "holds %zu", games, rec->ngames);
     }
     return 0;
+}
+
+int gs_pac_record_parse(const char *text, size_t len,
+                        const gs_allocator *alloc, gs_pac_record *rec,
+                        gs_error *error)
+{
+    gs_error local;
+    if (!error)
+        error = &local;
+    memset(error, 0, sizeof *error);
+    gs_pac_record_init(rec, alloc);
+    reader rd = {text, len, 0, 0, NULL, 0, error, &rec->alloc, GS_EPARSE};
+    if (parse(&rd, rec) == 0)
+        return GS_OK;
+    gs_pac_record_free(rec);
+    return rd.status;
 }

@@ -1,0 +1,379 @@
+/*
+ * gamesearch/pacman_play.h: playing CS188's Pacman as pacman.py plays it:
+ * the Pacman agents (pacmanAgents.py, keyboardAgents.py, multiAgents.py
+ * and ours), its game loop (game.py's Game.run) and the record files of
+ * played games (docs/pacman-record.md).
+ *
+ * Everything here decides, plays and measures; nothing prints. An agent
+ * returns its decision with what the decision cost (gs_pac_decision); the
+ * game loop calls back after every single-agent move, so that a display,
+ * a record or a browser page can follow the game and stop it; the
+ * keyboard agent's keys come through a callback too. Random numbers are
+ * pacman.py's (gamesearch/pyrandom.h), drawn in the same order, so that a
+ * game seeded as pacman.py seeds it is the same game move for move.
+ */
+#ifndef GAMESEARCH_PACMAN_PLAY_H
+#define GAMESEARCH_PACMAN_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "pacman.h"
+#include "pyrandom.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Pacman agents ---- */
+
+typedef enum gs_pac_agent_kind {
+    GS_PAC_AGENT_KEYBOARD = 0,  /* KeyboardAgent: the keys pressed */
+    GS_PAC_AGENT_LEFT_TURN,     /* LeftTurnAgent: left whenever it can */
+    GS_PAC_AGENT_GREEDY,        /* GreedyAgent: the best successor score,
+                                   ties drawn at random */
+    GS_PAC_AGENT_RANDOM,        /* RandomAgent: any legal action (ours) */
+    GS_PAC_AGENT_REFLEX,        /* ReflexAgent (CS188 question 1) */
+    GS_PAC_AGENT_MINIMAX,       /* MinimaxAgent (question 2) */
+    GS_PAC_AGENT_ALPHABETA,     /* AlphaBetaAgent (question 3) */
+    GS_PAC_AGENT_EXPECTIMAX,    /* ExpectimaxAgent (question 4) */
+    GS_PAC_AGENT_CHAMPION,      /* ChampionAgent: ours, expectimax over
+                                   DirectionalGhost with a node budget */
+    GS_PAC_NUM_AGENT_KINDS
+} gs_pac_agent_kind;
+
+/* The keys the keyboard agent reads, one bit each. */
+enum {
+    GS_PAC_KEY_WEST = 1,
+    GS_PAC_KEY_EAST = 2,
+    GS_PAC_KEY_NORTH = 4,
+    GS_PAC_KEY_SOUTH = 8,
+    GS_PAC_KEY_STOP = 16
+};
+
+/* What a gs_pac_agent measures beyond its decision (gs_pac_agent_measure). */
+enum {
+    /* The distinct states among the nodes searched, under pacman.py's
+     * state equality, as the CS188 autograder counts them. -a's
+     * countStates=1 turns it on. */
+    GS_PAC_MEASURE_STATES = 1,
+    /* The value of each root action. */
+    GS_PAC_MEASURE_VALUES = 2
+};
+
+typedef struct gs_pac_agent gs_pac_agent;
+
+/*
+ * A decision and what it cost. Every field is set by gs_pac_agent_act:
+ * zero where the agent has nothing to say (an agent that does not search
+ * reports no nodes).
+ */
+typedef struct gs_pac_decision {
+    int action;              /* GS_PAC_*: always legal (Stop when Pacman
+                                has no legal action) */
+    int status;              /* GS_OK, or why the search failed (action is
+                                then the first legal one) */
+    uint64_t nodes;          /* nodes searched, root included; ReflexAgent:
+                                the successors it valued */
+    double seconds;          /* the search's time (searching agents and
+                                ReflexAgent) */
+    int depth;               /* searching agents: the depth in rounds the
+                                decision comes from (the deepest finished
+                                iteration under a budget) */
+    bool states_counted;     /* GS_PAC_MEASURE_STATES was on */
+    bool states_incomplete;  /* it ran out of memory: distinct_states is
+                                too low */
+    size_t distinct_states;  /* distinct states among the nodes */
+    /* With GS_PAC_MEASURE_VALUES (searching and reflex agents): the legal
+     * actions in pacman.py's order and the value the search backed up for
+     * each (its evaluation for ReflexAgent), with the engine's bound kind;
+     * NAN for an action the search never finished. */
+    int num_actions;
+    int actions[GS_PAC_NUM_DIRS];
+    double values[GS_PAC_NUM_DIRS];
+    gs_bound bounds[GS_PAC_NUM_DIRS];
+} gs_pac_decision;
+
+/* "GreedyAgent" -> GS_PAC_AGENT_GREEDY (exact case, as pacman.py), and
+ * the searching agents' short names in any case: reflex, minimax,
+ * alphabeta, expectimax, champion. -1 when unknown. */
+GS_API int gs_pac_agent_parse(const char *name);
+
+/* The class name of an agent kind ("GreedyAgent"; "?" when out of range). */
+GS_API const char *gs_pac_agent_name(gs_pac_agent_kind kind);
+
+/*
+ * Checks -a's "key=value,key,..." (pacman.py's parseAgentArgs: a bare key
+ * has the value 1) against what `kind` takes: the searching agents depth=,
+ * evalFn=, ghostModel=, time=, nodes=, countStates=; GreedyAgent
+ * evalFn=scoreEvaluation; the others index=0. NULL is no arguments.
+ * GS_OK, or GS_EINVAL with *error (when not NULL): the message, line 0 and
+ * the 1-based column in `args` of the piece refused.
+ */
+GS_API int gs_pac_agent_args_check(gs_pac_agent_kind kind, const char *args,
+                                   gs_error *error);
+
+/*
+ * Sets up an agent of `kind` with -a's `args` (NULL: none) for `world`,
+ * which must outlive it. It lives for a whole run, as pacman.py's one
+ * agent object does, and is used by one thread at a time. A searching
+ * agent's decision depends on the state alone (its tables are emptied
+ * before every move), so a game plays the same whichever agent object or
+ * thread plays it. alloc may be NULL. GS_OK; GS_EINVAL with *error when
+ * the arguments do not check (as gs_pac_agent_args_check); GS_ENOMEM
+ * (nothing leaked).
+ */
+GS_API int gs_pac_agent_new(gs_pac_agent_kind kind, const char *args,
+                            const gs_pacman *world, const gs_allocator *alloc,
+                            gs_pac_agent **out, gs_error *error);
+/* Frees an agent and all it holds (NULL is fine). */
+GS_API void gs_pac_agent_free(gs_pac_agent *agent);
+
+/* The kind the agent was made as. */
+GS_API gs_pac_agent_kind gs_pac_agent_kind_of(const gs_pac_agent *agent);
+
+/* What the agent measures from now on: GS_PAC_MEASURE_* bits (countStates=1
+ * starts it with GS_PAC_MEASURE_STATES). Measuring costs a hook call per
+ * node; it never changes a decision. */
+GS_API void gs_pac_agent_measure(gs_pac_agent *agent, unsigned what);
+GS_API unsigned gs_pac_agent_measuring(const gs_pac_agent *agent);
+
+/* Keyboard: the keys (GS_PAC_KEY_*) pressed since its last move; 0 keeps
+ * the previous batch, as keyboardAgents.py does. Other agents ignore it. */
+GS_API void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys);
+
+/*
+ * Pacman's decision in `state` (Pacman to move), drawing from rng as
+ * pacman.py's agent draws from Python's random, into *out. Returns
+ * out->status: GS_OK, or the status of a search that failed (GS_ENOMEM),
+ * in which case out->action is the first legal action.
+ */
+GS_API int gs_pac_agent_act(gs_pac_agent *agent, const void *state,
+                            gs_pyrandom *rng, gs_pac_decision *out);
+
+/* ---- The game loop ---- */
+
+/* How a game ended. */
+typedef enum gs_pac_result {
+    GS_PAC_LOSS = 0,         /* Pacman died */
+    GS_PAC_WIN = 1,          /* Pacman ate the last dot */
+    GS_PAC_STOPPED = 2,      /* max_moves reached, or a replay's last move:
+                                counted a loss */
+    GS_PAC_QUIT = 3          /* the move callback stopped it */
+} gs_pac_result;
+
+/* A game's outcome and what it cost. */
+typedef struct gs_pac_game_result {
+    gs_pac_result result;    /* meaningful once the game is over */
+    int score;
+    long moves;              /* single-agent moves played */
+    long pacman_moves;       /* Pacman's decisions */
+    uint64_t nodes;          /* the nodes of all Pacman's searches */
+    double move_seconds;     /* the time of all Pacman's decisions */
+    double max_move_seconds; /* the slowest one */
+    double seconds;          /* the game, up to its last move */
+    /* The last move tried; on GS_EINVAL, the move the rules refused. */
+    int agent, action;
+} gs_pac_game_result;
+
+/* What the move callback sees. */
+typedef struct gs_pac_move {
+    long number;             /* single-agent moves so far: 0 at the start
+                                (before any move), then 1, 2, ... */
+    int agent;               /* who moved (-1 at the start) */
+    int action;              /* GS_PAC_* (-1 at the start) */
+    const void *state;       /* the state after the move */
+    long pacman_move;        /* Pacman's moves so far in this game */
+    /* Pacman's decision with its measurements, when agent 0 moved by the
+     * agent (NULL for ghosts, replays and the start). */
+    const gs_pac_decision *decision;
+    bool over;               /* this move ended the game: game->result */
+    const gs_pac_game_result *game;   /* the counts so far */
+} gs_pac_move;
+
+/* Called at the start of a game and after every move; a nonzero return
+ * stops the game (GS_PAC_QUIT) unless this move ended it. */
+typedef int (*gs_pac_move_fn)(void *user, const gs_pac_move *move);
+
+/* Asked before each of Pacman's moves: the keys pressed since the last one
+ * (GS_PAC_KEY_*), handed to the agent with gs_pac_agent_keys. */
+typedef unsigned (*gs_pac_keys_fn)(void *user);
+
+typedef struct gs_pac_play_options {
+    gs_pac_ghost ghosts;     /* how the ghosts move (GS_PAC_RANDOM_GHOST) */
+    long max_moves;          /* stop after this many moves (0: never) */
+    /* Replay these actions instead of asking any agent or drawing any
+     * random number (NULL: play); the game stops after the last. */
+    const unsigned char *replay;
+    size_t replay_length;
+    gs_pac_move_fn on_move;  /* may be NULL */
+    gs_pac_keys_fn keys;     /* may be NULL */
+    void *user;              /* passed to both */
+} gs_pac_play_options;
+
+/* Fills in the defaults: RandomGhost, no limit, no replay, no callbacks. */
+GS_API void gs_pac_play_options_init(gs_pac_play_options *options);
+
+/*
+ * Plays one game of `world` from its start, as pacman.py's Game.run: the
+ * agents in turn, Pacman first (`agent`'s decisions), each ghost drawing
+ * its move from `rng` as options->ghosts says; a win or a loss ends it at
+ * once. `state` is the caller's room for a state (gs_pacman_state_size
+ * bytes, aligned for uint64_t): it holds the game as it goes, and its end.
+ * `agent` must have been made for `world`; agent and rng may be NULL with
+ * a replay. Allocates nothing itself (a measuring agent may). GS_OK with
+ * *out; GS_EINVAL when an argument is missing, a replay is empty, or the
+ * rules refuse a move (out->agent and out->action say which; the agents
+ * only choose legal moves, so only a replay can).
+ */
+GS_API int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent,
+                       gs_pyrandom *rng, const gs_pac_play_options *options,
+                       void *state, gs_pac_game_result *out);
+
+/*
+ * `state` as pacman.py's text display prints it: the maze top row first
+ * ('%' wall, '.' food, 'o' capsule, 'G' a ghost, Pacman '<', '>', 'v' or
+ * '^' by his heading), then "Score: N" and an empty line. Writes at most
+ * size bytes, NUL included, into buf and returns the length of the whole
+ * text (without NUL), as snprintf does: size 0 asks for it.
+ */
+GS_API size_t gs_pac_text_frame(const gs_pacman *world, const void *state,
+                                char *buf, size_t size);
+
+/* Seeds rng for game `game` (1-based, training games counted) of a run of
+ * per-game streams from `base`: random.seed('BASE:GAME'), so that one game
+ * of a batch can be played again alone. */
+GS_API void gs_pac_seed_game(gs_pyrandom *rng, int64_t base, size_t game);
+
+/* ---- Records (docs/pacman-record.md) ---- */
+
+/* One game of a record. */
+typedef struct gs_pac_game_log {
+    gs_pac_result result;    /* GS_PAC_WIN, GS_PAC_LOSS or GS_PAC_STOPPED */
+    int score;
+    bool training;
+    size_t n, cap;           /* single-agent actions, in turn order */
+    unsigned char *actions;  /* GS_PAC_* directions */
+    /* Read from text: where each action stands (1-based), and the line of
+     * the game's header; NULL and 0 for games played. */
+    int *line, *col;
+    size_t pos_cap;
+    int header_line;
+} gs_pac_game_log;
+
+/*
+ * A record: a run's header and its games. Made by gs_pac_record_init (and
+ * filled in by its owner) or by gs_pac_record_parse; the strings and
+ * arrays belong to it and are freed by gs_pac_record_free through `alloc`
+ * (strings with strlen + 1 bytes, layout_text with layout_len + 1).
+ */
+typedef struct gs_pac_record {
+    gs_allocator alloc;
+    char *layout_name;       /* as given to -l (for people) */
+    char *layout_text;       /* the maze itself */
+    size_t layout_len;
+    int layout_first_line;   /* read from text: the line of its first row */
+    int ghosts;              /* ghosts in the world */
+    int ghosts_line;         /* read from text: where it is given */
+    gs_pac_ghost ghost_kind;
+    char pacman[32];         /* the Pacman agent's name */
+    char *agent_args;        /* -a, or NULL */
+    bool seed_is_string;     /* -f: random.seed('cs188') */
+    bool seed_per_game;      /* --seeds: game i from random.seed('N:i') */
+    bool seed_random;        /* N was chosen at random for this run */
+    int64_t seed;            /* N of --seed N or --seeds N */
+    long max_moves;          /* 0: none */
+    size_t ngames, cap;
+    gs_pac_game_log *games;
+} gs_pac_record;
+
+/* An empty record whose memory comes from alloc (NULL: the C library's). */
+GS_API void gs_pac_record_init(gs_pac_record *rec, const gs_allocator *alloc);
+/* Frees what the record holds and leaves it empty (re-initialised). */
+GS_API void gs_pac_record_free(gs_pac_record *rec);
+/* Adds an empty game; NULL when out of memory (the record unchanged). */
+GS_API gs_pac_game_log *gs_pac_record_add_game(gs_pac_record *rec);
+/* Removes the last game (a game left unfinished); nothing when none. */
+GS_API void gs_pac_record_drop_game(gs_pac_record *rec);
+/* Appends an action to game `log` of `rec`; GS_OK or GS_ENOMEM. */
+GS_API int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log,
+                              int action);
+/* Copies s into a new string of the record's, freeing *field first; GS_OK
+ * or GS_ENOMEM (the field unchanged). s NULL clears the field. */
+GS_API int gs_pac_record_set(gs_pac_record *rec, char **field,
+                             const char *s);
+
+/*
+ * Reads a record from `text` (len bytes, no NUL needed): its syntax only;
+ * gs_pac_record_check plays its games through the rules. *rec is
+ * initialised with alloc (NULL: the C library's) and, when the call fails,
+ * left empty. GS_OK; GS_EPARSE with *error (line and column 1-based;
+ * column 0 for a whole line, both 0 for the whole text); GS_ENOMEM.
+ */
+GS_API int gs_pac_record_parse(const char *text, size_t len,
+                               const gs_allocator *alloc, gs_pac_record *rec,
+                               gs_error *error);
+
+/* Receives the writer's text, a piece at a time; nonzero stops it. */
+typedef int (*gs_pac_write_fn)(void *user, const char *text, size_t len);
+
+/*
+ * Writes rec in the record format, through write. rec->layout_text must
+ * hold the maze. Returns GS_OK, or the first nonzero value write returned
+ * (writing stops there).
+ */
+GS_API int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
+                               void *user);
+
+/*
+ * Plays every game of rec through the rules of `world` (made from its
+ * maze and ghosts): each action legal, the game over exactly at its last
+ * action unless it was stopped, and the recorded result and score. alloc
+ * (NULL: the C library's) gives room for a state. GS_OK; GS_EPARSE with
+ * *error at the action or game header concerned; GS_ENOMEM.
+ */
+GS_API int gs_pac_record_check(const gs_pac_record *rec,
+                               const gs_pacman *world,
+                               const gs_allocator *alloc, gs_error *error);
+
+/* ---- Statistics of a batch ---- */
+
+/* A batch of games summed up: what pacman.py's summary and --json say. */
+typedef struct gs_pac_summary {
+    /* Over the games that count (not training): */
+    size_t games;
+    size_t wins;
+    double win_rate;         /* wins / games; NAN without games */
+    double win_lo, win_hi;   /* its 95% Wilson interval; NAN without games */
+    double mean_score;       /* the sum in game order / games; NAN without */
+    double mean_lo, mean_hi; /* its 95% Student t interval; NAN below 2 */
+    double min_score, max_score;   /* NAN without games */
+    /* Over every game played, training included (0 without results): */
+    size_t played;
+    long pacman_moves;
+    uint64_t nodes;
+    double move_seconds;
+    double max_move_seconds;
+} gs_pac_summary;
+
+/* Sums up the games of rec (their results and scores) and, when results
+ * is not NULL, their costs: results[i] belongs to rec->games[i]. */
+GS_API void gs_pac_summarize(const gs_pac_record *rec,
+                             const gs_pac_game_result *results,
+                             gs_pac_summary *out);
+
+/* The two-sided 95% quantile of Student's t with df >= 1 degrees of
+ * freedom (to 1e-7); NAN for df < 1. */
+GS_API double gs_pac_student_t95(long df);
+
+/* The 95% Wilson score interval of `wins` successes in n >= 1 trials. */
+GS_API void gs_pac_wilson95(size_t wins, size_t n, double *lo, double *hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_PACMAN_PLAY_H */

@@ -1,0 +1,796 @@
+/*
+ * tests/test_pacman_play.c: the Pacman agents and pacman.py's game loop
+ * as the library offers them (gamesearch/pacman_play.h).
+ *
+ * Facts checked:
+ *   - agent names both ways, and -a's checks: each refusal's exact message
+ *     and the column of the piece refused;
+ *   - each simple agent's rule on a maze worked out by hand (keyboard keys
+ *     and their memory, LeftTurn's turns, Greedy's and Random's draws);
+ *   - a searching agent's measurements: 13 nodes and 11 distinct states at
+ *     depth 2 on a corridor (as test_pacman_agents counts them with the
+ *     engine directly), the depth, and each root action's value;
+ *   - whole games equal to what `gamesearch pacman` printed before the
+ *     loop moved into the library (same seed, layout and agent: result,
+ *     score, moves, Pacman's moves and nodes), countStates's figures of
+ *     the first three moves, and a game replayed from its own actions;
+ *   - the callbacks: the start, every move, Pacman's decisions only for
+ *     Pacman, the keys asked once per Pacman move, a stop at any move;
+ *   - refusals: an illegal replayed move, missing arguments;
+ *   - per-game seeding, the 95% intervals, a batch's summary, the text
+ *     display's frames;
+ *   - allocation failure: setting an agent up and a measured decision.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/gamesearch.h"
+#include "gamesearch/pacman_play.h"
+
+#include "layout_files.h"
+#include "pacman_fixture.h"
+#include "track_alloc.h"
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+/* A layout of the project's layouts/ directory, as a world. */
+static gs_pacman *project_world(const char *name, int ghosts)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/layouts/%s.lay", GS_SOURCE_DIR, name);
+    size_t len;
+    char *text = read_file_text(path, &len);
+    if (!text)
+        fail_msg("cannot read %s", path);
+    gs_pacman *w = world_from(text, len, ghosts, NULL, path);
+    free(text);
+    return w;
+}
+
+static gs_pac_agent *agent_of(gs_pac_agent_kind kind, const char *args,
+                              const gs_pacman *w)
+{
+    gs_pac_agent *a = NULL;
+    gs_error err;
+    int rc = gs_pac_agent_new(kind, args, w, NULL, &a, &err);
+    if (rc != GS_OK)
+        fail_msg("agent %s with '%s': %d: %s", gs_pac_agent_name(kind),
+                 args ? args : "", rc, err.message);
+    return a;
+}
+
+/* The outcome of one game, and what the callbacks saw of it. */
+typedef struct seen {
+    long calls;               /* on_move calls, the start included */
+    long starts;
+    long decisions;           /* calls with a decision */
+    long keys_asked;
+    long stop_at;             /* return 1 at this move number (-1: never) */
+    unsigned keys;            /* what the keys callback answers */
+    unsigned char actions[8192];
+    size_t n;
+    /* countStates's figures of Pacman's first moves */
+    uint64_t nodes[3];
+    size_t distinct[3];
+    bool bad;                 /* a callback saw something wrong */
+} seen;
+
+static int on_move(void *user, const gs_pac_move *m)
+{
+    seen *s = user;
+    s->calls++;
+    if (m->number == 0) {
+        s->starts++;
+        if (m->agent != -1 || m->action != -1 || m->decision)
+            s->bad = true;
+    } else {
+        if (s->n < sizeof s->actions)
+            s->actions[s->n++] = (unsigned char)m->action;
+        if ((m->decision != NULL) != (m->agent == 0) ||
+            m->number != m->game->moves)
+            s->bad = true;
+        if (m->decision) {
+            s->decisions++;
+            if (m->decision->action != m->action)
+                s->bad = true;
+            long k = m->pacman_move - 1;
+            if (k >= 0 && k < 3 && m->decision->states_counted) {
+                s->nodes[k] = m->decision->nodes;
+                s->distinct[k] = m->decision->distinct_states;
+            }
+        }
+    }
+    return s->stop_at >= 0 && m->number == s->stop_at;
+}
+
+static unsigned keys(void *user)
+{
+    seen *s = user;
+    s->keys_asked++;
+    return s->keys;
+}
+
+static void seen_init(seen *s)
+{
+    memset(s, 0, sizeof *s);
+    s->stop_at = -1;
+}
+
+/* Plays one game with callbacks into *s. */
+static int play(const gs_pacman *w, gs_pac_agent *a, gs_pyrandom *rng,
+                gs_pac_ghost ghosts, long max_moves, seen *s,
+                gs_pac_game_result *out)
+{
+    gs_pac_play_options o;
+    gs_pac_play_options_init(&o);
+    o.ghosts = ghosts;
+    o.max_moves = max_moves;
+    o.on_move = on_move;
+    o.keys = keys;
+    o.user = s;
+    void *state = new_state(w);
+    int rc = gs_pac_play(w, a, rng, &o, state, out);
+    free(state);
+    return rc;
+}
+
+/* ---- Names and arguments ------------------------------------------------ */
+
+static void test_agent_names(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++)
+        assert_int_equal(gs_pac_agent_parse(gs_pac_agent_name(k)), k);
+    assert_int_equal(gs_pac_agent_parse("AlphaBeta"), GS_PAC_AGENT_ALPHABETA);
+    assert_int_equal(gs_pac_agent_parse("ALPHABETA"), GS_PAC_AGENT_ALPHABETA);
+    assert_int_equal(gs_pac_agent_parse("champion"), GS_PAC_AGENT_CHAMPION);
+    assert_int_equal(gs_pac_agent_parse("greedyagent"), -1);   /* exact case */
+    assert_int_equal(gs_pac_agent_parse("greedy"), -1);
+    assert_int_equal(gs_pac_agent_parse(""), -1);
+    assert_string_equal(gs_pac_agent_name(GS_PAC_NUM_AGENT_KINDS), "?");
+}
+
+static void refused(gs_pac_agent_kind kind, const char *args, int column,
+                    const char *message)
+{
+    gs_error e;
+    memset(&e, 0x55, sizeof e);
+    assert_int_equal(gs_pac_agent_args_check(kind, args, &e), GS_EINVAL);
+    assert_int_equal(e.line, 0);
+    assert_int_equal(e.column, column);
+    assert_string_equal(e.message, message);
+    /* Setting the agent up refuses it the same way. */
+    gs_pacman *w = project_world("corridor", 1);
+    gs_pac_agent *a = (gs_pac_agent *)&e;
+    gs_error e2;
+    assert_int_equal(gs_pac_agent_new(kind, args, w, NULL, &a, &e2),
+                     GS_EINVAL);
+    assert_null(a);
+    assert_string_equal(e2.message, message);
+    gs_pacman_free(w);
+}
+
+static void test_agent_args(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++)
+        assert_int_equal(gs_pac_agent_args_check(k, NULL, NULL), GS_OK);
+    assert_int_equal(gs_pac_agent_args_check(GS_PAC_AGENT_MINIMAX,
+                                             "depth=3,evalFn=better,"
+                                             "ghostModel=Directional,"
+                                             "nodes=10,time=0.5,countStates",
+                                             NULL), GS_OK);
+    assert_int_equal(gs_pac_agent_args_check(GS_PAC_AGENT_GREEDY,
+                                             "evalFn=scoreEvaluation", NULL),
+                     GS_OK);
+    assert_int_equal(gs_pac_agent_args_check(GS_PAC_AGENT_LEFT_TURN,
+                                             "index=0", NULL), GS_OK);
+
+    refused(GS_PAC_AGENT_MINIMAX, "depth=0", 1,
+            "depth must be a whole number of rounds from 1 to 1000, not '0'");
+    refused(GS_PAC_AGENT_MINIMAX, "depth=2,foo=1", 9,
+            "MinimaxAgent takes no argument 'foo' (it takes depth, evalFn, "
+            "ghostModel, time, nodes, countStates)");
+    refused(GS_PAC_AGENT_GREEDY, "evalFn=x", 1,
+            "evalFn 'x' is unknown to GreedyAgent (it knows scoreEvaluation)");
+    refused(GS_PAC_AGENT_LEFT_TURN, "index=1", 1,
+            "index must be 0 (Pacman is agent 0), not '1'");
+    refused(GS_PAC_AGENT_EXPECTIMAX, "depth=2,,x", 9,
+            "empty argument in 'depth=2,,x' (expected key=value,key=value,"
+            "...)");
+    refused(GS_PAC_AGENT_EXPECTIMAX, "ghostModel=zz", 1,
+            "ghostModel must be min, random or directional, not 'zz'");
+    refused(GS_PAC_AGENT_ALPHABETA, "depth=2,a=b=c", 9,
+            "'a=b=c' is not key=value");
+    refused(GS_PAC_AGENT_ALPHABETA, "=3", 1, "'=3' has no key");
+    refused(GS_PAC_AGENT_CHAMPION, "time=0", 1,
+            "time must be a number of seconds above 0, at most 3600, not '0'");
+    refused(GS_PAC_AGENT_MINIMAX, "countStates=2", 1,
+            "countStates must be 0 or 1, not '2'");
+    refused(GS_PAC_AGENT_REFLEX, "depth=2", 1,
+            "ReflexAgent takes no argument 'depth' (it takes index)");
+    refused(GS_PAC_AGENT_RANDOM, "depth=2", 1,
+            "RandomAgent takes no argument 'depth' (it takes index)");
+    gs_error e;
+    assert_int_equal(gs_pac_agent_args_check(GS_PAC_NUM_AGENT_KINDS, NULL, &e),
+                     GS_EINVAL);
+}
+
+/* ---- The simple agents --------------------------------------------------- */
+
+/*
+ * corridor.lay: Pacman at (1, 3), the top-left corner: East and South
+ * open, North and West walls.
+ */
+static void test_keyboard(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_KEYBOARD, NULL, w);
+    void *s = new_state(w);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_int(&rng, 1);
+    gs_pac_decision d;
+    gs_pac_agent_keys(a, GS_PAC_KEY_EAST);
+    assert_int_equal(gs_pac_agent_act(a, s, &rng, &d), GS_OK);
+    assert_int_equal(d.action, GS_PAC_EAST);
+    assert_int_equal(d.nodes, 0);
+    gs_pac_agent_keys(a, 0);              /* no key: the last batch holds */
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.action, GS_PAC_EAST);
+    gs_pac_agent_keys(a, GS_PAC_KEY_WEST | GS_PAC_KEY_SOUTH);  /* later wins */
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.action, GS_PAC_SOUTH);
+    gs_pac_agent_keys(a, GS_PAC_KEY_NORTH);   /* a wall: on as before */
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.action, GS_PAC_SOUTH);
+    gs_pac_agent_keys(a, GS_PAC_KEY_STOP | GS_PAC_KEY_EAST);
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.action, GS_PAC_STOP);
+    assert_int_equal(d.num_actions, 3);
+    assert_int_equal(d.actions[0], GS_PAC_STOP);
+    assert_int_equal(d.actions[1], GS_PAC_EAST);
+    assert_int_equal(d.actions[2], GS_PAC_SOUTH);
+    assert_int_equal(gs_pac_agent_kind_of(a), GS_PAC_AGENT_KEYBOARD);
+    free(s);
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
+static void test_left_turn_and_greedy(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_int(&rng, 1);
+    gs_pac_decision d;
+    /* Not moved yet: heading North; left (West) and on (North) are walls,
+     * right (East) is open. */
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_LEFT_TURN, NULL, w);
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.action, GS_PAC_EAST);
+    gs_pac_agent_free(a);
+    /* Greedy: East and South score the same (-1, no food there), so it
+     * draws; Stop is never considered. */
+    a = agent_of(GS_PAC_AGENT_GREEDY, NULL, w);
+    gs_pyrandom copy = rng;
+    gs_pac_agent_act(a, s, &rng, &d);
+    int pick = gs_pyrandom_below(&copy, 2);
+    assert_int_equal(d.action, pick == 0 ? GS_PAC_EAST : GS_PAC_SOUTH);
+    gs_pac_agent_free(a);
+    /* Random: random.choice over all three legal actions. */
+    a = agent_of(GS_PAC_AGENT_RANDOM, NULL, w);
+    copy = rng;
+    gs_pac_agent_act(a, s, &rng, &d);
+    int legal[GS_PAC_NUM_DIRS];
+    gs_pacman_legal(w, s, 0, legal);
+    assert_int_equal(d.action, legal[gs_pyrandom_below(&copy, 3)]);
+    gs_pac_agent_free(a);
+    /* Reflex values every legal successor, Stop included. */
+    a = agent_of(GS_PAC_AGENT_REFLEX, NULL, w);
+    gs_pac_agent_measure(a, GS_PAC_MEASURE_VALUES);
+    gs_pac_agent_act(a, s, &rng, &d);
+    assert_int_equal(d.nodes, 3);
+    for (int i = 0; i < d.num_actions; i++) {
+        void *t = copy_state(w, s);
+        assert_int_equal(gs_pacman_apply(w, t, 0, d.actions[i]), GS_OK);
+        assert_true(d.values[i] ==
+                    gs_pacman_evaluate(w, t, GS_PAC_EVAL_REFLEX));
+        free(t);
+    }
+    gs_pac_agent_free(a);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* ---- Searching agents' measurements ------------------------------------- */
+
+/*
+ * %.  P   %  Pacman alone, two rounds deep: 13 nodes, 11 distinct (see
+ * test_pacman_agents' test_count_states). Two moves eat nothing: every
+ * root action is worth -2, and the first (West) is chosen.
+ */
+static void test_search_measurements(void **unused)
+{
+    (void)unused;
+    static const char maze[] = "%%%%%%%%%\n%.  P   %\n%%%%%%%%%\n";
+    gs_pacman *w = world_from(maze, sizeof maze - 1, 0, NULL, "corridor");
+    void *s = new_state(w);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_MINIMAX, "depth=2,countStates=1",
+                               w);
+    assert_int_equal(gs_pac_agent_measuring(a), GS_PAC_MEASURE_STATES);
+    gs_pac_agent_measure(a, GS_PAC_MEASURE_STATES | GS_PAC_MEASURE_VALUES);
+    gs_pac_decision d;
+    assert_int_equal(gs_pac_agent_act(a, s, NULL, &d), GS_OK);
+    assert_int_equal(d.action, GS_PAC_WEST);
+    assert_int_equal(d.nodes, 13);
+    assert_true(d.states_counted);
+    assert_false(d.states_incomplete);
+    assert_int_equal(d.distinct_states, 11);
+    assert_int_equal(d.depth, 2);
+    assert_true(d.seconds >= 0);
+    assert_int_equal(d.num_actions, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_true(d.values[i] == -2.0);
+        assert_int_equal(d.bounds[i], GS_BOUND_EXACT);
+    }
+    /* The same decision again: the same counts (nothing carried over). */
+    gs_pac_decision again;
+    gs_pac_agent_act(a, s, NULL, &again);
+    assert_int_equal(again.nodes, 13);
+    assert_int_equal(again.distinct_states, 11);
+    /* Unmeasured: no count, no values. */
+    gs_pac_agent_measure(a, 0);
+    gs_pac_agent_act(a, s, NULL, &d);
+    assert_false(d.states_counted);
+    assert_int_equal(d.distinct_states, 0);
+    assert_true(isnan(d.values[0]));
+    gs_pac_agent_free(a);
+
+    /* Under a node budget the values are the last finished iteration's:
+     * k moves eat nothing for k < 3, so each action is worth -k. */
+    a = agent_of(GS_PAC_AGENT_EXPECTIMAX, "nodes=20", w);
+    gs_pac_agent_measure(a, GS_PAC_MEASURE_VALUES);
+    gs_pac_agent_act(a, s, NULL, &d);
+    assert_true(d.nodes <= 20);
+    assert_true(d.depth >= 1 && d.depth <= 2);
+    for (int i = 0; i < 3; i++)
+        assert_true(d.values[i] == -(double)d.depth);
+    gs_pac_agent_free(a);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* ---- Whole games --------------------------------------------------------- */
+
+/* What `gamesearch pacman` printed for these games before the game loop
+ * moved into the library (and its --record/--json: moves, nodes). */
+
+/* -l spiral -p GreedyAgent -g DirectionalGhost -n 3 --seed 9: one stream
+ * for the three games. */
+static void test_games_greedy_one_stream(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("spiral", 4);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_GREEDY, NULL, w);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_int(&rng, 9);
+    for (int g = 0; g < 3; g++) {
+        seen s;
+        seen_init(&s);
+        gs_pac_game_result r;
+        assert_int_equal(play(w, a, &rng, GS_PAC_DIRECTIONAL_GHOST, 0, &s, &r),
+                         GS_OK);
+        assert_int_equal(r.result, GS_PAC_LOSS);
+        assert_int_equal(r.score, -68);
+        assert_int_equal(r.moves, 116);
+        assert_int_equal(s.calls, 117);
+        assert_int_equal(s.starts, 1);
+        assert_int_equal(s.decisions, r.pacman_moves);
+        assert_int_equal(s.keys_asked, r.pacman_moves);
+        assert_false(s.bad);
+    }
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
+/* -l crossroads -p AlphaBetaAgent -a depth=2 -n 2 --seeds 3: each game
+ * its own stream. */
+static void test_games_alphabeta_per_game(void **unused)
+{
+    (void)unused;
+    static const struct {
+        int score;
+        long moves, pacman_moves;
+        uint64_t nodes;
+    } want[2] = {{545, 1604, 535, 34076}, {443, 1910, 637, 39520}};
+    gs_pacman *w = project_world("crossroads", 4);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_ALPHABETA, "depth=2", w);
+    for (int g = 0; g < 2; g++) {
+        gs_pyrandom rng;
+        gs_pac_seed_game(&rng, 3, (size_t)g + 1);
+        seen s;
+        seen_init(&s);
+        gs_pac_game_result r;
+        assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 0, &s, &r),
+                         GS_OK);
+        assert_int_equal(r.result, GS_PAC_LOSS);
+        assert_int_equal(r.score, want[g].score);
+        assert_int_equal(r.moves, want[g].moves);
+        assert_int_equal(r.pacman_moves, want[g].pacman_moves);
+        assert_int_equal(r.nodes, want[g].nodes);
+        assert_true(r.max_move_seconds <= r.move_seconds);
+        assert_false(s.bad);
+
+        /* Replayed from its own actions: the same end, no agent, no
+         * random numbers. */
+        gs_pac_play_options o;
+        gs_pac_play_options_init(&o);
+        o.replay = s.actions;
+        o.replay_length = s.n;
+        void *state = new_state(w);
+        gs_pac_game_result rr;
+        assert_int_equal(gs_pac_play(w, NULL, NULL, &o, state, &rr), GS_OK);
+        assert_int_equal(rr.result, GS_PAC_LOSS);
+        assert_int_equal(rr.score, r.score);
+        assert_int_equal(rr.moves, r.moves);
+        assert_int_equal(rr.pacman_moves, 0);
+        free(state);
+    }
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
+/* -l corridor -f: LeftTurnAgent dies (-476, 12 moves); ReflexAgent wins
+ * (762, 95 moves). */
+static void test_games_cs188_seed(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 4);
+    static const struct {
+        gs_pac_agent_kind kind;
+        gs_pac_result result;
+        int score;
+        long moves;
+    } want[] = {{GS_PAC_AGENT_LEFT_TURN, GS_PAC_LOSS, -476, 12},
+                {GS_PAC_AGENT_REFLEX, GS_PAC_WIN, 762, 95}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gs_pac_agent *a = agent_of(want[i].kind, NULL, w);
+        gs_pyrandom rng;
+        gs_pyrandom_seed_str(&rng, "cs188");
+        seen s;
+        seen_init(&s);
+        gs_pac_game_result r;
+        assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 0, &s, &r),
+                         GS_OK);
+        assert_int_equal(r.result, want[i].result);
+        assert_int_equal(r.score, want[i].score);
+        assert_int_equal(r.moves, want[i].moves);
+        gs_pac_agent_free(a);
+    }
+    gs_pacman_free(w);
+}
+
+/* -l crossroads -p ExpectimaxAgent -a depth=2,countStates=1 --seeds 5
+ * --max-moves 9: "move 1: 73 nodes, 59 distinct states", then 130/94 and
+ * 73/52; "Pacman ran out of moves! Score: 27". */
+static void test_games_count_states_and_limit(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 4);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_EXPECTIMAX,
+                               "depth=2,countStates=1", w);
+    gs_pyrandom rng;
+    gs_pac_seed_game(&rng, 5, 1);
+    seen s;
+    seen_init(&s);
+    gs_pac_game_result r;
+    assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 9, &s, &r), GS_OK);
+    assert_int_equal(r.result, GS_PAC_STOPPED);
+    assert_int_equal(r.score, 27);
+    assert_int_equal(r.moves, 9);
+    assert_int_equal(r.pacman_moves, 3);   /* 3 agents: moves 1, 4, 7 */
+    assert_int_equal(s.nodes[0], 73);
+    assert_int_equal(s.distinct[0], 59);
+    assert_int_equal(s.nodes[1], 130);
+    assert_int_equal(s.distinct[1], 94);
+    assert_int_equal(s.nodes[2], 73);
+    assert_int_equal(s.distinct[2], 52);
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
+/* The callback stops a game at the start, in the middle, and (to no
+ * effect) at its last move. */
+static void test_play_stop(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_GREEDY, NULL, w);
+    gs_pyrandom rng;
+    seen s;
+    gs_pac_game_result r;
+    static const long stops[] = {0, 1, 5};
+    for (size_t i = 0; i < 3; i++) {
+        gs_pyrandom_seed_int(&rng, 11);
+        seen_init(&s);
+        s.stop_at = stops[i];
+        assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 0, &s, &r),
+                         GS_OK);
+        assert_int_equal(r.result, GS_PAC_QUIT);
+        assert_int_equal(r.moves, stops[i]);
+        assert_int_equal(s.calls, stops[i] + 1);
+    }
+    gs_pyrandom_seed_int(&rng, 11);
+    seen_init(&s);
+    assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 0, &s, &r), GS_OK);
+    long length = r.moves;
+    gs_pyrandom_seed_int(&rng, 11);
+    seen_init(&s);
+    s.stop_at = length;
+    gs_pac_game_result r2;
+    assert_int_equal(play(w, a, &rng, GS_PAC_RANDOM_GHOST, 0, &s, &r2), GS_OK);
+    assert_int_equal(r2.result, r.result);
+    assert_int_equal(r2.score, r.score);
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
+static void test_play_refused(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *state = new_state(w);
+    gs_pac_play_options o;
+    gs_pac_play_options_init(&o);
+    gs_pac_game_result r;
+    /* No agent and no replay; an empty replay. */
+    assert_int_equal(gs_pac_play(w, NULL, NULL, &o, state, &r), GS_EINVAL);
+    static const unsigned char none[1] = {0};
+    o.replay = none;
+    o.replay_length = 0;
+    assert_int_equal(gs_pac_play(w, NULL, NULL, &o, state, &r), GS_EINVAL);
+    /* Pacman East, then the ghost (at the top-right corner, West and South
+     * open) North: refused, and said which. */
+    static const unsigned char bad[] = {GS_PAC_EAST, GS_PAC_NORTH};
+    o.replay = bad;
+    o.replay_length = 2;
+    assert_int_equal(gs_pac_play(w, NULL, NULL, &o, state, &r), GS_EINVAL);
+    assert_int_equal(r.agent, 1);
+    assert_int_equal(r.action, GS_PAC_NORTH);
+    assert_int_equal(r.moves, 1);
+    /* Two legal moves: stopped after the last. */
+    static const unsigned char good[] = {GS_PAC_EAST, GS_PAC_WEST};
+    o.replay = good;
+    assert_int_equal(gs_pac_play(w, NULL, NULL, &o, state, &r), GS_OK);
+    assert_int_equal(r.result, GS_PAC_STOPPED);
+    assert_int_equal(r.moves, 2);
+    assert_int_equal(r.score, -1);
+    free(state);
+    gs_pacman_free(w);
+}
+
+/* ---- Seeds and statistics ------------------------------------------------ */
+
+static void test_seed_game(void **unused)
+{
+    (void)unused;
+    gs_pyrandom a, b;
+    gs_pac_seed_game(&a, -12, 30);
+    gs_pyrandom_seed_str(&b, "-12:30");
+    for (int i = 0; i < 10; i++)
+        assert_true(gs_pyrandom_random(&a) == gs_pyrandom_random(&b));
+}
+
+static void test_intervals(void **unused)
+{
+    (void)unused;
+    assert_true(isnan(gs_pac_student_t95(0)));
+    assert_true(fabs(gs_pac_student_t95(1) - 12.7062047362) < 1e-9);
+    assert_true(fabs(gs_pac_student_t95(30) - 2.0422724563) < 1e-9);
+    /* t(0.975, 100) = 1.98397151852 and t(0.975, 1000) = 1.96233908082. */
+    assert_true(fabs(gs_pac_student_t95(100) - 1.98397151852) < 1e-7);
+    assert_true(fabs(gs_pac_student_t95(1000) - 1.96233908082) < 1e-7);
+    double lo, hi;
+    gs_pac_wilson95(0, 10, &lo, &hi);
+    assert_true(lo == 0 && fabs(hi - 0.2775327999) < 1e-9);
+    gs_pac_wilson95(10, 10, &lo, &hi);
+    assert_true(hi == 1 && fabs(lo - 0.7224672001) < 1e-9);
+    gs_pac_wilson95(5, 10, &lo, &hi);
+    assert_true(fabs(lo - 0.2365930905) < 1e-9);
+    assert_true(fabs(hi - 0.7634069095) < 1e-9);
+}
+
+/* ---- The text display and the summary ----------------------------------- */
+
+static void test_text_frame(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    static const char want[] = "%%%%%%%%%%%%%%%\n"
+                               "%< . . . . . G%\n"
+                               "% %%%%%%%%%%% %\n"
+                               "%o . . . . . .%\n"
+                               "%%%%%%%%%%%%%%%\n"
+                               "Score: 0\n\n";
+    assert_int_equal(gs_pac_text_frame(w, s, NULL, 0), strlen(want));
+    char buf[128];
+    assert_int_equal(gs_pac_text_frame(w, s, buf, sizeof buf), strlen(want));
+    assert_string_equal(buf, want);
+    assert_int_equal(gs_pac_text_frame(w, s, buf, 10), strlen(want));
+    assert_string_equal(buf, "%%%%%%%%%");
+    /* Pacman heads South into the corridor: '^', one point down; the
+     * ghost goes West. */
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_WEST), GS_OK);
+    gs_pac_text_frame(w, s, buf, sizeof buf);
+    assert_string_equal(buf, "%%%%%%%%%%%%%%%\n"
+                             "%  . . . . .G %\n"
+                             "%^%%%%%%%%%%% %\n"
+                             "%o . . . . . .%\n"
+                             "%%%%%%%%%%%%%%%\n"
+                             "Score: -1\n\n");
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_summary(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    gs_pac_summary s;
+    gs_pac_summarize(&rec, NULL, &s);
+    assert_int_equal(s.games, 0);
+    assert_true(isnan(s.win_rate) && isnan(s.mean_score) &&
+                isnan(s.mean_lo) && isnan(s.min_score) && isnan(s.win_lo));
+    static const struct { bool training; gs_pac_result r; int score; } g[] = {
+        {true, GS_PAC_WIN, 500}, {false, GS_PAC_LOSS, -100},
+        {false, GS_PAC_WIN, 300}};
+    gs_pac_game_result results[3];
+    memset(results, 0, sizeof results);
+    for (int i = 0; i < 3; i++) {
+        gs_pac_game_log *log = gs_pac_record_add_game(&rec);
+        assert_non_null(log);
+        log->training = g[i].training;
+        log->result = g[i].r;
+        log->score = g[i].score;
+        results[i].nodes = (uint64_t)(5 + 3 * i);
+        results[i].pacman_moves = 10 * (i + 1);
+        results[i].max_move_seconds = 0.5 * i;
+        results[i].move_seconds = 1;
+    }
+    gs_pac_summarize(&rec, results, &s);
+    assert_int_equal(s.games, 2);
+    assert_int_equal(s.wins, 1);
+    assert_true(s.win_rate == 0.5);
+    assert_true(s.mean_score == 100 && s.min_score == -100 &&
+                s.max_score == 300);
+    /* sd = sqrt((200^2 + 200^2) / 1), half = t(1) * sd / sqrt(2) */
+    double half = gs_pac_student_t95(1) * sqrt(80000.0) / sqrt(2.0);
+    assert_true(s.mean_lo == 100 - half && s.mean_hi == 100 + half);
+    double lo, hi;
+    gs_pac_wilson95(1, 2, &lo, &hi);
+    assert_true(s.win_lo == lo && s.win_hi == hi);
+    assert_int_equal(s.played, 3);
+    assert_int_equal(s.nodes, 5 + 8 + 11);
+    assert_int_equal(s.pacman_moves, 60);
+    assert_true(s.move_seconds == 3 && s.max_move_seconds == 1.0);
+    gs_pac_record_free(&rec);
+}
+
+/* ---- Allocation failure -------------------------------------------------- */
+
+/* gs_pac_agent_new for every kind, failing allocation 1, 2, ...: GS_ENOMEM,
+ * no agent, nothing leaked; then it succeeds and frees everything. */
+static void test_alloc_agent_new(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++) {
+        track t;
+        gs_allocator al = tracker(&t);
+        long n;
+        for (n = 1;; n++) {
+            t.fail_at = t.count + n;
+            long failed = t.failed;
+            gs_pac_agent *a = (gs_pac_agent *)&t;
+            int rc = gs_pac_agent_new(k, NULL, w, &al, &a, NULL);
+            if (t.failed == failed) {
+                assert_int_equal(rc, GS_OK);
+                t.fail_at = 0;
+                gs_pac_agent_free(a);
+                assert_int_equal(t.live, 0);
+                break;
+            }
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_null(a);
+            assert_int_equal(t.failed, failed + 1);
+            assert_int_equal(t.live, 0);
+        }
+        assert_true(n >= 3);   /* the agent, its scratch, then succeeded */
+    }
+    gs_pacman_free(w);
+}
+
+/* A decision that counts states, failing each allocation it makes: the
+ * decision is the same (the count says it is incomplete, or the search
+ * says it ran out of memory and the first legal move is played), and the
+ * agent frees everything. */
+static void test_alloc_measured_decision(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 2);
+    void *s = new_state(w);
+    gs_pac_agent *ref = agent_of(GS_PAC_AGENT_ALPHABETA, "depth=2", w);
+    gs_pac_decision want;
+    gs_pac_agent_act(ref, s, NULL, &want);
+    gs_pac_agent_free(ref);
+    long n;
+    bool incomplete = false;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator al = tracker(&t);
+        gs_pac_agent *a = NULL;
+        assert_int_equal(gs_pac_agent_new(GS_PAC_AGENT_ALPHABETA,
+                                          "depth=2,countStates=1", w, &al, &a,
+                                          NULL), GS_OK);
+        t.fail_at = t.count + n;
+        gs_pac_decision d;
+        int rc = gs_pac_agent_act(a, s, NULL, &d);
+        bool failed = t.failed > 0;
+        t.fail_at = 0;
+        if (rc == GS_OK) {
+            assert_int_equal(d.action, want.action);
+            assert_int_equal(d.nodes, want.nodes);
+            assert_int_equal(d.states_incomplete, failed);
+            incomplete = incomplete || d.states_incomplete;
+        } else {
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_int_equal(d.status, GS_ENOMEM);
+            assert_int_equal(d.action, d.actions[0]);
+        }
+        gs_pac_agent_free(a);
+        assert_int_equal(t.live, 0);
+        if (!failed)
+            break;
+    }
+    assert_true(incomplete);
+    assert_true(n >= 2);
+    free(s);
+    gs_pacman_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_agent_names),
+        cmocka_unit_test(test_agent_args),
+        cmocka_unit_test(test_keyboard),
+        cmocka_unit_test(test_left_turn_and_greedy),
+        cmocka_unit_test(test_search_measurements),
+        cmocka_unit_test(test_games_greedy_one_stream),
+        cmocka_unit_test(test_games_alphabeta_per_game),
+        cmocka_unit_test(test_games_cs188_seed),
+        cmocka_unit_test(test_games_count_states_and_limit),
+        cmocka_unit_test(test_play_stop),
+        cmocka_unit_test(test_play_refused),
+        cmocka_unit_test(test_seed_game),
+        cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_text_frame),
+        cmocka_unit_test(test_summary),
+        cmocka_unit_test(test_alloc_agent_new),
+        cmocka_unit_test(test_alloc_measured_decision),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,399 @@
+/*
+ * tests/test_pacman_record.c: Pacman record files (docs/pacman-record.md)
+ * as the library reads, writes and checks them (gamesearch/pacman_play.h).
+ *
+ * Facts checked:
+ *   - a record built in memory is written exactly as the format says
+ *     (text compared whole), reads back to the same record, and is written
+ *     again to the same text; the writer's callback may stop it;
+ *   - bad records: each with the exact line, column and message;
+ *   - gs_pac_record_check: a legal game passes; an illegal move, a game
+ *     that goes on after its end and a wrong score are refused where they
+ *     stand;
+ *   - allocation failure: reading fails cleanly at every allocation (the
+ *     record left empty, nothing leaked), building a record too, and the
+ *     check's one allocation.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/gamesearch.h"
+#include "gamesearch/pacman_play.h"
+
+#include "pacman_fixture.h"
+#include "track_alloc.h"
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+/* A growing text the writer writes into; `stop_after` pieces (0: never). */
+typedef struct text {
+    char buf[16384];
+    size_t len;
+    int pieces, stop_after;
+} text;
+
+static int into_text(void *user, const char *s, size_t n)
+{
+    text *t = user;
+    if (t->stop_after && ++t->pieces >= t->stop_after)
+        return 42;
+    assert_true(t->len + n < sizeof t->buf);
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    t->buf[t->len] = '\0';
+    return 0;
+}
+
+static const char tiny_maze[] = "%%%%%\n%P.G%\n%%%%%\n";
+
+/* A record of two games on the tiny maze (not legal games: the syntax
+ * only), through allocator al. Returns GS_OK or GS_ENOMEM. */
+static int build(gs_pac_record *rec, const gs_allocator *al)
+{
+    static const unsigned char g1[] = {GS_PAC_WEST, GS_PAC_STOP, GS_PAC_EAST};
+    static const unsigned char g2[] = {GS_PAC_EAST, GS_PAC_WEST};
+    gs_pac_record_init(rec, al);
+    if (gs_pac_record_set(rec, &rec->layout_name, "tiny") != GS_OK ||
+        gs_pac_record_set(rec, &rec->agent_args, "evalFn=scoreEvaluation") !=
+            GS_OK)
+        return GS_ENOMEM;
+    strcpy(rec->pacman, "GreedyAgent");
+    rec->ghosts = 1;
+    rec->ghost_kind = GS_PAC_RANDOM_GHOST;
+    rec->seed = 11;
+    gs_pac_game_log *log = gs_pac_record_add_game(rec);
+    if (!log)
+        return GS_ENOMEM;
+    log->result = GS_PAC_LOSS;
+    log->score = -12;
+    log->training = true;
+    for (size_t i = 0; i < sizeof g1; i++)
+        if (gs_pac_record_push(rec, log, g1[i]) != GS_OK)
+            return GS_ENOMEM;
+    if (!(log = gs_pac_record_add_game(rec)))
+        return GS_ENOMEM;
+    log->result = GS_PAC_STOPPED;
+    log->score = 5;
+    for (size_t i = 0; i < sizeof g2; i++)
+        if (gs_pac_record_push(rec, log, g2[i]) != GS_OK)
+            return GS_ENOMEM;
+    return GS_OK;
+}
+
+static const char built_text[] =
+    "gamesearch-pacman-record 1\n"
+    "# Written by gamesearch pacman; the format: docs/pacman-record.md\n"
+    "pacman: GreedyAgent\n"
+    "agent-args: evalFn=scoreEvaluation\n"
+    "ghosts: 1 RandomGhost\n"
+    "seed: int 11\n"
+    "games: 2\n"
+    "layout: 3 tiny\n"
+    "%%%%%\n"
+    "%P.G%\n"
+    "%%%%%\n"
+    "game 1 result=Loss score=-12 moves=3 training\n"
+    "West Stop\n"
+    "East\n"
+    "end\n"
+    "game 2 result=Stopped score=5 moves=2\n"
+    "East West\n"
+    "end\n";
+
+static void write_text(const gs_pac_record *rec, text *t)
+{
+    memset(t, 0, sizeof *t);
+    assert_int_equal(gs_pac_record_write(rec, into_text, t), GS_OK);
+}
+
+/* ---- Writing and reading ------------------------------------------------- */
+
+static void test_round_trip(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    assert_int_equal(build(&rec, NULL), GS_OK);
+    /* The maze, lent as the program lends it: blank lines and trailing
+     * blanks around it are not written. */
+    char maze[] = "\n%%%%%  \r\n%P.G%\n%%%%%\n\n";
+    rec.layout_text = maze;
+    rec.layout_len = strlen(maze);
+    text t;
+    write_text(&rec, &t);
+    assert_string_equal(t.buf, built_text);
+    rec.layout_text = NULL;
+    rec.layout_len = 0;
+    gs_pac_record_free(&rec);
+
+    gs_pac_record back;
+    gs_error e;
+    assert_int_equal(gs_pac_record_parse(t.buf, t.len, NULL, &back, &e),
+                     GS_OK);
+    assert_string_equal(back.layout_name, "tiny");
+    assert_string_equal(back.agent_args, "evalFn=scoreEvaluation");
+    assert_string_equal(back.pacman, "GreedyAgent");
+    assert_int_equal(back.ghosts, 1);
+    assert_int_equal(back.ghosts_line, 5);
+    assert_int_equal(back.seed, 11);
+    assert_false(back.seed_per_game || back.seed_is_string ||
+                 back.seed_random);
+    assert_int_equal(back.layout_first_line, 9);
+    assert_int_equal(back.layout_len, strlen(tiny_maze));
+    assert_memory_equal(back.layout_text, tiny_maze, strlen(tiny_maze));
+    assert_int_equal(back.ngames, 2);
+    assert_int_equal(back.games[0].n, 3);
+    assert_true(back.games[0].training);
+    assert_int_equal(back.games[0].result, GS_PAC_LOSS);
+    assert_int_equal(back.games[0].score, -12);
+    assert_int_equal(back.games[0].header_line, 12);
+    assert_int_equal(back.games[0].actions[2], GS_PAC_EAST);
+    assert_int_equal(back.games[0].line[2], 14);
+    assert_int_equal(back.games[0].col[2], 1);
+    assert_int_equal(back.games[0].line[1], 13);
+    assert_int_equal(back.games[0].col[1], 6);
+    assert_int_equal(back.games[1].result, GS_PAC_STOPPED);
+    assert_false(back.games[1].training);
+    /* Written again: the same text. */
+    text again;
+    write_text(&back, &again);
+    assert_string_equal(again.buf, built_text);
+    /* Dropping the last game. */
+    gs_pac_record_drop_game(&back);
+    assert_int_equal(back.ngames, 1);
+    gs_pac_record_free(&back);
+    assert_int_equal(back.ngames, 0);
+    assert_null(back.games);
+
+    /* Seeds of the other kinds, and max-moves. */
+    static const char *const seeds[] = {"seed: string cs188",
+                                        "seed: per-game 7 random",
+                                        "seed: per-game -3", "seed: int 5"};
+    for (size_t i = 0; i < 4; i++) {
+        char doc[512];
+        snprintf(doc, sizeof doc, "gamesearch-pacman-record 1\npacman: X\n"
+                 "ghosts: 1 DirectionalGhost\n%s\nmax-moves: 40\ngames: 0\n"
+                 "layout: 3 tiny\n%s", seeds[i], tiny_maze);
+        assert_int_equal(gs_pac_record_parse(doc, strlen(doc), NULL, &back,
+                                             &e), GS_OK);
+        assert_int_equal(back.max_moves, 40);
+        assert_int_equal(back.ghost_kind, GS_PAC_DIRECTIONAL_GHOST);
+        write_text(&back, &again);
+        assert_non_null(strstr(again.buf, seeds[i]));
+        assert_non_null(strstr(again.buf, "\nmax-moves: 40\n"));
+        gs_pac_record_free(&back);
+    }
+}
+
+static void test_writer_stops(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    assert_int_equal(build(&rec, NULL), GS_OK);
+    char maze[] = "%%%%%\n%P.G%\n%%%%%\n";
+    rec.layout_text = maze;
+    rec.layout_len = strlen(maze);
+    text t;
+    memset(&t, 0, sizeof t);
+    t.stop_after = 1;
+    assert_int_equal(gs_pac_record_write(&rec, into_text, &t), 42);
+    assert_int_equal(t.len, 0);
+    rec.layout_text = NULL;
+    gs_pac_record_free(&rec);
+}
+
+/* ---- Bad records ---------------------------------------------------------- */
+
+static void bad(const char *doc, int line, int column, const char *message)
+{
+    gs_pac_record rec;
+    gs_error e;
+    memset(&e, 0x55, sizeof e);
+    assert_int_equal(gs_pac_record_parse(doc, strlen(doc), NULL, &rec, &e),
+                     GS_EPARSE);
+    assert_string_equal(e.message, message);
+    assert_int_equal(e.line, line);
+    assert_int_equal(e.column, column);
+    assert_int_equal(rec.ngames, 0);
+    assert_null(rec.layout_text);
+    gs_pac_record_free(&rec);
+}
+
+#define HEAD "gamesearch-pacman-record 1\npacman: GreedyAgent\n" \
+             "ghosts: 1 RandomGhost\ngames: 1\nlayout: 3 tiny\n" \
+             "%%%%%\n%P.G%\n%%%%%\n"
+
+static void test_bad_records(void **unused)
+{
+    (void)unused;
+    bad("", 0, 0, "empty file: not a gamesearch pacman record");
+    bad("hello\n", 1, 1, "not a gamesearch pacman record (its first line "
+        "should be 'gamesearch-pacman-record 1')");
+    bad("gamesearch-pacman-record 2\n", 1, 26, "record version 2 is not "
+        "known to this gamesearch (it reads version 1)");
+    bad("gamesearch-pacman-record 1\npacman: A\n", 2, 0,
+        "the record ends before its 'layout:' line");
+    bad("gamesearch-pacman-record 1\ncolour: blue\n", 2, 1,
+        "unknown header line 'colour: blue' (expected pacman:, agent-args:, "
+        "ghosts:, seed:, max-moves:, games: or layout:)");
+    bad("gamesearch-pacman-record 1\npacman: A\npacman: B\n", 3, 1,
+        "pacman: given twice");
+    bad("gamesearch-pacman-record 1\nghosts: 2 PinkGhost\n", 2, 11,
+        "unknown ghost agent 'PinkGhost' (expected RandomGhost or "
+        "DirectionalGhost)");
+    bad("gamesearch-pacman-record 1\npacman: A\nlayout: 3 x\n", 3, 1,
+        "the header has no 'ghosts:' line (it comes before 'layout:')");
+    bad("gamesearch-pacman-record 1\npacman: A\nghosts: 1 RandomGhost\n"
+        "games: 1\nlayout: 4 tiny\n%%%%%\n%P.G%\n", 5, 9,
+        "the record ends inside the layout (4 rows announced, 2 found)");
+    bad(HEAD "game 1 result=Win score=1 moves=2\nWest Jump\nend\n", 10, 6,
+        "unknown action 'Jump' (expected North, South, East, West or Stop)");
+    bad(HEAD "game 1 result=Win score=1 moves=3\nWest East\nend\n", 11, 1,
+        "game 1 has 2 moves, but its header says moves=3");
+    bad(HEAD "game 2 result=Win score=1 moves=1\nWest\nend\n", 9, 6,
+        "expected game 1 here, not game 2");
+    bad(HEAD "game 1 result=Draw score=1 moves=1\nWest\nend\n", 9, 15,
+        "unknown result 'Draw' (expected Win, Loss or Stopped)");
+    bad(HEAD "game 1 result=Win score=1 moves=1\nWest\n", 9, 1,
+        "the record ends inside game 1 (no 'end' line)");
+    bad(HEAD "game 1 result=Win score=1 moves=1 bonus\nWest\nend\n", 9, 35,
+        "unexpected 'bonus' after the game's header (only 'training' may "
+        "follow)");
+    bad(HEAD "game 1 result=Win score=1 moves=1\nWest\nend\n"
+        "game 2 result=Win score=1 moves=1\nWest\nend\n", 4, 8,
+        "the header says 1 games, but the record holds 2");
+}
+
+/* ---- Checking games against the rules ------------------------------------ */
+
+/* The tiny maze with its ghost: Pacman's East eats the only dot and wins,
+ * 10 - 1 + 500 = 509. */
+static int check(const char *games, gs_error *e)
+{
+    char doc[1024];
+    snprintf(doc, sizeof doc, "%s%s", HEAD, games);
+    gs_pac_record rec;
+    assert_int_equal(gs_pac_record_parse(doc, strlen(doc), NULL, &rec, e),
+                     GS_OK);
+    gs_pacman *w = world_from(rec.layout_text, rec.layout_len, rec.ghosts,
+                              NULL, "record");
+    int rc = gs_pac_record_check(&rec, w, NULL, e);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+    return rc;
+}
+
+static void test_check(void **unused)
+{
+    (void)unused;
+    gs_error e;
+    assert_int_equal(check("game 1 result=Win score=509 moves=1\nEast\nend\n",
+                           &e), GS_OK);
+    assert_int_equal(check("game 1 result=Win score=509 moves=1\n  West\n"
+                           "end\n", &e), GS_EPARSE);
+    assert_string_equal(e.message, "West is not a legal move for Pacman here "
+                        "(game 1, move 1)");
+    assert_int_equal(e.line, 10);
+    assert_int_equal(e.column, 3);
+    assert_int_equal(check("game 1 result=Win score=509 moves=2\nEast Stop\n"
+                           "end\n", &e), GS_EPARSE);
+    assert_string_equal(e.message, "game 1 is over after move 1 (Pacman "
+                        "won), but the record goes on");
+    assert_int_equal(e.line, 10);
+    assert_int_equal(e.column, 6);
+    assert_int_equal(check("game 1 result=Win score=500 moves=1\nEast\nend\n",
+                           &e), GS_EPARSE);
+    assert_string_equal(e.message, "game 1's moves give result=Win score=509, "
+                        "but the record says result=Win score=500");
+    assert_int_equal(e.line, 9);
+    assert_int_equal(e.column, 1);
+    assert_int_equal(check("game 1 result=Stopped score=-1 moves=2\nStop East"
+                           "\nend\n", &e), GS_EPARSE);
+    assert_string_equal(e.message, "East is not a legal move for ghost 1 here "
+                        "(game 1, move 2)");
+    assert_int_equal(check("game 1 result=Stopped score=-1 moves=2\nStop West"
+                           "\nend\n", &e), GS_OK);
+}
+
+/* ---- Allocation failure --------------------------------------------------- */
+
+static void test_alloc(void **unused)
+{
+    (void)unused;
+    /* Reading: every allocation failed in turn. */
+    long n;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator al = tracker(&t);
+        t.fail_at = n;
+        gs_pac_record rec;
+        gs_error e;
+        int rc = gs_pac_record_parse(built_text, strlen(built_text), &al, &rec,
+                                     &e);
+        if (t.failed == 0) {
+            assert_int_equal(rc, GS_OK);
+            gs_pac_record_free(&rec);
+            assert_int_equal(t.live, 0);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+        assert_string_equal(e.message, "out of memory");
+        assert_int_equal(rec.ngames, 0);
+        assert_null(rec.layout_name);
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(n > 8);   /* names, maze, games, actions, positions */
+
+    /* Building one: each failure is reported and nothing leaks. */
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator al = tracker(&t);
+        t.fail_at = n;
+        gs_pac_record rec;
+        int rc = build(&rec, &al);
+        gs_pac_record_free(&rec);
+        assert_int_equal(t.live, 0);
+        if (t.failed == 0) {
+            assert_int_equal(rc, GS_OK);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+    }
+    assert_true(n > 5);
+
+    /* The check: room for one state. */
+    gs_pac_record rec;
+    gs_error e;
+    static const char doc[] = HEAD "game 1 result=Win score=509 moves=1\n"
+                              "East\nend\n";
+    assert_int_equal(gs_pac_record_parse(doc, strlen(doc), NULL, &rec, &e),
+                     GS_OK);
+    gs_pacman *w = world_from(rec.layout_text, rec.layout_len, 1, NULL, "rec");
+    track t;
+    gs_allocator al = tracker(&t);
+    t.fail_at = 1;
+    assert_int_equal(gs_pac_record_check(&rec, w, &al, &e), GS_ENOMEM);
+    t.fail_at = 0;
+    assert_int_equal(gs_pac_record_check(&rec, w, &al, &e), GS_OK);
+    assert_int_equal(t.live, 0);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_writer_stops),
+        cmocka_unit_test(test_bad_records),
+        cmocka_unit_test(test_check),
+        cmocka_unit_test(test_alloc),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
