@@ -115,7 +115,11 @@ typedef struct gs_search_options {
      * contents were found with empties it first. A node
      * whose result the table settles is counted as visited, reported by
      * ENTER and LEAVE, and not expanded; the principal variation stops
-     * there.
+     * there. An entry keeps its node's best action only when the action is
+     * 0 to 65534 (16 bits): for any other action (a negative one, or one
+     * above 65534) it keeps the value, bound and depth but no action, so
+     * the result still settles nodes, but the action is not tried first
+     * when the position is searched again.
      */
     bool use_tt;
     /*
