@@ -21,7 +21,9 @@
  *
  * The node search's loop is then
  *     while ((i = pick_next(e, &p)) < n) { ...search action i... }
- * Hot: pick_next is inline; sorting and the counters live in movepick.c.
+ * All of it runs at every MAX/MIN node, so it is inline here, in the node
+ * search's translation unit; the cutoff credit and a helper's rotation
+ * are in movepick.c.
  */
 #ifndef GS_MOVEPICK_H
 #define GS_MOVEPICK_H
@@ -45,11 +47,6 @@ typedef struct picker {
     gs_action killers[2];  /* the ply's, as the node began */
 } picker;
 
-/* Sorts the n actions at `base` best first (stable): by the game's hint
- * when the search orders by it, then, with history on, by the history
- * counters. */
-void movepick_sort(gs_engine *e, int ply, size_t base, int n);
-
 /* Rotates the n actions left by k (a helper thread's root starts
  * elsewhere, so that the threads' searches part ways). */
 void movepick_rotate(gs_action *a, int n, int k);
@@ -72,6 +69,44 @@ static inline bool move_to(gs_action *actions, int from, int n, gs_action a)
         }
     }
     return false;
+}
+
+/* An action's history counter. */
+static inline uint32_t *history_slot(gs_engine *e, gs_action a)
+{
+    return &e->history_count[(uint32_t)a & (HISTORY_SIZE - 1)];
+}
+
+/* Sorts the n actions at `base` best first (stable): by the game's hint
+ * when the search orders by it, then, with history on, by the history
+ * counters. */
+static inline void movepick_sort(gs_engine *e, int ply, size_t base, int n)
+{
+    const gs_game *g = &e->game;
+    const bool hinted = e->mode.hinted;
+    gs_action *a = e->actions + base;
+    int64_t *k = e->keys;
+    if (hinted)
+        g->order_hint(g->ctx, state_at(e, ply), a, n, e->scores);
+    for (int i = 0; i < n; i++) {
+        int64_t hint = hinted ? e->scores[i] : 0;
+        int64_t hist = e->mode.history ? *history_slot(e, a[i]) : 0;
+        k[i] = hint * ((int64_t)1 << 32) + hist;
+    }
+    /* Insertion sort: stable, and quick on the short, nearly sorted lists
+     * games hand over. */
+    for (int i = 1; i < n; i++) {
+        gs_action ka = a[i];
+        int64_t kk = k[i];
+        int j = i - 1;
+        while (j >= 0 && k[j] < kk) {
+            a[j + 1] = a[j];
+            k[j + 1] = k[j];
+            j--;
+        }
+        a[j + 1] = ka;
+        k[j + 1] = kk;
+    }
 }
 
 /* Readies a picker for the n actions at `base` of the MAX or MIN node at
@@ -100,30 +135,32 @@ static inline void pick_init(gs_engine *e, picker *p, int ply, size_t base,
     }
 }
 
-/* The position of the next action to search, or n when none is left. */
-static inline int pick_next(gs_engine *e, picker *p)
+/* pick_next() before PICK_REST: the table's move and the killers. */
+static inline int pick_staged(gs_engine *e, picker *p)
 {
     /* (re-read: the stack may move while a child is searched) */
     gs_action *a = e->actions + p->base;
-    switch (p->stage) {
-    case PICK_TABLE:
+    if (p->stage == PICK_TABLE) {
         p->stage = PICK_KILLERS;
         if (p->tt_move != GS_NO_ACTION &&
             move_to(a, p->next, p->n, p->tt_move))
             return p->next++;
-        /* fall through */
-    case PICK_KILLERS:
-        while (p->killer < p->nkillers) {
-            gs_action k = p->killers[p->killer++];
-            if (k != GS_NO_ACTION && k != p->tt_move &&
-                move_to(a, p->next, p->n, k))
-                return p->next++;
-        }
-        p->stage = PICK_REST;
-        /* fall through */
-    case PICK_REST:
-        break;
     }
+    while (p->killer < p->nkillers) {
+        gs_action k = p->killers[p->killer++];
+        if (k != GS_NO_ACTION && k != p->tt_move &&
+            move_to(a, p->next, p->n, k))
+            return p->next++;
+    }
+    p->stage = PICK_REST;
+    return p->next < p->n ? p->next++ : p->n;
+}
+
+/* The position of the next action to search, or n when none is left. */
+static inline int pick_next(gs_engine *e, picker *p)
+{
+    if (p->stage != PICK_REST)
+        return pick_staged(e, p);
     return p->next < p->n ? p->next++ : p->n;
 }
 
