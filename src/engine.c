@@ -92,11 +92,17 @@ int engine_fail(gs_engine *e, int status, const char *fmt, ...)
     return status;
 }
 
+const char *gs_engine_error(const gs_engine *engine)
+{
+    return engine ? engine->error : "";
+}
+
 /* ---- life ---- */
 
 void gs_search_options_init(gs_search_options *options)
 {
     memset(options, 0, sizeof *options);
+    options->size = sizeof *options;
     options->algo = GS_ALPHABETA;
     options->depth = 0;
     options->depth_unit = GS_DEPTH_PLIES;

@@ -5,11 +5,12 @@
  * The engine is split by job, each file opening with what it holds:
  *
  *   engine.c    an engine's life (new, free, the table's size), the option
- *               checks and the modes they settle
+ *               checks and the modes they settle, gs_engine_error
  *   search.c    the node search: one node, in numbered steps, and the
  *               loops over a MAX/MIN node's and a CHANCE node's children
- *   movepick.c  move ordering: the game's hint, history and killer moves,
- *   movepick.h  and the staged picker the node search draws actions from
+ *   movepick.h  move ordering: the staged picker the node search draws
+ *               actions from, and the sort by the game's hint and history
+ *   movepick.c  the killer moves and history credit a cutoff earns
  *   root.c      the root drivers: one plain search, null-window bisection,
  *               iterative deepening, and gs_search itself
  *   threads.c   lazy SMP: helper engines searching beside the caller's
@@ -160,7 +161,7 @@ struct gs_engine {
     gs_action killers[KILLER_PLIES][2];
     uint32_t history_count[HISTORY_SIZE];
 
-    /* What the last failed search or table resize got wrong, one
+    /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */
     char error[ENGINE_ERROR_SIZE];
 };

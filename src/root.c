@@ -1,7 +1,8 @@
 /*
  * root.c: the root drivers, and gs_search.
  *
- * gs_search hands the search to one thread (root_search_one) or to several
+ * gs_search checks the caller's structs (their size: see search.h) and
+ * hands the search to one thread (root_search_one) or to several
  * (threads.c). One thread's search copies the root into state slot 0 and
  * runs, to one depth or with iterative deepening to depth 1, 2, ..., one
  * of two drivers:
@@ -299,6 +300,29 @@ int root_search_begun(gs_engine *e, const void *root, gs_result *r)
 
 /* ---- gs_search ---- */
 
+/*
+ * The versions of gs_search_options this library knows, by their size,
+ * oldest first, with the size of the gs_result each goes with. A new
+ * version appends its fields to the end of both structs and a line here;
+ * fields a caller's older version lacks keep gs_search_options_init's
+ * defaults, and its result is written only as far as it reaches.
+ */
+static const struct {
+    size_t options, result;
+} versions[] = {
+    {sizeof(gs_search_options), sizeof(gs_result)},
+};
+
+/* The size of the caller's gs_result, for options of `size` bytes, or 0
+ * when no version has that size. */
+static size_t result_size(size_t size)
+{
+    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+        if (versions[i].options == size)
+            return versions[i].result;
+    return 0;
+}
+
 int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
               gs_result *result)
 {
@@ -308,11 +332,32 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         return engine_fail(e, GS_EINVAL, "%s is NULL",
                            !root ? "root" : "result");
 
-    /* The caller's options, or the defaults. */
+    /* The caller's options, over the defaults, as far as its version has
+     * them (the size is checked before anything else is read). */
     gs_search_options opt;
     gs_search_options_init(&opt);
-    if (options)
-        opt = *options;
+    size_t rsize = sizeof(gs_result);
+    if (options) {
+        size_t size = options->size;
+        if (size == 0)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is 0: the options were not "
+                               "set up with gs_search_options_init");
+        if (size > sizeof opt)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, larger than this "
+                               "library's gs_search_options (%zu bytes): the "
+                               "program was compiled against newer headers",
+                               size, sizeof opt);
+        rsize = result_size(size);
+        if (rsize == 0)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, the size of no version "
+                               "of gs_search_options (this library's has "
+                               "%zu bytes)", size, sizeof opt);
+        memcpy(&opt, options, size);
+        opt.size = sizeof opt;
+    }
 
     gs_result r;
     int st;
@@ -330,6 +375,6 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
     } else {
         st = root_search_one(e, root, &opt, &r);
     }
-    *result = r;
+    memcpy(result, &r, rsize);
     return st;
 }
