@@ -9,7 +9,7 @@ const char *gs_strerror(int status)
     case GS_OK: return "success";
     case GS_ENOMEM: return "out of memory";
     case GS_EINVAL: return "invalid argument";
-    case GS_EVERSION: return "game interface version mismatch";
+    case GS_EVERSION: return "interface version mismatch";
     case GS_EPARSE: return "malformed input";
     case GS_EPLY: return "search deeper than the ply limit";
     case GS_ETOOBIG: return "input too large";

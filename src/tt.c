@@ -110,12 +110,24 @@ static void put(tt_slot *s, const words *w)
  * nodes its search took. A larger code is worth more: slot 0 keeps it. */
 enum { DEPTH_MAX_CODE = 127, DEPTH_FULL_CODE = 128 };
 
-static unsigned meta_bound(uint64_t m) { return (unsigned)(m >> 6) & 3u; }
-static unsigned meta_age(uint64_t m) { return (unsigned)m & 63u; }
+static unsigned meta_bound(uint64_t m)
+{
+    return (unsigned)(m >> TT_SHIFT_BOUND) & TT_MASK_BOUND;
+}
+
+static unsigned meta_age(uint64_t m)
+{
+    return (unsigned)(m >> TT_SHIFT_AGE) & TT_MASK_AGE;
+}
 
 static unsigned meta_code(uint64_t m)
 {
-    return (unsigned)(m >> 8) & 255u;
+    return (unsigned)(m >> TT_SHIFT_DEPTH) & TT_MASK_DEPTH;
+}
+
+static unsigned meta_action(uint64_t m)
+{
+    return (unsigned)(m >> TT_SHIFT_ACTION) & TT_MASK_ACTION;
 }
 
 static int meta_depth(uint64_t m)
@@ -126,7 +138,8 @@ static int meta_depth(uint64_t m)
 
 static bool holds(const words *w, uint64_t key)
 {
-    return meta_bound(w->meta) != 0 && (w->meta >> 32) == (key >> 32);
+    return meta_bound(w->meta) != 0 &&
+           (w->meta >> TT_SHIFT_KEY) == (key >> TT_SHIFT_KEY);
 }
 
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
@@ -137,7 +150,7 @@ bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
         if (!holds(&w, key))
             continue;
         memcpy(&out->value, &w.value, sizeof out->value);
-        unsigned a = (unsigned)(w.meta >> 16) & 0xffffu;
+        unsigned a = meta_action(w.meta);
         out->action = a == 0 ? GS_NO_ACTION : (gs_action)(a - 1);
         out->depth = (int16_t)meta_depth(w.meta);
         out->bound = (gs_bound)(meta_bound(w.meta) - 1);
@@ -163,17 +176,21 @@ void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               : (unsigned)(depth < 0 ? 0 : depth);
         depth = (int)dcode;
     }
-    unsigned acode = action >= 0 && action < 0xffff ? (unsigned)action + 1 : 0;
+    /* An action that does not fit the field is stored as none. */
+    unsigned acode = action >= 0 && (unsigned)action < TT_MASK_ACTION
+                         ? (unsigned)action + 1 : 0;
     words w;
     memcpy(&w.value, &value, sizeof value);
-    w.meta = (key >> 32) << 32 | (uint64_t)acode << 16 |
-             (uint64_t)dcode << 8 | (uint64_t)(bound + 1) << 6 |
-             (t->age & 63u);
+    w.meta = (key >> TT_SHIFT_KEY) << TT_SHIFT_KEY |
+             (uint64_t)acode << TT_SHIFT_ACTION |
+             (uint64_t)dcode << TT_SHIFT_DEPTH |
+             (uint64_t)(bound + 1) << TT_SHIFT_BOUND |
+             (uint64_t)(t->age & TT_MASK_AGE) << TT_SHIFT_AGE;
 
     words first = load(&b[0]);
     bool used = meta_bound(first.meta) != 0;
     bool same = holds(&first, key);
-    bool fresh = used && meta_age(first.meta) == (t->age & 63u);
+    bool fresh = used && meta_age(first.meta) == (t->age & TT_MASK_AGE);
     if (same) {
         /* The same position: keep the deeper result of this search. */
         if (fresh && depth < meta_depth(first.meta))

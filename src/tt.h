@@ -16,11 +16,20 @@
  * searched below the node (TT_DEPTH_FULL: to the end of the game on every
  * line), and the best action found there.
  *
- * Entry: two 64-bit words, the value's bits and `meta` (the key's high 32
- * bits, the action + 1 in 16 bits (0: none; an action above 65534 is
- * kept as none), the depth in 8 bits (see tt.c), the bound in
- * 2 bits (0: an empty slot) and the age in 6), stored xor-ed with a mix
- * of the value's bits.
+ * Entry: two 64-bit words, the value's bits and `meta`, stored xor-ed
+ * with a mix of the value's bits. `meta`, from its top bit down:
+ *
+ *   63      32 31      16 15     8 7   6 5     0
+ *   [ key hi  ][ action ][ depth ][bnd][  age  ]
+ *
+ *   key hi  the key's high 32 bits                       TT_SHIFT_KEY
+ *   action  the best action + 1 (0: none; an action below 0 or above
+ *           65534 does not fit and is stored as none)    TT_SHIFT_ACTION
+ *   depth   the depth code (see tt.c)                    TT_SHIFT_DEPTH
+ *   bnd     the gs_bound + 1 (0: an empty slot)          TT_SHIFT_BOUND
+ *   age     the search that stored it, modulo 64         TT_SHIFT_AGE
+ *
+ * each field read as (meta >> TT_SHIFT_x) & TT_MASK_x.
  *
  * Several threads may probe and store at once (gs_search_options.threads).
  * The two words are read and written one at a time with relaxed atomics;
@@ -38,6 +47,17 @@
 
 #include "gamesearch/core.h"
 #include "gamesearch/search.h"
+
+/* The fields of an entry's `meta` word (drawn above). */
+#define TT_SHIFT_AGE 0
+#define TT_MASK_AGE 0x3fu
+#define TT_SHIFT_BOUND 6
+#define TT_MASK_BOUND 0x3u
+#define TT_SHIFT_DEPTH 8
+#define TT_MASK_DEPTH 0xffu
+#define TT_SHIFT_ACTION 16
+#define TT_MASK_ACTION 0xffffu
+#define TT_SHIFT_KEY 32
 
 /* "Searched to the end of every line": usable at any remaining depth. */
 #define TT_DEPTH_FULL INT16_MAX

@@ -50,7 +50,7 @@ enum {
     GS_OK = 0,
     GS_ENOMEM,    /* an allocation failed; nothing was leaked */
     GS_EINVAL,    /* an argument is out of range or inconsistent */
-    GS_EVERSION,  /* a gs_game was filled in for another interface version */
+    GS_EVERSION,  /* a gs_game or gs_search_options made for another version */
     GS_EPARSE,    /* input text is malformed (see the parser's error record) */
     GS_EPLY,      /* the search went deeper than its ply limit */
     GS_ETOOBIG    /* input exceeds a documented size limit */

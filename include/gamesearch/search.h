@@ -23,6 +23,7 @@
 #define GAMESEARCH_SEARCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core.h"
@@ -89,7 +90,29 @@ typedef struct gs_event {
 typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
                            const gs_event *event);
 
+/*
+ * The options of a search. Set them up with gs_search_options_init, then
+ * change the fields you need:
+ *
+ *     gs_search_options o;
+ *     gs_search_options_init(&o);
+ *     o.depth = 4;
+ *
+ * Versions. `size` (the first field, set by gs_search_options_init) tells
+ * the library which version of this struct, and of gs_result, the caller
+ * was compiled with: today there is one version of each. A later version
+ * only appends fields, at the end of gs_search_options and at the end of
+ * gs_result, so that a program compiled against older headers keeps
+ * working with a newer library: the fields its options lack take their
+ * defaults, and its gs_result is written only as far as its version has
+ * it. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
+ * options were not set up by gs_search_options_init) or larger than the
+ * library's own struct (a program compiled against newer headers than the
+ * library it runs with).
+ */
 typedef struct gs_search_options {
+    size_t size;               /* sizeof(gs_search_options), set by
+                                  gs_search_options_init; see above */
     gs_algo algo;              /* default GS_ALPHABETA */
     /* Depth limit (0 = none) and its unit; at the limit a node is evaluated
      * with the game's value callback. */
@@ -115,7 +138,11 @@ typedef struct gs_search_options {
      * contents were found with empties it first. A node
      * whose result the table settles is counted as visited, reported by
      * ENTER and LEAVE, and not expanded; the principal variation stops
-     * there.
+     * there. An entry keeps its node's best action only when the action is
+     * 0 to 65534 (16 bits): for any other action (a negative one, or one
+     * above 65534) it keeps the value, bound and depth but no action, so
+     * the result still settles nodes, but the action is not tried first
+     * when the position is searched again.
      */
     bool use_tt;
     /*
@@ -233,7 +260,7 @@ typedef struct gs_result {
     gs_stop stopped;
 } gs_result;
 
-/* Fills in the defaults described above. */
+/* Fills in the defaults described above, `size` included. */
 GS_API void gs_search_options_init(gs_search_options *options);
 
 /*
@@ -248,18 +275,30 @@ GS_API int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
 GS_API void gs_engine_free(gs_engine *engine);
 
 /*
- * Searches `root` (game->state_size bytes) with `options` (NULL: defaults)
- * and fills *result. Returns GS_OK (also when a limit stopped the search
- * cleanly: see result->stopped), GS_EINVAL for bad options, GS_EPLY when the
- * game tree is deeper than options->max_ply, or GS_ENOMEM.
+ * Searches `root` (game->state_size bytes) with `options` (NULL: defaults,
+ * and the current gs_result) and fills *result, as far as the version
+ * options->size names has it. Returns GS_OK (also when a limit stopped the
+ * search cleanly: see result->stopped), GS_EVERSION when options->size is
+ * not a version this library knows (*result is then left alone), GS_EINVAL
+ * for bad options, GS_EPLY when the game tree is deeper than
+ * options->max_ply, or GS_ENOMEM. gs_engine_error then says why.
  */
 GS_API int gs_search(gs_engine *engine, const void *root,
               const gs_search_options *options, gs_result *result);
 
 /*
+ * Why the last gs_search or gs_engine_tt_resize on `engine` failed, in
+ * one sentence without a newline that names the option or callback at
+ * fault ("options.threads is 2, but several threads need use_tt, ..."),
+ * or "" when it succeeded (or for a NULL engine). Never NULL; valid until
+ * the engine's next search, resize or free.
+ */
+GS_API const char *gs_engine_error(const gs_engine *engine);
+
+/*
  * Sizes the engine's transposition table to at most `bytes` (a power of
- * two of buckets; 0 frees it) and empties it. GS_OK, GS_EINVAL or
- * GS_ENOMEM (the old table is kept).
+ * two of buckets; 0 frees it) and empties it. GS_OK, GS_EINVAL (no
+ * engine) or GS_ENOMEM (the old table is kept; gs_engine_error says so).
  */
 GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
 

@@ -1,0 +1,236 @@
+/*
+ * engine.h: the engine's state and the prototypes its files share
+ * (internal; nothing here is part of the public API).
+ *
+ * The engine is split by job, each file opening with what it holds:
+ *
+ *   engine.c    an engine's life (new, free, the table's size), the option
+ *               checks and the modes they settle, gs_engine_error
+ *   search.c    the node search: one node, in numbered steps, and the
+ *               loops over a MAX/MIN node's and a CHANCE node's children
+ *   movepick.h  move ordering: the staged picker the node search draws
+ *               actions from, and the sort by the game's hint and history
+ *   movepick.c  the killer moves and history credit a cutoff earns
+ *   root.c      the root drivers: one plain search, null-window bisection,
+ *               iterative deepening, and gs_search itself
+ *   threads.c   lazy SMP: helper engines searching beside the caller's
+ *   tt.c, tt.h  the transposition table
+ *
+ * Data layout. The engine keeps three growable stacks, indexed by ply or by
+ * position, never by pointer, so that they may grow (and move) while a
+ * search is under way:
+ *
+ *   states   [ply 0][ply 1][ply 2] ...        state_size bytes each, in
+ *            slots aligned for any type; the node at ply p lives in slot p
+ *            and its children are built, one at a time, in slot p + 1
+ *            (copy-make).
+ *   actions  [root's n0 actions][ply 1's n1 actions] ...
+ *            each node pushes its legal actions on top of its ancestors'
+ *            and pops them when it returns; `probs` runs parallel to it and
+ *            holds a chance node's probabilities. After a node's loop its
+ *            actions sit in the order they were searched (the root's are
+ *            read back for the result's best action).
+ *
+ * The principal variation is the usual triangular table: pv[p] holds the
+ * best line found below the node at ply p (only plies < GS_PV_MAX).
+ */
+#ifndef GS_ENGINE_H
+#define GS_ENGINE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "gamesearch/search.h"
+#include "tt.h"
+
+/* ---- tuning constants ---- */
+
+enum {
+    /* Read the clock once per this many nodes (a power of two): often
+     * enough to stop within about a millisecond on every game we have,
+     * rarely enough to cost nothing measurable. */
+    TIME_CHECK_MASK = 255,
+    /* Ply limit when the caller gives none: deeper than any game we ship,
+     * shallow enough that the recursion fits an 8 MB thread stack even
+     * under AddressSanitizer. */
+    DEFAULT_MAX_PLY = 4096,
+    /* History counters: actions are folded into this many (a power of
+     * two) by their low bits. */
+    HISTORY_SIZE = 1024,
+    /* Killer moves are kept for the plies below this. */
+    KILLER_PLIES = GS_PV_MAX
+};
+
+/* The transposition table's size when a search asks for one and the caller
+ * has not sized it: room for about half a million positions. */
+#define DEFAULT_TT_BYTES ((size_t)16 << 20)
+
+/* Null-window search widens the root's bounds by this many grains on
+ * each side when it places its probes (see search_bisect in root.c). */
+#define BISECT_SLACK 1.0
+
+/* Star1 widens each child window by this much, relative to the size of
+ * the value bounds, so that rounding in the window arithmetic can only make
+ * it search more, never cut wrongly. */
+#define STAR1_TOLERANCE 1e-9
+
+/* gs_engine_error's sentence: room for the longest one with its numbers. */
+#define ENGINE_ERROR_SIZE 256
+
+/*
+ * What the search under way does, settled once from the options and the
+ * game by engine_begin(); nothing below re-derives it.
+ */
+typedef struct engine_modes {
+    bool prune;          /* alpha-beta: windows and cutoffs */
+    bool min_is_chance;  /* expectimax: MIN agents average uniformly */
+    bool star1;          /* alpha-beta with the game's value bounds */
+    bool knowledge;      /* ask the game's bounds and search_actions */
+    bool hinted;         /* order MAX/MIN nodes by the game's order_hint */
+    bool history;        /* killer moves and history counters */
+    bool use_tt;         /* probe and store the transposition table */
+    bool symmetry;       /* a position and its mirror share one entry */
+    bool prefetch;       /* load the children's table buckets early */
+    bool window;         /* the caller gave a root window */
+    bool null_window;    /* find the root's value by bisection */
+    bool iterative;      /* iterative deepening */
+} engine_modes;
+
+struct gs_engine {
+    gs_game game;            /* a copy of the caller's description */
+    gs_allocator alloc;
+
+    unsigned char *states;   /* the per-ply state slots */
+    size_t slot_size;        /* state_size rounded up to max_align_t */
+    size_t states_cap;       /* in slots */
+    gs_action *actions;      /* the action stack ... */
+    double *probs;           /* ... and the probabilities beside it */
+    size_t actions_cap;      /* in entries */
+    size_t probs_cap;        /* in entries */
+    size_t actions_top;      /* entries in use */
+    gs_role *roles;          /* each agent's role (the game's role()) */
+    int32_t *scores;         /* max_actions ordering scores ... */
+    int64_t *keys;           /* ... and sort keys (hint, then history) */
+
+    tt_table table;          /* the engine's transposition table (may be
+                                empty) ... */
+    tt_table *tt;            /* ... and the one it searches with: its own,
+                                or for a helper its owner's */
+    int tt_mode;             /* the algorithm and pruning rule its values
+                                were found with (-1: none yet) */
+    gs_action (*pv)[GS_PV_MAX];   /* GS_PV_MAX rows, never cleared: each
+                                     node sets its own length first */
+    int pv_len[GS_PV_MAX];
+
+    /* The search under way. */
+    gs_search_options opt;   /* the caller's options, every field set */
+    engine_modes mode;
+    double tolerance;        /* Star1's window widening */
+    int depth_plies;         /* 0 = no cutoff */
+    int unit;                /* plies in one unit of options.depth */
+    int max_ply;
+    struct timespec start;
+    uint64_t nodes, leaves, cutoffs, tt_hits;
+    uint64_t cut_evals;      /* values read because of the depth cutoff, or
+                                taken from the table with a cutoff below */
+    bool halt;               /* unwind: a limit was reached or an error hit */
+    gs_stop stopped;
+    int status;
+    int root_best;           /* position in search order of the best root
+                                child searched completely, or -1 */
+    double root_best_value;
+
+    /* Several threads (lazy SMP): the owner's helper engines, and for a
+     * helper, which one it is and the owner's flag that stops it. */
+    gs_engine **helpers;
+    int nhelpers;
+    int helper_id;           /* 0: not a helper */
+    atomic_bool stop;        /* the owner's: set when its search ends */
+    atomic_bool *stop_flag;  /* a helper's: the owner's `stop` */
+    /* A node budget shared by the threads: the owner's count of the
+     * nodes they tried (shared_nodes), and the count a search charges
+     * (budget: NULL when it has the budget to itself). */
+    _Atomic uint64_t shared_nodes;
+    _Atomic uint64_t *budget;
+
+    /* Killer moves (two a ply, the newest first) and history counters of
+     * the search under way. */
+    gs_action killers[KILLER_PLIES][2];
+    uint32_t history_count[HISTORY_SIZE];
+
+    /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
+     * sentence ("" after a success). */
+    char error[ENGINE_ERROR_SIZE];
+};
+
+/* ---- engine.c ---- */
+
+#if defined(__GNUC__)
+#define ENGINE_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ENGINE_PRINTF(f, a)
+#endif
+
+/* Sets gs_engine_error's sentence (printf-style) and returns `status`. */
+int engine_fail(gs_engine *e, int status, const char *fmt, ...)
+    ENGINE_PRINTF(3, 4);
+
+/* Checks the options (every field set: see root.c) and readies the engine
+ * for a search with them: its modes, depth, counters and table. Returns
+ * GS_OK, or GS_EINVAL / GS_ENOMEM with gs_engine_error's sentence set. */
+int engine_begin(gs_engine *e, const gs_search_options *options);
+
+/* Grows the stacks for state slot `slot` and `extra` more actions; on
+ * failure halts the search with GS_ENOMEM and returns false. */
+bool engine_grow(gs_engine *e, size_t slot, size_t extra);
+
+/* Seconds since the search under way began. */
+double engine_elapsed(const gs_engine *e);
+
+/* Makes room for state slot `slot` and for `extra` more actions on the
+ * action stack (the usual case costs two comparisons); on failure halts the
+ * search with GS_ENOMEM and returns false. */
+static inline bool reserve(gs_engine *e, size_t slot, size_t extra)
+{
+    size_t need = e->actions_top + extra;
+    if (slot < e->states_cap && need <= e->actions_cap &&
+        need <= e->probs_cap)
+        return true;
+    return engine_grow(e, slot, extra);
+}
+
+static inline unsigned char *state_at(const gs_engine *e, int ply)
+{
+    return e->states + (size_t)ply * e->slot_size;
+}
+
+/* ---- search.c ---- */
+
+/* Searches the state in slot `ply` with the window (alpha, beta); see its
+ * definition for what the returned value means. */
+double search_node(gs_engine *e, int ply, double alpha, double beta,
+                   gs_action via);
+
+/* ---- root.c ---- */
+
+/* One thread's search of `root` with `options` (every field set): the
+ * caller's when it searches alone, or a helper's. Fills *r. */
+int root_search_one(gs_engine *e, const void *root,
+                    const gs_search_options *options, gs_result *r);
+
+/* The search of `root` once engine_begin() has readied the engine. */
+int root_search_begun(gs_engine *e, const void *root, gs_result *r);
+
+/* ---- threads.c ---- */
+
+/* The search with options->threads > 1 (checked by the caller: alpha-beta
+ * under the textbook rule with the table): the caller's thread and
+ * threads - 1 helpers. Fills *r with the caller's answer and everyone's
+ * counts. */
+int threads_search(gs_engine *e, const void *root,
+                   const gs_search_options *options, gs_result *r);
+
+#endif /* GS_ENGINE_H */

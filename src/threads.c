@@ -1,0 +1,135 @@
+/*
+ * threads.c: several threads searching one root (lazy SMP).
+ *
+ * The engine that gs_search was called on (the owner) keeps helper
+ * engines, made once and reused, each with its own stacks but searching
+ * with the owner's transposition table. For a search with N threads the
+ * owner starts N - 1 helpers on the same root with the same options, and
+ * searches itself; what each stores in the table speeds up the others.
+ * The answer is the owner's; the helpers stop when it has it.
+ *
+ * What the threads share: the table (see tt.h for how entries survive
+ * racing writers), the owner's `stop` flag (helpers poll it at every
+ * node), and with a node limit one node count (every node any thread
+ * tries to visit is charged to it, so that together they never exceed the
+ * limit). Everything else is each engine's own.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "engine.h"
+
+typedef struct helper_job {
+    gs_engine *engine;
+    gs_search_options opt;
+    const void *root;
+    gs_result result;
+    pthread_t thread;
+    bool running;
+} helper_job;
+
+static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
+                        size_t nsize)
+{
+    return a->fn(a->user, p, osize, nsize);
+}
+
+static void *helper_main(void *arg)
+{
+    helper_job *job = arg;
+    /* A helper's answer is not used: only what it leaves in the table. */
+    (void)root_search_one(job->engine, job->root, &job->opt, &job->result);
+    return NULL;
+}
+
+/* Makes sure the engine has n helper engines sharing its table. The
+ * helpers array always holds exactly nhelpers entries (the size
+ * gs_engine_free gives back), so it grows one helper at a time. */
+static int ensure_helpers(gs_engine *e, int n)
+{
+    while (e->nhelpers < n) {
+        gs_engine *x;
+        int st = gs_engine_new(&e->game, &e->alloc, &x);
+        if (st != GS_OK)
+            return st;
+        gs_engine **h = mem_resize(&e->alloc, e->helpers,
+                                   (size_t)e->nhelpers * sizeof *h,
+                                   (size_t)(e->nhelpers + 1) * sizeof *h);
+        if (!h) {
+            gs_engine_free(x);
+            return GS_ENOMEM;
+        }
+        e->helpers = h;
+        x->tt = &e->table;
+        x->helper_id = e->nhelpers + 1;
+        x->stop_flag = &e->stop;
+        h[e->nhelpers++] = x;
+    }
+    return GS_OK;
+}
+
+/*
+ * Lazy SMP: the helpers search the same root with the same options (no
+ * time limit, no hook, each starting its root at another action) until
+ * this thread's search ends; they share its table, so each finds what the
+ * others stored, and its node budget. The answer is this thread's.
+ */
+int threads_search(gs_engine *e, const void *root,
+                   const gs_search_options *options, gs_result *r)
+{
+    int nh = options->threads - 1;
+    int st = ensure_helpers(e, nh);
+    if (st != GS_OK)
+        return engine_fail(e, st, "out of memory for the engines of %d "
+                                  "helper threads", nh);
+    helper_job *jobs = mem_resize(&e->alloc, NULL, 0, (size_t)nh * sizeof *jobs);
+    if (!jobs)
+        return engine_fail(e, GS_ENOMEM, "out of memory for the jobs of %d "
+                                         "helper threads", nh);
+    /* This thread's engine_begin() prepares the table (size, contents,
+     * age) before any helper touches it. */
+    gs_search_options own = *options;
+    own.threads = 1;
+    st = engine_begin(e, &own);
+    if (st != GS_OK) {
+        mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
+        return st;
+    }
+    atomic_store(&e->stop, false);
+    /* A node budget is for all the threads together: each charges every
+     * node it tries to visit to one count, so that their nodes never add
+     * up to more than max_nodes. */
+    atomic_store(&e->shared_nodes, 0);
+    e->budget = own.max_nodes ? &e->shared_nodes : NULL;
+    for (int i = 0; i < nh; i++) {
+        helper_job *j = &jobs[i];
+        j->engine = e->helpers[i];
+        j->engine->budget = e->budget;
+        j->opt = own;
+        j->opt.hook = NULL;
+        j->opt.hook_user = NULL;
+        j->opt.max_seconds = 0.0;
+        j->root = root;
+        j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
+    }
+    memset(r, 0, sizeof *r);
+    r->best = GS_NO_ACTION;
+    r->best_index = -1;
+    st = root_search_begun(e, root, r);
+    atomic_store(&e->stop, true);
+    for (int i = 0; i < nh; i++) {
+        if (!jobs[i].running)
+            continue;
+        pthread_join(jobs[i].thread, NULL);
+        r->nodes += jobs[i].result.nodes;
+        r->leaves += jobs[i].result.leaves;
+        r->cutoffs += jobs[i].result.cutoffs;
+        r->tt_hits += jobs[i].result.tt_hits;
+    }
+    mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
+    e->budget = NULL;
+    return st;
+}

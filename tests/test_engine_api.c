@@ -1,0 +1,422 @@
+/*
+ * tests/test_engine_api.c: the engine's checks of what callers hand it:
+ * the version of gs_search_options (its `size`), and gs_engine_error's
+ * sentence for every option gs_search refuses, for a failed
+ * gs_engine_tt_resize, and "" after a success.
+ *
+ * The game is a pile of stones: the player to move takes one or two, and
+ * whoever takes the last stone wins (+1 when MAX does, -1 when MIN does).
+ * A pile that is a multiple of 3 is lost for the player to move. Which
+ * optional callbacks the game has is set per test.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/search.h"
+
+typedef struct pile {
+    int stones;
+    int turn;   /* 0: MAX to move, 1: MIN */
+} pile;
+
+static int p_to_move(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const pile *)state)->turn;
+}
+
+static gs_role p_role(const void *ctx, int agent)
+{
+    (void)ctx;
+    return agent == 0 ? GS_ROLE_MAX : GS_ROLE_MIN;
+}
+
+static bool p_is_terminal(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const pile *)state)->stones == 0;
+}
+
+static int p_actions(const void *ctx, const void *state, gs_action *out)
+{
+    (void)ctx;
+    int n = 0;
+    for (int take = 1; take <= 2 && take <= ((const pile *)state)->stones;
+         take++)
+        out[n++] = take;
+    return n;
+}
+
+static void p_apply(const void *ctx, const void *state, gs_action action,
+                    void *child)
+{
+    (void)ctx;
+    const pile *s = state;
+    pile *c = child;
+    c->stones = s->stones - action;
+    c->turn = 1 - s->turn;
+}
+
+static double p_value(const void *ctx, const void *state)
+{
+    (void)ctx;
+    /* The player who just moved took the last stone. */
+    return ((const pile *)state)->turn == 1 ? 1.0 : -1.0;
+}
+
+static uint64_t p_hash(const void *ctx, const void *state)
+{
+    (void)ctx;
+    const pile *s = state;
+    return ((uint64_t)s->stones * 2 + (uint64_t)s->turn) *
+           0x9e3779b97f4a7c15u;
+}
+
+static gs_game pile_game(bool hash)
+{
+    gs_game g;
+    memset(&g, 0, sizeof g);
+    g.version = GS_GAME_VERSION;
+    g.state_size = sizeof(pile);
+    g.num_agents = 2;
+    g.max_actions = 2;
+    g.to_move = p_to_move;
+    g.role = p_role;
+    g.is_terminal = p_is_terminal;
+    g.actions = p_actions;
+    g.apply = p_apply;
+    g.value = p_value;
+    if (hash)
+        g.hash = p_hash;
+    return g;
+}
+
+/* A game, an engine for it and a root of 7 stones (a win for MAX). */
+typedef struct fixture {
+    gs_game game;
+    gs_engine *e;
+    pile root;
+} fixture;
+
+static void fixture_init(fixture *f, bool hash)
+{
+    f->game = pile_game(hash);
+    f->e = NULL;
+    assert_int_equal(gs_engine_new(&f->game, NULL, &f->e), GS_OK);
+    f->root.stones = 7;
+    f->root.turn = 0;
+}
+
+static gs_search_options defaults(void)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    return o;
+}
+
+/* gs_search with `o` fails with `status` and exactly `message`; a search
+ * with the defaults then succeeds and clears the message. */
+static void refuses(fixture *f, const gs_search_options *o, int status,
+                    const char *message)
+{
+    gs_result r;
+    assert_int_equal(gs_search(f->e, &f->root, o, &r), status);
+    assert_string_equal(gs_engine_error(f->e), message);
+    assert_int_equal(gs_search(f->e, &f->root, NULL, &r), GS_OK);
+    assert_string_equal(gs_engine_error(f->e), "");
+    assert_true(r.value == 1.0);
+}
+
+static void test_options_size_init(void **state)
+{
+    (void)state;
+    gs_search_options o;
+    memset(&o, 0xab, sizeof o);
+    gs_search_options_init(&o);
+    assert_int_equal(o.size, sizeof(gs_search_options));
+
+    fixture f;
+    fixture_init(&f, false);
+    gs_result r;
+    o.algo = GS_MINIMAX;   /* set up as the README shows, then changed */
+    assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+    assert_string_equal(gs_engine_error(f.e), "");
+    assert_true(r.value == 1.0);
+    assert_int_equal(r.best, 1);   /* leave 6, a multiple of 3 */
+    /* NULL options: the defaults and the current gs_result. */
+    assert_int_equal(gs_search(f.e, &f.root, NULL, &r), GS_OK);
+    assert_true(r.value == 1.0);
+    gs_engine_free(f.e);
+}
+
+static void test_options_size_zero(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    /* Filled in without gs_search_options_init: size 0. */
+    gs_search_options o;
+    memset(&o, 0, sizeof o);
+    o.algo = GS_ALPHABETA;
+    o.prune_equal = true;
+    o.max_ply = 100;
+    o.threads = 1;
+    gs_result r, before;
+    memset(&r, 0x5a, sizeof r);
+    before = r;
+    assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_EVERSION);
+    assert_string_equal(gs_engine_error(f.e),
+                        "options.size is 0: the options were not set up "
+                        "with gs_search_options_init");
+    /* The result's version is unknown too: it is left alone. */
+    assert_memory_equal(&r, &before, sizeof r);
+    refuses(&f, &o, GS_EVERSION,
+            "options.size is 0: the options were not set up with "
+            "gs_search_options_init");
+    gs_engine_free(f.e);
+}
+
+static void test_options_size_too_big(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    /* A program compiled against newer headers: a larger struct, the
+     * library's fields at its start. */
+    struct newer {
+        gs_search_options o;
+        double later_field;
+    } n;
+    gs_search_options_init(&n.o);
+    n.later_field = 1.0;
+    n.o.size = sizeof n;
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "options.size is %zu, larger than this library's "
+             "gs_search_options (%zu bytes): the program was compiled "
+             "against newer headers", sizeof n, sizeof(gs_search_options));
+    refuses(&f, &n.o, GS_EVERSION, msg);
+
+    /* A size between versions (there is one today): no version. */
+    gs_search_options o = defaults();
+    o.size = sizeof o - 1;
+    snprintf(msg, sizeof msg,
+             "options.size is %zu, the size of no version of "
+             "gs_search_options (this library's has %zu bytes)",
+             sizeof o - 1, sizeof o);
+    refuses(&f, &o, GS_EVERSION, msg);
+    gs_engine_free(f.e);
+}
+
+static void test_option_messages(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    gs_search_options o;
+
+    o = defaults();
+    o.algo = (gs_algo)42;
+    refuses(&f, &o, GS_EINVAL, "options.algo is 42, which is no gs_algo");
+    o = defaults();
+    o.algo = (gs_algo)-1;
+    refuses(&f, &o, GS_EINVAL, "options.algo is -1, which is no gs_algo");
+    o = defaults();
+    o.depth = -1;
+    refuses(&f, &o, GS_EINVAL,
+            "options.depth is -1, but it must be 0 (no limit) or more");
+    o = defaults();
+    o.depth_unit = (gs_depth_unit)9;
+    refuses(&f, &o, GS_EINVAL,
+            "options.depth_unit is 9, which is neither GS_DEPTH_PLIES nor "
+            "GS_DEPTH_ROUNDS");
+    o = defaults();
+    o.max_ply = 0;
+    refuses(&f, &o, GS_EINVAL,
+            "options.max_ply is 0, but it must be at least 1");
+    o = defaults();
+    o.max_seconds = -1.5;
+    refuses(&f, &o, GS_EINVAL,
+            "options.max_seconds is -1.5, but it must be 0 (no limit) or "
+            "more");
+    o = defaults();
+    o.threads = -2;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is -2, but it must be 0 or more");
+    o = defaults();
+    o.algo = GS_MINIMAX;
+    o.window_lo = -1;
+    o.window_hi = 1;
+    refuses(&f, &o, GS_EINVAL,
+            "options.window_lo and window_hi set a root window, but a root "
+            "window needs alpha-beta with prune_equal");
+    o = defaults();
+    o.window_lo = 1;
+    o.window_hi = -1;
+    refuses(&f, &o, GS_EINVAL,
+            "options.window_lo is 1 and window_hi -1, but window_lo must be "
+            "below window_hi");
+    o = defaults();
+    o.null_window = true;
+    o.prune_equal = false;
+    refuses(&f, &o, GS_EINVAL,
+            "options.null_window is set, but null-window search needs "
+            "alpha-beta with prune_equal");
+    o = defaults();
+    o.null_window = true;
+    refuses(&f, &o, GS_EINVAL,
+            "options.null_window is set, but the game has no value_grain "
+            "(a finite number above 0)");
+    o = defaults();
+    o.algo = GS_EXPECTIMAX;
+    o.history = true;
+    refuses(&f, &o, GS_EINVAL,
+            "options.history is set, but killer moves and history need "
+            "alpha-beta");
+    o = defaults();
+    o.threads = 2;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is 2, but several threads need use_tt, "
+            "alpha-beta with prune_equal and the game's hash");
+    o = defaults();
+    o.use_tt = true;
+    refuses(&f, &o, GS_EINVAL,
+            "options.use_tt is set, but the game has no hash");
+    o = defaults();
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.depth = INT_MAX;
+    refuses(&f, &o, GS_EINVAL,
+            "options.depth is 2147483647 rounds of 2 plies, more plies than "
+            "an int holds");
+    gs_engine_free(f.e);
+}
+
+static void test_option_messages_table(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, true);
+    gs_search_options o;
+
+    o = defaults();
+    o.use_tt = true;
+    o.tt_symmetry = true;
+    refuses(&f, &o, GS_EINVAL,
+            "options.tt_symmetry is set, but the game has no mirror_hash "
+            "and mirror_action");
+    o = defaults();
+    o.use_tt = true;
+    o.depth = 40000;
+    refuses(&f, &o, GS_EINVAL,
+            "options.depth is 40000 plies, but with use_tt it must be below "
+            "32767");
+    o = defaults();
+    o.threads = 2;
+    o.use_tt = true;
+    o.prune_equal = false;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is 2, but several threads need use_tt, "
+            "alpha-beta with prune_equal and the game's hash");
+    /* The same options with the table and the textbook rule search. */
+    o.prune_equal = true;
+    gs_result r;
+    assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+    assert_string_equal(gs_engine_error(f.e), "");
+    assert_true(r.value == 1.0);
+    gs_engine_free(f.e);
+}
+
+static void test_null_arguments(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    gs_result r;
+    assert_int_equal(gs_search(f.e, NULL, NULL, &r), GS_EINVAL);
+    assert_string_equal(gs_engine_error(f.e), "root is NULL");
+    assert_int_equal(gs_search(f.e, &f.root, NULL, NULL), GS_EINVAL);
+    assert_string_equal(gs_engine_error(f.e), "result is NULL");
+    assert_int_equal(gs_search(NULL, &f.root, NULL, &r), GS_EINVAL);
+    /* Never NULL. */
+    assert_non_null(gs_engine_error(NULL));
+    assert_string_equal(gs_engine_error(NULL), "");
+    gs_engine_free(f.e);
+}
+
+static void test_ply_message(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    gs_search_options o = defaults();
+    o.max_ply = 3;
+    refuses(&f, &o, GS_EPLY,
+            "the game tree goes deeper than options.max_ply (3 plies)");
+    gs_engine_free(f.e);
+}
+
+/* An allocator that refuses any block over `limit` bytes. */
+static void *capped_alloc(void *user, void *ptr, size_t osize, size_t nsize)
+{
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (nsize > *(const size_t *)user)
+        return NULL;
+    return realloc(ptr, nsize);
+}
+
+static void test_tt_resize_message(void **state)
+{
+    (void)state;
+    size_t limit = (size_t)1 << 20;
+    gs_allocator a = {capped_alloc, &limit};
+    gs_game g = pile_game(true);
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&g, &a, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, (size_t)64 << 20), GS_ENOMEM);
+    assert_string_equal(gs_engine_error(e),
+                        "out of memory for a transposition table of "
+                        "67108864 bytes (the old table is kept)");
+    assert_int_equal(gs_engine_tt_resize(e, (size_t)64 << 10), GS_OK);
+    assert_string_equal(gs_engine_error(e), "");
+
+    /* A search that needs the default table, which does not fit. */
+    assert_int_equal(gs_engine_tt_resize(e, 0), GS_OK);
+    gs_search_options o = defaults();
+    o.use_tt = true;
+    pile root = {7, 0};
+    gs_result r;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_ENOMEM);
+    assert_string_equal(gs_engine_error(e),
+                        "out of memory for the transposition table "
+                        "(16777216 bytes)");
+    gs_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_options_size_init),
+        cmocka_unit_test(test_options_size_zero),
+        cmocka_unit_test(test_options_size_too_big),
+        cmocka_unit_test(test_option_messages),
+        cmocka_unit_test(test_option_messages_table),
+        cmocka_unit_test(test_null_arguments),
+        cmocka_unit_test(test_ply_message),
+        cmocka_unit_test(test_tt_resize_message),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
