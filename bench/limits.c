@@ -143,7 +143,7 @@ int main(int argc, char **argv)
     if (!text)
         die("cannot read the layout");
     gs_pac_layout *lay = NULL;
-    gs_pac_error err;
+    gs_error err;
     if (gs_pac_layout_parse(text, len, NULL, &lay, &err) != GS_OK)
         die("layout refused");
     free(text);
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
     /* The tree of 6^40 lines. */
     char *tt = big_tree();
     gs_tree *tree = NULL;
-    gs_tree_error terr;
+    gs_error terr;
     if (gs_tree_parse(tt, strlen(tt), NULL, &tree, &terr) != GS_OK)
         die("tree refused");
     free(tt);

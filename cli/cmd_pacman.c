@@ -54,7 +54,7 @@ static gs_pac_layout *parse_layout(const char *text, size_t len,
                                    const char *origin, int line0)
 {
     gs_pac_layout *layout;
-    gs_pac_error err;
+    gs_error err;
     memset(&err, 0, sizeof err);
     int s = gs_pac_layout_parse(text, len, NULL, &layout, &err);
     if (s == GS_OK)

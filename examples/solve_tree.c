@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         return 2;
     }
     gs_tree *tree;
-    gs_tree_error error;
+    gs_error error;
     int status = gs_tree_parse(text, length, NULL, &tree, &error);
     free(text);
     if (status == GS_EPARSE) {

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     unsigned control = data[0];
     gs_pac_layout *layout = (gs_pac_layout *)&size;
-    gs_pac_error err;
+    gs_error err;
     memset(&err, 0xAA, sizeof err);
     int rc = gs_pac_layout_parse((const char *)data + 1, size - 1, NULL,
                                  &layout, &err);

@@ -61,7 +61,7 @@ bool largest_layout(const char *const *dirs, int ndirs, char *path,
                 return false;
             }
             gs_pac_layout *lay = NULL;
-            gs_pac_error err;
+            gs_error err;
             int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
             free(text);
             if (rc != GS_OK) {

@@ -14,7 +14,7 @@ gs_pacman *world_from(const char *text, size_t len, int ghosts,
                       const gs_allocator *alloc, const char *where)
 {
     gs_pac_layout *lay = NULL;
-    gs_pac_error err;
+    gs_error err;
     int rc = gs_pac_layout_parse(text, len, NULL, &lay, &err);
     if (rc != GS_OK)
         fail_msg("%s: layout refused (%d) at %d:%d: %s", where, rc, err.line,

@@ -228,7 +228,7 @@ static gs_pacman *crossroads(const gs_allocator *alloc, int ghosts)
     size_t n;
     char *s = slurp("layouts/crossroads.lay", &n);
     gs_pac_layout *lay = NULL;
-    gs_pac_error err;
+    gs_error err;
     assert_int_equal(gs_pac_layout_parse(s, n, NULL, &lay, &err), GS_OK);
     gs_pacman *w = NULL;
     assert_int_equal(gs_pacman_new(lay, ghosts, alloc, &w), GS_OK);
@@ -722,7 +722,7 @@ static int call_layout_parse(const shot *s, void *obj, const gs_allocator *a,
     size_t n;
     char *src = layout_source(s->arg, &n);
     gs_pac_layout *lay = (gs_pac_layout *)&not_set;
-    gs_pac_error err;
+    gs_error err;
     int rc = gs_pac_layout_parse(src, n, a, &lay, &err);
     free(src);
     *out = lay;

@@ -104,7 +104,7 @@ static void run_one(void **state)
     snprintf(path, sizeof path, "%s.tree", base);
     char *text = read_file_or_fail(path, &len);
     gs_tree *t = NULL;
-    gs_tree_error err;
+    gs_error err;
     int s = gs_tree_parse(text, len, NULL, &t, &err);
     free(text);
     if (s != GS_OK)

@@ -131,7 +131,7 @@ static void subject_free(subject *s)
 static subject *tree_subject(const char *name, const char *text)
 {
     subject *s = subject_new(name);
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_parse(text, strlen(text), NULL, &s->tree, &err);
     if (rc != GS_OK)
         fail_msg("%s: tree refused (%d) at %d:%d: %s", name, rc, err.line,
@@ -162,7 +162,7 @@ static char *layered_tree(uint64_t seed, const char *agents, int layers,
         nagents += *p == ' ';
     gs_role roles[GS_TREE_MAX_AGENTS];
     int nroles = 0;
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_parse_roles(agents, roles, &nroles, &err), GS_OK);
     assert_int_equal(nroles, nagents);
     sb_printf(&b, "agents: %s\nbounds: -100 100\nroot: n0_0\n", agents);

@@ -44,7 +44,7 @@
 static gs_pac_layout *parse_ok(const char *text)
 {
     gs_pac_layout *lay = NULL;
-    gs_pac_error err;
+    gs_error err;
     int rc = gs_pac_layout_parse(text, strlen(text), NULL, &lay, &err);
     if (rc != GS_OK)
         fail_msg("layout refused (%d) at %d:%d: %s", rc, err.line,
@@ -192,7 +192,7 @@ static void expect_layout_error(const char *text, size_t len, int status,
                                 int line, int column, const char *message)
 {
     gs_pac_layout *lay = (gs_pac_layout *)(uintptr_t)1;
-    gs_pac_error err;
+    gs_error err;
     track t;
     gs_allocator a = tracker(&t);
     int rc = gs_pac_layout_parse(text, len, &a, &lay, &err);
@@ -290,7 +290,7 @@ static void test_layout_errors(void **unused)
     free(big);
 
     /* Bad arguments. */
-    gs_pac_error err;
+    gs_error err;
     assert_int_equal(gs_pac_layout_parse("x", 1, NULL, NULL, &err), GS_EINVAL);
     lay = NULL;
     assert_int_equal(gs_pac_layout_parse(NULL, 3, NULL, &lay, &err),
@@ -406,7 +406,7 @@ static void test_layout_junk(void **unused)
             }
         }
         gs_pac_layout *lay = NULL;
-        gs_pac_error err;
+        gs_error err;
         track t;
         gs_allocator a = tracker(&t);
         int rc = gs_pac_layout_parse(buf, len, &a, &lay, &err);

@@ -29,7 +29,7 @@ static gs_tree *parse_ok_n(const char *text, size_t len, track *t)
 {
     gs_allocator a = tracker(t);
     gs_tree *tree = NULL;
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_parse(text, len, &a, &tree, &err);
     if (rc != GS_OK)
         fail_msg("unexpected parse failure %d at %d:%d: %s", rc, err.line,
@@ -56,7 +56,7 @@ static void expect_error_n(const char *text, size_t len, int line, int col,
     track t;
     gs_allocator a = tracker(&t);
     gs_tree *tree = (gs_tree *)(uintptr_t)1;
-    gs_tree_error err;
+    gs_error err;
     int rc = gs_tree_parse(text, len, &a, &tree, &err);
     if (rc != GS_EPARSE || err.line != line || err.column != col ||
         strcmp(err.message, message) != 0)
@@ -687,7 +687,7 @@ static void test_cycle_message_is_cut(void **state)
     track t;
     gs_allocator a = tracker(&t);
     gs_tree *tree = NULL;
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_parse(b.s, b.n, &a, &tree, &err), GS_EPARSE);
     assert_int_equal(err.line, 1);
     assert_int_equal(err.column, 1);
@@ -722,7 +722,7 @@ static void test_million_deep_nested(void **state)
     assert_string_equal(gs_tree_node_name(tree, DEPTH), "leaf");
     assert_int_equal(gs_tree_node_column(tree, DEPTH), 5 * DEPTH + 1);
     /* The last inner node, at ply DEPTH-1, has no value. */
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_check_values(tree, DEPTH - 1, &err), GS_EPARSE);
     assert_int_equal(err.line, 1);
     assert_int_equal(err.column, 5 * (DEPTH - 1) + 1);
@@ -760,7 +760,7 @@ static void test_million_deep_lines(void **state)
     for (int i = 0; i < DEPTH; i++)
         buf_add(&b, "n%d: n%d\n", i, (i + 1) % DEPTH);
     gs_allocator a = tracker(&t);
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_parse(b.s, b.n, &a, &tree, &err), GS_EPARSE);
     assert_null(tree);
     assert_int_equal(err.line, 1);
@@ -781,7 +781,7 @@ static void test_binary_junk(void **state)
         track t;
         gs_allocator a = tracker(&t);
         gs_tree *tree = NULL;
-        gs_tree_error err;
+        gs_error err;
         int rc = gs_tree_parse(text, (size_t)n, &a, &tree, &err);
         if (rc == GS_OK) {
             gs_tree_free(tree);
@@ -805,7 +805,7 @@ static void test_binary_junk(void **state)
             track t;
             gs_allocator a = tracker(&t);
             gs_tree *tree = NULL;
-            gs_tree_error err;
+            gs_error err;
             int rc = gs_tree_parse(text, (size_t)len, &a, &tree, &err);
             assert_true(rc == GS_OK || rc == GS_EPARSE);
             if (rc == GS_OK)
@@ -821,7 +821,7 @@ static void test_sizes_and_arguments(void **state)
 {
     (void)state;
     gs_tree *tree = (gs_tree *)(uintptr_t)1;
-    gs_tree_error err;
+    gs_error err;
     /* The length is checked before any byte is read. */
     char small[4] = "[]";
     assert_int_equal(gs_tree_parse(small, ((size_t)1 << 30) + 1, NULL, &tree, &err),
@@ -859,7 +859,7 @@ static long fail_each_allocation(const char *text, size_t len)
         gs_allocator a = tracker(&t);
         t.fail_at = n;
         gs_tree *tree = (gs_tree *)(uintptr_t)1;
-        gs_tree_error err;
+        gs_error err;
         int rc = gs_tree_parse(text, len, &a, &tree, &err);
         if (rc == GS_OK) {
             assert_int_equal(t.failed, 0);
@@ -902,7 +902,7 @@ static void test_allocation_failures(void **state)
     gs_tree *tree = parse_ok(SEED, &t);
     long before = t.count;
     for (long k = 1; k <= 3; k++) {
-        gs_tree_error err;
+        gs_error err;
         t.fail_at = before + k;
         t.failed = 0;
         size_t live = t.live;
@@ -933,7 +933,7 @@ static void test_check_values(void **state)
                        "c1 = -4\n"
                        "b1 = 0\n";
     gs_tree *tree = parse_ok(text, &t);
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_height(tree), 3);
     assert_int_equal(gs_tree_check_values(tree, 0, &err), GS_OK);
     assert_int_equal(gs_tree_check_values(tree, 1, &err), GS_EPARSE);
@@ -984,7 +984,7 @@ static void test_check_values_dag_is_fast(void **state)
     gs_tree *tree = parse_ok_n(b.s, b.n, &t);
     assert_int_equal(gs_tree_node_count(tree), 2 * LAYERS + 1);
     assert_int_equal(gs_tree_height(tree), LAYERS);
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_check_values(tree, 30, &err), GS_EPARSE);
     assert_int_equal(err.line, b30_line);
     assert_int_equal(err.column, 3);
@@ -1018,7 +1018,7 @@ static void test_parse_roles(void **state)
     (void)state;
     gs_role roles[GS_TREE_MAX_AGENTS];
     int n = 0;
-    gs_tree_error err;
+    gs_error err;
     assert_int_equal(gs_tree_parse_roles("max min chance", roles, &n, &err), GS_OK);
     assert_int_equal(n, 3);
     assert_int_equal(roles[0], GS_ROLE_MAX);

@@ -1,15 +1,18 @@
 /*
  * gamesearch/gamesearch.h: the whole public API of the gamesearch library.
  *
- *   core.h    status codes, gs_strerror, the allocator hook
- *   game.h    the game interface (gs_game)
- *   search.h  the engine: minimax, alpha-beta (Star1 at chance nodes),
- *             expectimax, limits, hooks
- *   tree.h    explicit game trees read from text
- *   mnk.h     m,n,k games: tic-tac-toe, Gomoku
- *   pacman.h  the CS188 Pacman world
- *   pyrandom.h Python's random module, bit for bit
- *   pacman_play.h Pacman agents, the game loop, records
+ *   core.h         status codes, gs_strerror, the version, the error
+ *                  record of every parser, the allocator hook
+ *   game.h         the game interface (gs_game)
+ *   search.h       the engine: minimax, alpha-beta (Star1 at chance
+ *                  nodes), expectimax, limits, hooks
+ *   tree.h         explicit game trees read from text
+ *   mnk.h          m,n,k games: tic-tac-toe, Gomoku, the computer player
+ *   connect4.h     Connect Four and its exact solver
+ *   pacman.h       the CS188 Pacman world
+ *   pyrandom.h     Python's random module, bit for bit
+ *   pacman_play.h  Pacman agents, the game loop, records
+ *   bench.h        the fixed searches of `gamesearch bench`
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
@@ -23,5 +26,6 @@
 #include "pacman.h"
 #include "pyrandom.h"
 #include "pacman_play.h"
+#include "bench.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */
