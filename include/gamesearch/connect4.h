@@ -101,7 +101,7 @@ GS_API void gs_c4_empty(const gs_c4 *g, gs_c4_state *s);
  * position ("'8' is not a column (columns are 1-7)").
  */
 GS_API int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state *s,
-                gs_error *error);
+                       gs_error *error);
 
 /* Column col (0-based) has room for a stone and the game is not over. */
 GS_API bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);

@@ -78,7 +78,7 @@ GS_API void gs_mnk_params_init(gs_mnk_params *p);
 /* Creates a game instance. GS_OK, GS_EINVAL (sizes out of range) or
  * GS_ENOMEM. */
 GS_API int gs_mnk_new(const gs_mnk_params *p, const gs_allocator *alloc,
-               gs_mnk **out);
+                      gs_mnk **out);
 GS_API void gs_mnk_free(gs_mnk *g);
 GS_API const gs_mnk_params *gs_mnk_params_of(const gs_mnk *g);
 
@@ -101,11 +101,11 @@ GS_API void gs_mnk_empty(const gs_mnk *g, void *state);
  * A position where the game is over is accepted (gs_mnk_winner tells).
  */
 GS_API int gs_mnk_parse(const gs_mnk *g, const char *text, void *state,
-                 gs_error *error);
+                        gs_error *error);
 
 /* Writes the position string (rows*cols characters and a NUL) into buf. */
 GS_API void gs_mnk_format(const gs_mnk *g, const void *state, char *buf,
-                   size_t size);
+                          size_t size);
 
 /* Plays `cell` for the player to move. GS_EINVAL if the cell is off the
  * board or taken, or the game is over. */

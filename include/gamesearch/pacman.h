@@ -76,8 +76,8 @@ typedef gs_error gs_pac_error;
  * count as walls. GS_OK, GS_EPARSE with *error, GS_ETOOBIG or GS_ENOMEM.
  */
 GS_API int gs_pac_layout_parse(const char *text, size_t length,
-                        const gs_allocator *alloc, gs_pac_layout **out,
-                        gs_error *error);
+                               const gs_allocator *alloc, gs_pac_layout **out,
+                               gs_error *error);
 GS_API void gs_pac_layout_free(gs_pac_layout *layout);
 GS_API int gs_pac_layout_width(const gs_pac_layout *layout);
 GS_API int gs_pac_layout_height(const gs_pac_layout *layout);
@@ -95,7 +95,7 @@ typedef struct gs_pacman gs_pacman;
  * (num_ghosts < 0) or GS_ENOMEM.
  */
 GS_API int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
-                  const gs_allocator *alloc, gs_pacman **out);
+                         const gs_allocator *alloc, gs_pacman **out);
 GS_API void gs_pacman_free(gs_pacman *world);
 
 GS_API int gs_pacman_num_agents(const gs_pacman *world);   /* 1 + ghosts */
@@ -118,7 +118,7 @@ GS_API void gs_pacman_game(const gs_pacman *world, gs_game *game);
 /* Writes the legal actions of `agent` in `state` (pacman.py's order) into
  * out (room for GS_PAC_NUM_DIRS) and returns how many. */
 GS_API int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
-                    int *out);
+                           int *out);
 
 /*
  * Applies `action` of `agent` to `state` in place, exactly as pacman.py's
@@ -130,7 +130,7 @@ GS_API int gs_pacman_legal(const gs_pacman *world, const void *state, int agent,
  * may pass with GS_PAC_STOP: it stays put and its scared timer counts down.
  */
 GS_API int gs_pacman_apply(const gs_pacman *world, void *state, int agent,
-                    int action);
+                           int action);
 
 GS_API int gs_pacman_to_move(const gs_pacman *world, const void *state);
 GS_API int gs_pacman_score(const gs_pacman *world, const void *state);
@@ -138,20 +138,20 @@ GS_API bool gs_pacman_is_win(const gs_pacman *world, const void *state);
 GS_API bool gs_pacman_is_lose(const gs_pacman *world, const void *state);
 /* Doubled position and direction (its last move; Stop at the start). */
 GS_API void gs_pacman_position(const gs_pacman *world, const void *state, int agent,
-                        int *x2, int *y2);
+                               int *x2, int *y2);
 GS_API int gs_pacman_direction(const gs_pacman *world, const void *state, int agent);
 /* A ghost's scared timer (0 for Pacman). */
 GS_API int gs_pacman_scared(const gs_pacman *world, const void *state, int agent);
 GS_API bool gs_pacman_food(const gs_pacman *world, const void *state, int x, int y);
 GS_API bool gs_pacman_capsule(const gs_pacman *world, const void *state, int x,
-                       int y);
+                              int y);
 GS_API int gs_pacman_food_left(const gs_pacman *world, const void *state);
 GS_API int gs_pacman_capsules_left(const gs_pacman *world, const void *state);
 
 /* pacman.py's state equality and hash: positions, directions, scared
  * timers, food, capsules and score (not whose turn it is). */
 GS_API bool gs_pacman_state_equal(const gs_pacman *world, const void *a,
-                           const void *b);
+                                  const void *b);
 GS_API uint64_t gs_pacman_state_hash(const gs_pacman *world, const void *state);
 
 /* ---- Ghost agents ---- */
@@ -169,8 +169,8 @@ typedef enum gs_pac_ghost {
  * ghost has no legal action).
  */
 GS_API int gs_pacman_ghost_distribution(const gs_pacman *world, const void *state,
-                                 int agent, gs_pac_ghost kind, int *out,
-                                 double *p);
+                                        int agent, gs_pac_ghost kind, int *out,
+                                        double *p);
 
 /*
  * The ghost's move, drawn as pacman.py draws it: one random() walked along
@@ -179,7 +179,7 @@ GS_API int gs_pacman_ghost_distribution(const gs_pacman *world, const void *stat
  * draws nothing).
  */
 GS_API int gs_pacman_ghost_action(const gs_pacman *world, const void *state,
-                           int agent, gs_pac_ghost kind, gs_pyrandom *rng);
+                                  int agent, gs_pac_ghost kind, gs_pyrandom *rng);
 
 /* ---- Searching the world ---- */
 
@@ -224,7 +224,7 @@ GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
 /* The evaluation of `state` from Pacman's side (what each looks at:
  * games/pacman/eval.c). A function of the state alone, thread-safe. */
 GS_API double gs_pacman_evaluate(const gs_pacman *world, const void *state,
-                          gs_pac_eval eval);
+                                 gs_pac_eval eval);
 
 /* The maze distance between two cells (steps through cells that are not
  * walls), or -1 when one is a wall (or off the maze) or they are not
@@ -233,7 +233,7 @@ GS_API double gs_pacman_evaluate(const gs_pacman *world, const void *state,
  * scratch memory from the world's allocator, and answers -1 when it cannot
  * have it. */
 GS_API int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
-                            int y2);
+                                   int y2);
 
 #ifdef __cplusplus
 }

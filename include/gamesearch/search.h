@@ -269,7 +269,7 @@ GS_API void gs_search_options_init(gs_search_options *options);
  * GS_EINVAL (a required field is missing) or GS_ENOMEM.
  */
 GS_API int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
-                  gs_engine **out);
+                         gs_engine **out);
 
 /* Frees an engine (NULL is fine). */
 GS_API void gs_engine_free(gs_engine *engine);
@@ -284,7 +284,7 @@ GS_API void gs_engine_free(gs_engine *engine);
  * options->max_ply, or GS_ENOMEM. gs_engine_error then says why.
  */
 GS_API int gs_search(gs_engine *engine, const void *root,
-              const gs_search_options *options, gs_result *result);
+                     const gs_search_options *options, gs_result *result);
 
 /*
  * Why the last gs_search or gs_engine_tt_resize on `engine` failed, in

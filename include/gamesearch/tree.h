@@ -84,7 +84,7 @@ typedef struct gs_tree_state {
  * nested input is parsed without recursion.
  */
 GS_API int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
-                  gs_tree **out, gs_error *error);
+                         gs_tree **out, gs_error *error);
 
 /* Frees a tree (NULL is fine). */
 GS_API void gs_tree_free(gs_tree *tree);
@@ -95,7 +95,7 @@ GS_API void gs_tree_free(gs_tree *tree);
  * Returns GS_OK or GS_EPARSE with *error (column within `text`, line 1).
  */
 GS_API int gs_tree_parse_roles(const char *text, gs_role *roles, int *n,
-                        gs_error *error);
+                               gs_error *error);
 
 GS_API gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
 
@@ -123,7 +123,7 @@ GS_API int32_t gs_tree_height(const gs_tree *tree);
  * negative depth, or GS_ENOMEM.
  */
 GS_API int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
-                         gs_error *error);
+                                gs_error *error);
 
 /*
  * Fills *game with the tree game (state_size = sizeof(gs_tree_state)); the
@@ -151,7 +151,7 @@ GS_API int32_t gs_tree_child(const gs_tree *tree, int32_t node, int i);
 GS_API const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i);
 /* The child's probability, when the text gives one. */
 GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
-                               double *p);
+                                      double *p);
 
 #ifdef __cplusplus
 }
