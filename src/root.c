@@ -70,6 +70,25 @@ static void take_answer(gs_engine *e, double v, gs_result *r)
     }
 }
 
+/* One search of the root with the window (alpha, beta), its answer taken
+ * into r: true with *v its value when it finished; false when it failed or
+ * a limit stopped it (then r has the stopped search's answer only when
+ * keep_stopped). */
+static bool search_and_take(gs_engine *e, double alpha, double beta,
+                            bool keep_stopped, gs_result *r, double *v)
+{
+    *v = search_root(e, alpha, beta);
+    if (e->status != GS_OK)
+        return false;
+    if (e->halt) {
+        if (keep_stopped)
+            take_answer(e, *v, r);
+        return false;
+    }
+    take_answer(e, *v, r);
+    return true;
+}
+
 /* A plain search of the root with the caller's window (if any). */
 static bool search_plain(gs_engine *e, gs_result *r, bool keep_stopped)
 {
@@ -78,15 +97,9 @@ static bool search_plain(gs_engine *e, gs_result *r, bool keep_stopped)
         alpha = e->opt.window_lo;
         beta = e->opt.window_hi;
     }
-    double v = search_root(e, alpha, beta);
-    if (e->status != GS_OK)
+    double v;
+    if (!search_and_take(e, alpha, beta, keep_stopped, r, &v))
         return false;
-    if (e->halt) {
-        if (keep_stopped)
-            take_answer(e, v, r);
-        return false;
-    }
-    take_answer(e, v, r);
     r->bound = v <= alpha ? GS_BOUND_UPPER
              : v >= beta ? GS_BOUND_LOWER : GS_BOUND_EXACT;
     return true;
@@ -212,15 +225,10 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
     value = sign * value * grain;
     if (!proved && chooser && bound == GS_BOUND_EXACT) {
         /* No search showed a move reaching the value: one around it does. */
-        double v = search_root(e, value - grain, value + grain);
-        if (e->status != GS_OK)
+        double v;
+        if (!search_and_take(e, value - grain, value + grain, keep_stopped,
+                             r, &v))
             return false;
-        if (e->halt) {
-            if (keep_stopped)
-                take_answer(e, v, r);
-            return false;
-        }
-        take_answer(e, v, r);
     } else if (!proved) {
         take_answer(e, value, r);
     }
