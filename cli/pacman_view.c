@@ -190,16 +190,6 @@ static void put(const pac_view *v, int row, int col, wchar_t wc, char ascii,
     }
 }
 
-static char pacman_glyph(int dir)
-{
-    switch (dir) {
-    case GS_PAC_NORTH: return 'v';
-    case GS_PAC_SOUTH: return '^';
-    case GS_PAC_WEST: return '>';
-    default: return '<';
-    }
-}
-
 static void draw(pac_view *v, const void *state)
 {
     const gs_pacman *w = v->world;
@@ -229,7 +219,7 @@ static void draw(pac_view *v, const void *state)
         int row = v->h - 1 - (y2 + 1) / 2;
         int col = v->cellw == 2 ? x2 : (x2 + 1) / 2;
         if (i == 0) {
-            put(v, row, col, 0, pacman_glyph(gs_pacman_direction(w, state, 0)),
+            put(v, row, col, 0, gs_pac_text_glyph(gs_pacman_direction(w, state, 0)),
                 A_BOLD, PAIR_PACMAN);
         } else if (gs_pacman_scared(w, state, i) > 0) {
             put(v, row, col, 0, 'g', A_BOLD, PAIR_SCARED);

@@ -15,7 +15,7 @@
 
 #include "gamesearch/pacman_play.h"
 
-static char pacman_glyph(int dir)
+char gs_pac_text_glyph(int dir)
 {
     switch (dir) {
     case GS_PAC_NORTH: return 'v';
@@ -37,7 +37,7 @@ static char cell(const gs_pacman *w, const void *state, int x, int y)
         int x2, y2;
         gs_pacman_position(w, state, i, &x2, &y2);
         if ((x2 + 1) / 2 == x && (y2 + 1) / 2 == y)   /* int(x + 0.5) */
-            c = i == 0 ? pacman_glyph(gs_pacman_direction(w, state, 0)) : 'G';
+            c = i == 0 ? gs_pac_text_glyph(gs_pacman_direction(w, state, 0)) : 'G';
     }
     return c;
 }

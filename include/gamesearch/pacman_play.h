@@ -233,6 +233,10 @@ GS_API int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent,
                        gs_pyrandom *rng, const gs_pac_play_options *options,
                        void *state, gs_pac_game_result *out);
 
+/* The character pacman.py's text display draws for Pacman heading `dir`
+ * (GS_PAC_*): '<', '>', 'v' or '^' (his mouth opens the way he goes). */
+GS_API char gs_pac_text_glyph(int dir);
+
 /*
  * `state` as pacman.py's text display prints it: the maze top row first
  * ('%' wall, '.' food, 'o' capsule, 'G' a ghost, Pacman '<', '>', 'v' or
