@@ -13,6 +13,7 @@
  * that call it are in root.c.
  */
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -141,6 +142,80 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
     }
 }
 
+/* ---- chance arithmetic that does not overflow ----
+ *
+ * A chance node adds up products w * v that are each finite, but their sum
+ * need not be: children of 1e308, 1e308, -1e308, -1e308 and -5 have the
+ * mean -1, while the plain sum overflows on the second child. The sum is
+ * therefore kept plainly while it stays finite, so that ordinary values
+ * are added bit for bit as a plain loop adds them, and from the first
+ * addition that would overflow on it is kept multiplied by CHANCE_SCALE.
+ * That factor is a power of two: multiplying by it rounds no sum that is
+ * not tiny, so the scaled sum is the plain sum as it would be with a wider
+ * exponent, and 2^64 children of the largest double still fit. Star1's
+ * windows and bounds are computed from the sum the same way.
+ */
+#define CHANCE_SCALE 0x1p-64
+
+typedef struct chance_sum {
+    double s;       /* the sum, times CHANCE_SCALE when `scaled` */
+    bool scaled;
+} chance_sum;
+
+/* Adds w * v. */
+static void chance_add(chance_sum *acc, double w, double v)
+{
+    if (!acc->scaled) {
+        double s = acc->s + w * v;
+        if (isfinite(s) || !isfinite(acc->s) || !isfinite(v)) {
+            acc->s = s;
+            return;
+        }
+        acc->s *= CHANCE_SCALE;
+        acc->scaled = true;
+    }
+    acc->s += w * (v * CHANCE_SCALE);
+}
+
+/* A scaled result back to its size; an expectation of finite values is
+ * finite, so rounding past the largest double stops at it. */
+static double chance_unscale(double x)
+{
+    double y = x / CHANCE_SCALE;
+    return isinf(y) && isfinite(x) ? copysign(DBL_MAX, y) : y;
+}
+
+/* (acc + rem * bound) / denom: the node's value if the children not yet
+ * summed, of total weight rem, were all worth `bound`. */
+static double chance_value(chance_sum acc, double rem, double bound,
+                           double denom)
+{
+    chance_add(&acc, rem, bound);
+    if (!acc.scaled)
+        return acc.s / denom;
+    return chance_unscale(acc.s / denom);
+}
+
+/*
+ * Star1's edge for a child of weight w: the value v at which
+ * (acc + w * v + rem * other) / denom reaches `edge`, that is
+ * (edge * denom - acc - rem * other) / w. Beyond the range of a double
+ * it is an infinity of the right sign, which every finite v compares
+ * with as it does with the true edge.
+ */
+static double star1_edge(double edge, double denom, const chance_sum *acc,
+                         double rem, double other, double w)
+{
+    if (!acc->scaled) {
+        double num = edge * denom - acc->s - rem * other;
+        if (isfinite(num) || num == edge)
+            return num / w;
+    }
+    double s = acc->scaled ? acc->s : acc->s * CHANCE_SCALE;
+    double num = edge * CHANCE_SCALE * denom - s - rem * (other * CHANCE_SCALE);
+    return num / w / CHANCE_SCALE;
+}
+
 /* ---- the loops over the children ---- */
 
 /*
@@ -212,7 +287,9 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
 /*
  * The loop over the children of a CHANCE node whose n actions sit at `base`.
  * The value is the plain mean of the children (uniform) or the sum of
- * p[i] * value[i] (weighted), accumulated in action order.
+ * p[i] * value[i] (weighted), accumulated in action order (a chance_sum:
+ * finite values give a finite expectation even where the plain sum would
+ * overflow).
  *
  * With alpha-beta and known bounds [L, U] this is Ballard's Star1: after the
  * children before i have summed to S, child i is searched in the window that
@@ -235,7 +312,7 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
     const double denom = weighted ? 1.0 : (double)n;
     const double lo = e->game.min_value, hi = e->game.max_value;
     double remaining = denom;   /* weight of the children not yet summed */
-    double sum = 0.0;
+    chance_sum sum = {0.0, false};
 
     if (weighted) {
         remaining = 0.0;
@@ -258,9 +335,9 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
             child_alpha = lo;
             child_beta = hi;
             if (w > 0.0) {
-                cut_low = (alpha * denom - sum - remaining * hi) / w -
+                cut_low = star1_edge(alpha, denom, &sum, remaining, hi, w) -
                           e->tolerance;
-                cut_high = (beta * denom - sum - remaining * lo) / w +
+                cut_high = star1_edge(beta, denom, &sum, remaining, lo, w) +
                            e->tolerance;
                 if (cut_low > child_alpha)
                     child_alpha = cut_low;
@@ -278,19 +355,19 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
         double v = search_node(e, ply + 1, child_alpha, child_beta, a);
         if (e->halt)
             return 0.0;
-        sum += w * v;
+        chance_add(&sum, w, v);
 
         /* Step 3. Star1 cutoffs: the node is already outside (alpha, beta). */
         if (e->mode.star1 && (v <= cut_low || v >= cut_high)) {
             bool low = v <= cut_low;
             prune_rest(e, ply, agent, base, i, n);
             *bound_out = low ? GS_BOUND_UPPER : GS_BOUND_LOWER;
-            return (sum + remaining * (low ? hi : lo)) / denom;
+            return chance_value(sum, remaining, low ? hi : lo, denom);
         }
     }
 
     *bound_out = GS_BOUND_EXACT;
-    return sum / denom;
+    return sum.scaled ? chance_unscale(sum.s / denom) : sum.s / denom;
 }
 
 /* A node whose value is read from the game: terminal, cut off by depth

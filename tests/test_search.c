@@ -25,6 +25,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -2213,6 +2214,177 @@ static void test_random_zero_probabilities(void **state)
 }
 
 /* ------------------------------------------------------------------------
+ * Step 12b. Values near the limits of a double.
+ * ---------------------------------------------------------------------- */
+
+/* One search of f's tree without the oracle (whose plain sums overflow on
+ * these trees); the value must be finite. */
+static void huge_run(fx *f, const gs_search_options *o)
+{
+    int rc = run_search(&f->game, &f->t, f->root, o, &f->rec, &f->res,
+                        &f->value_calls);
+    assert_int_equal(rc, GS_OK);
+    assert_true(isfinite(f->res.value));
+}
+
+/* Chance nodes whose sums overflow although their values and their
+ * expectations do not: every algorithm still computes the expectation,
+ * and Star1's windows and bounds with it. */
+static void test_chance_near_double_limits(void **state)
+{
+    (void)state;
+    static const gs_algo algos[] = {GS_MINIMAX, GS_EXPECTIMINIMAX,
+                                    GS_EXPECTIMAX, GS_ALPHABETA};
+    fx f;
+    /* X = (1e308 + 1e308 - 1e308 - 1e308 - 5) / 5 = -1 > Y = -100; the
+     * plain sum is +inf from the second child on. */
+    fx_init(&f, "Mc",
+            "A(X(a=1e308 b=1e308 c=-1e308 d=-1e308 e=-5) Y=-100)", false);
+    for (int b = 0; b < 2; b++) {
+        f.game = tree_game(&f.t, b);
+        f.game.min_value = -DBL_MAX;
+        f.game.max_value = DBL_MAX;
+        for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+            gs_search_options o = opts_algo(algos[i]);
+            huge_run(&f, &o);
+            assert_true(f.res.value == -1.0);
+            assert_int_equal(f.res.best, 0);
+        }
+    }
+    fx_free(&f);
+
+    /* Nested, with weights: P = -1 as above, Q = 1 likewise, X = 0 > Y =
+     * -100 (the plain sums gave P = inf, Q = -inf, X = NaN, and A chose
+     * Y). */
+    fx_init(&f, "Mcc",
+            "A(X(0.5@P(a=1e308 b=1e308 c=-1e308 d=-1e308 e=-5) "
+            "0.5@Q(q1=-1.5e308 q2=-1.5e308 q3=1.5e308 q4=1.5e308 q5=5)) "
+            "Y=-100)",
+            false);
+    for (int b = 0; b < 2; b++) {
+        f.game = tree_game(&f.t, b);
+        f.game.min_value = -1.5e308;
+        f.game.max_value = 1.5e308;
+        for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+            gs_search_options o = opts_algo(algos[i]);
+            huge_run(&f, &o);
+            assert_true(f.res.value == 0.0);
+            assert_int_equal(f.res.best, 0);
+        }
+    }
+    fx_free(&f);
+
+    /* Star1 with the bounds +-H, H = 1.5 * 2^1023: B = 2^1023 (its plain
+     * sum overflows) is alpha at C. After c1 = c2 = H, C can still reach
+     * H > alpha, so c3 must be searched: C = H, the root's value. (alpha *
+     * 3 overflowed, the window said "cut", and C came back as +inf.) */
+    fx_init(&f, "Mc",
+            "A(B(b1=0x1p1023 b2=0x1p1023) "
+            "C(c1=0x1.8p1023 c2=0x1.8p1023 c3=0x1.8p1023))",
+            true);
+    f.game.min_value = -0x1.8p1023;
+    f.game.max_value = 0x1.8p1023;
+    for (int pe = 0; pe < 2; pe++) {
+        gs_search_options o = opts_algo(GS_ALPHABETA);
+        o.prune_equal = pe;
+        huge_run(&f, &o);
+        assert_true(f.res.value == 0x1.8p1023);
+        assert_int_equal(f.res.best, 1);
+        assert_string_equal(fx_visits(&f), "A B b1 b2 C c1 c2 c3");
+    }
+    fx_free(&f);
+    /* ... and with c2 = -H, C is at most (H - H + H) / 3 < alpha after c2:
+     * c3 is pruned and A keeps B. */
+    fx_init(&f, "Mc",
+            "A(B(b1=0x1p1023 b2=0x1p1023) "
+            "C(c1=0x1.8p1023 c2=-0x1.8p1023 c3=0x1.8p1023))",
+            true);
+    f.game.min_value = -0x1.8p1023;
+    f.game.max_value = 0x1.8p1023;
+    for (int pe = 0; pe < 2; pe++) {
+        gs_search_options o = opts_algo(GS_ALPHABETA);
+        o.prune_equal = pe;
+        huge_run(&f, &o);
+        assert_true(f.res.value == 0x1p1023);
+        assert_int_equal(f.res.best, 0);
+        assert_string_equal(fx_prunes(&f), "C:c3@2");
+    }
+    fx_free(&f);
+}
+
+/*
+ * Random trees searched twice, once with their values as they are and
+ * once multiplied by 2^1019 (bounds too), so that every chance sum and
+ * Star1 window of the second overflows a plain double. Multiplying by a
+ * power of two changes no rounding, so every algorithm must give exactly
+ * 2^1019 times the first value, with the same best move, line and counts.
+ */
+static void test_random_trees_near_double_limits(void **state)
+{
+    (void)state;
+    const int shift = 1019;   /* 20 * 2^1019 < DBL_MAX */
+    uint64_t r = 0x6c1e2ULL;
+    genopts go = {false};
+    int searches = 0;
+    for (int i = 0; i < 1500; i++) {
+        tree t, big;
+        gen_roles(&t, &r, true);
+        t.roles[rng_int(&r, 0, t.num_agents - 1)] = GS_ROLE_CHANCE;
+        gen_node(&t, &r, 0, rng_int(&r, 1, 6), &go);
+        /* the same tree, every value scaled */
+        big = t;
+        big.nodes = xrealloc(NULL, ((size_t)t.ncap + 1) * sizeof *t.nodes);
+        big.kids = xrealloc(NULL, ((size_t)t.kcap + 1) * sizeof *t.kids);
+        big.probs = xrealloc(NULL, ((size_t)t.kcap + 1) * sizeof *t.probs);
+        memcpy(big.nodes, t.nodes, (size_t)t.nnodes * sizeof *t.nodes);
+        memcpy(big.kids, t.kids, (size_t)t.nkids * sizeof *t.kids);
+        memcpy(big.probs, t.probs, (size_t)t.nkids * sizeof *t.probs);
+        for (int k = 0; k < big.nnodes; k++)
+            big.nodes[k].value = ldexp(big.nodes[k].value, shift);
+        big.min_value = ldexp(t.min_value, shift);
+        big.max_value = ldexp(t.max_value, shift);
+        for (int b = 0; b < 2; b++) {
+            gs_game g = tree_game(&t, b), gbig = tree_game(&big, b);
+            for (int k = 0; k < 5; k++) {
+                static const gs_algo algos[] = {GS_MINIMAX, GS_EXPECTIMAX,
+                                                GS_ALPHABETA, GS_ALPHABETA,
+                                                GS_ALPHABETA};
+                gs_search_options o = opts_algo(algos[k]);
+                o.prune_equal = k != 3;
+                o.order_moves = k == 4;
+                recorder rec = {NULL, 0, 0};
+                gs_result res, resbig;
+                long calls;
+                assert_int_equal(run_search(&g, &t, 0, &o, &rec, &res, &calls),
+                                 GS_OK);
+                assert_int_equal(run_search(&gbig, &big, 0, &o, &rec, &resbig,
+                                            &calls), GS_OK);
+                free(rec.ev);
+                if (!(resbig.value == ldexp(res.value, shift)) ||
+                    resbig.best != res.best || resbig.nodes != res.nodes ||
+                    resbig.leaves != res.leaves ||
+                    resbig.cutoffs != res.cutoffs ||
+                    resbig.pv_length != res.pv_length ||
+                    memcmp(resbig.pv, res.pv,
+                           (size_t)res.pv_length * sizeof res.pv[0]) != 0)
+                    fail_msg("tree %d, algorithm %d, bounds %d: value %.17g "
+                             "(%.17g scaled back), %llu nodes; unscaled "
+                             "%.17g, %llu nodes", i, k, b, resbig.value,
+                             ldexp(resbig.value, -shift),
+                             (unsigned long long)resbig.nodes, res.value,
+                             (unsigned long long)res.nodes);
+                searches++;
+            }
+        }
+        free(big.nodes);
+        free(big.kids);
+        free(big.probs);
+        tree_free(&t);
+    }
+    assert_int_equal(searches, 1500 * 10);
+}
+
+/* ------------------------------------------------------------------------
  * Step 13. Determinism and threads.
  * ---------------------------------------------------------------------- */
 
@@ -2371,6 +2543,8 @@ int main(void)
         cmocka_unit_test(test_order_moves),
         cmocka_unit_test(test_random_trees),
         cmocka_unit_test(test_random_zero_probabilities),
+        cmocka_unit_test(test_chance_near_double_limits),
+        cmocka_unit_test(test_random_trees_near_double_limits),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_threads),
     };
