@@ -82,7 +82,6 @@ static void print_row(void *user, const gs_bench_row *row)
     }
     char value[40];
     if (pr->json) {
-        cli_format_double(r->value, value);
         fputs(pr->rows ? ",{\"game\":" : "{\"game\":", stdout);
         cli_json_string(stdout, row->game);
         fputs(",\"position\":", stdout);
@@ -91,7 +90,9 @@ static void print_row(void *user, const gs_bench_row *row)
         cli_json_string(stdout, row->search);
         fputs(",\"depth\":", stdout);
         cli_json_string(stdout, row->depth);
-        printf(",\"value\":%s,\"best\":", value);
+        fputs(",\"value\":", stdout);
+        cli_json_number(stdout, r->value);
+        fputs(",\"best\":", stdout);
         cli_json_string(stdout, row->best);
         printf(",\"nodes\":%" PRIu64 ",\"ms\":%.3f}", r->nodes,
                r->seconds * 1e3);

@@ -235,10 +235,10 @@ static void print_names_json(FILE *f, const gs_tree *t, const int32_t *v,
 static void print_json(const gs_tree *t, const gs_result *res,
                        const record *r)
 {
-    char num[32];
-    cli_format_double(res->value, num);
     int32_t root = gs_tree_root_node(t);
-    printf("{\"value\":%s,\"best\":", num);
+    fputs("{\"value\":", stdout);
+    cli_json_number(stdout, res->value);
+    fputs(",\"best\":", stdout);
     if (res->best != GS_NO_ACTION) {
         cli_json_string(stdout,
                         gs_tree_node_name(t, gs_tree_child(t, root, res->best)));
@@ -402,18 +402,22 @@ static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
             bool pruned = cut[first_edge[v] + (size_t)i];
             fprintf(f, "  n%ld -> n%ld [", (long)v, (long)c);
             double p;
-            if (strcmp(action, gs_tree_node_name(t, c)) != 0 ||
-                gs_tree_child_probability(t, v, i, &p)) {
+            bool named = strcmp(action, gs_tree_node_name(t, c)) != 0;
+            bool has_p = gs_tree_child_probability(t, v, i, &p);
+            if (named || has_p) {
+                /* the action's name, the probability, or both: the whole
+                 * name, however long, as Graphviz joins "a" + " b" */
                 fputs("xlabel=", f);
-                if (gs_tree_child_probability(t, v, i, &p)) {
-                    cli_format_double(p, num);
-                    char lab[300];
-                    snprintf(lab, sizeof lab, "%s %s",
-                             strcmp(action, gs_tree_node_name(t, c)) ? action : "",
-                             num);
-                    cli_dot_string(f, lab[0] == ' ' ? lab + 1 : lab);
-                } else {
+                if (named)
                     cli_dot_string(f, action);
+                if (has_p) {
+                    cli_format_double(p, num);
+                    if (named) {
+                        fputs(" + ", f);
+                        memmove(num + 1, num, strlen(num) + 1);
+                        num[0] = ' ';
+                    }
+                    cli_dot_string(f, num);
                 }
                 fputs(", fontsize=10, ", f);
             }

@@ -277,10 +277,69 @@ void cli_format_count(unsigned long long n, char *buf, size_t size)
     buf[j] = '\0';
 }
 
+/*
+ * The length of the well-formed UTF-8 character at p (1 to 4), or 0 when
+ * the bytes there are not one; *bad then says how many bytes one U+FFFD
+ * stands for: the longest start of a well-formed character, at least 1
+ * (Unicode's "maximal subpart"). Overlong forms, surrogates and code
+ * points above U+10FFFF are not well-formed. p is NUL-terminated, and a
+ * NUL is never a continuation byte, so no length is needed.
+ */
+static size_t utf8_char(const unsigned char *p, size_t *bad)
+{
+    unsigned c = p[0], lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;      /* overlong below */
+        else if (c == 0xED)
+            hi = 0x9F;      /* surrogates above */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;      /* overlong below */
+        else if (c == 0xF4)
+            hi = 0x8F;      /* above U+10FFFF */
+    } else {
+        *bad = 1;
+        return 0;
+    }
+    for (size_t i = 1; i < len; i++) {
+        unsigned b = p[i];
+        if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xBF)) {
+            *bad = i;
+            return 0;
+        }
+    }
+    return len;
+}
+
+void cli_json_number(FILE *f, double v)
+{
+    char buf[32];
+    if (!isfinite(v)) {
+        fputs("null", f);
+        return;
+    }
+    cli_format_double(v, buf);
+    fputs(buf, f);
+}
+
 void cli_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t bad, k = utf8_char(p, &bad);
+        if (k == 0) {
+            fputs("\\ufffd", f);
+            p += bad;
+            continue;
+        }
         switch (*p) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;
@@ -291,8 +350,9 @@ void cli_json_string(FILE *f, const char *s)
             if (*p < 0x20)
                 fprintf(f, "\\u%04x", *p);
             else
-                fputc(*p, f);
+                fwrite(p, 1, k, f);
         }
+        p += k;
     }
     fputc('"', f);
 }
@@ -300,10 +360,17 @@ void cli_json_string(FILE *f, const char *s)
 void cli_dot_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const char *p = s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t bad, k = utf8_char(p, &bad);
+        if (k == 0 || *p < 0x20 || *p == 0x7F) {
+            fputs("\xef\xbf\xbd", f);   /* U+FFFD */
+            p += k ? k : bad;
+            continue;
+        }
         if (*p == '"' || *p == '\\')
             fputc('\\', f);
-        fputc(*p, f);
+        fwrite(p, 1, k, f);
+        p += k;
     }
     fputc('"', f);
 }

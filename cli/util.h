@@ -75,7 +75,13 @@ void cli_format_value(double v, char *buf);
 /* Writes n with thousands separators ("1,234,567"). */
 void cli_format_count(unsigned long long n, char *buf, size_t size);
 
-/* Writes s as a JSON string literal, quotes included. */
+/* Writes v as a JSON number (as cli_format_double writes it), or null when
+ * v is not finite: JSON has no infinity and no NaN. */
+void cli_json_number(FILE *f, double v);
+
+/* Writes s as a JSON string literal, quotes included. Bytes that are not
+ * UTF-8 (stray, overlong, cut short) become \ufffd, one for each longest
+ * start of a character, so that the output is always valid JSON. */
 void cli_json_string(FILE *f, const char *s);
 
 /* Reads a person's answer: one line of standard input without its newline
@@ -84,7 +90,9 @@ void cli_json_string(FILE *f, const char *s);
 bool cli_read_answer(char **line, size_t *cap);
 /* Strips surrounding blanks in place and returns the start. */
 char *cli_trim(char *s);
-/* Writes s as a Graphviz quoted string, quotes included. */
+/* Writes s as a Graphviz quoted string, quotes included. Bytes that are
+ * not UTF-8, and control characters, become U+FFFD, so that the output is
+ * always valid UTF-8 for Graphviz. */
 void cli_dot_string(FILE *f, const char *s);
 
 #endif /* GS_CLI_UTIL_H */

@@ -127,6 +127,78 @@ check "Star1 prunes at chance nodes with bounds" 0 '{"value":5,"best":"M1","acti
 run tree "$EX/dice.tree" --algo minimax --json
 check "expectiminimax on the same tree: same value" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3","H3","C4","L4","H4"],"pruned":[],"nodes":15,"leaves":8}' ""
 
+# ---- numbers and text at their limits ----
+
+# Chance nodes whose plain sums overflow: the expectation is still
+# computed, and no JSON holds inf or NaN.
+printf 'agents: max chance\nA: X Y\nY = -100\nX: a b c d e\na = 1e308\nb = 1e308\nc = -1e308\nd = -1e308\ne = -5\n' >"$TMP/huge.tree"
+run tree "$TMP/huge.tree" --json
+check "chance node near the limits of a double" 0 '{"value":-1,"best":"X","action":"X","pv":["A","X"],"visited":["A","X","a","b","c","d","e","Y"],"pruned":[],"nodes":8,"leaves":6}' ""
+printf 'agents: max chance chance\nbounds: -1.5e308 1.5e308\nA: X Y\nY = -100\nX: P Q\nP: a b c d e\nQ: d c b a e\na = 1e308\nb = 1e308\nc = -1e308\nd = -1e308\ne = -5\n' >"$TMP/huge2.tree"
+for algo in alphabeta minimax expectimax; do
+    run tree "$TMP/huge2.tree" --algo $algo --json
+    if [ "$status" -eq 0 ] && grep -q '^{"value":-1,"best":"X",' "$TMP/out"; then ok; else bad "nested chance nodes near the limits ($algo)" "$(cat "$TMP/out" "$TMP/err")"; fi
+done
+# Values at the edge of a double are read; beyond it, or not numbers, refused.
+t() { printf "$1" >"$TMP/bad.tree"; }
+t "A: B C\nB = 1.7976931348623157e308\nC = -1.7976931348623157e308\n"
+run tree "$TMP/bad.tree" --json
+check "the largest doubles are values" 0 '{"value":1.7976931348623157e+308,"best":"B","action":"B","pv":["A","B"],"visited":["A","B","C"],"pruned":[],"nodes":3,"leaves":2}' ""
+t "A: B\nB = 1.8e308\n"
+bad_input "a value beyond the largest double" "gamesearch tree: $TMP/bad.tree:2:5: number '1.8e308' is out of range" tree "$TMP/bad.tree"
+t "A: B\nB = -inf\n"
+bad_input "an infinite value" "gamesearch tree: $TMP/bad.tree:2:5: invalid number '-inf'" tree "$TMP/bad.tree"
+t "['A', ('B', nan)]"
+bad_input "a NaN value" "gamesearch tree: $TMP/bad.tree:1:13: invalid number 'nan'" tree "$TMP/bad.tree"
+
+# Every JSON document parses, and every DOT file is UTF-8 that Graphviz
+# reads, whatever bytes the names and paths hold: bytes that are not
+# UTF-8 become U+FFFD, and long names are never cut inside a character.
+json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$1" 2>/dev/null; }
+utf8_ok() { python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$1" 2>/dev/null; }
+if command -v python3 >/dev/null 2>&1; then
+    # a stray byte, an overlong '/', a character cut short
+    odd=$(printf 'm\377a\300\257z\342\202.lay')
+    printf '%%%%%%%%%%%%\n%%P ..%%\n%%%%%%%%%%%%\n' >"$TMP/$odd"
+    run pacman -l "$TMP/$odd" -p GreedyAgent -q --json "$TMP/odd.json"
+    if [ "$status" -eq 0 ] && json_ok "$TMP/odd.json" &&
+        grep -q '"layout": ".*m\\ufffda\\ufffd\\ufffdz\\ufffd.lay"' "$TMP/odd.json"; then
+        ok
+    else
+        bad "pacman --json: a layout path that is not UTF-8" "status $status" "$(grep layout "$TMP/odd.json")"
+    fi
+    run pacman -l "$TMP/$odd" -p GreedyAgent -q -a "depth=$(printf '\377')" --json "$TMP/odd2.json"
+    [ "$status" -eq 2 ] && ok || bad "pacman -a: bad bytes are bad input" "status $status"
+    run bench --json
+    if [ "$status" -eq 0 ] && json_ok "$TMP/out"; then ok; else bad "bench --json parses" "status $status"; fi
+    run tree "$TMP/huge.tree" --json
+    if json_ok "$TMP/out"; then ok; else bad "tree --json near the limits parses" "$(cat "$TMP/out")"; fi
+    # Action names of 297 to 300 bytes ending in a 2-, 3- or 4-byte
+    # character, with probabilities: the edge labels once went through a
+    # 300-byte buffer that cut them.
+    long=$(awk 'BEGIN { for (i = 0; i < 296; i++) printf "x" }')
+    printf 'agents: max chance\nA: C\nC: %s\303\251=L1@0.25 %sx\342\202\254=L2@0.25 %s\360\237\216\262=L3@0.5\nL1 = 1\nL2 = 2\nL3 = 3\n' \
+        "$long" "$long" "$long" >"$TMP/long.tree"
+    run tree "$TMP/long.tree" --dot "$TMP/long.dot"
+    want=$(printf 'xlabel="x%s\342\202\254" + " 0.25"' "$long")
+    if [ "$status" -eq 0 ] && utf8_ok "$TMP/long.dot" &&
+        grep -qF "$want" "$TMP/long.dot"; then
+        ok
+    else
+        bad "tree --dot: long action names whole, valid UTF-8" "status $status" "$(grep xlabel "$TMP/long.dot" | head -c 400)"
+    fi
+    if command -v dot >/dev/null 2>&1; then
+        if dot -Tsvg "$TMP/long.dot" >"$TMP/long.svg" 2>"$TMP/dot.err" &&
+            [ ! -s "$TMP/dot.err" ] && utf8_ok "$TMP/long.svg"; then
+            ok
+        else
+            bad "dot -Tsvg reads the drawing" "$(cat "$TMP/dot.err")"
+        fi
+    fi
+else
+    echo "skipped: the JSON and UTF-8 checks need python3"
+fi
+
 # ---- drawing ----
 
 run tree "$EX/seed.tree" --dot -
