@@ -275,6 +275,14 @@ static const char *role_name(gs_role r)
     return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
 }
 
+/* The role of `agent` as `algo` searches it: expectimax averages the MIN
+ * agents (search.h), so they are chance agents there. */
+static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
+{
+    gs_role role = gs_tree_role(t, agent);
+    return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
+}
+
 static void print_text(const gs_tree *t, const tree_options *o,
                        const gs_result *res, const record *r, int depth)
 {
@@ -288,7 +296,7 @@ static void print_text(const gs_tree *t, const tree_options *o,
                            : "strict pruning (cut on v > beta, v < alpha)");
     printf("\nagents:");
     for (int i = 0; i < gs_tree_num_agents(t); i++)
-        printf(" %s", role_name(gs_tree_role(t, i)));
+        printf(" %s", role_name(searched_role(t, i, o->algo)));
     if (depth > 0)
         printf(", depth %d round%s", depth, depth == 1 ? "" : "s");
     cli_format_value(res->value, num);
@@ -380,11 +388,9 @@ static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
     while (head < tail) {
         int32_t v = queue[head++];
         int agent = ply[v] % gs_tree_num_agents(t);
-        gs_role role = gs_tree_role(t, agent);
+        gs_role role = searched_role(t, agent, algo);
         int nc = gs_tree_child_count(t, v);
         bool leaf = nc == 0 || (cutoff_plies > 0 && ply[v] >= cutoff_plies);
-        if (role == GS_ROLE_MIN && algo == GS_EXPECTIMAX)
-            role = GS_ROLE_CHANCE;
         fprintf(f, "  n%ld [shape=%s, label=", (long)v,
                 role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
                                                                   : "diamond");

@@ -151,6 +151,12 @@ bad_input "an infinite value" "gamesearch tree: $TMP/bad.tree:2:5: invalid numbe
 t "['A', ('B', nan)]"
 bad_input "a NaN value" "gamesearch tree: $TMP/bad.tree:1:13: invalid number 'nan'" tree "$TMP/bad.tree"
 
+# Expectimax searches the MIN agents as chance agents, and says so.
+run tree "$EX/seed.tree" --algo expectimax
+if [ "$status" -eq 0 ] && sed -n 2p "$TMP/out" | grep -qx 'agents: max chance'; then ok; else bad "expectimax: the roles as searched" "$(cat "$TMP/out" "$TMP/err")"; fi
+run tree "$EX/two-ghosts.tree" --algo expectimax
+if [ "$status" -eq 0 ] && sed -n 2p "$TMP/out" | grep -q '^agents: max chance chance'; then ok; else bad "expectimax: two ghosts as chance" "$(cat "$TMP/out" "$TMP/err")"; fi
+
 # Every JSON document parses, and every DOT file is UTF-8 that Graphviz
 # reads, whatever bytes the names and paths hold: bytes that are not
 # UTF-8 become U+FFFD, and long names are never cut inside a character.
