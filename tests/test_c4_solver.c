@@ -201,7 +201,7 @@ static void expect_analysis(fixture *f, const char *moves, bool weak,
     assert_int_equal(an.best_score, best_score);
     char got[64];
     size_t n = 0;
-    uint64_t nodes = 0;
+    uint64_t nodes = 1;   /* the position itself */
     for (int c = 0; c < an.width; c++) {
         const gs_c4_solution *col = &an.column[c];
         assert_int_equal(an.playable[c], gs_c4_can_play(f->g, &s, c));

@@ -163,13 +163,13 @@ static void test_solve(void **state)
 {
     (void)state;
     gs_mnk *g = make(3, 3, 3);
-    expect_solve(g, ".........", 0, 0, "0,1,2,3,4,5,6,7,8", 2127);
-    expect_solve(g, "....X....", 0, 0, "0,2,6,8", 1185);
-    expect_solve(g, "XX.OO....", 0, 1, "2", 48);
-    expect_solve(g, "X.X.O....", 0, 0, "1", 134);
-    expect_solve(g, "XO..X...O", 0, 1, "3,6", 86);
-    expect_solve(g, "XO.XX...O", 0, -1, "2,5,6,7", 24);
-    expect_solve(g, "XO.XX...O", 1, -1, "2,5,6,7", 16);
+    expect_solve(g, ".........", 0, 0, "0,1,2,3,4,5,6,7,8", 2128);
+    expect_solve(g, "....X....", 0, 0, "0,2,6,8", 1186);
+    expect_solve(g, "XX.OO....", 0, 1, "2", 49);
+    expect_solve(g, "X.X.O....", 0, 0, "1", 135);
+    expect_solve(g, "XO..X...O", 0, 1, "3,6", 87);
+    expect_solve(g, "XO.XX...O", 0, -1, "2,5,6,7", 25);
+    expect_solve(g, "XO.XX...O", 1, -1, "2,5,6,7", 17);
     gs_mnk_free(g);
 
     /* `gamesearch mnk --size 5x5 --k 4 --solve X.......................O
@@ -182,7 +182,47 @@ static void test_solve(void **state)
     assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
     expect_solve(g, "X.......................O", 3, 0,
                  "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
-                 9498);
+                 9499);
+    gs_mnk_free(g);
+}
+
+/* A solve by plain minimax visits the whole tree below the position once,
+ * as one minimax search from it does, so both count the same nodes, the
+ * position itself included: 549,946 for tic-tac-toe's empty board. */
+static void test_solve_counts_the_root(void **state)
+{
+    (void)state;
+    static const char *const positions[] = {".........", "....X....",
+                                            "XX.OO....", "XO..X...O"};
+    gs_mnk *g = make(3, 3, 3);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.algo = GS_MINIMAX;
+    pp.use_tt = false;
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    gs_engine *e = NULL;
+    gs_game game;
+    gs_mnk_game(g, &game);
+    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+        sbuf s;
+        parse(g, positions[i], &s);
+        gs_mnk_solution sol;
+        assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
+        gs_search_options so;
+        gs_mnk_search_options(g, &pp, true, &so);
+        gs_result r;
+        assert_int_equal(gs_search(e, &s, &so, &r), GS_OK);
+        if (sol.nodes != r.nodes)
+            fail_msg("'%s': the solve counts %llu nodes, one search %llu",
+                     positions[i], (unsigned long long)sol.nodes,
+                     (unsigned long long)r.nodes);
+        if (i == 0)
+            assert_true(sol.nodes == 549946);
+    }
+    gs_engine_free(e);
+    gs_mnk_player_free(pl);
     gs_mnk_free(g);
 }
 
@@ -334,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_search_options),
         cmocka_unit_test(test_outcome_and_over),
         cmocka_unit_test(test_solve),
+        cmocka_unit_test(test_solve_counts_the_root),
         cmocka_unit_test(test_moves),
         cmocka_unit_test(test_gomoku_move),
         cmocka_unit_test(test_bad_arguments),

@@ -194,6 +194,7 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
     const gs_c4 *g = sv->g;
     out->width = gs_c4_width(g);
     out->all_known = true;
+    out->nodes = 1;   /* the position itself, as one search from it counts it */
     int status = GS_OK;
 
     for (int c = 0; c < out->width; c++) {

@@ -162,8 +162,11 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
     gs_mnk_search_options(g, &pl->params, true, &so);
 
     /* Step 1. Every empty cell searched to its outcome for the player to
-     * move, kept in best[cell] for now (-2: taken). */
+     * move, kept in best[cell] for now (-2: taken). The position itself
+     * is a node too, as when one search starts from it: tic-tac-toe's
+     * whole tree is 549,946 nodes either way. */
     int mover = gs_mnk_to_move(g, state), top = -2;
+    out->nodes = 1;
     for (int c = 0; c < cells; c++) {
         out->best[c] = -2;
         if (gs_mnk_cell(g, state, c) != 0)

@@ -208,7 +208,8 @@ typedef struct gs_c4_analysis {
      * GS_STOP_NONE): the analysis ends at that column, and the columns
      * after it are left unsearched (not known). */
     int failed_column;
-    /* Totals over the searches. */
+    /* Totals over the searches; nodes counts the position itself too, as
+     * one search from it would. */
     uint64_t nodes;
     double seconds;
 } gs_c4_analysis;

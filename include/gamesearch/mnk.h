@@ -209,7 +209,8 @@ typedef struct gs_mnk_solution {
     /* The cells that reach `value`, ascending: best[0 .. nbest-1]. */
     int nbest;
     int best[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
-    /* Totals over the searches (one for each empty cell). */
+    /* Totals over the searches (one for each empty cell); nodes counts
+     * the position itself too, as one search from it would. */
     uint64_t nodes;
     double seconds;
 } gs_mnk_solution;
