@@ -26,6 +26,35 @@ void cli_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+int cli_close_stdout(int status)
+{
+    /* A write that failed earlier left only the error flag; its errno may
+     * be long gone, so an empty write asks the descriptor again (a full
+     * device answers ENOSPC). */
+    bool lost = ferror(stdout) != 0;
+    int reason = 0;
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        lost = true;
+        reason = errno;
+    }
+    if (lost && !reason) {
+        errno = 0;
+        if (write(STDOUT_FILENO, "", 0) < 0)
+            reason = errno;
+    }
+    errno = 0;
+    if (fclose(stdout) != 0 && !lost) {
+        lost = true;
+        reason = errno;
+    }
+    if (!lost)
+        return status;
+    fprintf(stderr, "gamesearch: cannot write to standard output: %s\n",
+            reason ? strerror(reason) : "write error");
+    return status ? status : 1;
+}
+
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize)
 {

@@ -78,6 +78,14 @@ void cli_format_count(unsigned long long n, char *buf, size_t size);
 /* Writes s as a JSON string literal, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 
+/*
+ * Flushes and closes standard output. When anything written to it was
+ * lost (a full disk, a closed pipe with SIGPIPE ignored, an I/O error),
+ * says so ("gamesearch: cannot write to standard output: REASON") and
+ * returns 1 if status was 0; otherwise returns status.
+ */
+int cli_close_stdout(int status);
+
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,
  * so that a piped session reads as one at the terminal would. */

@@ -1300,5 +1300,42 @@ if truncate -s 1100M "$TMP/huge.tree" 2>/dev/null; then
     rm -f "$TMP/huge.tree"
 fi
 
+# Standard output that cannot be written (a full device): every command
+# that prints says so and fails, whatever it printed and however much.
+if [ -w /dev/full ]; then
+    full() {
+        name=$1
+        shift
+        "$GS" "$@" </dev/null >/dev/full 2>"$TMP/err"
+        status=$?
+        printf '' >"$TMP/out"
+        check "$name: standard output on a full device" 1 "" "gamesearch: cannot write to standard output: No space left on device"
+    }
+    full "--help" --help
+    full "--version" --version
+    full "tree --help" tree --help
+    full "tree" tree "$EX/seed.tree"
+    full "tree --json" tree "$EX/seed.tree" --json
+    full "tree --dot -" tree "$EX/seed.tree" --dot -
+    full "ttt --solve" ttt --solve .........
+    full "ttt --solve --json" ttt --solve ......... --json
+    full "ttt at the prompt" ttt
+    full "mnk --solve" mnk --size 3x3 --k 3 --solve .........
+    full "gomoku at the prompt" gomoku
+    full "connect4 analyze" connect4 analyze 4455
+    full "connect4 play" connect4 play
+    full "pacman -q" pacman -l corridor -p GreedyAgent -q --seed 1
+    full "pacman -t" pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 1
+    full "bench" bench
+    echo 4455 >"$TMP/c4line"
+    "$GS" connect4 solve <"$TMP/c4line" >/dev/full 2>"$TMP/err"
+    status=$?
+    check "connect4 solve: standard output on a full device" 1 "" "gamesearch: cannot write to standard output: No space left on device"
+    run pacman -l corridor -p GreedyAgent -q --seed 1 --record "$TMP/full.rec"
+    full "pacman --replay" pacman --replay "$TMP/full.rec" -q
+    run pacman -l corridor -p GreedyAgent -q --seed 1 --record /dev/full
+    if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch pacman: --record /dev/full: cannot write: No space left on device" ]; then ok; else bad "pacman --record: a full disk" "status $status" "$(cat "$TMP/err")"; fi
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
