@@ -44,8 +44,8 @@ typedef struct pac_options {
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;
-    const char *game_option; /* the first option given that --replay
-                                cannot take, as typed */
+    char game_option[80];    /* the first option given that --replay
+                                cannot take, as typed; "" if none */
 } pac_options;
 
 /*

@@ -350,10 +350,10 @@ static int apply_option(pac_options *o, const struct option_def *d,
         return 1;
     }
     /* Options that choose or shape the games have no place in a replay. */
-    if (!o->game_option && d->id != O_REPLAY && d->id != O_QUIET &&
+    if (!o->game_option[0] && d->id != O_REPLAY && d->id != O_QUIET &&
         d->id != O_TEXT && d->id != O_FRAME_TIME && d->id != O_ZOOM &&
         d->id != O_CATCH && d->id != O_TIMEOUT)
-        o->game_option = shown;
+        snprintf(o->game_option, sizeof o->game_option, "%s", shown);
     return 0;
 }
 
@@ -430,7 +430,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     }
 
     if (o->replay) {
-        if (o->game_option) {
+        if (o->game_option[0]) {
             cli_error(cmd, "--replay plays the games as recorded: %s cannot be "
                       "used with it", o->game_option);
             return EXIT_BAD_INPUT;

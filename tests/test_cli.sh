@@ -1154,6 +1154,10 @@ bad_input "pacman: --seed and --seeds" "gamesearch pacman: --seed and --seeds bo
 bad_input "pacman: --see" "gamesearch pacman: ambiguous option '--see' (--seed, --seeds)" pacman --see 3
 bad_input "pacman: --json unwritable" "gamesearch pacman: --json $TMP/no/such.json: cannot write: No such file or directory" pacman -p GreedyAgent -q --json "$TMP/no/such.json"
 bad_input "pacman: --replay with -j" "gamesearch pacman: --replay plays the games as recorded: -j cannot be used with it" pacman --replay "$R" -j 2
+# The option at fault is the first game option, not the last option read.
+bad_input "pacman: -n before --replay, -q after" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -n 2 --replay "$R" -q
+bad_input "pacman: --numGames before --replay, -t after" "gamesearch pacman: --replay plays the games as recorded: --numGames cannot be used with it" pacman --numGames 2 --replay "$R" -t --frameTime 0
+bad_input "pacman: -qn2 with --replay" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -qn2 --replay "$R" --frameTime 0
 bad_input "pacman: --replay with --json" "gamesearch pacman: --replay plays the games as recorded: --json cannot be used with it" pacman --replay "$R" --json "$TMP/r.json"
 run pacman --help
 if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pacman' && grep -q -- '--numGames' "$TMP/out"; then ok; else bad "pacman --help" "status $status"; fi
