@@ -55,6 +55,13 @@ int cli_close_stdout(int status)
     return status ? status : 1;
 }
 
+/* The message for input beyond CLI_MAX_INPUT. */
+static void too_large(char *err, size_t errsize)
+{
+    snprintf(err, errsize, "larger than 1 GiB (%zu bytes), the most "
+             "gamesearch reads", CLI_MAX_INPUT);
+}
+
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize)
 {
@@ -68,13 +75,16 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = NULL;
-    /* A regular file's size is known: one too large is refused unread. */
+    /* A regular file's size is known: one too large is refused unread, and
+     * the buffer is made its size at once. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        (uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
-        snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
-                 CLI_MAX_INPUT >> 20);
-        goto fail;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
+            too_large(err, errsize);
+            goto fail;
+        }
+        if ((size_t)st.st_size > cap)
+            cap = (size_t)st.st_size;
     }
     buf = malloc(cap + 1);
     if (!buf) {
@@ -83,19 +93,27 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     }
     for (;;) {
         if (n == cap) {
+            /* Exactly CLI_MAX_INPUT bytes are accepted: refused only when
+             * one more byte follows. */
             if (cap >= CLI_MAX_INPUT) {
-                snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
-                         CLI_MAX_INPUT >> 20);
-                goto fail;
+                int c = fgetc(f);
+                if (c == EOF && !ferror(f))
+                    break;
+                if (c != EOF) {
+                    too_large(err, errsize);
+                    goto fail;
+                }
             }
-            size_t ncap = cap * 2;
-            char *nb = realloc(buf, ncap + 1);
-            if (!nb) {
-                snprintf(err, errsize, "out of memory");
-                goto fail;
+            size_t ncap = cap * 2 > CLI_MAX_INPUT ? CLI_MAX_INPUT : cap * 2;
+            if (ncap > cap) {
+                char *nb = realloc(buf, ncap + 1);
+                if (!nb) {
+                    snprintf(err, errsize, "out of memory");
+                    goto fail;
+                }
+                buf = nb;
+                cap = ncap;
             }
-            buf = nb;
-            cap = ncap;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;

@@ -1300,8 +1300,18 @@ bad_input "pacman --replay: a control character in the header" "gamesearch pacma
 # A file over 1 GiB is refused by its size, unread (a sparse file: no
 # disk is used).
 if truncate -s 1100M "$TMP/huge.tree" 2>/dev/null; then
-    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1024 MiB, the most gamesearch reads" tree "$TMP/huge.tree"
+    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
+    # One byte over the limit is refused; exactly 1 GiB is read and parsed
+    # (its zero bytes are then the error).
+    truncate -s 1073741825 "$TMP/huge.tree"
+    bad_input "tree: a file of 1 GiB and 1 byte" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
+    truncate -s 1073741824 "$TMP/huge.tree"
+    bad_input "tree: a file of exactly 1 GiB is read" "gamesearch tree: $TMP/huge.tree:1:1: unexpected character '\\x00'" tree "$TMP/huge.tree"
     rm -f "$TMP/huge.tree"
+    # Standard input, whose size is not known before reading: the same.
+    head -c 1073741825 /dev/zero | "$GS" tree >"$TMP/out" 2>"$TMP/err"
+    status=$?
+    check "tree: 1 GiB and 1 byte on standard input" 2 "" "gamesearch tree: <stdin>: larger than 1 GiB (1073741824 bytes), the most gamesearch reads"
 fi
 
 # Standard output that cannot be written (a full device): every command
