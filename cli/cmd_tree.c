@@ -460,7 +460,13 @@ int cmd_tree(int argc, char **argv)
     record r;
     memset(&r, 0, sizeof r);
     int status = EXIT_BAD_INPUT;
+    bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
+    cli_output dot = {0};
 
+    /* The drawing's file is opened first, so that one that cannot be
+     * written stops the run before the work. */
+    if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
+        goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
         goto out;
@@ -540,15 +546,10 @@ int cmd_tree(int argc, char **argv)
 
     /* Step 3. Write what was asked for. */
     if (o.dot) {
-        bool to_stdout = strcmp(o.dot, "-") == 0;
-        FILE *f = to_stdout ? stdout : fopen(o.dot, "w");
-        if (!f) {
-            cli_error(CMD, "--dot %s: cannot write: %s", o.dot, strerror(errno));
-            goto out;
-        }
         errno = 0;
-        bool ok = write_dot(f, t, &res, &r, cutoff, o.algo);
-        if (!to_stdout && fclose(f) != 0)
+        bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &r,
+                            cutoff, o.algo);
+        if (!dot_to_stdout && !cli_output_close(&dot, false))
             ok = false;
         if (!ok) {
             cli_error(CMD, "--dot %s: cannot write: %s", o.dot,
@@ -556,7 +557,7 @@ int cmd_tree(int argc, char **argv)
             status = 1;
             goto out;
         }
-        if (to_stdout) {
+        if (dot_to_stdout) {
             status = 0;
             goto out;
         }
@@ -568,6 +569,7 @@ int cmd_tree(int argc, char **argv)
     status = 0;
 
 out:
+    cli_output_close(&dot, status != 0);
     gs_engine_free(e);
     gs_tree_free(t);
     free(text);

@@ -387,3 +387,55 @@ bool cli_parse_seconds(const char *s, double *out)
     *out = v;
     return true;
 }
+
+bool cli_output_open(const char *cmd, cli_output *out, const char *option,
+                     const char *path)
+{
+    struct stat st;
+    out->option = option;
+    out->path = path;
+    out->created = stat(path, &st) != 0 && errno == ENOENT;
+    out->f = fopen(path, "w");
+    if (!out->f) {
+        cli_error(cmd, "%s %s: cannot write: %s", option, path,
+                  strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool cli_output_close(cli_output *out, bool failed)
+{
+    if (!out->f)
+        return true;
+    errno = 0;
+    bool ok = !ferror(out->f);
+    if (fclose(out->f) != 0)
+        ok = false;
+    out->f = NULL;
+    if (failed && out->created) {
+        int saved = errno;
+        remove(out->path);
+        errno = saved;
+    }
+    return ok;
+}
+
+bool cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (!ea && !eb)
+        return strcmp(a, b) == 0;
+    /* Devices and pipes (/dev/null, /dev/full) may take several writers. */
+    return ea && eb && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool cli_is_stdout_file(const char *path)
+{
+    struct stat sp, so;
+    return stat(path, &sp) == 0 && S_ISREG(sp.st_mode) &&
+           fstat(STDOUT_FILENO, &so) == 0 && S_ISREG(so.st_mode) &&
+           sp.st_dev == so.st_dev && sp.st_ino == so.st_ino;
+}

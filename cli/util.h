@@ -86,6 +86,33 @@ void cli_json_string(FILE *f, const char *s);
  */
 int cli_close_stdout(int status);
 
+/*
+ * Output files. Each is opened before the work starts, so that one that
+ * cannot be written stops the run at once.
+ */
+typedef struct cli_output {
+    const char *option;    /* "--dot", as the messages name it */
+    const char *path;
+    FILE *f;
+    bool created;          /* the file did not exist before */
+} cli_output;
+
+/* Opens path for writing into *out. Returns true, or false after the
+ * message "gamesearch CMD: OPTION PATH: cannot write: REASON". */
+bool cli_output_open(const char *cmd, cli_output *out, const char *option,
+                     const char *path);
+/* Closes the file (nothing if never opened). With `failed`, the run it was
+ * opened for failed: a file that this run created is removed again.
+ * Returns false when data written to it was lost (its errno kept). */
+bool cli_output_close(cli_output *out, bool failed);
+
+/* Whether paths a and b name one file that two writers would spoil: one
+ * regular file (the same device and inode), or the same text for a file
+ * that does not exist yet. Devices such as /dev/null are never "one". */
+bool cli_same_file(const char *a, const char *b);
+/* Whether path names the regular file that standard output writes to. */
+bool cli_is_stdout_file(const char *path);
+
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,
  * so that a piped session reads as one at the terminal would. */

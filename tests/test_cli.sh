@@ -173,6 +173,12 @@ bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - can
 bad_input "bad --agents" "gamesearch tree: --agents 'max,mni': unknown role 'mni' (expected max, min or chance)" tree --agents max,mni "$EX/seed.tree"
 bad_input "missing file" "gamesearch tree: $TMP/none.tree: cannot open: No such file or directory" tree "$TMP/none.tree"
 bad_input "unwritable --dot" "gamesearch tree: --dot $TMP/no/such/dir.dot: cannot write: No such file or directory" tree "$EX/seed.tree" --dot "$TMP/no/such/dir.dot"
+# The drawing's file is opened before the input is read: its failure comes
+# first; a bad tree leaves no drawing behind.
+bad_input "unwritable --dot, before the input" "gamesearch tree: --dot $TMP/no/such/dir.dot: cannot write: No such file or directory" tree "$TMP/missing.tree" --dot "$TMP/no/such/dir.dot"
+printf 'A: B C\nB = 1\n' >"$TMP/undef.tree"
+bad_input "a bad tree with --dot" "gamesearch tree: $TMP/undef.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/undef.tree" --dot "$TMP/undef.dot"
+if [ -e "$TMP/undef.dot" ]; then bad "a bad tree leaves no --dot file" "$TMP/undef.dot exists"; else ok; fi
 
 t() { printf "$1" >"$TMP/bad.tree"; }
 t "['A', ('B', 1)"
