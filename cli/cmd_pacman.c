@@ -925,7 +925,22 @@ static int play(const pac_options *o)
     r.world = world;
     r.keep_actions = o->record != NULL;
     /* Opened now, so that results that cannot be written stop the run
-     * before it starts. */
+     * before it starts; never over the layout or standard output's file. */
+    const char *outs[2][2] = {{"--record", o->record}, {"--json", o->json}};
+    for (int i = 0; i < 2; i++) {
+        if (!outs[i][1])
+            continue;
+        if (cli_same_file(outs[i][1], path)) {
+            cli_error(cmd, "%s %s names the layout file: give another name",
+                      outs[i][0], outs[i][1]);
+            goto out;
+        }
+        if (cli_is_stdout_file(outs[i][1])) {
+            cli_error(cmd, "%s %s is also standard output: give another name",
+                      outs[i][0], outs[i][1]);
+            goto out;
+        }
+    }
     if (o->record && !(recf = fopen(o->record, "w"))) {
         cli_error(cmd, "--record %s: cannot write: %s", o->record,
                   strerror(errno));

@@ -464,7 +464,19 @@ int cmd_tree(int argc, char **argv)
     cli_output dot = {0};
 
     /* The drawing's file is opened first, so that one that cannot be
-     * written stops the run before the work. */
+     * written stops the run before the work; never over the input or over
+     * the file standard output goes to. */
+    if (o.dot && !dot_to_stdout && strcmp(o.file, "-") != 0 &&
+        cli_same_file(o.dot, o.file)) {
+        cli_error(CMD, "--dot %s names the input file: give the drawing "
+                  "another name", o.dot);
+        goto out;
+    }
+    if (o.dot && !dot_to_stdout && cli_is_stdout_file(o.dot)) {
+        cli_error(CMD, "--dot %s is also standard output: give the drawing "
+                  "another name, or --dot - alone", o.dot);
+        goto out;
+    }
     if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {

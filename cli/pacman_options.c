@@ -437,6 +437,11 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         }
         return 0;
     }
+    if (o->json && o->record && cli_same_file(o->json, o->record)) {
+        cli_error(cmd, "--json %s and --record %s name the same file: give "
+                  "each its own", o->json, o->record);
+        return EXIT_BAD_INPUT;
+    }
     const char *seeders[3];
     int nseeders = 0;
     if (o->fix_seed)

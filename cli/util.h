@@ -107,8 +107,9 @@ bool cli_output_open(const char *cmd, cli_output *out, const char *option,
 bool cli_output_close(cli_output *out, bool failed);
 
 /* Whether paths a and b name one file that two writers would spoil: one
- * regular file (the same device and inode), or the same text for a file
- * that does not exist yet. Devices such as /dev/null are never "one". */
+ * regular file (the same device and inode), or, for a file that does not
+ * exist yet, the same name in one directory. Devices such as /dev/null
+ * are never "one". */
 bool cli_same_file(const char *a, const char *b);
 /* Whether path names the regular file that standard output writes to. */
 bool cli_is_stdout_file(const char *path);

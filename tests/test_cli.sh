@@ -1160,6 +1160,28 @@ bad_input "pacman: --seed and --seeds" "gamesearch pacman: --seed and --seeds bo
 bad_input "pacman: --see" "gamesearch pacman: ambiguous option '--see' (--seed, --seeds)" pacman --see 3
 bad_input "pacman: --json unwritable" "gamesearch pacman: --json $TMP/no/such.json: cannot write: No such file or directory" pacman -p GreedyAgent -q --json "$TMP/no/such.json"
 bad_input "pacman: --replay with -j" "gamesearch pacman: --replay plays the games as recorded: -j cannot be used with it" pacman --replay "$R" -j 2
+# Two outputs never name one file: not each other (by name, or by device
+# and inode), not an input, not the file standard output goes to.
+bad_input "pacman: --json and --record, one file" "gamesearch pacman: --json $TMP/same.out and --record $TMP/./same.out name the same file: give each its own" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" --record "$TMP/./same.out"
+: >"$TMP/same.out"
+ln "$TMP/same.out" "$TMP/same.link"
+bad_input "pacman: --json and --record, one file by two links" "gamesearch pacman: --json $TMP/same.out and --record $TMP/same.link name the same file: give each its own" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" --record "$TMP/same.link"
+cp "$SRC/layouts/corridor.lay" "$TMP/corr.lay"
+bad_input "pacman: --record over the layout" "gamesearch pacman: --record $TMP/corr.lay names the layout file: give another name" pacman -p GreedyAgent -q -l "$TMP/corr.lay" --record "$TMP/corr.lay"
+"$GS" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" >"$TMP/same.out" 2>"$TMP/err"
+status=$?
+: >"$TMP/out"
+check "pacman: --json onto standard output's file" 2 "" "gamesearch pacman: --json $TMP/same.out is also standard output: give another name"
+run pacman -p GreedyAgent -q -l corridor --seed 1 --json /dev/null --record /dev/null
+if [ "$status" -eq 0 ]; then ok; else bad "pacman: --json and --record both /dev/null" "status $status" "$(cat "$TMP/err")"; fi
+cp "$EX/seed.tree" "$TMP/in.tree"
+bad_input "tree: --dot over its input" "gamesearch tree: --dot $TMP/./in.tree names the input file: give the drawing another name" tree "$TMP/in.tree" --dot "$TMP/./in.tree"
+if cmp -s "$EX/seed.tree" "$TMP/in.tree"; then ok; else bad "tree: the input survives --dot naming it"; fi
+"$GS" tree "$EX/seed.tree" --dot "$TMP/same.out" >"$TMP/same.out" 2>"$TMP/err"
+status=$?
+: >"$TMP/out"
+check "tree: --dot onto standard output's file" 2 "" "gamesearch tree: --dot $TMP/same.out is also standard output: give the drawing another name, or --dot - alone"
+
 # The option at fault is the first game option, not the last option read.
 bad_input "pacman: -n before --replay, -q after" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -n 2 --replay "$R" -q
 bad_input "pacman: --numGames before --replay, -t after" "gamesearch pacman: --replay plays the games as recorded: --numGames cannot be used with it" pacman --numGames 2 --replay "$R" -t --frameTime 0
