@@ -968,6 +968,11 @@ bad_input "pacman --replay: an illegal move" "gamesearch pacman: $TMP/bad.rec:10
 sed 's/^West East East$/East East East East/; s/moves=3/moves=4/' "$TMP/bad.rec" >"$TMP/bad2.rec"
 bad_input "pacman --replay: moves after the end" "gamesearch pacman: $TMP/bad2.rec:10:16: game 1 is over after move 3 (Pacman won), but the record goes on" pacman --replay "$TMP/bad2.rec"
 sed 's/^West East East$/East East East/' "$TMP/bad.rec" >"$TMP/good.rec"
+# Numbers too large for any integer type are quoted as written.
+sed 's/^West East East$/East East East/; s/moves=3/moves=99999999999999999999/' "$TMP/bad.rec" >"$TMP/bad3.rec"
+bad_input "pacman --replay: moves= beyond 64 bits" "gamesearch pacman: $TMP/bad3.rec:11:1: game 1 has 3 moves, but its header says moves=99999999999999999999" pacman --replay "$TMP/bad3.rec"
+sed 's/^West East East$/East East East/; s/^game 1 /game 18446744073709551617 /' "$TMP/bad.rec" >"$TMP/bad3.rec"
+bad_input "pacman --replay: a game number beyond 64 bits" "gamesearch pacman: $TMP/bad3.rec:9:6: expected game 1 here, not game 18446744073709551617" pacman --replay "$TMP/bad3.rec"
 run pacman --replay "$TMP/good.rec" -q
 check "pacman --replay: a record written by hand" 0 "Pacman emerges victorious! Score: 517
 Average Score: 517.0
