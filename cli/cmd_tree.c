@@ -141,7 +141,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
         if (!is_opt) {
             if (o->file) {
                 cli_error(CMD, "one input at a time: '%s' and '%s' "
-                          "(see gamesearch tree --help)", o->file, arg);
+                          "(see gamesearch tree --help)", CLI_Q(o->file), CLI_Q(arg));
                 return EXIT_BAD_INPUT;
             }
             o->file = arg;
@@ -151,7 +151,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
                     strcmp(name, "--json") == 0 ||
                     strcmp(name, "--no-prune-equal") == 0;
         if (flag && cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", name);
+            cli_error(CMD, "%s takes no value", CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
@@ -166,7 +166,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
-                          name);
+                          CLI_Q(name));
                 return EXIT_BAD_INPUT;
             }
             if (strcmp(name, "--algo") == 0) {
@@ -174,14 +174,14 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 if (algo != GS_MINIMAX && algo != GS_ALPHABETA &&
                     algo != GS_EXPECTIMAX) {
                     cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta or expectimax)", v);
+                              "alphabeta or expectimax)", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
             } else if (strcmp(name, "--depth") == 0) {
                 if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
                     cli_error(CMD, "--depth needs a whole number of rounds "
-                              "from 0 to 1000000, not '%s'", v);
+                              "from 0 to 1000000, not '%s'", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
             } else if (strcmp(name, "--agents") == 0) {
@@ -191,7 +191,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
             }
         } else {
             cli_error(CMD, "unknown option '%s' (see gamesearch tree --help)",
-                      name);
+                      CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
     }
@@ -502,7 +502,7 @@ int cmd_tree(int argc, char **argv)
         gs_role roles[GS_TREE_MAX_AGENTS];
         int n;
         if (gs_tree_parse_roles(o.agents, roles, &n, &te) != GS_OK) {
-            cli_error(CMD, "--agents '%s': %s", o.agents, te.message);
+            cli_error(CMD, "--agents '%s': %s", CLI_Q(o.agents), te.message);
             goto out;
         }
         gs_tree_set_roles(t, roles, n);

@@ -41,7 +41,7 @@ static int run(int argc, char **argv)
             for (size_t i = 0; i < cli_num_commands; i++)
                 if (strcmp(argv[2], cli_commands[i].name) == 0)
                     return cli_commands[i].run(2, help_argv);
-            cli_error(NULL, "unknown command '%s' (see gamesearch --help)", argv[2]);
+            cli_error(NULL, "unknown command '%s' (see gamesearch --help)", CLI_Q(argv[2]));
             return EXIT_BAD_INPUT;
         }
         fputs(usage, stdout);

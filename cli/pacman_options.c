@@ -174,10 +174,10 @@ static const struct option_def *find_long(const char *name)
                 used += (size_t)snprintf(list + used, sizeof list - used,
                                          "%s--%s", used ? ", " : "",
                                          option_defs[i].long_name);
-        cli_error(cmd, "ambiguous option '--%s' (%s)", name, list);
+        cli_error(cmd, "ambiguous option '--%s' (%s)", CLI_Q(name), list);
     } else {
         cli_error(cmd, "unknown option '--%s' (see gamesearch pacman --help)",
-                  name);
+                  CLI_Q(name));
     }
     return NULL;
 }
@@ -215,7 +215,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_GAMES:
         if (!cli_parse_long(v, 1, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of games from 1 to %ld, not "
-                      "'%s'", shown, MAX_GAMES, v);
+                      "'%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_games = n;
@@ -223,7 +223,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_TRAINING:
         if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of training games from 0 "
-                      "to %ld, not '%s'", shown, MAX_GAMES, v);
+                      "to %ld, not '%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_training = n;
@@ -231,7 +231,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_GHOSTS:
         if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of ghosts from 0 to %ld, "
-                      "not '%s'", shown, MAX_GAMES, v);
+                      "not '%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_ghosts = n;
@@ -243,7 +243,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
         int k = gs_pac_agent_parse(v);
         if (k < 0) {
             cli_error(cmd, "unknown Pacman agent '%s' (available: "
-                      PAC_AGENT_LIST ")", v);
+                      PAC_AGENT_LIST ")", CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->pacman = (gs_pac_agent_kind)k;
@@ -256,7 +256,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
             o->ghost = GS_PAC_DIRECTIONAL_GHOST;
         else {
             cli_error(cmd, "unknown ghost agent '%s' (available: RandomGhost, "
-                      "DirectionalGhost)", v);
+                      "DirectionalGhost)", CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         break;
@@ -280,7 +280,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
         s = strtoll(v, &end, 10);
         if (errno || *end || end == v) {
             cli_error(cmd, "%s needs a whole number that fits in 64 bits, "
-                      "not '%s'", shown, v);
+                      "not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         if (d->id == O_SEED) {
@@ -295,7 +295,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_JOBS:
         if (!cli_parse_long(v, 1, MAX_JOBS, &n)) {
             cli_error(cmd, "%s needs a whole number of games at once from 1 to "
-                      "%ld, not '%s'", shown, MAX_JOBS, v);
+                      "%ld, not '%s'", shown, MAX_JOBS, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->jobs = n;
@@ -306,7 +306,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_FRAME_TIME:
         if (!parse_double(v, -1e9, 60.0, &x)) {
             cli_error(cmd, "%s needs a number of seconds, at most 60 (below 0: "
-                      "wait for a key), not '%s'", shown, v);
+                      "wait for a key), not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->frame_time = x;
@@ -314,14 +314,14 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_TIMEOUT:
         if (!cli_parse_long(v, 0, 86400, &n)) {
             cli_error(cmd, "%s needs a whole number of seconds from 0 to 86400, "
-                      "not '%s'", shown, v);
+                      "not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->timeout = n;
         break;
     case O_ZOOM:
         if (!parse_double(v, 0.0, 1e6, &x) || x <= 0) {
-            cli_error(cmd, "%s needs a number above 0, not '%s'", shown, v);
+            cli_error(cmd, "%s needs a number above 0, not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         break;
@@ -330,7 +330,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_MAX_MOVES:
         if (!cli_parse_long(v, 1, MAX_MOVES_LIMIT, &n)) {
             cli_error(cmd, "%s needs a whole number of moves from 1 to %ld, not "
-                      "'%s'", shown, MAX_MOVES_LIMIT, v);
+                      "'%s'", shown, MAX_MOVES_LIMIT, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->max_moves = n;
@@ -375,7 +375,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
             cli_error(cmd, "unexpected argument '%s' (see gamesearch pacman "
-                      "--help)", arg);
+                      "--help)", CLI_Q(arg));
             return EXIT_BAD_INPUT;
         }
         if (name[1] == '-') {
@@ -515,7 +515,7 @@ bool pac_find_layout(const char *name, char *path, size_t size)
         if (is_file(path))
             return true;
         if (name[0] == '/') {
-            cli_error(cmd, "layout '%s' not found (no file %s)", name, file);
+            cli_error(cmd, "layout '%s' not found (no file %s)", CLI_Q(name), file);
             return false;
         }
     }
@@ -540,6 +540,6 @@ bool pac_find_layout(const char *name, char *path, size_t size)
     if (is_file(path))
         return true;
     cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
-              "current directory", name, file, looked);
+              "current directory", CLI_Q(name), file, looked);
     return false;
 }

@@ -12,18 +12,97 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+/* The length of the UTF-8 character at s (1 to 4), or 0 when s does not
+ * start a well-formed character that a terminal shows as text: a control
+ * byte (C0, DEL, C1), a stray continuation byte, an overlong or cut form. */
+static size_t text_char(const unsigned char *s)
+{
+    if (*s >= 0x20 && *s < 0x7f)
+        return 1;
+    size_t n = *s >= 0xc2 && *s <= 0xdf ? 2 : *s >= 0xe0 && *s <= 0xef ? 3
+             : *s >= 0xf0 && *s <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+        return 0;                                  /* C1 controls */
+    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+        (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||  /* surrogates */
+        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+        (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Appends the text of s to out (size bytes, at most max of them text),
+ * escaped; returns the bytes of s consumed. */
+static size_t escape_into(char *out, size_t size, size_t max, const char *s,
+                          bool *cut)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t used = 0, i = 0;
+    *cut = false;
+    while (p[i]) {
+        size_t n = text_char(p + i);
+        size_t w = n ? n : 4;
+        if (used + w > max || used + w >= size) {
+            *cut = true;
+            break;
+        }
+        if (n)
+            memcpy(out + used, p + i, n);
+        else
+            snprintf(out + used, 5, "\\x%02x", p[i]);
+        used += w;
+        i += n ? n : 1;
+    }
+    out[used] = '\0';
+    return i;
+}
+
+/* Writes s to f escaped as cli_quote does, whole. */
+static void put_escaped(FILE *f, const char *s)
+{
+    while (*s) {
+        char piece[512];
+        bool cut;
+        s += escape_into(piece, sizeof piece, sizeof piece - 1, s, &cut);
+        fputs(piece, f);
+    }
+}
+
+const char *cli_quote(char *buf, const char *s)
+{
+    bool cut;
+    escape_into(buf, CLI_QUOTE_SIZE, CLI_QUOTE_MAX, s, &cut);
+    if (cut)
+        strcat(buf, "...");
+    return buf;
+}
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
+    char small[1024], *msg = small;
+    va_start(ap, fmt);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg)
+        msg = small;
     if (cmd)
         fprintf(stderr, "gamesearch %s: ", cmd);
     else
         fputs("gamesearch: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    put_escaped(stderr, msg);
     fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
 }
 
 int cli_close_stdout(int status)
@@ -362,8 +441,10 @@ bool cli_read_answer(char **line, size_t *cap)
         return false;
     while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
         (*line)[--n] = '\0';
-    if (!isatty(STDIN_FILENO))
-        printf("%s\n", *line);
+    if (!isatty(STDIN_FILENO)) {
+        put_escaped(stdout, *line);
+        putchar('\n');
+    }
     return true;
 }
 

@@ -16,7 +16,23 @@ enum { EXIT_BAD_INPUT = 2 };
 /* Inputs larger than this are refused with a message (not read). */
 #define CLI_MAX_INPUT ((size_t)1 << 30)
 
-/* Prints "gamesearch CMD: MESSAGE\n" on standard error. */
+/*
+ * User text quoted in a message: control bytes and bytes that are not
+ * UTF-8 written as \xHH (so that an escape sequence is shown, never
+ * obeyed by the terminal), and text longer than CLI_QUOTE_MAX bytes so
+ * written cut at a character boundary and ended with "...". Returns buf,
+ * which needs CLI_QUOTE_SIZE bytes; CLI_Q(s) gives it a buffer that lives
+ * until the end of the enclosing full expression's block, as in
+ * cli_error(cmd, "not '%s'", CLI_Q(v)).
+ */
+#define CLI_QUOTE_MAX 64
+#define CLI_QUOTE_SIZE (CLI_QUOTE_MAX + 8)
+const char *cli_quote(char *buf, const char *s);
+#define CLI_Q(s) cli_quote((char[CLI_QUOTE_SIZE]){0}, (s))
+
+/* Prints "gamesearch CMD: MESSAGE\n" on standard error, MESSAGE with its
+ * control bytes and bytes that are not UTF-8 escaped as cli_quote does
+ * (nothing shortened). */
 void cli_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -1384,5 +1384,19 @@ if [ -w /dev/full ]; then
     if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch pacman: --record /dev/full: cannot write: No space left on device" ]; then ok; else bad "pacman --record: a full disk" "status $status" "$(cat "$TMP/err")"; fi
 fi
 
+# User text in messages: control bytes and bytes that are not UTF-8 shown
+# as \xHH, never sent to the terminal; long text cut at a character
+# boundary after 64 bytes, with "...".
+bad_input "an escape sequence in an option" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'a\\x1b[31mb'" tree --depth "$(printf 'a\033[31mb')"
+bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p "$(printf 'Gr\377eedy')"
+bad_input "a position of 10,000 characters" "gamesearch ttt: --solve 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...': the position has 10000 cells, not 9" ttt --solve "$(head -c 10000 /dev/zero | tr '\0' X)"
+bad_input "long text cut between characters" "gamesearch ttt: --solve 'a$(printf '\303\251%.0s' $(seq 31))...': unexpected character 'a' at cell a1 (character 1; use X, O or .)" ttt --solve "a$(printf '\303\251%.0s' $(seq 100))"
+bad_input "an escape sequence in an unknown option" "gamesearch tree: unknown option '--\\x1b]0;x\\x07' (see gamesearch tree --help)" tree "$(printf -- '--\033]0;x\007')"
+printf 'x\033[2Jy\nq\n' >"$TMP/esc.in"
+run --stdin "$TMP/esc.in" connect4 play --first human
+if [ "$status" -eq 0 ] && ! grep -q "$(printf '\033')" "$TMP/out" &&
+    grep -qxF "X to move (a column 1-7, q to quit): x\\x1b[2Jy" "$TMP/out" &&
+    grep -qxF "'x\\x1b[2Jy' is not a column: type a number from 1 to 7, or q to quit." "$TMP/out"; then ok; else bad "connect4 play: an escape sequence typed" "$(cat "$TMP/out")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
