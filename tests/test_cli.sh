@@ -1398,5 +1398,22 @@ if [ "$status" -eq 0 ] && ! grep -q "$(printf '\033')" "$TMP/out" &&
     grep -qxF "X to move (a column 1-7, q to quit): x\\x1b[2Jy" "$TMP/out" &&
     grep -qxF "'x\\x1b[2Jy' is not a column: type a number from 1 to 7, or q to quit." "$TMP/out"; then ok; else bad "connect4 play: an escape sequence typed" "$(cat "$TMP/out")"; fi
 
+# A UTF-8 byte order mark at the very start is skipped by every reader:
+# trees, layouts, records; columns count from after it.
+printf '\357\273\277A: B C\nB = 1\n' >"$TMP/bom.tree"
+bad_input "tree: a byte order mark" "gamesearch tree: $TMP/bom.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/bom.tree"
+printf '\357\273\277%%PZ.%%\n' >"$TMP/bom.lay"
+bad_input "layout: a byte order mark" "gamesearch pacman: $TMP/bom.lay:1:3: unexpected character 'Z' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman -l "$TMP/bom.lay" -p GreedyAgent -q
+{ printf '\357\273\277'; cat "$SRC/layouts/corridor.lay"; } >"$TMP/bom.lay"
+run pacman -l "$TMP/bom.lay" -p GreedyAgent -q --seed 1 --record "$TMP/bom.rec"
+cp "$TMP/out" "$TMP/bom.out"
+run pacman -l corridor -p GreedyAgent -q --seed 1
+if cmp -s "$TMP/out" "$TMP/bom.out"; then ok; else bad "layout: a byte order mark changes nothing"; fi
+{ printf '\357\273\277'; cat "$TMP/bom.rec"; } >"$TMP/bom2.rec"
+run pacman --replay "$TMP/bom2.rec" -q
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/bom.out"; then ok; else bad "record: a byte order mark" "status $status" "$(cat "$TMP/err")"; fi
+printf '\357\273\277gamesearch-pacman-record 7\n' >"$TMP/bom3.rec"
+bad_input "record: columns after a byte order mark" "gamesearch pacman: $TMP/bom3.rec:1:26: record version 7 is not known to this gamesearch (it reads version 1)" pacman --replay "$TMP/bom3.rec"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

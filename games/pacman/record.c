@@ -729,6 +729,10 @@ int gs_pac_record_parse(const char *text, size_t len,
     memset(error, 0, sizeof *error);
     gs_pac_record_init(rec, alloc);
     reader rd = {text, len, 0, 0, NULL, 0, error, &rec->alloc, GS_EPARSE};
+    /* A UTF-8 byte order mark at the very start is skipped, as the tree
+     * and layout readers skip it; columns count from after it. */
+    if (text && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        rd.pos = 3;
     if (parse(&rd, rec) == 0)
         return GS_OK;
     gs_pac_record_free(rec);
