@@ -157,6 +157,10 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     /* A regular file's size is known: one too large is refused unread, and
      * the buffer is made its size at once. */
     struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errsize, "is a directory, not a file");
+        goto fail;
+    }
     if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
         if ((uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
             too_large(err, errsize);

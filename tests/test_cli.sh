@@ -1415,5 +1415,25 @@ if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/bom.out"; then ok; else bad "r
 printf '\357\273\277gamesearch-pacman-record 7\n' >"$TMP/bom3.rec"
 bad_input "record: columns after a byte order mark" "gamesearch pacman: $TMP/bom3.rec:1:26: record version 7 is not known to this gamesearch (it reads version 1)" pacman --replay "$TMP/bom3.rec"
 
+# A directory where a file is wanted is named as one, in every reader; a
+# pipe is read to its end, as a file.
+mkdir -p "$TMP/adir.lay"
+bad_input "tree: a directory" "gamesearch tree: $TMP/adir.lay: is a directory, not a file" tree "$TMP/adir.lay"
+run --stdin "$TMP" tree
+check "tree: a directory on standard input" 2 "" "gamesearch tree: <stdin>: is a directory, not a file"
+bad_input "pacman --replay: a directory" "gamesearch pacman: $TMP/adir.lay: is a directory, not a file" pacman --replay "$TMP/adir.lay"
+bad_input "layout: a directory by its path" "gamesearch pacman: layout '$TMP/adir.lay': $TMP/adir.lay is a directory, not a file" pacman -l "$TMP/adir.lay" -p GreedyAgent -q
+GAMESEARCH_LAYOUTS="$TMP" "$GS" pacman -l adir -p GreedyAgent -q </dev/null >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "layout: a directory by its name" 2 "" "gamesearch pacman: layout 'adir': $TMP/adir.lay is a directory, not a file"
+if mkfifo "$TMP/fifo.lay" 2>/dev/null; then
+    cat "$SRC/layouts/corridor.lay" >"$TMP/fifo.lay" &
+    run pacman -l "$TMP/fifo.lay" -p GreedyAgent -q --seed 1
+    wait
+    cp "$TMP/out" "$TMP/fifo.out"
+    run pacman -l corridor -p GreedyAgent -q --seed 1
+    if cmp -s "$TMP/out" "$TMP/fifo.out"; then ok; else bad "layout: a named pipe is read" "$(cat "$TMP/fifo.out")"; fi
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
