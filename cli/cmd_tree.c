@@ -513,7 +513,9 @@ int cmd_tree(int argc, char **argv)
                          ? (int32_t)(depth * agents) : 0;
     s = gs_tree_check_values(t, cutoff, &te);
     if (s == GS_EPARSE) {
-        cli_error(CMD, "%s:%d:%d: %s", shown, te.line, te.column, te.message);
+        cli_error(CMD, "%s:%d:%d: %s%s", shown, te.line, te.column, te.message,
+                  cutoff > 0 && gs_tree_syntax_of(t) == GS_TREE_NESTED
+                      ? " (a nested list has values only at its leaves)" : "");
         goto out;
     } else if (s != GS_OK) {
         cli_error(CMD, "%s: %s", shown, gs_strerror(s));
@@ -545,9 +547,28 @@ int cmd_tree(int argc, char **argv)
     gs_result res;
     s = gs_search(e, &root, &so, &res);
     if (s == GS_EPLY) {
-        cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d plies "
-                  "gamesearch searches; cut it off with --depth",
-                  shown, (long)gs_tree_height(t), so.max_ply);
+        /* What can be done depends on where values may stand: a nested
+         * list has them only at its leaves, so no cutoff can help it. */
+        int most = so.max_ply / agents;
+        if (gs_tree_syntax_of(t) == GS_TREE_NESTED)
+            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
+                      "plies gamesearch searches; a nested list has values "
+                      "only at its leaves, so --depth cannot cut it off: "
+                      "write it as lines, with values for the nodes at a "
+                      "cutoff of at most %d rounds, and give that --depth",
+                      shown, (long)gs_tree_height(t), so.max_ply, most);
+        else if (cutoff > 0)
+            cli_error(CMD, "%s: the tree is %ld plies deep and a cutoff of "
+                      "%d rounds (%ld plies) lies beyond the %d plies "
+                      "gamesearch searches; give --depth at most %d",
+                      shown, (long)gs_tree_height(t), depth, (long)cutoff,
+                      so.max_ply, most);
+        else
+            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
+                      "plies gamesearch searches; cut it off with --depth N, "
+                      "N at most %d rounds, the nodes at the cutoff given "
+                      "values", shown, (long)gs_tree_height(t), so.max_ply,
+                      most);
         goto out;
     }
     if (s != GS_OK || r.out_of_memory) {

@@ -195,7 +195,7 @@ t "agents: max min mx\n"
 bad_input "unknown role" "gamesearch tree: $TMP/bad.tree:1:17: unknown role 'mx' (expected max, min or chance)" tree "$TMP/bad.tree"
 t "A: B C\nB = 1\nC:\n"
 bad_input "leaf without a value" "gamesearch tree: $TMP/bad.tree:3:1: node 'C' has no value (a leaf needs one)" tree "$TMP/bad.tree"
-bad_input "cutoff node without a value" "gamesearch tree: $EX/seed.tree:5:34: node 'M' is cut off at ply 2 but has no value" tree "$EX/seed.tree" --depth 1
+bad_input "cutoff node without a value" "gamesearch tree: $EX/seed.tree:5:34: node 'M' is cut off at ply 2 but has no value (a nested list has values only at its leaves)" tree "$EX/seed.tree" --depth 1
 t "bounds: -10 10\nA: B\nB = 11\n"
 bad_input "value outside the bounds" "gamesearch tree: $TMP/bad.tree:3:5: value 11 of 'B' lies outside the bounds -10 .. 10" tree "$TMP/bad.tree"
 t ""
@@ -208,8 +208,15 @@ bad_input "a NUL byte" "gamesearch tree: $TMP/bad.tree:3:1: unexpected character
 # A list nested a million levels deep: parsed, then refused by the search.
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "[\"n\", "; printf "(\"x\", 1)";
              for (i = 0; i < 1000000; i++) printf "]" }' >"$TMP/deep.tree"
-bad_input "a million levels deep" "gamesearch tree: $TMP/deep.tree: the tree is 1000000 plies deep, more than the 4096 plies gamesearch searches; cut it off with --depth" tree "$TMP/deep.tree"
-bad_input "a million levels deep, cut off" "gamesearch tree: $TMP/deep.tree:1:25: node 'n' is cut off at ply 4 but has no value" tree "$TMP/deep.tree" --depth 2
+bad_input "a million levels deep" "gamesearch tree: $TMP/deep.tree: the tree is 1000000 plies deep, more than the 4096 plies gamesearch searches; a nested list has values only at its leaves, so --depth cannot cut it off: write it as lines, with values for the nodes at a cutoff of at most 2048 rounds, and give that --depth" tree "$TMP/deep.tree"
+bad_input "a million levels deep, cut off" "gamesearch tree: $TMP/deep.tree:1:25: node 'n' is cut off at ply 4 but has no value (a nested list has values only at its leaves)" tree "$TMP/deep.tree" --depth 2
+# The same depth as lines: --depth helps when the nodes at the cutoff have
+# values, and is itself bounded.
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "n%d: n%d\n", i, i + 1; print "n5000 = 1"; print "n100 = 5" }' >"$TMP/deeplines.tree"
+bad_input "5000 plies of lines" "gamesearch tree: $TMP/deeplines.tree: the tree is 5000 plies deep, more than the 4096 plies gamesearch searches; cut it off with --depth N, N at most 2048 rounds, the nodes at the cutoff given values" tree "$TMP/deeplines.tree"
+bad_input "5000 plies of lines, cut off too deep" "gamesearch tree: $TMP/deeplines.tree: the tree is 5000 plies deep and a cutoff of 3000 rounds (6000 plies) lies beyond the 4096 plies gamesearch searches; give --depth at most 2048" tree "$TMP/deeplines.tree" --depth 3000
+run tree "$TMP/deeplines.tree" --depth 50 --json
+if [ "$status" -eq 0 ] && grep -q '^{"value":5,' "$TMP/out"; then ok; else bad "5000 plies of lines, cut off at 50 rounds" "status $status" "$(cat "$TMP/err")"; fi
 
 # 4096 plies is within reach.
 awk 'BEGIN { for (i = 0; i < 4095; i++) printf "[\"n\", "; printf "(\"x\", 7)";
