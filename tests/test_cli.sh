@@ -975,6 +975,12 @@ bad_input "pacman --replay: an illegal move" "gamesearch pacman: $TMP/bad.rec:10
 sed 's/^West East East$/East East East East/; s/moves=3/moves=4/' "$TMP/bad.rec" >"$TMP/bad2.rec"
 bad_input "pacman --replay: moves after the end" "gamesearch pacman: $TMP/bad2.rec:10:16: game 1 is over after move 3 (Pacman won), but the record goes on" pacman --replay "$TMP/bad2.rec"
 sed 's/^West East East$/East East East/' "$TMP/bad.rec" >"$TMP/good.rec"
+# A game longer than the record's own max-moves: refused where it goes on.
+sed 's/^West East East$/East East East/; s/^ghosts: 0 RandomGhost$/&\nmax-moves: 2/' "$TMP/bad.rec" >"$TMP/bad4.rec"
+bad_input "pacman --replay: a game beyond max-moves" "gamesearch pacman: $TMP/bad4.rec:11:11: game 1 goes on after move 2, but the record's max-moves: 2 ends a game there" pacman --replay "$TMP/bad4.rec"
+sed 's/^West East East$/East East East/; s/^ghosts: 0 RandomGhost$/&\nmax-moves: 3/' "$TMP/bad.rec" >"$TMP/bad4.rec"
+run pacman --replay "$TMP/bad4.rec" -q
+if [ "$status" -eq 0 ]; then ok; else bad "pacman --replay: a game of exactly max-moves" "status $status" "$(cat "$TMP/err")"; fi
 # Numbers too large for any integer type are quoted as written.
 sed 's/^West East East$/East East East/; s/moves=3/moves=99999999999999999999/' "$TMP/bad.rec" >"$TMP/bad3.rec"
 bad_input "pacman --replay: moves= beyond 64 bits" "gamesearch pacman: $TMP/bad3.rec:11:1: game 1 has 3 moves, but its header says moves=99999999999999999999" pacman --replay "$TMP/bad3.rec"

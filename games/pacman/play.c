@@ -164,6 +164,13 @@ static int check_games(const gs_pac_record *rec, const gs_pacman *w,
                                    "move %zu (Pacman %s), but the record goes "
                                    "on", g + 1, i,
                                    gs_pacman_is_win(w, state) ? "won" : "died");
+            /* A game ends after max-moves single-agent moves, as it was
+             * played: a record cannot hold more. */
+            if (rec->max_moves > 0 && i >= (size_t)rec->max_moves)
+                return check_error(error, line, col, "game %zu goes on after "
+                                   "move %zu, but the record's max-moves: %ld "
+                                   "ends a game there", g + 1, i,
+                                   rec->max_moves);
             if (gs_pacman_apply(w, state, agent, log->actions[i]) != GS_OK) {
                 char ghost[32] = "";
                 if (agent > 0)

@@ -335,7 +335,8 @@ GS_API int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
 /*
  * Plays every game of rec through the rules of `world` (made from its
  * maze and ghosts): each action legal, the game over exactly at its last
- * action unless it was stopped, and the recorded result and score. alloc
+ * action unless it was stopped, no game longer than the record's
+ * max_moves (when not 0), and the recorded result and score. alloc
  * (NULL: the C library's) gives room for a state. GS_OK; GS_EPARSE with
  * *error at the action or game header concerned; GS_ENOMEM.
  */
