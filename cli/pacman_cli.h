@@ -37,9 +37,11 @@ typedef struct pac_options {
     bool quiet, text;        /* -q, -t */
     bool fix_seed;           /* -f */
     bool seed_set;           /* --seed */
-    int64_t seed;
+    int64_t seed;            /* its 64 bits; read as uint64_t when */
+    bool seed_unsigned;      /* it is above INT64_MAX */
     bool seeds_set;          /* --seeds: each game its own stream */
-    int64_t seeds;           /* their base seed */
+    int64_t seeds;           /* their base seed, as --seed's */
+    bool seeds_unsigned;
     long jobs;               /* -j: games played at once (1) */
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */

@@ -5,6 +5,7 @@
  * where a layout named on it is found.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,20 +275,38 @@ static int apply_option(pac_options *o, const struct option_def *d,
         break;
     case O_SEED:
     case O_SEEDS: {
-        long long s;
-        char *end;
+        /* Any whole number of 64 bits, signed or not: -2^63 to 2^64 - 1
+         * (Python's random.seed takes any integer; |N| seeds it). */
+        int64_t s;
+        bool is_unsigned = false;
+        char *end = NULL;
+        const char *t = v;
+        while (*t == ' ' || (*t >= '\t' && *t <= '\r'))
+            t++;                           /* as strtoll skips them */
+        const char *digits = t + (*t == '-' || *t == '+');
         errno = 0;
-        s = strtoll(v, &end, 10);
-        if (errno || *end || end == v) {
-            cli_error(cmd, "%s needs a whole number that fits in 64 bits, "
-                      "not '%s'", shown, CLI_Q(v));
+        if (*t == '-') {
+            s = (int64_t)strtoll(v, &end, 10);
+        } else {
+            unsigned long long u = strtoull(v, &end, 10);
+            s = (int64_t)(uint64_t)u;      /* the same 64 bits */
+            is_unsigned = u > (unsigned long long)INT64_MAX;
+            if (u > UINT64_MAX)
+                errno = ERANGE;
+        }
+        if (errno || *end || *digits < '0' || *digits > '9') {
+            cli_error(cmd, "%s needs a whole number from %" PRId64 " to %"
+                      PRIu64 ", not '%s'", shown, INT64_MIN, UINT64_MAX,
+                      CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         if (d->id == O_SEED) {
             o->seed = s;
+            o->seed_unsigned = is_unsigned;
             o->seed_set = true;
         } else {
             o->seeds = s;
+            o->seeds_unsigned = is_unsigned;
             o->seeds_set = true;
         }
         break;

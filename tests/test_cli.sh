@@ -1148,7 +1148,7 @@ bad_input "pacman: -k -1" "gamesearch pacman: -k needs a whole number of ghosts 
 bad_input "pacman: -x without a value" "gamesearch pacman: -x needs a value (see gamesearch pacman --help)" pacman -p GreedyAgent -x
 bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number of seconds, at most 60 (below 0: wait for a key), not 'fast'" pacman --frameTime fast
 bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
-bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number that fits in 64 bits, not '1.5'" pacman --seed 1.5
+bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
 bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p MinimaxAgnet
 bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
@@ -1172,7 +1172,20 @@ bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number 
 bad_input "pacman: -j 257" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '257'" pacman -p GreedyAgent -q -j257
 bad_input "pacman: -j without -q or -t" "gamesearch pacman: -j 2 plays games side by side, which the terminal view cannot show: add -q or -t" pacman -p GreedyAgent -l corridor -j 2
 bad_input "pacman: KeyboardAgent and -j" "gamesearch pacman: KeyboardAgent plays in the terminal view, one game at a time: -j 2 cannot be used with it" pacman -j 2
-bad_input "pacman: --seeds" "gamesearch pacman: --seeds needs a whole number that fits in 64 bits, not 'abc'" pacman --seeds abc
+# Seeds take every whole number of 64 bits, signed or not; a record and
+# --json keep them as given, and a replay plays the same games.
+bad_input "pacman: --seed past 2^64 - 1" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '18446744073709551616'" pacman -p GreedyAgent -q --seed 18446744073709551616
+bad_input "pacman: --seed below -2^63" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '-9223372036854775809'" pacman -p GreedyAgent -q --seed -9223372036854775809
+for seed in 18446744073709551615 -9223372036854775808 9223372036854775808; do
+    run pacman -l corridor -p RandomAgent -k 1 -q --seed "$seed" --record "$TMP/seed.rec" --json "$TMP/seed.json"
+    cp "$TMP/out" "$TMP/seed.out"
+    run pacman --replay "$TMP/seed.rec" -q
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/seed.out" && grep -qx "seed: int $seed" "$TMP/seed.rec" &&
+        grep -qF "\"seed\": {\"stream\": \"single\", \"int\": $seed}" "$TMP/seed.json"; then ok; else bad "pacman --seed $seed: recorded and replayed" "status $status" "$(cat "$TMP/err")"; fi
+done
+run pacman -l corridor -p RandomAgent -k 1 -q -n 2 --seeds 18446744073709551615 --json "$TMP/seed.json"
+if [ "$status" -eq 0 ] && grep -qF '"seed": {"stream": "per-game", "base": 18446744073709551615, "from_system": false}' "$TMP/seed.json"; then ok; else bad "pacman --seeds 2^64 - 1" "status $status" "$(cat "$TMP/err")"; fi
+bad_input "pacman: --seeds" "gamesearch pacman: --seeds needs a whole number from -9223372036854775808 to 18446744073709551615, not 'abc'" pacman --seeds abc
 bad_input "pacman: -f and --seeds" "gamesearch pacman: -f and --seeds both set the random seed: give one" pacman -p GreedyAgent -q -f --seeds 3
 bad_input "pacman: --seed and --seeds" "gamesearch pacman: --seed and --seeds both set the random seed: give one" pacman -p GreedyAgent -q --seeds 3 --seed 1
 bad_input "pacman: --see" "gamesearch pacman: ambiguous option '--see' (--seed, --seeds)" pacman --see 3

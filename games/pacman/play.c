@@ -120,6 +120,31 @@ void gs_pac_seed_game(gs_pyrandom *rng, int64_t base, size_t game)
     gs_pyrandom_seed_str(rng, s);
 }
 
+const char *gs_pac_record_seed_text(const gs_pac_record *rec, char *buf)
+{
+    if (rec->seed_unsigned)
+        snprintf(buf, GS_PAC_SEED_TEXT, "%" PRIu64, (uint64_t)rec->seed);
+    else
+        snprintf(buf, GS_PAC_SEED_TEXT, "%" PRId64, rec->seed);
+    return buf;
+}
+
+void gs_pac_record_seed(const gs_pac_record *rec, gs_pyrandom *rng,
+                        size_t game)
+{
+    char n[GS_PAC_SEED_TEXT], s[48];
+    if (rec->seed_is_string) {
+        gs_pyrandom_seed_str(rng, "cs188");
+    } else if (rec->seed_per_game) {
+        snprintf(s, sizeof s, "%s:%zu", gs_pac_record_seed_text(rec, n), game);
+        gs_pyrandom_seed_str(rng, s);
+    } else if (rec->seed_unsigned) {
+        gs_pyrandom_seed_uint(rng, (uint64_t)rec->seed);
+    } else {
+        gs_pyrandom_seed_int(rng, rec->seed);
+    }
+}
+
 /* ---- Records against the rules ---- */
 
 static int check_error(gs_error *error, int line, int column,

@@ -246,10 +246,11 @@ int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
                                                      : "RandomGhost");
     if (rec->seed_is_string)
         puts_w(w, "seed: string cs188\n");
-    else
-        putf(w, "seed: %s %" PRId64 "%s\n",
-             rec->seed_per_game ? "per-game" : "int", rec->seed,
-             rec->seed_random ? " random" : "");
+    else {
+        char n[GS_PAC_SEED_TEXT];
+        putf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
+             gs_pac_record_seed_text(rec, n), rec->seed_random ? " random" : "");
+    }
     if (rec->max_moves > 0)
         putf(w, "max-moves: %ld\n", rec->max_moves);
     putf(w, "games: %zu\n", rec->ngames);
@@ -397,11 +398,12 @@ static int parse_field(reader *r, gs_pac_record *rec, int field, char *value,
         if (strncmp(value, "int ", 4) == 0 ||
             strncmp(value, "per-game ", 9) == 0) {
             const char *num = strchr(value, ' ') + 1;
-            errno = 0;
-            long long v = strtoll(num, &end, 10);
-            if (errno == 0 && end != num &&
-                (*end == '\0' || strcmp(end, " random") == 0)) {
+            int64_t v;
+            bool is_unsigned;
+            end = pac_parse_seed(num, &v, &is_unsigned);
+            if (end && (*end == '\0' || strcmp(end, " random") == 0)) {
                 rec->seed = v;
+                rec->seed_unsigned = is_unsigned;
                 rec->seed_per_game = value[0] == 'p';
                 rec->seed_random = *end != '\0';
                 return 0;
