@@ -122,8 +122,10 @@ int cli_close_stdout(int status)
         if (write(STDOUT_FILENO, "", 0) < 0)
             reason = errno;
     }
+    /* A descriptor closed before the start (">&-") that was never written
+     * to has lost nothing. */
     errno = 0;
-    if (fclose(stdout) != 0 && !lost) {
+    if (fclose(stdout) != 0 && !lost && errno != EBADF) {
         lost = true;
         reason = errno;
     }
