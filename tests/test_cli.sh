@@ -1400,6 +1400,14 @@ if [ -w /dev/full ]; then
     full "pacman -q" pacman -l corridor -p GreedyAgent -q --seed 1
     full "pacman -t" pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 1
     full "bench" bench
+    # Standard output closed from the start: an error only when written to.
+    "$GS" pacman -l corridor -p GreedyAgent -q -n 1 -x 1 </dev/null >&- 2>"$TMP/err"
+    status=$?
+    : >"$TMP/out"
+    check "pacman printing nothing, standard output closed" 0 "" ""
+    "$GS" tree "$EX/seed.tree" </dev/null >&- 2>"$TMP/err"
+    status=$?
+    check "tree, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
     echo 4455 >"$TMP/c4line"
     "$GS" connect4 solve <"$TMP/c4line" >/dev/full 2>"$TMP/err"
     status=$?
