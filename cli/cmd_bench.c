@@ -121,17 +121,17 @@ static int parse_options(int argc, char **argv, bool *json)
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
             cli_error(CMD, "unexpected argument '%s' (see gamesearch bench "
-                      "--help)", arg);
+                      "--help)", CLI_Q(arg));
             return EXIT_BAD_INPUT;
         }
         bool help = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0;
         if (!help && strcmp(name, "--json") != 0) {
             cli_error(CMD, "unknown option '%s' (see gamesearch bench --help)",
-                      name);
+                      CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         if (cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", name);
+            cli_error(CMD, "%s takes no value", CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         if (help) {

@@ -171,7 +171,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                 else {
                     cli_error(cmd, "unknown command '%s' (expected solve, "
                               "analyze or play; see gamesearch connect4 "
-                              "--help)", arg);
+                              "--help)", CLI_Q(arg));
                     return EXIT_BAD_INPUT;
                 }
                 continue;
@@ -182,7 +182,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                 continue;
             }
             cli_error(cmd, "unexpected argument '%s' (see gamesearch "
-                      "connect4 --help)", arg);
+                      "connect4 --help)", CLI_Q(arg));
             return EXIT_BAD_INPUT;
         }
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
@@ -191,7 +191,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                     strcmp(name, "--symmetry") == 0;
         if (flag) {
             if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", name);
+                cli_error(cmd, "%s takes no value", CLI_Q(name));
                 return EXIT_BAD_INPUT;
             }
             if (strcmp(name, "--weak") == 0) {
@@ -218,57 +218,57 @@ static int parse_options(int argc, char **argv, c4_options *o)
                      strcmp(name, "--start") == 0;
         if (!known) {
             cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
-                      "--help)", name);
+                      "--help)", CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         const char *v = cli_args_value(&a);
         if (!v) {
             cli_error(cmd, "%s needs a value (see gamesearch connect4 --help)",
-                      name);
+                      CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         long n;
         if (strcmp(name, "--width") == 0) {
             if (!cli_parse_long(v, 1, GS_C4_MAX_WIDTH, &n)) {
                 cli_error(cmd, "--width needs a whole number of columns from "
-                          "1 to %d, not '%s'", GS_C4_MAX_WIDTH, v);
+                          "1 to %d, not '%s'", GS_C4_MAX_WIDTH, CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->params.width = (int)n;
         } else if (strcmp(name, "--height") == 0) {
             if (!cli_parse_long(v, 1, GS_C4_MAX_CELLS - 1, &n)) {
                 cli_error(cmd, "--height needs a whole number of rows from 1 "
-                          "to %d, not '%s'", GS_C4_MAX_CELLS - 1, v);
+                          "to %d, not '%s'", GS_C4_MAX_CELLS - 1, CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->params.height = (int)n;
         } else if (strcmp(name, "--tt-mb") == 0) {
             if (!cli_parse_long(v, 1, 65536, &o->tt_mb)) {
                 cli_error(cmd, "--tt-mb needs a whole number of MiB from 1 to "
-                          "65536, not '%s'", v);
+                          "65536, not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--threads") == 0) {
             if (!cli_parse_long(v, 1, 256, &o->threads)) {
                 cli_error(cmd, "--threads needs a whole number from 1 to 256, "
-                          "not '%s'", v);
+                          "not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--max-nodes") == 0) {
             if (!cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes)) {
                 cli_error(cmd, "--max-nodes needs a whole number of nodes from "
-                          "0 to 10^15 (0: no limit), not '%s'", v);
+                          "0 to 10^15 (0: no limit), not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--time") == 0) {
             if (!cli_parse_seconds(v, &o->time)) {
                 cli_error(cmd, "--time needs a number of seconds from 0 to "
-                          "86400 (0: no limit), not '%s'", v);
+                          "86400 (0: no limit), not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--first") == 0) {
             if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "--first needs human or computer, not '%s'", v);
+                cli_error(cmd, "--first needs human or computer, not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->computer_first = strcmp(v, "computer") == 0;
@@ -540,8 +540,8 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
         }
         long c;
         if (!cli_parse_long(a, 1, width, &c)) {
-            printf("'%.20s%s' is not a column: type a number from 1 to %d, or "
-                   "q to quit.\n", a, strlen(a) > 20 ? "..." : "", width);
+            printf("'%s' is not a column: type a number from 1 to %d, or "
+                   "q to quit.\n", CLI_Q(a), width);
             continue;
         }
         if (!gs_c4_can_play(g, s, (int)c - 1)) {

@@ -115,7 +115,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
             cli_error(cmd, "unexpected argument '%s' (see gamesearch %s --help)",
-                      arg, cmd);
+                      CLI_Q(arg), cmd);
             return EXIT_BAD_INPUT;
         }
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
@@ -123,7 +123,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
                     strcmp(name, "--no-tt") == 0;
         if (flag) {
             if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", name);
+                cli_error(cmd, "%s takes no value", CLI_Q(name));
                 return EXIT_BAD_INPUT;
             }
             if (strcmp(name, "--json") == 0) {
@@ -144,26 +144,26 @@ static int parse_options(int argc, char **argv, mnk_options *o)
                      strcmp(name, "--start") == 0;
         if (!known || (mnk_only && strcmp(cmd, "mnk") != 0)) {
             cli_error(cmd, "unknown option '%s' (see gamesearch %s --help)",
-                      name, cmd);
+                      CLI_Q(name), cmd);
             return EXIT_BAD_INPUT;
         }
         const char *v = cli_args_value(&a);
         if (!v) {
-            cli_error(cmd, "%s needs a value (see gamesearch %s --help)", name,
+            cli_error(cmd, "%s needs a value (see gamesearch %s --help)", CLI_Q(name),
                       cmd);
             return EXIT_BAD_INPUT;
         }
         if (strcmp(name, "--size") == 0) {
             if (!parse_size(v, &o->params.rows, &o->params.cols)) {
                 cli_error(cmd, "--size needs ROWSxCOLUMNS, each 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, v);
+                          GS_MNK_MAX_SIDE, CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--k") == 0) {
             long k;
             if (!cli_parse_long(v, 1, GS_MNK_MAX_SIDE, &k)) {
                 cli_error(cmd, "--k needs a whole number from 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, v);
+                          GS_MNK_MAX_SIDE, CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->params.k = (int)k;
@@ -171,7 +171,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
         } else if (strcmp(name, "--x") == 0 || strcmp(name, "--o") == 0) {
             int side = name[2] == 'o';
             if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "%s needs human or computer, not '%s'", name, v);
+                cli_error(cmd, "%s needs human or computer, not '%s'", CLI_Q(name), CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->computer[side] = strcmp(v, "computer") == 0;
@@ -180,14 +180,14 @@ static int parse_options(int argc, char **argv, mnk_options *o)
             int al = gs_algo_parse(v);
             if (al != GS_MINIMAX && al != GS_ALPHABETA) {
                 cli_error(cmd, "unknown algorithm '%s' (expected minimax or "
-                          "alphabeta)", v);
+                          "alphabeta)", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->player.algo = (gs_algo)al;
         } else if (strcmp(name, "--depth") == 0) {
             if (!cli_parse_long(v, 0, 1024, &depth)) {
                 cli_error(cmd, "--depth needs a whole number of plies from 0 to "
-                          "1024, not '%s'", v);
+                          "1024, not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--eval") == 0) {
@@ -199,14 +199,14 @@ static int parse_options(int argc, char **argv, mnk_options *o)
                 o->params.eval = GS_MNK_EVAL_NONE;
             else {
                 cli_error(cmd, "unknown evaluation '%s' (expected lines, threats "
-                          "or none)", v);
+                          "or none)", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             eval_set = true;
         } else if (strcmp(name, "--time") == 0) {
             if (!cli_parse_seconds(v, &o->player.max_seconds)) {
                 cli_error(cmd, "--time needs a number of seconds from 0 to 86400, "
-                          "not '%s'", v);
+                          "not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
         } else if (strcmp(name, "--solve") == 0) {
@@ -289,11 +289,11 @@ static int solve(const mnk_options *o, gs_mnk *g)
         goto oom;
     gs_error err;
     if (gs_mnk_parse(g, o->solve, root, &err) != GS_OK) {
-        cli_error(cmd, "--solve '%s': %s", o->solve, err.message);
+        cli_error(cmd, "--solve '%s': %s", CLI_Q(o->solve), err.message);
         goto out;
     }
     if (gs_mnk_over(g, root)) {
-        cli_error(cmd, "--solve '%s': the game is already over (%s)", o->solve,
+        cli_error(cmd, "--solve '%s': the game is already over (%s)", CLI_Q(o->solve),
                   gs_mnk_over_reason(g, root));
         goto out;
     }
@@ -392,7 +392,7 @@ static int ask_move(const gs_mnk *g, const void *s, char **line, size_t *cap)
         int c = gs_mnk_parse_cell(g, a);
         if (c < 0) {
             printf("'%s' is not a cell of this %dx%d board: type a cell such as "
-                   "%s, or a number from 1 to %d.\n", a, p->rows, p->cols, first,
+                   "%s, or a number from 1 to %d.\n", CLI_Q(a), p->rows, p->cols, first,
                    cells);
             continue;
         }
@@ -423,12 +423,12 @@ static int play(mnk_options *o, gs_mnk *g)
     if (o->start) {
         gs_error err;
         if (gs_mnk_parse(g, o->start, s, &err) != GS_OK) {
-            cli_error(cmd, "--start '%s': %s", o->start, err.message);
+            cli_error(cmd, "--start '%s': %s", CLI_Q(o->start), err.message);
             goto out;
         }
         if (gs_mnk_over(g, s)) {
             cli_error(cmd, "--start '%s': the game is already over (%s)",
-                      o->start, gs_mnk_over_reason(g, s));
+                      CLI_Q(o->start), gs_mnk_over_reason(g, s));
             goto out;
         }
     }

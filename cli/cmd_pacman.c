@@ -554,7 +554,7 @@ static int play_in_turn(run *r, player *p, size_t total)
         log->training = r->replay ? r->replay->games[g].training
                                   : (long)g < r->o->num_training;
         if (r->per_game)
-            gs_pac_seed_game(&p->rng, r->rec.seed, g + 1);
+            gs_pac_record_seed(&r->rec, &p->rng, g + 1);
         int end = play_game(r, p, g + 1, log, &r->stats[g],
                             r->replay ? &r->replay->games[g] : NULL);
         if (end == GAME_FAILED) {
@@ -628,7 +628,7 @@ static void *work(void *arg)
         }
         if (ok) {
             wk->p.out = out;
-            gs_pac_seed_game(&wk->p.rng, r->rec.seed, g + 1);
+            gs_pac_record_seed(&r->rec, &wk->p.rng, g + 1);
             ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
         }
         if (out && fclose(out) != 0 && ok) {
@@ -797,10 +797,8 @@ static int play_all(run *r, bool keyboard)
     } else {
         player p;
         status = player_init(&p, r);
-        if (r->rec.seed_is_string)
-            gs_pyrandom_seed_str(&p.rng, "cs188");
-        else if (!r->per_game)
-            gs_pyrandom_seed_int(&p.rng, r->rec.seed);
+        if (!r->per_game)
+            gs_pac_record_seed(&r->rec, &p.rng, 1);
         if (status == 0)
             status = play_in_turn(r, &p, total);
         player_free(&p);
@@ -925,7 +923,22 @@ static int play(const pac_options *o)
     r.world = world;
     r.keep_actions = o->record != NULL;
     /* Opened now, so that results that cannot be written stop the run
-     * before it starts. */
+     * before it starts; never over the layout or standard output's file. */
+    const char *outs[2][2] = {{"--record", o->record}, {"--json", o->json}};
+    for (int i = 0; i < 2; i++) {
+        if (!outs[i][1])
+            continue;
+        if (cli_same_file(outs[i][1], path)) {
+            cli_error(cmd, "%s %s names the layout file: give another name",
+                      outs[i][0], outs[i][1]);
+            goto out;
+        }
+        if (cli_is_stdout_file(outs[i][1])) {
+            cli_error(cmd, "%s %s is also standard output: give another name",
+                      outs[i][0], outs[i][1]);
+            goto out;
+        }
+    }
     if (o->record && !(recf = fopen(o->record, "w"))) {
         cli_error(cmd, "--record %s: cannot write: %s", o->record,
                   strerror(errno));
@@ -943,8 +956,10 @@ static int play(const pac_options *o)
         rec->seed_is_string = true;
     } else if (o->seed_set) {
         rec->seed = o->seed;
+        rec->seed_unsigned = o->seed_unsigned;
     } else {
         rec->seed = o->seeds_set ? o->seeds : random_seed();
+        rec->seed_unsigned = o->seeds_set && o->seeds_unsigned;
         rec->seed_random = !o->seeds_set;
         rec->seed_per_game = true;
         r.per_game = true;

@@ -141,7 +141,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
         if (!is_opt) {
             if (o->file) {
                 cli_error(CMD, "one input at a time: '%s' and '%s' "
-                          "(see gamesearch tree --help)", o->file, arg);
+                          "(see gamesearch tree --help)", CLI_Q(o->file), CLI_Q(arg));
                 return EXIT_BAD_INPUT;
             }
             o->file = arg;
@@ -151,7 +151,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
                     strcmp(name, "--json") == 0 ||
                     strcmp(name, "--no-prune-equal") == 0;
         if (flag && cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", name);
+            cli_error(CMD, "%s takes no value", CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
@@ -166,7 +166,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
-                          name);
+                          CLI_Q(name));
                 return EXIT_BAD_INPUT;
             }
             if (strcmp(name, "--algo") == 0) {
@@ -174,14 +174,14 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 if (algo != GS_MINIMAX && algo != GS_ALPHABETA &&
                     algo != GS_EXPECTIMAX) {
                     cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta or expectimax)", v);
+                              "alphabeta or expectimax)", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
             } else if (strcmp(name, "--depth") == 0) {
                 if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
                     cli_error(CMD, "--depth needs a whole number of rounds "
-                              "from 0 to 1000000, not '%s'", v);
+                              "from 0 to 1000000, not '%s'", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
             } else if (strcmp(name, "--agents") == 0) {
@@ -191,7 +191,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
             }
         } else {
             cli_error(CMD, "unknown option '%s' (see gamesearch tree --help)",
-                      name);
+                      CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
     }
@@ -470,7 +470,25 @@ int cmd_tree(int argc, char **argv)
     record r;
     memset(&r, 0, sizeof r);
     int status = EXIT_BAD_INPUT;
+    bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
+    cli_output dot = {0};
 
+    /* The drawing's file is opened first, so that one that cannot be
+     * written stops the run before the work; never over the input or over
+     * the file standard output goes to. */
+    if (o.dot && !dot_to_stdout && strcmp(o.file, "-") != 0 &&
+        cli_same_file(o.dot, o.file)) {
+        cli_error(CMD, "--dot %s names the input file: give the drawing "
+                  "another name", o.dot);
+        goto out;
+    }
+    if (o.dot && !dot_to_stdout && cli_is_stdout_file(o.dot)) {
+        cli_error(CMD, "--dot %s is also standard output: give the drawing "
+                  "another name, or --dot - alone", o.dot);
+        goto out;
+    }
+    if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
+        goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
         goto out;
@@ -494,7 +512,7 @@ int cmd_tree(int argc, char **argv)
         gs_role roles[GS_TREE_MAX_AGENTS];
         int n;
         if (gs_tree_parse_roles(o.agents, roles, &n, &te) != GS_OK) {
-            cli_error(CMD, "--agents '%s': %s", o.agents, te.message);
+            cli_error(CMD, "--agents '%s': %s", CLI_Q(o.agents), te.message);
             goto out;
         }
         gs_tree_set_roles(t, roles, n);
@@ -505,7 +523,9 @@ int cmd_tree(int argc, char **argv)
                          ? (int32_t)(depth * agents) : 0;
     s = gs_tree_check_values(t, cutoff, &te);
     if (s == GS_EPARSE) {
-        cli_error(CMD, "%s:%d:%d: %s", shown, te.line, te.column, te.message);
+        cli_error(CMD, "%s:%d:%d: %s%s", shown, te.line, te.column, te.message,
+                  cutoff > 0 && gs_tree_syntax_of(t) == GS_TREE_NESTED
+                      ? " (a nested list has values only at its leaves)" : "");
         goto out;
     } else if (s != GS_OK) {
         cli_error(CMD, "%s: %s", shown, gs_strerror(s));
@@ -537,9 +557,28 @@ int cmd_tree(int argc, char **argv)
     gs_result res;
     s = gs_search(e, &root, &so, &res);
     if (s == GS_EPLY) {
-        cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d plies "
-                  "gamesearch searches; cut it off with --depth",
-                  shown, (long)gs_tree_height(t), so.max_ply);
+        /* What can be done depends on where values may stand: a nested
+         * list has them only at its leaves, so no cutoff can help it. */
+        int most = so.max_ply / agents;
+        if (gs_tree_syntax_of(t) == GS_TREE_NESTED)
+            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
+                      "plies gamesearch searches; a nested list has values "
+                      "only at its leaves, so --depth cannot cut it off: "
+                      "write it as lines, with values for the nodes at a "
+                      "cutoff of at most %d rounds, and give that --depth",
+                      shown, (long)gs_tree_height(t), so.max_ply, most);
+        else if (cutoff > 0)
+            cli_error(CMD, "%s: the tree is %ld plies deep and a cutoff of "
+                      "%d rounds (%ld plies) lies beyond the %d plies "
+                      "gamesearch searches; give --depth at most %d",
+                      shown, (long)gs_tree_height(t), depth, (long)cutoff,
+                      so.max_ply, most);
+        else
+            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
+                      "plies gamesearch searches; cut it off with --depth N, "
+                      "N at most %d rounds, the nodes at the cutoff given "
+                      "values", shown, (long)gs_tree_height(t), so.max_ply,
+                      most);
         goto out;
     }
     if (s != GS_OK || r.out_of_memory) {
@@ -550,15 +589,10 @@ int cmd_tree(int argc, char **argv)
 
     /* Step 3. Write what was asked for. */
     if (o.dot) {
-        bool to_stdout = strcmp(o.dot, "-") == 0;
-        FILE *f = to_stdout ? stdout : fopen(o.dot, "w");
-        if (!f) {
-            cli_error(CMD, "--dot %s: cannot write: %s", o.dot, strerror(errno));
-            goto out;
-        }
         errno = 0;
-        bool ok = write_dot(f, t, &res, &r, cutoff, o.algo);
-        if (!to_stdout && fclose(f) != 0)
+        bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &r,
+                            cutoff, o.algo);
+        if (!dot_to_stdout && !cli_output_close(&dot, false))
             ok = false;
         if (!ok) {
             cli_error(CMD, "--dot %s: cannot write: %s", o.dot,
@@ -566,7 +600,7 @@ int cmd_tree(int argc, char **argv)
             status = 1;
             goto out;
         }
-        if (to_stdout) {
+        if (dot_to_stdout) {
             status = 0;
             goto out;
         }
@@ -578,6 +612,7 @@ int cmd_tree(int argc, char **argv)
     status = 0;
 
 out:
+    cli_output_close(&dot, status != 0);
     gs_engine_free(e);
     gs_tree_free(t);
     free(text);

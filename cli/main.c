@@ -27,7 +27,7 @@ static const char usage[] =
     "  -h, --help     show this help\n"
     "  --version      show the version\n";
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage, stderr);
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
             for (size_t i = 0; i < cli_num_commands; i++)
                 if (strcmp(argv[2], cli_commands[i].name) == 0)
                     return cli_commands[i].run(2, help_argv);
-            cli_error(NULL, "unknown command '%s' (see gamesearch --help)", argv[2]);
+            cli_error(NULL, "unknown command '%s' (see gamesearch --help)", CLI_Q(argv[2]));
             return EXIT_BAD_INPUT;
         }
         fputs(usage, stdout);
@@ -56,4 +56,12 @@ int main(int argc, char **argv)
             return cli_commands[i].run(argc - 1, argv + 1);
     cli_error(NULL, "unknown command '%s' (see gamesearch --help)", cmd);
     return EXIT_BAD_INPUT;
+}
+
+/* Every command's status, after the check that all its standard output
+ * reached its destination: a full disk or a closed pipe is an error, never
+ * a silent success. */
+int main(int argc, char **argv)
+{
+    return cli_close_stdout(run(argc, argv));
 }

@@ -37,15 +37,17 @@ typedef struct pac_options {
     bool quiet, text;        /* -q, -t */
     bool fix_seed;           /* -f */
     bool seed_set;           /* --seed */
-    int64_t seed;
+    int64_t seed;            /* its 64 bits; read as uint64_t when */
+    bool seed_unsigned;      /* it is above INT64_MAX */
     bool seeds_set;          /* --seeds: each game its own stream */
-    int64_t seeds;           /* their base seed */
+    int64_t seeds;           /* their base seed, as --seed's */
+    bool seeds_unsigned;
     long jobs;               /* -j: games played at once (1) */
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;
-    const char *game_option; /* the first option given that --replay
-                                cannot take, as typed */
+    char game_option[80];    /* the first option given that --replay
+                                cannot take, as typed; "" if none */
 } pac_options;
 
 /*

@@ -67,14 +67,16 @@ static const char *result_name(int result)
 
 static void write_seed(FILE *f, const gs_pac_record *rec)
 {
+    char n[GS_PAC_SEED_TEXT];
     if (rec->seed_is_string)
         fputs("{\"stream\": \"single\", \"string\": \"cs188\"}", f);
     else if (rec->seed_per_game)
-        fprintf(f, "{\"stream\": \"per-game\", \"base\": %" PRId64
-                ", \"from_system\": %s}", rec->seed,
+        fprintf(f, "{\"stream\": \"per-game\", \"base\": %s"
+                ", \"from_system\": %s}", gs_pac_record_seed_text(rec, n),
                 rec->seed_random ? "true" : "false");
     else
-        fprintf(f, "{\"stream\": \"single\", \"int\": %" PRId64 "}", rec->seed);
+        fprintf(f, "{\"stream\": \"single\", \"int\": %s}",
+                gs_pac_record_seed_text(rec, n));
 }
 
 static void write_game(FILE *f, size_t i, const gs_pac_game_log *g,

@@ -5,6 +5,7 @@
  * where a layout named on it is found.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,10 +175,10 @@ static const struct option_def *find_long(const char *name)
                 used += (size_t)snprintf(list + used, sizeof list - used,
                                          "%s--%s", used ? ", " : "",
                                          option_defs[i].long_name);
-        cli_error(cmd, "ambiguous option '--%s' (%s)", name, list);
+        cli_error(cmd, "ambiguous option '--%s' (%s)", CLI_Q(name), list);
     } else {
         cli_error(cmd, "unknown option '--%s' (see gamesearch pacman --help)",
-                  name);
+                  CLI_Q(name));
     }
     return NULL;
 }
@@ -215,7 +216,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_GAMES:
         if (!cli_parse_long(v, 1, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of games from 1 to %ld, not "
-                      "'%s'", shown, MAX_GAMES, v);
+                      "'%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_games = n;
@@ -223,7 +224,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_TRAINING:
         if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of training games from 0 "
-                      "to %ld, not '%s'", shown, MAX_GAMES, v);
+                      "to %ld, not '%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_training = n;
@@ -231,7 +232,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_NUM_GHOSTS:
         if (!cli_parse_long(v, 0, MAX_GAMES, &n)) {
             cli_error(cmd, "%s needs a whole number of ghosts from 0 to %ld, "
-                      "not '%s'", shown, MAX_GAMES, v);
+                      "not '%s'", shown, MAX_GAMES, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->num_ghosts = n;
@@ -243,7 +244,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
         int k = gs_pac_agent_parse(v);
         if (k < 0) {
             cli_error(cmd, "unknown Pacman agent '%s' (available: "
-                      PAC_AGENT_LIST ")", v);
+                      PAC_AGENT_LIST ")", CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->pacman = (gs_pac_agent_kind)k;
@@ -256,7 +257,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
             o->ghost = GS_PAC_DIRECTIONAL_GHOST;
         else {
             cli_error(cmd, "unknown ghost agent '%s' (available: RandomGhost, "
-                      "DirectionalGhost)", v);
+                      "DirectionalGhost)", CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         break;
@@ -274,20 +275,38 @@ static int apply_option(pac_options *o, const struct option_def *d,
         break;
     case O_SEED:
     case O_SEEDS: {
-        long long s;
-        char *end;
+        /* Any whole number of 64 bits, signed or not: -2^63 to 2^64 - 1
+         * (Python's random.seed takes any integer; |N| seeds it). */
+        int64_t s;
+        bool is_unsigned = false;
+        char *end = NULL;
+        const char *t = v;
+        while (*t == ' ' || (*t >= '\t' && *t <= '\r'))
+            t++;                           /* as strtoll skips them */
+        const char *digits = t + (*t == '-' || *t == '+');
         errno = 0;
-        s = strtoll(v, &end, 10);
-        if (errno || *end || end == v) {
-            cli_error(cmd, "%s needs a whole number that fits in 64 bits, "
-                      "not '%s'", shown, v);
+        if (*t == '-') {
+            s = (int64_t)strtoll(v, &end, 10);
+        } else {
+            unsigned long long u = strtoull(v, &end, 10);
+            s = (int64_t)(uint64_t)u;      /* the same 64 bits */
+            is_unsigned = u > (unsigned long long)INT64_MAX;
+            if (u > UINT64_MAX)
+                errno = ERANGE;
+        }
+        if (errno || *end || *digits < '0' || *digits > '9') {
+            cli_error(cmd, "%s needs a whole number from %" PRId64 " to %"
+                      PRIu64 ", not '%s'", shown, INT64_MIN, UINT64_MAX,
+                      CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         if (d->id == O_SEED) {
             o->seed = s;
+            o->seed_unsigned = is_unsigned;
             o->seed_set = true;
         } else {
             o->seeds = s;
+            o->seeds_unsigned = is_unsigned;
             o->seeds_set = true;
         }
         break;
@@ -295,7 +314,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_JOBS:
         if (!cli_parse_long(v, 1, MAX_JOBS, &n)) {
             cli_error(cmd, "%s needs a whole number of games at once from 1 to "
-                      "%ld, not '%s'", shown, MAX_JOBS, v);
+                      "%ld, not '%s'", shown, MAX_JOBS, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->jobs = n;
@@ -306,7 +325,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_FRAME_TIME:
         if (!parse_double(v, -1e9, 60.0, &x)) {
             cli_error(cmd, "%s needs a number of seconds, at most 60 (below 0: "
-                      "wait for a key), not '%s'", shown, v);
+                      "wait for a key), not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->frame_time = x;
@@ -314,14 +333,14 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_TIMEOUT:
         if (!cli_parse_long(v, 0, 86400, &n)) {
             cli_error(cmd, "%s needs a whole number of seconds from 0 to 86400, "
-                      "not '%s'", shown, v);
+                      "not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->timeout = n;
         break;
     case O_ZOOM:
         if (!parse_double(v, 0.0, 1e6, &x) || x <= 0) {
-            cli_error(cmd, "%s needs a number above 0, not '%s'", shown, v);
+            cli_error(cmd, "%s needs a number above 0, not '%s'", shown, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         break;
@@ -330,7 +349,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_MAX_MOVES:
         if (!cli_parse_long(v, 1, MAX_MOVES_LIMIT, &n)) {
             cli_error(cmd, "%s needs a whole number of moves from 1 to %ld, not "
-                      "'%s'", shown, MAX_MOVES_LIMIT, v);
+                      "'%s'", shown, MAX_MOVES_LIMIT, CLI_Q(v));
             return EXIT_BAD_INPUT;
         }
         o->max_moves = n;
@@ -350,10 +369,10 @@ static int apply_option(pac_options *o, const struct option_def *d,
         return 1;
     }
     /* Options that choose or shape the games have no place in a replay. */
-    if (!o->game_option && d->id != O_REPLAY && d->id != O_QUIET &&
+    if (!o->game_option[0] && d->id != O_REPLAY && d->id != O_QUIET &&
         d->id != O_TEXT && d->id != O_FRAME_TIME && d->id != O_ZOOM &&
         d->id != O_CATCH && d->id != O_TIMEOUT)
-        o->game_option = shown;
+        snprintf(o->game_option, sizeof o->game_option, "%s", shown);
     return 0;
 }
 
@@ -375,7 +394,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
             cli_error(cmd, "unexpected argument '%s' (see gamesearch pacman "
-                      "--help)", arg);
+                      "--help)", CLI_Q(arg));
             return EXIT_BAD_INPUT;
         }
         if (name[1] == '-') {
@@ -430,12 +449,17 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     }
 
     if (o->replay) {
-        if (o->game_option) {
+        if (o->game_option[0]) {
             cli_error(cmd, "--replay plays the games as recorded: %s cannot be "
                       "used with it", o->game_option);
             return EXIT_BAD_INPUT;
         }
         return 0;
+    }
+    if (o->json && o->record && cli_same_file(o->json, o->record)) {
+        cli_error(cmd, "--json %s and --record %s name the same file: give "
+                  "each its own", o->json, o->record);
+        return EXIT_BAD_INPUT;
     }
     const char *seeders[3];
     int nseeders = 0;
@@ -478,10 +502,21 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
 
 /* ---- Layouts ---- */
 
-static bool is_file(const char *path)
+/* Whether path names something a layout can be read from: a file, or a
+ * pipe or device read to its end as a file is. A directory is not, and is
+ * remembered in *dir (when dir is not NULL and *dir is empty) for the
+ * message that says what was found. */
+static bool is_file(const char *path, char *dir, size_t dsize)
 {
     struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    if (stat(path, &st) != 0)
+        return false;
+    if (S_ISDIR(st.st_mode)) {
+        if (dir && !*dir)
+            snprintf(dir, dsize, "%s", path);
+        return false;
+    }
+    return true;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -492,25 +527,31 @@ static bool ends_with(const char *s, const char *suffix)
 
 /* Tries DIR/NAME(.lay); keeps the directory in `looked` for the message. */
 static bool try_dir(const char *dir, const char *file, char *path,
-                    size_t size, char *looked, size_t lsize)
+                    size_t size, char *looked, size_t lsize, char *isdir,
+                    size_t dsize)
 {
     size_t used = strlen(looked);
     snprintf(looked + used, lsize - used, "%s%s", used ? ", " : "", dir);
     snprintf(path, size, "%s/%s", dir, file);
-    return is_file(path);
+    return is_file(path, isdir, dsize);
 }
 
 bool pac_find_layout(const char *name, char *path, size_t size)
 {
-    char file[1024], looked[2048] = "";
+    char file[1024], looked[2048] = "", isdir[2048] = "";
     bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
     snprintf(file, sizeof file, "%s%s", name, ends_with(name, ".lay") ? "" : ".lay");
     if (pathlike) {
         snprintf(path, size, "%s", file);
-        if (is_file(path))
+        if (is_file(path, isdir, sizeof isdir))
             return true;
         if (name[0] == '/') {
-            cli_error(cmd, "layout '%s' not found (no file %s)", name, file);
+            if (*isdir)
+                cli_error(cmd, "layout '%s': %s is a directory, not a file",
+                          CLI_Q(name), isdir);
+            else
+                cli_error(cmd, "layout '%s' not found (no file %s)",
+                          CLI_Q(name), file);
             return false;
         }
     }
@@ -522,19 +563,25 @@ bool pac_find_layout(const char *name, char *path, size_t size)
         if (len > 0 && len < sizeof dir) {
             memcpy(dir, dirs, len);
             dir[len] = '\0';
-            if (try_dir(dir, file, path, size, looked, sizeof looked))
+            if (try_dir(dir, file, path, size, looked, sizeof looked,
+                        isdir, sizeof isdir))
                 return true;
         }
         dirs += len;
         if (*dirs == ':')
             dirs++;
     }
-    if (try_dir("./layouts", file, path, size, looked, sizeof looked))
+    if (try_dir("./layouts", file, path, size, looked, sizeof looked,
+                isdir, sizeof isdir))
         return true;
     snprintf(path, size, "%s", file);
-    if (is_file(path))
+    if (is_file(path, isdir, sizeof isdir))
         return true;
-    cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
-              "current directory", name, file, looked);
+    if (*isdir)
+        cli_error(cmd, "layout '%s': %s is a directory, not a file",
+                  CLI_Q(name), isdir);
+    else
+        cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
+                  "current directory", CLI_Q(name), file, looked);
     return false;
 }

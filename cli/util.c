@@ -12,18 +12,135 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+/* The length of the UTF-8 character at s (1 to 4), or 0 when s does not
+ * start a well-formed character that a terminal shows as text: a control
+ * byte (C0, DEL, C1), a stray continuation byte, an overlong or cut form. */
+static size_t text_char(const unsigned char *s)
+{
+    if (*s >= 0x20 && *s < 0x7f)
+        return 1;
+    size_t n = *s >= 0xc2 && *s <= 0xdf ? 2 : *s >= 0xe0 && *s <= 0xef ? 3
+             : *s >= 0xf0 && *s <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+        return 0;                                  /* C1 controls */
+    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+        (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||  /* surrogates */
+        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+        (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Appends the text of s to out (size bytes, at most max of them text),
+ * escaped; returns the bytes of s consumed. */
+static size_t escape_into(char *out, size_t size, size_t max, const char *s,
+                          bool *cut)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t used = 0, i = 0;
+    *cut = false;
+    while (p[i]) {
+        size_t n = text_char(p + i);
+        size_t w = n ? n : 4;
+        if (used + w > max || used + w >= size) {
+            *cut = true;
+            break;
+        }
+        if (n)
+            memcpy(out + used, p + i, n);
+        else
+            snprintf(out + used, 5, "\\x%02x", p[i]);
+        used += w;
+        i += n ? n : 1;
+    }
+    out[used] = '\0';
+    return i;
+}
+
+/* Writes s to f escaped as cli_quote does, whole. */
+static void put_escaped(FILE *f, const char *s)
+{
+    while (*s) {
+        char piece[512];
+        bool cut;
+        s += escape_into(piece, sizeof piece, sizeof piece - 1, s, &cut);
+        fputs(piece, f);
+    }
+}
+
+const char *cli_quote(char *buf, const char *s)
+{
+    bool cut;
+    escape_into(buf, CLI_QUOTE_SIZE, CLI_QUOTE_MAX, s, &cut);
+    if (cut)
+        strcat(buf, "...");
+    return buf;
+}
+
 void cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     fflush(stdout);
+    char small[1024], *msg = small;
+    va_start(ap, fmt);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg)
+        msg = small;
     if (cmd)
         fprintf(stderr, "gamesearch %s: ", cmd);
     else
         fputs("gamesearch: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    put_escaped(stderr, msg);
     fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
+}
+
+int cli_close_stdout(int status)
+{
+    /* A write that failed earlier left only the error flag; its errno may
+     * be long gone, so an empty write asks the descriptor again (a full
+     * device answers ENOSPC). */
+    bool lost = ferror(stdout) != 0;
+    int reason = 0;
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        lost = true;
+        reason = errno;
+    }
+    if (lost && !reason) {
+        errno = 0;
+        if (write(STDOUT_FILENO, "", 0) < 0)
+            reason = errno;
+    }
+    /* A descriptor closed before the start (">&-") that was never written
+     * to has lost nothing. */
+    errno = 0;
+    if (fclose(stdout) != 0 && !lost && errno != EBADF) {
+        lost = true;
+        reason = errno;
+    }
+    if (!lost)
+        return status;
+    fprintf(stderr, "gamesearch: cannot write to standard output: %s\n",
+            reason ? strerror(reason) : "write error");
+    return status ? status : 1;
+}
+
+/* The message for input beyond CLI_MAX_INPUT. */
+static void too_large(char *err, size_t errsize)
+{
+    snprintf(err, errsize, "larger than 1 GiB (%zu bytes), the most "
+             "gamesearch reads", CLI_MAX_INPUT);
 }
 
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
@@ -39,13 +156,20 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = NULL;
-    /* A regular file's size is known: one too large is refused unread. */
+    /* A regular file's size is known: one too large is refused unread, and
+     * the buffer is made its size at once. */
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        (uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
-        snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
-                 CLI_MAX_INPUT >> 20);
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errsize, "is a directory, not a file");
         goto fail;
+    }
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
+            too_large(err, errsize);
+            goto fail;
+        }
+        if ((size_t)st.st_size > cap)
+            cap = (size_t)st.st_size;
     }
     buf = malloc(cap + 1);
     if (!buf) {
@@ -54,19 +178,27 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     }
     for (;;) {
         if (n == cap) {
+            /* Exactly CLI_MAX_INPUT bytes are accepted: refused only when
+             * one more byte follows. */
             if (cap >= CLI_MAX_INPUT) {
-                snprintf(err, errsize, "larger than %zu MiB, the most gamesearch reads",
-                         CLI_MAX_INPUT >> 20);
-                goto fail;
+                int c = fgetc(f);
+                if (c == EOF && !ferror(f))
+                    break;
+                if (c != EOF) {
+                    too_large(err, errsize);
+                    goto fail;
+                }
             }
-            size_t ncap = cap * 2;
-            char *nb = realloc(buf, ncap + 1);
-            if (!nb) {
-                snprintf(err, errsize, "out of memory");
-                goto fail;
+            size_t ncap = cap * 2 > CLI_MAX_INPUT ? CLI_MAX_INPUT : cap * 2;
+            if (ncap > cap) {
+                char *nb = realloc(buf, ncap + 1);
+                if (!nb) {
+                    snprintf(err, errsize, "out of memory");
+                    goto fail;
+                }
+                buf = nb;
+                cap = ncap;
             }
-            buf = nb;
-            cap = ncap;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -382,8 +514,10 @@ bool cli_read_answer(char **line, size_t *cap)
         return false;
     while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
         (*line)[--n] = '\0';
-    if (!isatty(STDIN_FILENO))
-        printf("%s\n", *line);
+    if (!isatty(STDIN_FILENO)) {
+        put_escaped(stdout, *line);
+        putchar('\n');
+    }
     return true;
 }
 
@@ -406,4 +540,73 @@ bool cli_parse_seconds(const char *s, double *out)
         return false;
     *out = v;
     return true;
+}
+
+bool cli_output_open(const char *cmd, cli_output *out, const char *option,
+                     const char *path)
+{
+    struct stat st;
+    out->option = option;
+    out->path = path;
+    out->created = stat(path, &st) != 0 && errno == ENOENT;
+    out->f = fopen(path, "w");
+    if (!out->f) {
+        cli_error(cmd, "%s %s: cannot write: %s", option, path,
+                  strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool cli_output_close(cli_output *out, bool failed)
+{
+    if (!out->f)
+        return true;
+    errno = 0;
+    bool ok = !ferror(out->f);
+    if (fclose(out->f) != 0)
+        ok = false;
+    out->f = NULL;
+    if (failed && out->created) {
+        int saved = errno;
+        remove(out->path);
+        errno = saved;
+    }
+    return ok;
+}
+
+/* Whether two paths of files that do not exist yet name one directory
+ * entry: the same last component in the same directory. */
+static bool same_new_file(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    const char *na = sa ? sa + 1 : a, *nb = sb ? sb + 1 : b;
+    if (strcmp(na, nb) != 0)
+        return false;
+    char da[4096], db[4096];
+    snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
+    snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
+    struct stat st_a, st_b;
+    if (stat(da, &st_a) != 0 || stat(db, &st_b) != 0)
+        return strcmp(a, b) == 0;
+    return st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
+}
+
+bool cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (!ea && !eb)
+        return same_new_file(a, b);
+    /* Devices and pipes (/dev/null, /dev/full) may take several writers. */
+    return ea && eb && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool cli_is_stdout_file(const char *path)
+{
+    struct stat sp, so;
+    return stat(path, &sp) == 0 && S_ISREG(sp.st_mode) &&
+           fstat(STDOUT_FILENO, &so) == 0 && S_ISREG(so.st_mode) &&
+           sp.st_dev == so.st_dev && sp.st_ino == so.st_ino;
 }

@@ -16,7 +16,23 @@ enum { EXIT_BAD_INPUT = 2 };
 /* Inputs larger than this are refused with a message (not read). */
 #define CLI_MAX_INPUT ((size_t)1 << 30)
 
-/* Prints "gamesearch CMD: MESSAGE\n" on standard error. */
+/*
+ * User text quoted in a message: control bytes and bytes that are not
+ * UTF-8 written as \xHH (so that an escape sequence is shown, never
+ * obeyed by the terminal), and text longer than CLI_QUOTE_MAX bytes so
+ * written cut at a character boundary and ended with "...". Returns buf,
+ * which needs CLI_QUOTE_SIZE bytes; CLI_Q(s) gives it a buffer that lives
+ * until the end of the enclosing full expression's block, as in
+ * cli_error(cmd, "not '%s'", CLI_Q(v)).
+ */
+#define CLI_QUOTE_MAX 64
+#define CLI_QUOTE_SIZE (CLI_QUOTE_MAX + 8)
+const char *cli_quote(char *buf, const char *s);
+#define CLI_Q(s) cli_quote((char[CLI_QUOTE_SIZE]){0}, (s))
+
+/* Prints "gamesearch CMD: MESSAGE\n" on standard error, MESSAGE with its
+ * control bytes and bytes that are not UTF-8 escaped as cli_quote does
+ * (nothing shortened). */
 void cli_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -83,6 +99,42 @@ void cli_json_number(FILE *f, double v);
  * UTF-8 (stray, overlong, cut short) become \ufffd, one for each longest
  * start of a character, so that the output is always valid JSON. */
 void cli_json_string(FILE *f, const char *s);
+
+/*
+ * Flushes and closes standard output. When anything written to it was
+ * lost (a full disk, a closed pipe with SIGPIPE ignored, an I/O error),
+ * says so ("gamesearch: cannot write to standard output: REASON") and
+ * returns 1 if status was 0; otherwise returns status.
+ */
+int cli_close_stdout(int status);
+
+/*
+ * Output files. Each is opened before the work starts, so that one that
+ * cannot be written stops the run at once.
+ */
+typedef struct cli_output {
+    const char *option;    /* "--dot", as the messages name it */
+    const char *path;
+    FILE *f;
+    bool created;          /* the file did not exist before */
+} cli_output;
+
+/* Opens path for writing into *out. Returns true, or false after the
+ * message "gamesearch CMD: OPTION PATH: cannot write: REASON". */
+bool cli_output_open(const char *cmd, cli_output *out, const char *option,
+                     const char *path);
+/* Closes the file (nothing if never opened). With `failed`, the run it was
+ * opened for failed: a file that this run created is removed again.
+ * Returns false when data written to it was lost (its errno kept). */
+bool cli_output_close(cli_output *out, bool failed);
+
+/* Whether paths a and b name one file that two writers would spoil: one
+ * regular file (the same device and inode), or, for a file that does not
+ * exist yet, the same name in one directory. Devices such as /dev/null
+ * are never "one". */
+bool cli_same_file(const char *a, const char *b);
+/* Whether path names the regular file that standard output writes to. */
+bool cli_is_stdout_file(const char *path);
 
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,

@@ -251,6 +251,12 @@ bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - can
 bad_input "bad --agents" "gamesearch tree: --agents 'max,mni': unknown role 'mni' (expected max, min or chance)" tree --agents max,mni "$EX/seed.tree"
 bad_input "missing file" "gamesearch tree: $TMP/none.tree: cannot open: No such file or directory" tree "$TMP/none.tree"
 bad_input "unwritable --dot" "gamesearch tree: --dot $TMP/no/such/dir.dot: cannot write: No such file or directory" tree "$EX/seed.tree" --dot "$TMP/no/such/dir.dot"
+# The drawing's file is opened before the input is read: its failure comes
+# first; a bad tree leaves no drawing behind.
+bad_input "unwritable --dot, before the input" "gamesearch tree: --dot $TMP/no/such/dir.dot: cannot write: No such file or directory" tree "$TMP/missing.tree" --dot "$TMP/no/such/dir.dot"
+printf 'A: B C\nB = 1\n' >"$TMP/undef.tree"
+bad_input "a bad tree with --dot" "gamesearch tree: $TMP/undef.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/undef.tree" --dot "$TMP/undef.dot"
+if [ -e "$TMP/undef.dot" ]; then bad "a bad tree leaves no --dot file" "$TMP/undef.dot exists"; else ok; fi
 
 t() { printf "$1" >"$TMP/bad.tree"; }
 t "['A', ('B', 1)"
@@ -267,7 +273,7 @@ t "agents: max min mx\n"
 bad_input "unknown role" "gamesearch tree: $TMP/bad.tree:1:17: unknown role 'mx' (expected max, min or chance)" tree "$TMP/bad.tree"
 t "A: B C\nB = 1\nC:\n"
 bad_input "leaf without a value" "gamesearch tree: $TMP/bad.tree:3:1: node 'C' has no value (a leaf needs one)" tree "$TMP/bad.tree"
-bad_input "cutoff node without a value" "gamesearch tree: $EX/seed.tree:5:34: node 'M' is cut off at ply 2 but has no value" tree "$EX/seed.tree" --depth 1
+bad_input "cutoff node without a value" "gamesearch tree: $EX/seed.tree:5:34: node 'M' is cut off at ply 2 but has no value (a nested list has values only at its leaves)" tree "$EX/seed.tree" --depth 1
 t "bounds: -10 10\nA: B\nB = 11\n"
 bad_input "value outside the bounds" "gamesearch tree: $TMP/bad.tree:3:5: value 11 of 'B' lies outside the bounds -10 .. 10" tree "$TMP/bad.tree"
 t ""
@@ -280,8 +286,15 @@ bad_input "a NUL byte" "gamesearch tree: $TMP/bad.tree:3:1: unexpected character
 # A list nested a million levels deep: parsed, then refused by the search.
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "[\"n\", "; printf "(\"x\", 1)";
              for (i = 0; i < 1000000; i++) printf "]" }' >"$TMP/deep.tree"
-bad_input "a million levels deep" "gamesearch tree: $TMP/deep.tree: the tree is 1000000 plies deep, more than the 4096 plies gamesearch searches; cut it off with --depth" tree "$TMP/deep.tree"
-bad_input "a million levels deep, cut off" "gamesearch tree: $TMP/deep.tree:1:25: node 'n' is cut off at ply 4 but has no value" tree "$TMP/deep.tree" --depth 2
+bad_input "a million levels deep" "gamesearch tree: $TMP/deep.tree: the tree is 1000000 plies deep, more than the 4096 plies gamesearch searches; a nested list has values only at its leaves, so --depth cannot cut it off: write it as lines, with values for the nodes at a cutoff of at most 2048 rounds, and give that --depth" tree "$TMP/deep.tree"
+bad_input "a million levels deep, cut off" "gamesearch tree: $TMP/deep.tree:1:25: node 'n' is cut off at ply 4 but has no value (a nested list has values only at its leaves)" tree "$TMP/deep.tree" --depth 2
+# The same depth as lines: --depth helps when the nodes at the cutoff have
+# values, and is itself bounded.
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "n%d: n%d\n", i, i + 1; print "n5000 = 1"; print "n100 = 5" }' >"$TMP/deeplines.tree"
+bad_input "5000 plies of lines" "gamesearch tree: $TMP/deeplines.tree: the tree is 5000 plies deep, more than the 4096 plies gamesearch searches; cut it off with --depth N, N at most 2048 rounds, the nodes at the cutoff given values" tree "$TMP/deeplines.tree"
+bad_input "5000 plies of lines, cut off too deep" "gamesearch tree: $TMP/deeplines.tree: the tree is 5000 plies deep and a cutoff of 3000 rounds (6000 plies) lies beyond the 4096 plies gamesearch searches; give --depth at most 2048" tree "$TMP/deeplines.tree" --depth 3000
+run tree "$TMP/deeplines.tree" --depth 50 --json
+if [ "$status" -eq 0 ] && grep -q '^{"value":5,' "$TMP/out"; then ok; else bad "5000 plies of lines, cut off at 50 rounds" "status $status" "$(cat "$TMP/err")"; fi
 
 # 4096 plies is within reach.
 awk 'BEGIN { for (i = 0; i < 4095; i++) printf "[\"n\", "; printf "(\"x\", 7)";
@@ -1040,6 +1053,17 @@ bad_input "pacman --replay: an illegal move" "gamesearch pacman: $TMP/bad.rec:10
 sed 's/^West East East$/East East East East/; s/moves=3/moves=4/' "$TMP/bad.rec" >"$TMP/bad2.rec"
 bad_input "pacman --replay: moves after the end" "gamesearch pacman: $TMP/bad2.rec:10:16: game 1 is over after move 3 (Pacman won), but the record goes on" pacman --replay "$TMP/bad2.rec"
 sed 's/^West East East$/East East East/' "$TMP/bad.rec" >"$TMP/good.rec"
+# A game longer than the record's own max-moves: refused where it goes on.
+sed 's/^West East East$/East East East/; s/^ghosts: 0 RandomGhost$/&\nmax-moves: 2/' "$TMP/bad.rec" >"$TMP/bad4.rec"
+bad_input "pacman --replay: a game beyond max-moves" "gamesearch pacman: $TMP/bad4.rec:11:11: game 1 goes on after move 2, but the record's max-moves: 2 ends a game there" pacman --replay "$TMP/bad4.rec"
+sed 's/^West East East$/East East East/; s/^ghosts: 0 RandomGhost$/&\nmax-moves: 3/' "$TMP/bad.rec" >"$TMP/bad4.rec"
+run pacman --replay "$TMP/bad4.rec" -q
+if [ "$status" -eq 0 ]; then ok; else bad "pacman --replay: a game of exactly max-moves" "status $status" "$(cat "$TMP/err")"; fi
+# Numbers too large for any integer type are quoted as written.
+sed 's/^West East East$/East East East/; s/moves=3/moves=99999999999999999999/' "$TMP/bad.rec" >"$TMP/bad3.rec"
+bad_input "pacman --replay: moves= beyond 64 bits" "gamesearch pacman: $TMP/bad3.rec:11:1: game 1 has 3 moves, but its header says moves=99999999999999999999" pacman --replay "$TMP/bad3.rec"
+sed 's/^West East East$/East East East/; s/^game 1 /game 18446744073709551617 /' "$TMP/bad.rec" >"$TMP/bad3.rec"
+bad_input "pacman --replay: a game number beyond 64 bits" "gamesearch pacman: $TMP/bad3.rec:9:6: expected game 1 here, not game 18446744073709551617" pacman --replay "$TMP/bad3.rec"
 run pacman --replay "$TMP/good.rec" -q
 check "pacman --replay: a record written by hand" 0 "Pacman emerges victorious! Score: 517
 Average Score: 517.0
@@ -1202,7 +1226,7 @@ bad_input "pacman: -k -1" "gamesearch pacman: -k needs a whole number of ghosts 
 bad_input "pacman: -x without a value" "gamesearch pacman: -x needs a value (see gamesearch pacman --help)" pacman -p GreedyAgent -x
 bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number of seconds, at most 60 (below 0: wait for a key), not 'fast'" pacman --frameTime fast
 bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
-bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number that fits in 64 bits, not '1.5'" pacman --seed 1.5
+bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
 bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p MinimaxAgnet
 bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
@@ -1226,12 +1250,51 @@ bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number 
 bad_input "pacman: -j 257" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '257'" pacman -p GreedyAgent -q -j257
 bad_input "pacman: -j without -q or -t" "gamesearch pacman: -j 2 plays games side by side, which the terminal view cannot show: add -q or -t" pacman -p GreedyAgent -l corridor -j 2
 bad_input "pacman: KeyboardAgent and -j" "gamesearch pacman: KeyboardAgent plays in the terminal view, one game at a time: -j 2 cannot be used with it" pacman -j 2
-bad_input "pacman: --seeds" "gamesearch pacman: --seeds needs a whole number that fits in 64 bits, not 'abc'" pacman --seeds abc
+# Seeds take every whole number of 64 bits, signed or not; a record and
+# --json keep them as given, and a replay plays the same games.
+bad_input "pacman: --seed past 2^64 - 1" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '18446744073709551616'" pacman -p GreedyAgent -q --seed 18446744073709551616
+bad_input "pacman: --seed below -2^63" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '-9223372036854775809'" pacman -p GreedyAgent -q --seed -9223372036854775809
+for seed in 18446744073709551615 -9223372036854775808 9223372036854775808; do
+    run pacman -l corridor -p RandomAgent -k 1 -q --seed "$seed" --record "$TMP/seed.rec" --json "$TMP/seed.json"
+    cp "$TMP/out" "$TMP/seed.out"
+    run pacman --replay "$TMP/seed.rec" -q
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/seed.out" && grep -qx "seed: int $seed" "$TMP/seed.rec" &&
+        grep -qF "\"seed\": {\"stream\": \"single\", \"int\": $seed}" "$TMP/seed.json"; then ok; else bad "pacman --seed $seed: recorded and replayed" "status $status" "$(cat "$TMP/err")"; fi
+done
+run pacman -l corridor -p RandomAgent -k 1 -q -n 2 --seeds 18446744073709551615 --json "$TMP/seed.json"
+if [ "$status" -eq 0 ] && grep -qF '"seed": {"stream": "per-game", "base": 18446744073709551615, "from_system": false}' "$TMP/seed.json"; then ok; else bad "pacman --seeds 2^64 - 1" "status $status" "$(cat "$TMP/err")"; fi
+bad_input "pacman: --seeds" "gamesearch pacman: --seeds needs a whole number from -9223372036854775808 to 18446744073709551615, not 'abc'" pacman --seeds abc
 bad_input "pacman: -f and --seeds" "gamesearch pacman: -f and --seeds both set the random seed: give one" pacman -p GreedyAgent -q -f --seeds 3
 bad_input "pacman: --seed and --seeds" "gamesearch pacman: --seed and --seeds both set the random seed: give one" pacman -p GreedyAgent -q --seeds 3 --seed 1
 bad_input "pacman: --see" "gamesearch pacman: ambiguous option '--see' (--seed, --seeds)" pacman --see 3
 bad_input "pacman: --json unwritable" "gamesearch pacman: --json $TMP/no/such.json: cannot write: No such file or directory" pacman -p GreedyAgent -q --json "$TMP/no/such.json"
 bad_input "pacman: --replay with -j" "gamesearch pacman: --replay plays the games as recorded: -j cannot be used with it" pacman --replay "$R" -j 2
+# Two outputs never name one file: not each other (by name, or by device
+# and inode), not an input, not the file standard output goes to.
+bad_input "pacman: --json and --record, one file" "gamesearch pacman: --json $TMP/same.out and --record $TMP/./same.out name the same file: give each its own" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" --record "$TMP/./same.out"
+: >"$TMP/same.out"
+ln "$TMP/same.out" "$TMP/same.link"
+bad_input "pacman: --json and --record, one file by two links" "gamesearch pacman: --json $TMP/same.out and --record $TMP/same.link name the same file: give each its own" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" --record "$TMP/same.link"
+cp "$SRC/layouts/corridor.lay" "$TMP/corr.lay"
+bad_input "pacman: --record over the layout" "gamesearch pacman: --record $TMP/corr.lay names the layout file: give another name" pacman -p GreedyAgent -q -l "$TMP/corr.lay" --record "$TMP/corr.lay"
+"$GS" pacman -p GreedyAgent -q -l corridor --json "$TMP/same.out" >"$TMP/same.out" 2>"$TMP/err"
+status=$?
+: >"$TMP/out"
+check "pacman: --json onto standard output's file" 2 "" "gamesearch pacman: --json $TMP/same.out is also standard output: give another name"
+run pacman -p GreedyAgent -q -l corridor --seed 1 --json /dev/null --record /dev/null
+if [ "$status" -eq 0 ]; then ok; else bad "pacman: --json and --record both /dev/null" "status $status" "$(cat "$TMP/err")"; fi
+cp "$EX/seed.tree" "$TMP/in.tree"
+bad_input "tree: --dot over its input" "gamesearch tree: --dot $TMP/./in.tree names the input file: give the drawing another name" tree "$TMP/in.tree" --dot "$TMP/./in.tree"
+if cmp -s "$EX/seed.tree" "$TMP/in.tree"; then ok; else bad "tree: the input survives --dot naming it"; fi
+"$GS" tree "$EX/seed.tree" --dot "$TMP/same.out" >"$TMP/same.out" 2>"$TMP/err"
+status=$?
+: >"$TMP/out"
+check "tree: --dot onto standard output's file" 2 "" "gamesearch tree: --dot $TMP/same.out is also standard output: give the drawing another name, or --dot - alone"
+
+# The option at fault is the first game option, not the last option read.
+bad_input "pacman: -n before --replay, -q after" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -n 2 --replay "$R" -q
+bad_input "pacman: --numGames before --replay, -t after" "gamesearch pacman: --replay plays the games as recorded: --numGames cannot be used with it" pacman --numGames 2 --replay "$R" -t --frameTime 0
+bad_input "pacman: -qn2 with --replay" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -qn2 --replay "$R" --frameTime 0
 bad_input "pacman: --replay with --json" "gamesearch pacman: --replay plays the games as recorded: --json cannot be used with it" pacman --replay "$R" --json "$TMP/r.json"
 run pacman --help
 if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pacman' && grep -q -- '--numGames' "$TMP/out"; then ok; else bad "pacman --help" "status $status"; fi
@@ -1374,8 +1437,114 @@ bad_input "pacman --replay: a control character in the header" "gamesearch pacma
 # A file over 1 GiB is refused by its size, unread (a sparse file: no
 # disk is used).
 if truncate -s 1100M "$TMP/huge.tree" 2>/dev/null; then
-    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1024 MiB, the most gamesearch reads" tree "$TMP/huge.tree"
+    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
+    # One byte over the limit is refused; exactly 1 GiB is read and parsed
+    # (its zero bytes are then the error).
+    truncate -s 1073741825 "$TMP/huge.tree"
+    bad_input "tree: a file of 1 GiB and 1 byte" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
+    truncate -s 1073741824 "$TMP/huge.tree"
+    bad_input "tree: a file of exactly 1 GiB is read" "gamesearch tree: $TMP/huge.tree:1:1: unexpected character '\\x00'" tree "$TMP/huge.tree"
     rm -f "$TMP/huge.tree"
+    # Standard input, whose size is not known before reading: the same.
+    head -c 1073741825 /dev/zero | "$GS" tree >"$TMP/out" 2>"$TMP/err"
+    status=$?
+    check "tree: 1 GiB and 1 byte on standard input" 2 "" "gamesearch tree: <stdin>: larger than 1 GiB (1073741824 bytes), the most gamesearch reads"
+fi
+
+# Standard output that cannot be written (a full device): every command
+# that prints says so and fails, whatever it printed and however much.
+if [ -w /dev/full ]; then
+    full() {
+        name=$1
+        shift
+        "$GS" "$@" </dev/null >/dev/full 2>"$TMP/err"
+        status=$?
+        printf '' >"$TMP/out"
+        check "$name: standard output on a full device" 1 "" "gamesearch: cannot write to standard output: No space left on device"
+    }
+    full "--help" --help
+    full "--version" --version
+    full "tree --help" tree --help
+    full "tree" tree "$EX/seed.tree"
+    full "tree --json" tree "$EX/seed.tree" --json
+    full "tree --dot -" tree "$EX/seed.tree" --dot -
+    full "ttt --solve" ttt --solve .........
+    full "ttt --solve --json" ttt --solve ......... --json
+    full "ttt at the prompt" ttt
+    full "mnk --solve" mnk --size 3x3 --k 3 --solve .........
+    full "gomoku at the prompt" gomoku
+    full "connect4 analyze" connect4 analyze 4455
+    full "connect4 play" connect4 play
+    full "pacman -q" pacman -l corridor -p GreedyAgent -q --seed 1
+    full "pacman -t" pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 1
+    full "bench" bench
+    # Standard output closed from the start: an error only when written to.
+    "$GS" pacman -l corridor -p GreedyAgent -q -n 1 -x 1 </dev/null >&- 2>"$TMP/err"
+    status=$?
+    : >"$TMP/out"
+    check "pacman printing nothing, standard output closed" 0 "" ""
+    "$GS" tree "$EX/seed.tree" </dev/null >&- 2>"$TMP/err"
+    status=$?
+    check "tree, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
+    echo 4455 >"$TMP/c4line"
+    "$GS" connect4 solve <"$TMP/c4line" >/dev/full 2>"$TMP/err"
+    status=$?
+    check "connect4 solve: standard output on a full device" 1 "" "gamesearch: cannot write to standard output: No space left on device"
+    run pacman -l corridor -p GreedyAgent -q --seed 1 --record "$TMP/full.rec"
+    full "pacman --replay" pacman --replay "$TMP/full.rec" -q
+    run pacman -l corridor -p GreedyAgent -q --seed 1 --record /dev/full
+    if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch pacman: --record /dev/full: cannot write: No space left on device" ]; then ok; else bad "pacman --record: a full disk" "status $status" "$(cat "$TMP/err")"; fi
+fi
+
+# User text in messages: control bytes and bytes that are not UTF-8 shown
+# as \xHH, never sent to the terminal; long text cut at a character
+# boundary after 64 bytes, with "...".
+bad_input "an escape sequence in an option" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'a\\x1b[31mb'" tree --depth "$(printf 'a\033[31mb')"
+bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p "$(printf 'Gr\377eedy')"
+bad_input "a position of 10,000 characters" "gamesearch ttt: --solve 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...': the position has 10000 cells, not 9" ttt --solve "$(head -c 10000 /dev/zero | tr '\0' X)"
+bad_input "long text cut between characters" "gamesearch ttt: --solve 'a$(printf '\303\251%.0s' $(seq 31))...': unexpected character 'a' at cell a1 (character 1; use X, O or .)" ttt --solve "a$(printf '\303\251%.0s' $(seq 100))"
+bad_input "an escape sequence in an unknown option" "gamesearch tree: unknown option '--\\x1b]0;x\\x07' (see gamesearch tree --help)" tree "$(printf -- '--\033]0;x\007')"
+printf 'x\033[2Jy\nq\n' >"$TMP/esc.in"
+run --stdin "$TMP/esc.in" connect4 play --first human
+if [ "$status" -eq 0 ] && ! grep -q "$(printf '\033')" "$TMP/out" &&
+    grep -qxF "X to move (a column 1-7, q to quit): x\\x1b[2Jy" "$TMP/out" &&
+    grep -qxF "'x\\x1b[2Jy' is not a column: type a number from 1 to 7, or q to quit." "$TMP/out"; then ok; else bad "connect4 play: an escape sequence typed" "$(cat "$TMP/out")"; fi
+
+# A UTF-8 byte order mark at the very start is skipped by every reader:
+# trees, layouts, records; columns count from after it.
+printf '\357\273\277A: B C\nB = 1\n' >"$TMP/bom.tree"
+bad_input "tree: a byte order mark" "gamesearch tree: $TMP/bom.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/bom.tree"
+printf '\357\273\277%%PZ.%%\n' >"$TMP/bom.lay"
+bad_input "layout: a byte order mark" "gamesearch pacman: $TMP/bom.lay:1:3: unexpected character 'Z' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman -l "$TMP/bom.lay" -p GreedyAgent -q
+{ printf '\357\273\277'; cat "$SRC/layouts/corridor.lay"; } >"$TMP/bom.lay"
+run pacman -l "$TMP/bom.lay" -p GreedyAgent -q --seed 1 --record "$TMP/bom.rec"
+cp "$TMP/out" "$TMP/bom.out"
+run pacman -l corridor -p GreedyAgent -q --seed 1
+if cmp -s "$TMP/out" "$TMP/bom.out"; then ok; else bad "layout: a byte order mark changes nothing"; fi
+{ printf '\357\273\277'; cat "$TMP/bom.rec"; } >"$TMP/bom2.rec"
+run pacman --replay "$TMP/bom2.rec" -q
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/bom.out"; then ok; else bad "record: a byte order mark" "status $status" "$(cat "$TMP/err")"; fi
+printf '\357\273\277gamesearch-pacman-record 7\n' >"$TMP/bom3.rec"
+bad_input "record: columns after a byte order mark" "gamesearch pacman: $TMP/bom3.rec:1:26: record version 7 is not known to this gamesearch (it reads version 1)" pacman --replay "$TMP/bom3.rec"
+
+# A directory where a file is wanted is named as one, in every reader; a
+# pipe is read to its end, as a file.
+mkdir -p "$TMP/adir.lay"
+bad_input "tree: a directory" "gamesearch tree: $TMP/adir.lay: is a directory, not a file" tree "$TMP/adir.lay"
+run --stdin "$TMP" tree
+check "tree: a directory on standard input" 2 "" "gamesearch tree: <stdin>: is a directory, not a file"
+bad_input "pacman --replay: a directory" "gamesearch pacman: $TMP/adir.lay: is a directory, not a file" pacman --replay "$TMP/adir.lay"
+bad_input "layout: a directory by its path" "gamesearch pacman: layout '$TMP/adir.lay': $TMP/adir.lay is a directory, not a file" pacman -l "$TMP/adir.lay" -p GreedyAgent -q
+GAMESEARCH_LAYOUTS="$TMP" "$GS" pacman -l adir -p GreedyAgent -q </dev/null >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "layout: a directory by its name" 2 "" "gamesearch pacman: layout 'adir': $TMP/adir.lay is a directory, not a file"
+if mkfifo "$TMP/fifo.lay" 2>/dev/null; then
+    cat "$SRC/layouts/corridor.lay" >"$TMP/fifo.lay" &
+    run pacman -l "$TMP/fifo.lay" -p GreedyAgent -q --seed 1
+    wait
+    cp "$TMP/out" "$TMP/fifo.out"
+    run pacman -l corridor -p GreedyAgent -q --seed 1
+    if cmp -s "$TMP/out" "$TMP/fifo.out"; then ok; else bad "layout: a named pipe is read" "$(cat "$TMP/fifo.out")"; fi
 fi
 
 echo "$passed passed, $failed failed"

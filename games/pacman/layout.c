@@ -260,6 +260,13 @@ int gs_pac_layout_parse(const char *text, size_t length,
         return GS_ETOOBIG;
     }
 
+    /* A UTF-8 byte order mark at the very start is skipped, as the tree
+     * and record readers skip it; columns count from after it. */
+    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        length -= 3;
+    }
+
     survey sv;
     int rc = survey_text(text, length, &sv, err);
     if (rc != GS_OK)

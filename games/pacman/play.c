@@ -120,6 +120,31 @@ void gs_pac_seed_game(gs_pyrandom *rng, int64_t base, size_t game)
     gs_pyrandom_seed_str(rng, s);
 }
 
+const char *gs_pac_record_seed_text(const gs_pac_record *rec, char *buf)
+{
+    if (rec->seed_unsigned)
+        snprintf(buf, GS_PAC_SEED_TEXT, "%" PRIu64, (uint64_t)rec->seed);
+    else
+        snprintf(buf, GS_PAC_SEED_TEXT, "%" PRId64, rec->seed);
+    return buf;
+}
+
+void gs_pac_record_seed(const gs_pac_record *rec, gs_pyrandom *rng,
+                        size_t game)
+{
+    char n[GS_PAC_SEED_TEXT], s[48];
+    if (rec->seed_is_string) {
+        gs_pyrandom_seed_str(rng, "cs188");
+    } else if (rec->seed_per_game) {
+        snprintf(s, sizeof s, "%s:%zu", gs_pac_record_seed_text(rec, n), game);
+        gs_pyrandom_seed_str(rng, s);
+    } else if (rec->seed_unsigned) {
+        gs_pyrandom_seed_uint(rng, (uint64_t)rec->seed);
+    } else {
+        gs_pyrandom_seed_int(rng, rec->seed);
+    }
+}
+
 /* ---- Records against the rules ---- */
 
 static int check_error(gs_error *error, int line, int column,
@@ -164,6 +189,13 @@ static int check_games(const gs_pac_record *rec, const gs_pacman *w,
                                    "move %zu (Pacman %s), but the record goes "
                                    "on", g + 1, i,
                                    gs_pacman_is_win(w, state) ? "won" : "died");
+            /* A game ends after max-moves single-agent moves, as it was
+             * played: a record cannot hold more. */
+            if (rec->max_moves > 0 && i >= (size_t)rec->max_moves)
+                return check_error(error, line, col, "game %zu goes on after "
+                                   "move %zu, but the record's max-moves: %ld "
+                                   "ends a game there", g + 1, i,
+                                   rec->max_moves);
             if (gs_pacman_apply(w, state, agent, log->actions[i]) != GS_OK) {
                 char ghost[32] = "";
                 if (agent > 0)

@@ -111,9 +111,14 @@ static void init_by_array(gs_pyrandom *r, const seed_key *key)
 /* random.seed(n) for an integer n: Python seeds with |n|. */
 void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n)
 {
-    assert(r);
     /* |n| without overflow, INT64_MIN included. */
-    uint64_t a = n < 0 ? (uint64_t)(-(n + 1)) + 1u : (uint64_t)n;
+    gs_pyrandom_seed_uint(r, n < 0 ? (uint64_t)(-(n + 1)) + 1u : (uint64_t)n);
+}
+
+/* random.seed(a) for an integer 0 <= a < 2^64: its one or two words. */
+void gs_pyrandom_seed_uint(gs_pyrandom *r, uint64_t a)
+{
+    assert(r);
     seed_key key;
     memset(&key, 0, sizeof key);
     key.word[0] = (uint32_t)a;

@@ -246,10 +246,11 @@ int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
                                                      : "RandomGhost");
     if (rec->seed_is_string)
         puts_w(w, "seed: string cs188\n");
-    else
-        putf(w, "seed: %s %" PRId64 "%s\n",
-             rec->seed_per_game ? "per-game" : "int", rec->seed,
-             rec->seed_random ? " random" : "");
+    else {
+        char n[GS_PAC_SEED_TEXT];
+        putf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
+             gs_pac_record_seed_text(rec, n), rec->seed_random ? " random" : "");
+    }
     if (rec->max_moves > 0)
         putf(w, "max-moves: %ld\n", rec->max_moves);
     putf(w, "games: %zu\n", rec->ngames);
@@ -397,11 +398,12 @@ static int parse_field(reader *r, gs_pac_record *rec, int field, char *value,
         if (strncmp(value, "int ", 4) == 0 ||
             strncmp(value, "per-game ", 9) == 0) {
             const char *num = strchr(value, ' ') + 1;
-            errno = 0;
-            long long v = strtoll(num, &end, 10);
-            if (errno == 0 && end != num &&
-                (*end == '\0' || strcmp(end, " random") == 0)) {
+            int64_t v;
+            bool is_unsigned;
+            end = pac_parse_seed(num, &v, &is_unsigned);
+            if (end && (*end == '\0' || strcmp(end, " random") == 0)) {
                 rec->seed = v;
+                rec->seed_unsigned = is_unsigned;
                 rec->seed_per_game = value[0] == 'p';
                 rec->seed_random = *end != '\0';
                 return 0;
@@ -462,24 +464,40 @@ static int read_layout(reader *r, gs_pac_record *rec, char *value, int vcol)
     return 0;
 }
 
+/* A whole decimal number (an optional '-', then digits), its value in *v,
+ * saturated at LONG_MIN or LONG_MAX when it does not fit: the messages
+ * quote the number's text, never *v. */
+static bool whole_number(const char *s, long *v)
+{
+    const char *d = s + (*s == '-' || *s == '+');
+    if (!*d || strspn(d, "0123456789") != strlen(d))
+        return false;
+    *v = strtol(s, NULL, 10);
+    return true;
+}
+
 /* "game I result=R score=S moves=M [training]" */
-static int parse_game_header(reader *r, gs_pac_record *rec, long *moves)
+static int parse_game_header(reader *r, gs_pac_record *rec, long *moves,
+                             char *moves_text, size_t moves_size)
 {
     char buf[256], word[16], result[16], extra[16];
+    char idx_s[256], score_s[256], moves_s[256];
     long idx, score;
     int used = 0;
     if (!line_copy(r, buf, sizeof buf))
         return fail(r, 1, "expected 'game %zu result=... score=... moves=...'",
                     rec->ngames + 1);
-    int got = sscanf(buf, "%15s %ld result=%15s score=%ld moves=%ld%n", word,
-                     &idx, result, &score, moves, &used);
+    int got = sscanf(buf, "%15s %255s result=%15s score=%255s moves=%255s%n",
+                     word, idx_s, result, score_s, moves_s, &used);
     /* %15s swallows up to the next blank, so result= takes just its word. */
-    if (got != 5 || strcmp(word, "game") != 0)
+    if (got != 5 || strcmp(word, "game") != 0 || !whole_number(idx_s, &idx) ||
+        !whole_number(score_s, &score) || !whole_number(moves_s, moves))
         return fail(r, 1, "expected 'game %zu result=... score=... moves=...'",
                     rec->ngames + 1);
+    snprintf(moves_text, moves_size, "%s", moves_s);
     if (idx != (long)rec->ngames + 1)
-        return fail(r, 6, "expected game %zu here, not game %ld",
-                    rec->ngames + 1, idx);
+        return fail(r, 6, "expected game %zu here, not game %.40s%s",
+                    rec->ngames + 1, idx_s, strlen(idx_s) > 40 ? "..." : "");
     int res = -1;
     for (int k = 0; k < 3; k++)
         if (strcmp(result, result_names[k]) == 0)
@@ -547,7 +565,7 @@ static int push_token(reader *r, gs_pac_record *rec, gs_pac_game_log *log,
 
 /* The actions of one game, up to its "end" line. */
 static int read_actions(reader *r, gs_pac_record *rec, gs_pac_game_log *log, size_t index,
-                        long moves)
+                        long moves, const char *moves_text)
 {
     int header = r->line;
     while (next_line(r)) {
@@ -562,7 +580,8 @@ static int read_actions(reader *r, gs_pac_record *rec, gs_pac_game_log *log, siz
         if (k - i == 3 && memcmp(r->s + i, "end", 3) == 0) {
             if ((long)log->n != moves)
                 return fail(r, 1, "game %zu has %zu moves, but its header "
-                            "says moves=%ld", index, log->n, moves);
+                            "says moves=%.40s%s", index, log->n, moves_text,
+                            strlen(moves_text) > 40 ? "..." : "");
             return 0;
         }
         if (k - i > 5 && memcmp(r->s + i, "game ", 5) == 0)
@@ -687,10 +706,11 @@ static int parse(reader *r, gs_pac_record *rec)
         if (is_blank(r->s, r->n))
             continue;
         long moves;
-        if (parse_game_header(r, rec, &moves) != 0)
+        char moves_text[256];
+        if (parse_game_header(r, rec, &moves, moves_text, sizeof moves_text) != 0)
             return -1;
         if (read_actions(r, rec, &rec->games[rec->ngames - 1], rec->ngames,
-                         moves) != 0)
+                         moves, moves_text) != 0)
             return -1;
     }
     if ((long)rec->ngames != games) {
@@ -711,6 +731,10 @@ int gs_pac_record_parse(const char *text, size_t len,
     memset(error, 0, sizeof *error);
     gs_pac_record_init(rec, alloc);
     reader rd = {text, len, 0, 0, NULL, 0, error, &rec->alloc, GS_EPARSE};
+    /* A UTF-8 byte order mark at the very start is skipped, as the tree
+     * and layout readers skip it; columns count from after it. */
+    if (text && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        rd.pos = 3;
     if (parse(&rd, rec) == 0)
         return GS_OK;
     gs_pac_record_free(rec);

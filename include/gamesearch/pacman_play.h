@@ -289,10 +289,23 @@ typedef struct gs_pac_record {
     bool seed_per_game;      /* --seeds: game i from random.seed('N:i') */
     bool seed_random;        /* N was chosen at random for this run */
     int64_t seed;            /* N of --seed N or --seeds N */
+    bool seed_unsigned;      /* N is above INT64_MAX: seed holds its 64
+                                bits, read as uint64_t */
     long max_moves;          /* 0: none */
     size_t ngames, cap;
     gs_pac_game_log *games;
 } gs_pac_record;
+
+/* Seeds rng as rec's run seeds game `game` (1-based, training games
+ * counted): random.seed('cs188'), random.seed(N) (the same for every game:
+ * one stream, seeded once) or random.seed('N:GAME'). */
+GS_API void gs_pac_record_seed(const gs_pac_record *rec, gs_pyrandom *rng,
+                               size_t game);
+/* Writes rec's seed N in decimal into buf (GS_PAC_SEED_TEXT bytes) and
+ * returns buf. */
+#define GS_PAC_SEED_TEXT 24
+GS_API const char *gs_pac_record_seed_text(const gs_pac_record *rec,
+                                           char *buf);
 
 /* An empty record whose memory comes from alloc (NULL: the C library's). */
 GS_API void gs_pac_record_init(gs_pac_record *rec, const gs_allocator *alloc);
@@ -335,7 +348,8 @@ GS_API int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
 /*
  * Plays every game of rec through the rules of `world` (made from its
  * maze and ghosts): each action legal, the game over exactly at its last
- * action unless it was stopped, and the recorded result and score. alloc
+ * action unless it was stopped, no game longer than the record's
+ * max_moves (when not 0), and the recorded result and score. alloc
  * (NULL: the C library's) gives room for a state. GS_OK; GS_EPARSE with
  * *error at the action or game header concerned; GS_ENOMEM.
  */

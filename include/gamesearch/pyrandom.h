@@ -24,6 +24,8 @@ typedef struct gs_pyrandom {
 
 /* random.seed(n) for an integer n (Python seeds with |n|). */
 GS_API void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n);
+/* random.seed(n) for an integer 0 <= n < 2^64. */
+GS_API void gs_pyrandom_seed_uint(gs_pyrandom *r, uint64_t n);
 
 /* random.seed(s) for a string s (version 2: the bytes of s followed by
  * their SHA-512 digest, read as one big-endian integer). */
