@@ -1112,6 +1112,10 @@ fi
 # Layouts that are wrong.
 printf '%s\n' '%%%%%' '%P.P%' '%%%%%' >"$TMP/bad.lay"
 bad_input "pacman: a layout with two Pacmen" "gamesearch pacman: $TMP/bad.lay:2:4: the layout has 2 Pacmen (the second at line 2, column 4)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
+# Food walled off from Pacman: the game could never be won, and would
+# never end (a replay of it, or --record, would grow without end).
+printf '%s\n' '%%%%%' '%P%.%' '%%%%%' >"$TMP/bad.lay"
+bad_input "pacman: food Pacman cannot reach" "gamesearch pacman: $TMP/bad.lay:2:4: Pacman cannot reach the food at line 2, column 4 (walls cut it off): the game could never be won" pacman -l "$TMP/bad.lay" -p GreedyAgent -q --record "$TMP/never.rec"
 printf '%s\n' '%%%%%' '%P.Z%' '%%%%%' >"$TMP/bad.lay"
 bad_input "pacman: a layout with a stray character" "gamesearch pacman: $TMP/bad.lay:2:4: unexpected character 'Z' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
 bad_input "pacman: no such layout" "gamesearch pacman: layout 'nowhere' not found: looked for nowhere.lay in $SRC/layouts, ./layouts and the current directory" pacman -l nowhere -p GreedyAgent -q

@@ -68,14 +68,14 @@ static const gs_pac_eval own_evals[] = {
 
 /*
  * y=4  %%%%%%%%%
- * y=3  %.%P  %.%     the dot at (1,3) is two cells from Pacman as the
- * y=2  % %%% %%%     crow flies and ten along the corridors; the dot at
- * y=1  %     % %     (7,3) and the cell (7,1) are walled in
- * y=0  %%%%%%%%%
+ * y=3  %.%P  %o%     the dot at (1,3) is two cells from Pacman as the
+ * y=2  % %%% %%%     crow flies and ten along the corridors; the capsule
+ * y=1  %     % %     at (7,3) and the cell (7,1) are walled in (a dot
+ * y=0  %%%%%%%%%     there would have the layout refused)
  */
 static const char *const detour_maze =
     "%%%%%%%%%\n"
-    "%.%P  %.%\n"
+    "%.%P  %o%\n"
     "% %%% %%%\n"
     "%     % %\n"
     "%%%%%%%%%\n";

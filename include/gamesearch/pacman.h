@@ -71,7 +71,9 @@ typedef gs_error gs_pac_error;
  * characters only, no row shorter than the first after trailing spaces are
  * stripped (a longer row may only have walls past the first row's end,
  * which are dropped, as pacman.py drops them: CS188's capsuleClassic has
- * one), at least one food, at most GS_PAC_MAX_SIDE a side and
+ * one), at least one food, every food within Pacman's reach (food walled
+ * off from him could never be eaten: the game could never be won, and
+ * pacman.py would play it for ever; the first such dot is named), at most GS_PAC_MAX_SIDE a side and
  * GS_PAC_MAX_GHOSTS ghosts; over 1 MiB is GS_ETOOBIG. Cells off the maze
  * count as walls. GS_OK, GS_EPARSE with *error, GS_ETOOBIG or GS_ENOMEM.
  */
