@@ -114,10 +114,12 @@ typedef struct run {
  * run played game after game; one per thread for -j N. */
 typedef struct player {
     gs_pac_agent *agent;      /* NULL when replaying */
-    bool search_failed;       /* said once */
+    bool search_failed;       /* said once a game */
     unsigned char *state;
     gs_pyrandom rng;
     FILE *out;                /* -t's frames and result lines */
+    FILE *err;                /* what a game says on standard error: the
+                                 search's failure, countStates's lines */
     bool pace;                /* -t: pause --frameTime between frames */
     pac_input input;          /* the view: keys pressed since Pacman's last
                                  move */
@@ -199,24 +201,38 @@ typedef struct watch {
     bool failed;              /* out of memory: the game is stopped */
 } watch;
 
-/* What Pacman's decision measured, as the agent printed it before. */
+/*
+ * What Pacman's decision measured, into the game's standard error (the
+ * player's err: stderr itself when games are played in turn, a buffer
+ * printed in game order when they are played side by side). A run of
+ * several games names the game on each line ("game 2, move 5: ..."); a
+ * run of one keeps the plain "move 5: ..." line.
+ */
 static void report_decision(watch *g, const gs_pac_move *m)
 {
     const gs_pac_decision *d = m->decision;
+    FILE *err = g->p->err;
+    char tag[48] = "";
+    long games = g->r->replay ? (long)g->r->replay->ngames : g->r->o->num_games;
+    if (games > 1)
+        snprintf(tag, sizeof tag, "game %zu, ", g->game);
+    if (err == stderr)
+        fflush(stdout);    /* what the game printed before comes first */
     if (d->status != GS_OK) {
         if (!g->p->search_failed)
-            cli_error(cmd, "%s: the search failed (%s); playing the first "
-                      "legal move", gs_pac_agent_name(g->r->o->pacman),
-                      gs_strerror(d->status));
+            fprintf(err, "gamesearch %s: %s%s: the search failed (%s); "
+                    "playing the first legal move\n", cmd, tag,
+                    gs_pac_agent_name(g->r->o->pacman),
+                    gs_strerror(d->status));
         g->p->search_failed = true;
         return;
     }
     if (!d->states_counted)
         return;
     if (d->states_incomplete)
-        cli_error(cmd, "countStates: out of memory; the count below is too "
-                  "low");
-    fprintf(stderr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n",
+        fprintf(err, "gamesearch %s: %scountStates: out of memory; the count "
+                "below is too low\n", cmd, tag);
+    fprintf(err, "%smove %ld: %" PRIu64 " nodes, %zu distinct states\n", tag,
             m->pacman_move, d->nodes, d->distinct_states);
 }
 
@@ -327,6 +343,7 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     o.on_move = on_move;
     o.keys = take_keys;
     o.user = &g;
+    p->search_failed = false;
     int rc = gs_pac_play(r->world, p->agent, &p->rng, &o, p->state, st);
     if (g.failed)
         return GAME_FAILED;
@@ -516,6 +533,7 @@ static int player_init(player *p, const run *r)
 {
     memset(p, 0, sizeof *p);
     p->out = stdout;
+    p->err = stderr;
     p->state = malloc(gs_pacman_state_size(r->world));
     if (!p->state) {
         cli_error(cmd, "out of memory");
@@ -578,6 +596,8 @@ typedef struct slot {
     bool done, failed;
     char *text;               /* -t's frames (open_memstream) */
     size_t len;
+    char *errtext;            /* its standard error (open_memstream) */
+    size_t errlen;
 } slot;
 
 typedef struct batch {
@@ -614,24 +634,32 @@ static void *work(void *arg)
         size_t g = b->next++;
         pthread_mutex_unlock(&b->lock);
 
-        slot s = {true, false, NULL, 0};
-        FILE *out = NULL;
+        slot s = {true, false, NULL, 0, NULL, 0};
+        FILE *out = NULL, *err = NULL;
         bool ok = true;
         /* Played into copies, stored at the end: the games of other
          * threads lie next to this one's. */
         gs_pac_game_log log = r->rec.games[g];
         gs_pac_game_result stats;
         memset(&stats, 0, sizeof stats);
-        if (r->show == SHOW_TEXT && !(out = open_memstream(&s.text, &s.len))) {
+        if ((r->show == SHOW_TEXT &&
+             !(out = open_memstream(&s.text, &s.len))) ||
+            !(err = open_memstream(&s.errtext, &s.errlen))) {
             cli_error(cmd, "out of memory");
             ok = false;
         }
         if (ok) {
             wk->p.out = out;
+            wk->p.err = err;
             gs_pac_seed_game(&wk->p.rng, r->rec.seed, g + 1);
             ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
         }
+        wk->p.err = stderr;
         if (out && fclose(out) != 0 && ok) {
+            cli_error(cmd, "out of memory");
+            ok = false;
+        }
+        if (err && fclose(err) != 0 && ok) {
             cli_error(cmd, "out of memory");
             ok = false;
         }
@@ -740,6 +768,13 @@ static int play_side_by_side(run *r, size_t total, long threads)
         slot s = b.slots[g];
         tally t = b.t;
         pthread_mutex_unlock(&b.lock);
+        if (s.errlen) {
+            progress_erase(&r->prog);
+            fwrite(s.errtext, 1, s.errlen, stderr);
+            fflush(stderr);
+        }
+        free(s.errtext);
+        b.slots[g].errtext = NULL;
         if (s.text) {
             fwrite(s.text, 1, s.len, stdout);
             free(s.text);
@@ -758,8 +793,10 @@ static int play_side_by_side(run *r, size_t total, long threads)
 out:
     for (long i = 0; i < threads; i++)
         player_free(&workers[i].p);
-    for (size_t g = 0; g < total; g++)
+    for (size_t g = 0; g < total; g++) {
         free(b.slots[g].text);
+        free(b.slots[g].errtext);
+    }
     free(b.slots);
     free(workers);
     return status;

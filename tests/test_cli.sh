@@ -1004,6 +1004,38 @@ Scores:        -1.0
 Win Rate:      0/1 (0.00)
 Record:        Loss" "move 1: 13 nodes, 11 distinct states"
 
+# countStates over several games: each line names its game, and the lines
+# come in game order, the same for any -j (the games played side by side
+# keep theirs until the games before them are printed).
+printf '%s\n' '%%%%%%%%%' '%.  P   %' '%%%%%%%%%' >"$TMP/corridor.lay"
+run pacman -l "$TMP/corridor.lay" -k 0 -p MinimaxAgent -a depth=2,countStates=1 --max-moves 2 -q -n 2 --seeds 1
+check "pacman: countStates over two games names the game" 0 "Pacman ran out of moves! Score: -2
+Pacman ran out of moves! Score: -2
+Average Score: -2.0
+Scores:        -2.0, -2.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" "game 1, move 1: 13 nodes, 11 distinct states
+game 1, move 2: 13 nodes, 10 distinct states
+game 2, move 1: 13 nodes, 11 distinct states
+game 2, move 2: 13 nodes, 10 distinct states"
+run pacman -l crossroads -p AlphaBetaAgent -a depth=2,countStates=1 -g DirectionalGhost -q -n 6 --seeds 3
+cp "$TMP/out" "$TMP/cs_out1"
+cp "$TMP/err" "$TMP/cs_err1"
+if [ "$status" -eq 0 ] && grep -q '^game 6, move 1: ' "$TMP/cs_err1" &&
+    [ "$(grep -v '^game [1-6], move [0-9]*: [0-9]* nodes, [0-9]* distinct states$' "$TMP/cs_err1")" = "" ]; then
+    ok
+else
+    bad "pacman: countStates lines of six games" "status $status" "$(head -n 3 "$TMP/cs_err1")"
+fi
+for j in 2 3; do
+    run pacman -l crossroads -p AlphaBetaAgent -a depth=2,countStates=1 -g DirectionalGhost -q -n 6 --seeds 3 -j $j
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/cs_out1" && cmp -s "$TMP/err" "$TMP/cs_err1"; then
+        ok
+    else
+        bad "pacman: countStates with -j $j prints what -j 1 prints" "status $status" "$(diff "$TMP/cs_err1" "$TMP/err" | head -n 5)"
+    fi
+done
+
 # -a for the searching agents.
 bad_input "pacman: -a depth=0" "gamesearch pacman: -a: depth must be a whole number of rounds from 1 to 1000, not '0'" pacman -p MinimaxAgent -a depth=0 -q
 bad_input "pacman: -a evalFn unknown" "gamesearch pacman: -a: evalFn 'best' is unknown to ExpectimaxAgent (it knows scoreEvaluationFunction or score, betterEvaluationFunction or better, reflex, champion)" pacman -p ExpectimaxAgent -a evalFn=best -q
