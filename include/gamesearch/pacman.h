@@ -224,7 +224,11 @@ typedef struct gs_pac_search_game {
 GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
 
 /* The evaluation of `state` from Pacman's side (what each looks at:
- * games/pacman/eval.c). A function of the state alone, thread-safe. */
+ * games/pacman/eval.c). A function of the state alone, thread-safe. Its
+ * searches of the maze go only as far as the evaluation needs, in scratch
+ * memory the world keeps (one area per thread evaluating at once, from the
+ * world's allocator, freed with the world); the value is the same with or
+ * without the table of distances below. */
 GS_API double gs_pacman_evaluate(const gs_pacman *world, const void *state,
                                  gs_pac_eval eval);
 
