@@ -133,6 +133,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* What pacman.py prints when an agent ran out of time under -c (its
+ * rules' agentCrash). */
+static const char *crash_line(const gs_pac_game_result *st)
+{
+    return st->agent == 0 ? "Pacman crashed" : "A ghost crashed";
+}
+
 static void result_line(char *buf, size_t size, int result, int score)
 {
     static const char *const words[] = {
@@ -339,10 +346,20 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     if (replay) {
         o.replay = replay->actions;
         o.replay_length = replay->n;
+        if (replay->n == 0) {
+            /* Stopped before its first move (checked): the start. */
+            memset(st, 0, sizeof *st);
+            st->result = GS_PAC_STOPPED;
+            gs_pacman_initial(r->world, p->state);
+            log->result = GS_PAC_STOPPED;
+            log->score = 0;
+            return GAME_OVER;
+        }
     }
     o.on_move = on_move;
     o.keys = take_keys;
     o.user = &g;
+    o.timeout = r->o->catch_exceptions ? (double)r->o->timeout : -1;
     p->search_failed = false;
     int rc = gs_pac_play(r->world, p->agent, &p->rng, &o, p->state, st);
     if (g.failed)
@@ -354,6 +371,30 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     }
     if (st->result == GS_PAC_QUIT)
         return GAME_QUIT;
+    if (st->result == GS_PAC_TIMED_OUT) {
+        /* game.py's messages on standard error, then the rules' crash
+         * line (print_game_line's, or -t's here); the game counts as a
+         * loss at its score, and its record as stopped. */
+        int a = st->agent;
+        if (p->err == stderr)
+            fflush(stdout);
+        if (st->timeout == GS_PAC_TIMEOUT_MOVE)
+            fprintf(p->err, "Agent %d timed out on a single move!\n", a);
+        else if (st->timeout == GS_PAC_TIMEOUT_WARNING)
+            fprintf(p->err, "Agent %d took too long to make a move! This is "
+                    "warning 1\nAgent %d exceeded the maximum number of "
+                    "warnings: 1\n", a, a);
+        else
+            fprintf(p->err, "Agent %d ran out of time! (time: %1.2f)\n", a,
+                    st->agent_seconds);
+        if (g.show == SHOW_TEXT || (r->show == SHOW_TEXT && log->training)) {
+            fputs(crash_line(st), p->out);
+            fputc('\n', p->out);
+        }
+        log->result = GS_PAC_STOPPED;
+        log->score = st->score;
+        return GAME_OVER;
+    }
     log->result = st->result;
     log->score = st->score;
     return GAME_OVER;
@@ -412,14 +453,18 @@ static void tally_add(tally *t, const gs_pac_game_log *log)
 
 /* -q's line for a game, under the progress line. */
 static void print_game_line(run *r, const gs_pac_game_log *log,
-                            const tally *t)
+                            const gs_pac_game_result *st, const tally *t)
 {
-    if (r->show != SHOW_NONE || log->training) {
+    bool crashed = st->result == GS_PAC_TIMED_OUT;
+    if (r->show != SHOW_NONE || (log->training && !crashed)) {
         progress_draw(&r->prog, t, false);
         return;
     }
     char line[96];
-    result_line(line, sizeof line, log->result, log->score);
+    if (crashed)
+        snprintf(line, sizeof line, "%s", crash_line(st));
+    else
+        result_line(line, sizeof line, log->result, log->score);
     bool erased = r->prog.shown && r->prog.share;
     if (erased)
         progress_erase(&r->prog);
@@ -516,15 +561,19 @@ static int open_display(run *r, bool keyboard)
 }
 
 /* After the view closes: the lines pacman.py would have printed. */
-static void print_results(const gs_pac_record *rec)
+static void print_results(const gs_pac_record *rec,
+                          const gs_pac_game_result *stats)
 {
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
+    for (size_t i = 0; i < rec->ngames; i++) {
+        if (stats[i].result == GS_PAC_TIMED_OUT) {
+            puts(crash_line(&stats[i]));
+        } else if (!rec->games[i].training) {
             char line[96];
             result_line(line, sizeof line, rec->games[i].result,
                         rec->games[i].score);
             puts(line);
         }
+    }
 }
 
 /* Sets up a player: its agent for the run's world and room for a state.
@@ -584,7 +633,7 @@ static int play_in_turn(run *r, player *p, size_t total)
             break;
         }
         tally_add(&t, log);
-        print_game_line(r, log, &t);
+        print_game_line(r, log, &r->stats[g], &t);
     }
     return status;
 }
@@ -780,7 +829,7 @@ static int play_side_by_side(run *r, size_t total, long threads)
             free(s.text);
             b.slots[g].text = NULL;
         }
-        print_game_line(r, &r->rec.games[g], &t);
+        print_game_line(r, &r->rec.games[g], &r->stats[g], &t);
         pthread_mutex_lock(&b.lock);
     }
     pthread_mutex_unlock(&b.lock);
@@ -846,7 +895,7 @@ static int play_all(run *r, bool keyboard)
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
-        print_results(&r->rec);
+        print_results(&r->rec, r->stats);
     }
     if (status == 0)
         print_summary(&r->rec);

@@ -703,6 +703,41 @@ Scores:        360.0
 Win Rate:      0/1 (0.00)
 Record:        Loss" ""
 
+# -c with --timeout: pacman.py's game.py times every decision; one over the
+# time ends the game before it is played, the agent "crashed" (a loss at
+# the score so far). With --timeout 0 the first decision is over it; a
+# search past the whole seconds is stopped there. Without -c, no timing.
+run pacman -l crossroads -p GreedyAgent -q -n 2 --seeds 1 -c --timeout 0
+check "pacman: -c --timeout 0: the first move is over the time" 0 "Pacman crashed
+Pacman crashed
+Average Score: 0.0
+Scores:        0.0, 0.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" "Agent 0 took too long to make a move! This is warning 1
+Agent 0 exceeded the maximum number of warnings: 1
+Agent 0 took too long to make a move! This is warning 1
+Agent 0 exceeded the maximum number of warnings: 1"
+run pacman -l labyrinth -p MinimaxAgent -a depth=9 -q --seeds 1 -c --timeout 1
+check "pacman: -c --timeout 1: a search stopped at the second" 0 "Pacman crashed
+Average Score: 0.0
+Scores:        0.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" "Agent 0 timed out on a single move!"
+run pacman -l labyrinth -p LeftTurnAgent -k 0 --max-moves 40 -q --timeout 0
+check "pacman: --timeout without -c times nothing" 0 "Pacman ran out of moves! Score: 360
+Average Score: 360.0
+Scores:        360.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" ""
+run pacman -l crossroads -p GreedyAgent -q -n 2 --seeds 1 -c --timeout 0 --record "$TMP/crashed.rec"
+run pacman --replay "$TMP/crashed.rec" -q
+check "pacman: games ended before their first move, recorded and replayed" 0 "Pacman ran out of moves! Score: 0
+Pacman ran out of moves! Score: 0
+Average Score: 0.0
+Scores:        0.0, 0.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" ""
+
 # -t: pacman.py's text display: the maze after every round and at the end,
 # Pacman '<' before his first move, an empty line after each "Score:".
 run pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 11
