@@ -143,7 +143,8 @@ static const char *crash_line(const gs_pac_game_result *st)
 static void result_line(char *buf, size_t size, int result, int score)
 {
     static const char *const words[] = {
-        "Pacman died!", "Pacman emerges victorious!", "Pacman ran out of moves!"};
+        "Pacman died!", "Pacman emerges victorious!", "Pacman ran out of moves!",
+        "Pacman quit!"};
     snprintf(buf, size, "%s Score: %d", words[result], score);
 }
 
@@ -265,6 +266,14 @@ static int on_move(void *user, const gs_pac_move *m)
         if (g->show == SHOW_TEXT) {
             text_frame(p->out, w, m->state);
             pause_text(r, p);
+        } else if (g->show == SHOW_VIEW && !r->replay &&
+                   r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
+            /* The player's game starts with the player: nothing moves
+             * before the first key, which is Pacman's first move. */
+            snprintf(status, sizeof status, "game %zu of %ld: an arrow key "
+                     "or WASD starts it, q quits", g->game, r->o->num_games);
+            pac_view_draw(r->view, m->state, status);
+            view_wait(r, p, -1, true);
         } else if (g->show == SHOW_VIEW) {
             view_status(r, p, g->game, status, sizeof status);
             pac_view_draw(r->view, m->state, status);
@@ -569,7 +578,9 @@ static void print_results(const gs_pac_record *rec,
             puts(crash_line(&stats[i]));
         } else if (!rec->games[i].training) {
             char line[96];
-            result_line(line, sizeof line, rec->games[i].result,
+            result_line(line, sizeof line,
+                        stats[i].result == GS_PAC_QUIT ? GS_PAC_QUIT
+                                                       : rec->games[i].result,
                         rec->games[i].score);
             puts(line);
         }
@@ -628,8 +639,18 @@ static int play_in_turn(run *r, player *p, size_t total)
             status = 1;
             break;
         }
-        if (end == GAME_QUIT) {   /* the game left unfinished is not counted */
-            gs_pac_record_drop_game(&r->rec);
+        if (end == GAME_QUIT) {
+            /* q: a game quit before its first move was never played; one
+             * quit later counts, as a loss at its score (recorded as
+             * stopped), and the summary follows. */
+            if (r->stats[g].moves == 0) {
+                gs_pac_record_drop_game(&r->rec);
+                break;
+            }
+            log->result = GS_PAC_STOPPED;
+            log->score = r->stats[g].score;
+            tally_add(&t, log);
+            print_game_line(r, log, &r->stats[g], &t);
             break;
         }
         tally_add(&t, log);

@@ -703,6 +703,17 @@ Scores:        360.0
 Win Rate:      0/1 (0.00)
 Record:        Loss" ""
 
+# The keyboard game in a pseudo-terminal (python3's pty): it waits for the
+# first key, and q ends the run with the games played and the summary.
+if command -v python3 >/dev/null 2>&1 &&
+    python3 "$SRC/tests/pacman_keyboard.py" "$GS" >"$TMP/kb" 2>&1; then
+    ok
+elif ! command -v python3 >/dev/null 2>&1; then
+    echo "skipped: no python3: the keyboard game in a pseudo-terminal"
+else
+    bad "pacman: the keyboard game in a pseudo-terminal" "$(cat "$TMP/kb")"
+fi
+
 # -c with --timeout: pacman.py's game.py times every decision; one over the
 # time ends the game before it is played, the agent "crashed" (a loss at
 # the score so far). With --timeout 0 the first decision is over it; a
