@@ -114,10 +114,12 @@ typedef struct run {
  * run played game after game; one per thread for -j N. */
 typedef struct player {
     gs_pac_agent *agent;      /* NULL when replaying */
-    bool search_failed;       /* said once */
+    bool search_failed;       /* said once a game */
     unsigned char *state;
     gs_pyrandom rng;
     FILE *out;                /* -t's frames and result lines */
+    FILE *err;                /* what a game says on standard error: the
+                                 search's failure, countStates's lines */
     bool pace;                /* -t: pause --frameTime between frames */
     pac_input input;          /* the view: keys pressed since Pacman's last
                                  move */
@@ -131,10 +133,18 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* What pacman.py prints when an agent ran out of time under -c (its
+ * rules' agentCrash). */
+static const char *crash_line(const gs_pac_game_result *st)
+{
+    return st->agent == 0 ? "Pacman crashed" : "A ghost crashed";
+}
+
 static void result_line(char *buf, size_t size, int result, int score)
 {
     static const char *const words[] = {
-        "Pacman died!", "Pacman emerges victorious!", "Pacman ran out of moves!"};
+        "Pacman died!", "Pacman emerges victorious!", "Pacman ran out of moves!",
+        "Pacman quit!"};
     snprintf(buf, size, "%s Score: %d", words[result], score);
 }
 
@@ -199,24 +209,38 @@ typedef struct watch {
     bool failed;              /* out of memory: the game is stopped */
 } watch;
 
-/* What Pacman's decision measured, as the agent printed it before. */
+/*
+ * What Pacman's decision measured, into the game's standard error (the
+ * player's err: stderr itself when games are played in turn, a buffer
+ * printed in game order when they are played side by side). A run of
+ * several games names the game on each line ("game 2, move 5: ..."); a
+ * run of one keeps the plain "move 5: ..." line.
+ */
 static void report_decision(watch *g, const gs_pac_move *m)
 {
     const gs_pac_decision *d = m->decision;
+    FILE *err = g->p->err;
+    char tag[48] = "";
+    long games = g->r->replay ? (long)g->r->replay->ngames : g->r->o->num_games;
+    if (games > 1)
+        snprintf(tag, sizeof tag, "game %zu, ", g->game);
+    if (err == stderr)
+        fflush(stdout);    /* what the game printed before comes first */
     if (d->status != GS_OK) {
         if (!g->p->search_failed)
-            cli_error(cmd, "%s: the search failed (%s); playing the first "
-                      "legal move", gs_pac_agent_name(g->r->o->pacman),
-                      gs_strerror(d->status));
+            fprintf(err, "gamesearch %s: %s%s: the search failed (%s); "
+                    "playing the first legal move\n", cmd, tag,
+                    gs_pac_agent_name(g->r->o->pacman),
+                    gs_strerror(d->status));
         g->p->search_failed = true;
         return;
     }
     if (!d->states_counted)
         return;
     if (d->states_incomplete)
-        cli_error(cmd, "countStates: out of memory; the count below is too "
-                  "low");
-    fprintf(stderr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n",
+        fprintf(err, "gamesearch %s: %scountStates: out of memory; the count "
+                "below is too low\n", cmd, tag);
+    fprintf(err, "%smove %ld: %" PRIu64 " nodes, %zu distinct states\n", tag,
             m->pacman_move, d->nodes, d->distinct_states);
 }
 
@@ -242,6 +266,14 @@ static int on_move(void *user, const gs_pac_move *m)
         if (g->show == SHOW_TEXT) {
             text_frame(p->out, w, m->state);
             pause_text(r, p);
+        } else if (g->show == SHOW_VIEW && !r->replay &&
+                   r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
+            /* The player's game starts with the player: nothing moves
+             * before the first key, which is Pacman's first move. */
+            snprintf(status, sizeof status, "game %zu of %ld: an arrow key "
+                     "or WASD starts it, q quits", g->game, r->o->num_games);
+            pac_view_draw(r->view, m->state, status);
+            view_wait(r, p, -1, true);
         } else if (g->show == SHOW_VIEW) {
             view_status(r, p, g->game, status, sizeof status);
             pac_view_draw(r->view, m->state, status);
@@ -323,10 +355,21 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     if (replay) {
         o.replay = replay->actions;
         o.replay_length = replay->n;
+        if (replay->n == 0) {
+            /* Stopped before its first move (checked): the start. */
+            memset(st, 0, sizeof *st);
+            st->result = GS_PAC_STOPPED;
+            gs_pacman_initial(r->world, p->state);
+            log->result = GS_PAC_STOPPED;
+            log->score = 0;
+            return GAME_OVER;
+        }
     }
     o.on_move = on_move;
     o.keys = take_keys;
     o.user = &g;
+    o.timeout = r->o->catch_exceptions ? (double)r->o->timeout : -1;
+    p->search_failed = false;
     int rc = gs_pac_play(r->world, p->agent, &p->rng, &o, p->state, st);
     if (g.failed)
         return GAME_FAILED;
@@ -337,6 +380,30 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     }
     if (st->result == GS_PAC_QUIT)
         return GAME_QUIT;
+    if (st->result == GS_PAC_TIMED_OUT) {
+        /* game.py's messages on standard error, then the rules' crash
+         * line (print_game_line's, or -t's here); the game counts as a
+         * loss at its score, and its record as stopped. */
+        int a = st->agent;
+        if (p->err == stderr)
+            fflush(stdout);
+        if (st->timeout == GS_PAC_TIMEOUT_MOVE)
+            fprintf(p->err, "Agent %d timed out on a single move!\n", a);
+        else if (st->timeout == GS_PAC_TIMEOUT_WARNING)
+            fprintf(p->err, "Agent %d took too long to make a move! This is "
+                    "warning 1\nAgent %d exceeded the maximum number of "
+                    "warnings: 1\n", a, a);
+        else
+            fprintf(p->err, "Agent %d ran out of time! (time: %1.2f)\n", a,
+                    st->agent_seconds);
+        if (g.show == SHOW_TEXT || (r->show == SHOW_TEXT && log->training)) {
+            fputs(crash_line(st), p->out);
+            fputc('\n', p->out);
+        }
+        log->result = GS_PAC_STOPPED;
+        log->score = st->score;
+        return GAME_OVER;
+    }
     log->result = st->result;
     log->score = st->score;
     return GAME_OVER;
@@ -395,14 +462,18 @@ static void tally_add(tally *t, const gs_pac_game_log *log)
 
 /* -q's line for a game, under the progress line. */
 static void print_game_line(run *r, const gs_pac_game_log *log,
-                            const tally *t)
+                            const gs_pac_game_result *st, const tally *t)
 {
-    if (r->show != SHOW_NONE || log->training) {
+    bool crashed = st->result == GS_PAC_TIMED_OUT;
+    if (r->show != SHOW_NONE || (log->training && !crashed)) {
         progress_draw(&r->prog, t, false);
         return;
     }
     char line[96];
-    result_line(line, sizeof line, log->result, log->score);
+    if (crashed)
+        snprintf(line, sizeof line, "%s", crash_line(st));
+    else
+        result_line(line, sizeof line, log->result, log->score);
     bool erased = r->prog.shown && r->prog.share;
     if (erased)
         progress_erase(&r->prog);
@@ -499,15 +570,21 @@ static int open_display(run *r, bool keyboard)
 }
 
 /* After the view closes: the lines pacman.py would have printed. */
-static void print_results(const gs_pac_record *rec)
+static void print_results(const gs_pac_record *rec,
+                          const gs_pac_game_result *stats)
 {
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
+    for (size_t i = 0; i < rec->ngames; i++) {
+        if (stats[i].result == GS_PAC_TIMED_OUT) {
+            puts(crash_line(&stats[i]));
+        } else if (!rec->games[i].training) {
             char line[96];
-            result_line(line, sizeof line, rec->games[i].result,
+            result_line(line, sizeof line,
+                        stats[i].result == GS_PAC_QUIT ? GS_PAC_QUIT
+                                                       : rec->games[i].result,
                         rec->games[i].score);
             puts(line);
         }
+    }
 }
 
 /* Sets up a player: its agent for the run's world and room for a state.
@@ -516,6 +593,7 @@ static int player_init(player *p, const run *r)
 {
     memset(p, 0, sizeof *p);
     p->out = stdout;
+    p->err = stderr;
     p->state = malloc(gs_pacman_state_size(r->world));
     if (!p->state) {
         cli_error(cmd, "out of memory");
@@ -561,12 +639,22 @@ static int play_in_turn(run *r, player *p, size_t total)
             status = 1;
             break;
         }
-        if (end == GAME_QUIT) {   /* the game left unfinished is not counted */
-            gs_pac_record_drop_game(&r->rec);
+        if (end == GAME_QUIT) {
+            /* q: a game quit before its first move was never played; one
+             * quit later counts, as a loss at its score (recorded as
+             * stopped), and the summary follows. */
+            if (r->stats[g].moves == 0) {
+                gs_pac_record_drop_game(&r->rec);
+                break;
+            }
+            log->result = GS_PAC_STOPPED;
+            log->score = r->stats[g].score;
+            tally_add(&t, log);
+            print_game_line(r, log, &r->stats[g], &t);
             break;
         }
         tally_add(&t, log);
-        print_game_line(r, log, &t);
+        print_game_line(r, log, &r->stats[g], &t);
     }
     return status;
 }
@@ -578,6 +666,8 @@ typedef struct slot {
     bool done, failed;
     char *text;               /* -t's frames (open_memstream) */
     size_t len;
+    char *errtext;            /* its standard error (open_memstream) */
+    size_t errlen;
 } slot;
 
 typedef struct batch {
@@ -614,24 +704,32 @@ static void *work(void *arg)
         size_t g = b->next++;
         pthread_mutex_unlock(&b->lock);
 
-        slot s = {true, false, NULL, 0};
-        FILE *out = NULL;
+        slot s = {true, false, NULL, 0, NULL, 0};
+        FILE *out = NULL, *err = NULL;
         bool ok = true;
         /* Played into copies, stored at the end: the games of other
          * threads lie next to this one's. */
         gs_pac_game_log log = r->rec.games[g];
         gs_pac_game_result stats;
         memset(&stats, 0, sizeof stats);
-        if (r->show == SHOW_TEXT && !(out = open_memstream(&s.text, &s.len))) {
+        if ((r->show == SHOW_TEXT &&
+             !(out = open_memstream(&s.text, &s.len))) ||
+            !(err = open_memstream(&s.errtext, &s.errlen))) {
             cli_error(cmd, "out of memory");
             ok = false;
         }
         if (ok) {
             wk->p.out = out;
+            wk->p.err = err;
             gs_pac_record_seed(&r->rec, &wk->p.rng, g + 1);
             ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
         }
+        wk->p.err = stderr;
         if (out && fclose(out) != 0 && ok) {
+            cli_error(cmd, "out of memory");
+            ok = false;
+        }
+        if (err && fclose(err) != 0 && ok) {
             cli_error(cmd, "out of memory");
             ok = false;
         }
@@ -740,12 +838,19 @@ static int play_side_by_side(run *r, size_t total, long threads)
         slot s = b.slots[g];
         tally t = b.t;
         pthread_mutex_unlock(&b.lock);
+        if (s.errlen) {
+            progress_erase(&r->prog);
+            fwrite(s.errtext, 1, s.errlen, stderr);
+            fflush(stderr);
+        }
+        free(s.errtext);
+        b.slots[g].errtext = NULL;
         if (s.text) {
             fwrite(s.text, 1, s.len, stdout);
             free(s.text);
             b.slots[g].text = NULL;
         }
-        print_game_line(r, &r->rec.games[g], &t);
+        print_game_line(r, &r->rec.games[g], &r->stats[g], &t);
         pthread_mutex_lock(&b.lock);
     }
     pthread_mutex_unlock(&b.lock);
@@ -758,8 +863,10 @@ static int play_side_by_side(run *r, size_t total, long threads)
 out:
     for (long i = 0; i < threads; i++)
         player_free(&workers[i].p);
-    for (size_t g = 0; g < total; g++)
+    for (size_t g = 0; g < total; g++) {
         free(b.slots[g].text);
+        free(b.slots[g].errtext);
+    }
     free(b.slots);
     free(workers);
     return status;
@@ -807,7 +914,7 @@ static int play_all(run *r, bool keyboard)
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
-        print_results(&r->rec);
+        print_results(&r->rec, r->stats);
     }
     if (status == 0)
         print_summary(&r->rec);

@@ -29,7 +29,8 @@ typedef struct pac_options {
     long num_training;       /* -x */
     long num_ghosts;         /* -k */
     long max_moves;          /* --max-moves; 0: none */
-    long timeout;            /* --timeout: accepted, unused */
+    long timeout;            /* --timeout: seconds, with -c */
+    bool catch_exceptions;   /* -c: agents out of time end the game */
     const char *layout;      /* -l; NULL: PAC_DEFAULT_LAYOUT */
     gs_pac_agent_kind pacman;   /* -p */
     gs_pac_ghost ghost;      /* -g */

@@ -80,13 +80,15 @@ static void usage(void)
         "and\n"
         "                           times, and statistics, to FILE\n"
         "                           (docs/pacman-json.md)\n"
-        "  --timeout SECONDS        accepted, as pacman.py takes it (these "
-        "agents\n"
-        "                           answer at once) [Default: 30]\n"
-        "  -z, --zoom ZOOM, -c, --catchExceptions\n"
-        "                           accepted and ignored (pacman.py's window "
-        "and\n"
-        "                           crash handling)\n"
+        "  -c, --catchExceptions    time the agents, as pacman.py does: a "
+        "move that\n"
+        "                           reaches --timeout seconds, or an agent's "
+        "moves\n"
+        "                           taking more in all in one game, ends "
+        "the game\n"
+        "                           (\"Pacman crashed\", a loss)\n"
+        "  --timeout SECONDS        the time allowed with -c [Default: 30]\n"
+        "  -z, --zoom ZOOM          accepted and ignored (pacman.py's window)\n"
         "  --max-moves N            end a game after N single-agent moves: "
         "\"Pacman\n"
         "                           ran out of moves!\", counted a loss "
@@ -345,6 +347,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
         }
         break;
     case O_CATCH:
+        o->catch_exceptions = true;
         break;
     case O_MAX_MOVES:
         if (!cli_parse_long(v, 1, MAX_MOVES_LIMIT, &n)) {

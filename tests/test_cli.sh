@@ -794,6 +794,52 @@ Scores:        360.0
 Win Rate:      0/1 (0.00)
 Record:        Loss" ""
 
+# The keyboard game in a pseudo-terminal (python3's pty): it waits for the
+# first key, and q ends the run with the games played and the summary.
+if command -v python3 >/dev/null 2>&1 &&
+    python3 "$SRC/tests/pacman_keyboard.py" "$GS" >"$TMP/kb" 2>&1; then
+    ok
+elif ! command -v python3 >/dev/null 2>&1; then
+    echo "skipped: no python3: the keyboard game in a pseudo-terminal"
+else
+    bad "pacman: the keyboard game in a pseudo-terminal" "$(cat "$TMP/kb")"
+fi
+
+# -c with --timeout: pacman.py's game.py times every decision; one over the
+# time ends the game before it is played, the agent "crashed" (a loss at
+# the score so far). With --timeout 0 the first decision is over it; a
+# search past the whole seconds is stopped there. Without -c, no timing.
+run pacman -l crossroads -p GreedyAgent -q -n 2 --seeds 1 -c --timeout 0
+check "pacman: -c --timeout 0: the first move is over the time" 0 "Pacman crashed
+Pacman crashed
+Average Score: 0.0
+Scores:        0.0, 0.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" "Agent 0 took too long to make a move! This is warning 1
+Agent 0 exceeded the maximum number of warnings: 1
+Agent 0 took too long to make a move! This is warning 1
+Agent 0 exceeded the maximum number of warnings: 1"
+run pacman -l labyrinth -p MinimaxAgent -a depth=9 -q --seeds 1 -c --timeout 1
+check "pacman: -c --timeout 1: a search stopped at the second" 0 "Pacman crashed
+Average Score: 0.0
+Scores:        0.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" "Agent 0 timed out on a single move!"
+run pacman -l labyrinth -p LeftTurnAgent -k 0 --max-moves 40 -q --timeout 0
+check "pacman: --timeout without -c times nothing" 0 "Pacman ran out of moves! Score: 360
+Average Score: 360.0
+Scores:        360.0
+Win Rate:      0/1 (0.00)
+Record:        Loss" ""
+run pacman -l crossroads -p GreedyAgent -q -n 2 --seeds 1 -c --timeout 0 --record "$TMP/crashed.rec"
+run pacman --replay "$TMP/crashed.rec" -q
+check "pacman: games ended before their first move, recorded and replayed" 0 "Pacman ran out of moves! Score: 0
+Pacman ran out of moves! Score: 0
+Average Score: 0.0
+Scores:        0.0, 0.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" ""
+
 # -t: pacman.py's text display: the maze after every round and at the end,
 # Pacman '<' before his first move, an empty line after each "Score:".
 run pacman -l corridor -p GreedyAgent -t --frameTime 0 --seed 11
@@ -1106,6 +1152,38 @@ Scores:        -1.0
 Win Rate:      0/1 (0.00)
 Record:        Loss" "move 1: 13 nodes, 11 distinct states"
 
+# countStates over several games: each line names its game, and the lines
+# come in game order, the same for any -j (the games played side by side
+# keep theirs until the games before them are printed).
+printf '%s\n' '%%%%%%%%%' '%.  P   %' '%%%%%%%%%' >"$TMP/corridor.lay"
+run pacman -l "$TMP/corridor.lay" -k 0 -p MinimaxAgent -a depth=2,countStates=1 --max-moves 2 -q -n 2 --seeds 1
+check "pacman: countStates over two games names the game" 0 "Pacman ran out of moves! Score: -2
+Pacman ran out of moves! Score: -2
+Average Score: -2.0
+Scores:        -2.0, -2.0
+Win Rate:      0/2 (0.00)
+Record:        Loss, Loss" "game 1, move 1: 13 nodes, 11 distinct states
+game 1, move 2: 13 nodes, 10 distinct states
+game 2, move 1: 13 nodes, 11 distinct states
+game 2, move 2: 13 nodes, 10 distinct states"
+run pacman -l crossroads -p AlphaBetaAgent -a depth=2,countStates=1 -g DirectionalGhost -q -n 6 --seeds 3
+cp "$TMP/out" "$TMP/cs_out1"
+cp "$TMP/err" "$TMP/cs_err1"
+if [ "$status" -eq 0 ] && grep -q '^game 6, move 1: ' "$TMP/cs_err1" &&
+    [ "$(grep -v '^game [1-6], move [0-9]*: [0-9]* nodes, [0-9]* distinct states$' "$TMP/cs_err1")" = "" ]; then
+    ok
+else
+    bad "pacman: countStates lines of six games" "status $status" "$(head -n 3 "$TMP/cs_err1")"
+fi
+for j in 2 3; do
+    run pacman -l crossroads -p AlphaBetaAgent -a depth=2,countStates=1 -g DirectionalGhost -q -n 6 --seeds 3 -j $j
+    if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/cs_out1" && cmp -s "$TMP/err" "$TMP/cs_err1"; then
+        ok
+    else
+        bad "pacman: countStates with -j $j prints what -j 1 prints" "status $status" "$(diff "$TMP/cs_err1" "$TMP/err" | head -n 5)"
+    fi
+done
+
 # -a for the searching agents.
 bad_input "pacman: -a depth=0" "gamesearch pacman: -a: depth must be a whole number of rounds from 1 to 1000, not '0'" pacman -p MinimaxAgent -a depth=0 -q
 bad_input "pacman: -a evalFn unknown" "gamesearch pacman: -a: evalFn 'best' is unknown to ExpectimaxAgent (it knows scoreEvaluationFunction or score, betterEvaluationFunction or better, reflex, champion)" pacman -p ExpectimaxAgent -a evalFn=best -q
@@ -1214,6 +1292,10 @@ fi
 # Layouts that are wrong.
 printf '%s\n' '%%%%%' '%P.P%' '%%%%%' >"$TMP/bad.lay"
 bad_input "pacman: a layout with two Pacmen" "gamesearch pacman: $TMP/bad.lay:2:4: the layout has 2 Pacmen (the second at line 2, column 4)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
+# Food walled off from Pacman: the game could never be won, and would
+# never end (a replay of it, or --record, would grow without end).
+printf '%s\n' '%%%%%' '%P%.%' '%%%%%' >"$TMP/bad.lay"
+bad_input "pacman: food Pacman cannot reach" "gamesearch pacman: $TMP/bad.lay:2:4: Pacman cannot reach the food at line 2, column 4 (walls cut it off): the game could never be won" pacman -l "$TMP/bad.lay" -p GreedyAgent -q --record "$TMP/never.rec"
 printf '%s\n' '%%%%%' '%P.Z%' '%%%%%' >"$TMP/bad.lay"
 bad_input "pacman: a layout with a stray character" "gamesearch pacman: $TMP/bad.lay:2:4: unexpected character 'Z' (a layout holds '%', '.', 'o', 'P', 'G', '1'-'4' and spaces)" pacman -l "$TMP/bad.lay" -p GreedyAgent -q
 bad_input "pacman: no such layout" "gamesearch pacman: layout 'nowhere' not found: looked for nowhere.lay in $SRC/layouts, ./layouts and the current directory" pacman -l nowhere -p GreedyAgent -q
@@ -1436,15 +1518,16 @@ bad_input "pacman --replay: a control character in the header" "gamesearch pacma
 
 # A file over 1 GiB is refused by its size, unread (a sparse file: no
 # disk is used).
-if truncate -s 1100M "$TMP/huge.tree" 2>/dev/null; then
-    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
+rm -f "$TMP/gib.tree"
+if truncate -s 1100M "$TMP/gib.tree" 2>/dev/null; then
+    bad_input "tree: a file over 1 GiB" "gamesearch tree: $TMP/gib.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/gib.tree"
     # One byte over the limit is refused; exactly 1 GiB is read and parsed
     # (its zero bytes are then the error).
-    truncate -s 1073741825 "$TMP/huge.tree"
-    bad_input "tree: a file of 1 GiB and 1 byte" "gamesearch tree: $TMP/huge.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/huge.tree"
-    truncate -s 1073741824 "$TMP/huge.tree"
-    bad_input "tree: a file of exactly 1 GiB is read" "gamesearch tree: $TMP/huge.tree:1:1: unexpected character '\\x00'" tree "$TMP/huge.tree"
-    rm -f "$TMP/huge.tree"
+    truncate -s 1073741825 "$TMP/gib.tree"
+    bad_input "tree: a file of 1 GiB and 1 byte" "gamesearch tree: $TMP/gib.tree: larger than 1 GiB (1073741824 bytes), the most gamesearch reads" tree "$TMP/gib.tree"
+    truncate -s 1073741824 "$TMP/gib.tree"
+    bad_input "tree: a file of exactly 1 GiB is read" "gamesearch tree: $TMP/gib.tree:1:1: unexpected character '\\x00'" tree "$TMP/gib.tree"
+    rm -f "$TMP/gib.tree"
     # Standard input, whose size is not known before reading: the same.
     head -c 1073741825 /dev/zero | "$GS" tree >"$TMP/out" 2>"$TMP/err"
     status=$?

@@ -3,7 +3,8 @@
  * Pacman project in ../shared/cs188 (GS_SHARED_DIR):
  *
  *   - the eleven CS188 layouts with the sizes, counts and agent order that
- *     pacman.py's layout.py gives them;
+ *     pacman.py's layout.py gives them, and every layout there and in the
+ *     project's layouts/ accepted by the reader's checks;
  *   - two games of DirectionalGhosts on powerClassic and smallClassic
  *     recorded from pacman.py (seed 'cs188'), replayed move for move;
  *   - the seven pacman.py traces in traces/: every move legal, every score,
@@ -32,6 +33,7 @@
 #include "gamesearch/pyrandom.h"
 
 #include "fixtures.h"
+#include "layout_files.h"
 #include "pacman_fixture.h"
 
 #define CS188_DIR GS_SHARED_DIR "/cs188"
@@ -93,6 +95,18 @@ static void test_cs188_layouts(void **unused)
         free(s);
         gs_pacman_free(w);
     }
+}
+
+/* Every layout of CS188's and of the project's is accepted by the reader,
+ * its checks included (all food within Pacman's reach). */
+static void test_all_layouts_accepted(void **unused)
+{
+    (void)unused;
+    static const char *const dirs[] = {CS188_DIR "/layouts",
+                                       GS_SOURCE_DIR "/layouts"};
+    char path[1024], why[512];
+    if (!largest_layout(dirs, 2, path, sizeof path, why, sizeof why))
+        fail_msg("%s", why);
 }
 
 #include "test_pacman_directional.inc"
@@ -425,6 +439,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cs188_layouts),
+        cmocka_unit_test(test_all_layouts_accepted),
         cmocka_unit_test(test_directional_games),
         cmocka_unit_test(test_state_hash),
     };

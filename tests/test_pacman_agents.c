@@ -68,14 +68,14 @@ static const gs_pac_eval own_evals[] = {
 
 /*
  * y=4  %%%%%%%%%
- * y=3  %.%P  %.%     the dot at (1,3) is two cells from Pacman as the
- * y=2  % %%% %%%     crow flies and ten along the corridors; the dot at
- * y=1  %     % %     (7,3) and the cell (7,1) are walled in
- * y=0  %%%%%%%%%
+ * y=3  %.%P  %o%     the dot at (1,3) is two cells from Pacman as the
+ * y=2  % %%% %%%     crow flies and ten along the corridors; the capsule
+ * y=1  %     % %     at (7,3) and the cell (7,1) are walled in (a dot
+ * y=0  %%%%%%%%%     there would have the layout refused)
  */
 static const char *const detour_maze =
     "%%%%%%%%%\n"
-    "%.%P  %.%\n"
+    "%.%P  %o%\n"
     "% %%% %%%\n"
     "%     % %\n"
     "%%%%%%%%%\n";
@@ -161,7 +161,13 @@ static void test_maze_distance_without_table(void **unused)
         assert_true(gs_pacman_evaluate(w, east, own_evals[i]) ==
                     gs_pacman_evaluate(w, s, own_evals[i]) + 1.0 *
                     (own_evals[i] == GS_PAC_EVAL_CHAMPION ? 1.5 : 1.0));
-    assert_int_equal(t.live, live);
+    /* Their scratch stays with the world, one area for one thread at a
+     * time, until the world is freed. */
+    size_t kept = t.live;
+    assert_true(kept > live);
+    for (size_t i = 0; i < NUM_OWN_EVALS; i++)
+        gs_pacman_evaluate(w, east, own_evals[i]);
+    assert_int_equal(t.live, kept);
     free(east);
     /* No scratch memory: no distance. */
     t.fail_at = t.count + 1;
@@ -171,6 +177,92 @@ static void test_maze_distance_without_table(void **unused)
     gs_pacman_free(w);
     assert_int_equal(t.live, 0);
     free(text);
+}
+
+/*
+ * A floor `side` cells wide and 18 rows high of corridors (every third row
+ * a wall with a gap every sixth cell, where ghosts corner Pacman), food,
+ * capsules and four ghosts (70 wide: more than 1024 open cells, the table
+ * and the territory counted by the race; 40 wide: fewer, the table and
+ * the territory counted from its rows), with `extra` rows of open floor walled off above it (none of
+ * it reachable; every cell of the floor keeps its coordinates).
+ */
+static char *floor_maze(int side, int extra)
+{
+    const int rows = 20;
+    int total = rows + (extra ? extra + 1 : 0);
+    char *text = malloc((size_t)total * (size_t)(side + 1) + 1);
+    assert_non_null(text);
+    char *p = text;
+    for (int r = 0; r < total; r++) {
+        int row = r - (total - rows);   /* the floor's own row, or < 0 */
+        for (int col = 0; col < side; col++) {
+            char c = '.';
+            if (col == 0 || col == side - 1 || r == 0 || r == total - 1 ||
+                row == 0)
+                c = '%';
+            else if (row < 0)
+                c = ' ';
+            else if (row == rows - 2 && col == 1)
+                c = 'P';
+            else if (row == 1 && col >= side - 5 && col <= side - 2)
+                c = 'G';
+            else if (row % 3 == 0 && col % 6 != 1 + row % 4)
+                c = '%';
+            else if ((row == 2 || row == rows - 3) && col % 17 == 5)
+                c = 'o';
+            *p++ = c;
+        }
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return text;
+}
+
+/* The evaluations read distances from the table, or walk from Pacman
+ * without one: along random games, the same values either way. */
+static void test_evaluations_with_and_without_table(void **unused)
+{
+    (void)unused;
+    for (int side = 40; side <= 70; side += 30) {
+        char *a_text = floor_maze(side, 0), *b_text = floor_maze(side, 120);
+        gs_pacman *a = world_of(a_text, 4), *b = world_of(b_text, 4);
+        void *sa = new_state(a), *sb = new_state(b);
+        gs_pyrandom rng;
+        gs_pyrandom_seed_int(&rng, 7);
+        static const gs_pac_eval evals[] = {
+            GS_PAC_EVAL_BETTER, GS_PAC_EVAL_REFLEX, GS_PAC_EVAL_CHAMPION};
+        long compared = 0;
+        for (int game = 0; game < 6; game++) {
+            gs_pacman_initial(a, sa);
+            gs_pacman_initial(b, sb);
+            for (int move = 0; move < 1500; move++) {
+                if (gs_pacman_is_win(a, sa) || gs_pacman_is_lose(a, sa))
+                    break;
+                for (size_t e = 0; e < sizeof evals / sizeof *evals; e++) {
+                    double va = gs_pacman_evaluate(a, sa, evals[e]);
+                    double vb = gs_pacman_evaluate(b, sb, evals[e]);
+                    if (va != vb)
+                        fail_msg("game %d move %d eval %d: %g with the table, "
+                                 "%g without", game, move, (int)evals[e], va, vb);
+                    compared++;
+                }
+                int agent = gs_pacman_to_move(a, sa);
+                int legal[GS_PAC_NUM_DIRS];
+                int n = gs_pacman_legal(a, sa, agent, legal);
+                int action = n ? legal[gs_pyrandom_below(&rng, n)] : GS_PAC_STOP;
+                play(a, sa, agent, action);
+                play(b, sb, agent, action);
+            }
+        }
+        assert_true(compared > 10000);
+        free(sa);
+        free(sb);
+        gs_pacman_free(a);
+        gs_pacman_free(b);
+        free(a_text);
+        free(b_text);
+    }
 }
 
 /* ---- Evaluations -------------------------------------------------------- */
@@ -508,6 +600,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_maze_distance),
         cmocka_unit_test(test_maze_distance_without_table),
+        cmocka_unit_test(test_evaluations_with_and_without_table),
         cmocka_unit_test(test_score_evaluation),
         cmocka_unit_test(test_nearer_food),
         cmocka_unit_test(test_ghost_next_to_pacman),

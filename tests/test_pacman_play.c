@@ -545,6 +545,59 @@ static void test_play_stop(void **unused)
     gs_pacman_free(w);
 }
 
+/* pacman.py's -c with --timeout: every decision timed. With 0 seconds the
+ * first one is over it (no warning allowed): the game ends before any
+ * move, the agent "crashed". Far from the limit the game is the same as
+ * without one; a search that would run past the whole seconds is stopped
+ * there. */
+static void test_play_timeout(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_GREEDY, NULL, w);
+    gs_pyrandom rng;
+    gs_pac_play_options o;
+    gs_pac_play_options_init(&o);
+    assert_true(o.timeout < 0);
+    void *state = malloc(gs_pacman_state_size(w));
+    assert_non_null(state);
+    gs_pac_game_result r, plain;
+    gs_pyrandom_seed_int(&rng, 11);
+    assert_int_equal(gs_pac_play(w, a, &rng, &o, state, &plain), GS_OK);
+    o.timeout = 0;
+    gs_pyrandom_seed_int(&rng, 11);
+    assert_int_equal(gs_pac_play(w, a, &rng, &o, state, &r), GS_OK);
+    assert_int_equal(r.result, GS_PAC_TIMED_OUT);
+    assert_int_equal(r.timeout, GS_PAC_TIMEOUT_WARNING);
+    assert_int_equal(r.agent, 0);
+    assert_int_equal(r.moves, 0);
+    assert_int_equal(r.score, 0);
+    assert_true(r.agent_seconds > 0);
+    o.timeout = 3600;
+    gs_pyrandom_seed_int(&rng, 11);
+    assert_int_equal(gs_pac_play(w, a, &rng, &o, state, &r), GS_OK);
+    assert_int_equal(r.result, plain.result);
+    assert_int_equal(r.score, plain.score);
+    assert_int_equal(r.moves, plain.moves);
+    gs_pac_agent_free(a);
+
+    /* A search deeper than a second allows: stopped at the second. */
+    gs_pacman *big = project_world("labyrinth", 4);
+    a = agent_of(GS_PAC_AGENT_MINIMAX, "depth=9", big);
+    void *bs = malloc(gs_pacman_state_size(big));
+    assert_non_null(bs);
+    o.timeout = 1.5;
+    assert_int_equal(gs_pac_play(big, a, &rng, &o, bs, &r), GS_OK);
+    assert_int_equal(r.result, GS_PAC_TIMED_OUT);
+    assert_int_equal(r.timeout, GS_PAC_TIMEOUT_MOVE);
+    assert_true(r.agent_seconds >= 1.0 && r.agent_seconds < 10.0);
+    gs_pac_agent_free(a);
+    gs_pacman_free(big);
+    free(bs);
+    free(state);
+    gs_pacman_free(w);
+}
+
 static void test_play_refused(void **unused)
 {
     (void)unused;
@@ -784,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_games_cs188_seed),
         cmocka_unit_test(test_games_count_states_and_limit),
         cmocka_unit_test(test_play_stop),
+        cmocka_unit_test(test_play_timeout),
         cmocka_unit_test(test_play_refused),
         cmocka_unit_test(test_seed_game),
         cmocka_unit_test(test_intervals),

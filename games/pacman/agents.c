@@ -466,6 +466,7 @@ struct gs_pac_agent {
     const gs_pacman *world;
     size_t size;             /* bytes in a state */
     unsigned measure;        /* GS_PAC_MEASURE_* */
+    double time_limit;       /* seconds a decision may take (0: none) */
     unsigned keys;           /* keyboard: the last batch of keys that had any */
     int last_move;           /* keyboard: its previous move */
     unsigned char *scratch;  /* room for one state */
@@ -612,6 +613,11 @@ unsigned gs_pac_agent_measuring(const gs_pac_agent *agent)
     return agent->measure;
 }
 
+void gs_pac_agent_time_limit(gs_pac_agent *agent, double seconds)
+{
+    agent->time_limit = seconds > 0 ? seconds : 0;
+}
+
 void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys)
 {
     if (keys)
@@ -752,6 +758,11 @@ static int search_action(gs_pac_agent *a, const void *state, const int *legal,
         o.hook = measure_hook;
         o.hook_user = a;
     }
+    /* A time limit from the game loop stops the search where it is; the
+     * agent's own time= stays when it is shorter. */
+    if (a->time_limit > 0 &&
+        (o.max_seconds <= 0 || a->time_limit < o.max_seconds))
+        o.max_seconds = a->time_limit;
     /* Each decision from the state alone, whatever came before. */
     if (o.use_tt)
         gs_engine_tt_clear(a->engine);

@@ -8,6 +8,11 @@
  * distance in one load. A larger world has no table, and each question is
  * one breadth-first search in scratch memory from the world's allocator.
  * The data layout is drawn in pacman_internal.h.
+ *
+ * The evaluations (eval.c) search on demand too, only as far as they
+ * need, in scratch areas the world keeps in a pool (pac_scratch_take and
+ * _give, below), so that a large maze costs what a search visits, not the
+ * maze.
  */
 #include <assert.h>
 
@@ -87,4 +92,64 @@ int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
         w->alloc.fn(w->alloc.user, scratch, bytes, 0);
     }
     return d == PAC_DIST_NONE ? -1 : (int)d;
+}
+
+/* ---- Scratch for searches on demand -------------------------------------- */
+
+pac_scratch *pac_scratch_take(const gs_pacman *w)
+{
+    pac_pool *pool = w->pool;
+    pthread_mutex_lock(&pool->lock);
+    pac_scratch *s = pool->free;
+    if (s)
+        pool->free = s->next;
+    pthread_mutex_unlock(&pool->lock);
+    if (!s) {
+        size_t n = (size_t)w->num_open;
+        size_t bytes = sizeof *s + n * (sizeof(uint32_t) + sizeof(int32_t) +
+                                        sizeof(uint16_t) + 1);
+        s = w->alloc.fn(w->alloc.user, NULL, 0, bytes);
+        if (!s)
+            return NULL;
+        s->next = NULL;
+        s->bytes = bytes;
+        s->mark = (uint32_t *)(void *)(s + 1);
+        s->queue = (int32_t *)(s->mark + n);
+        s->dist = (uint16_t *)(void *)(s->queue + n);
+        s->side = (uint8_t *)(s->dist + n);
+        s->gen = 0;
+        for (size_t i = 0; i < n; i++)
+            s->mark[i] = 0;
+    }
+    pac_scratch_renew(w, s);
+    return s;
+}
+
+void pac_scratch_give(const gs_pacman *w, pac_scratch *s)
+{
+    pac_pool *pool = w->pool;
+    pthread_mutex_lock(&pool->lock);
+    s->next = pool->free;
+    pool->free = s;
+    pthread_mutex_unlock(&pool->lock);
+}
+
+void pac_scratch_free_all(gs_pacman *w)
+{
+    pac_scratch *s = w->pool->free;
+    while (s) {
+        pac_scratch *next = s->next;
+        w->alloc.fn(w->alloc.user, s, s->bytes, 0);
+        s = next;
+    }
+    w->pool->free = NULL;
+}
+
+void pac_scratch_renew(const gs_pacman *w, pac_scratch *s)
+{
+    if (++s->gen == 0) {          /* wrapped: every mark is stale again */
+        for (int i = 0; i < w->num_open; i++)
+            s->mark[i] = 0;
+        s->gen = 1;
+    }
 }

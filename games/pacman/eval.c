@@ -269,23 +269,21 @@ static int nearest(const gs_pacman *w, const dist_row *r, int px, int py,
 
 static int popcount64(uint64_t v)
 {
-    int n = 0;
-    while (v) {
-        v &= v - 1;
-        n++;
-    }
-    return n;
+#if defined(__GNUC__)
+    return __builtin_popcountll(v);
+#else
+    v = v - ((v >> 1) & 0x5555555555555555u);
+    v = (v & 0x3333333333333333u) + ((v >> 2) & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((v * 0x0101010101010101u) >> 56);
+#endif
 }
 
-/* The open cells Pacman reaches strictly before any active ghost could
- * (ghosts on cells; a ghost between cells is scared and harmless). Needs
- * the table: -1 without it. */
-static int safe_cells(const gs_pacman *w, const pac_state *s, int from)
+/* The open cells of the active ghosts (on cells; a ghost between cells is
+ * scared and harmless) into out; returns how many. */
+static int active_ghost_cells(const gs_pacman *w, const pac_state *s,
+                              int *out)
 {
-    if (!w->dist)
-        return -1;
-    const size_t n = (size_t)w->num_open;
-    const uint16_t *rows[GS_PAC_MAX_GHOSTS];
     int k = 0;
     for (int g = 1; g < w->num_agents; g++) {
         const pac_agent *a = &s->agent[g];
@@ -294,11 +292,96 @@ static int safe_cells(const gs_pacman *w, const pac_state *s, int from)
         int o = w->open_at[(size_t)(a->y2 >> 1) * (size_t)w->width +
                            (size_t)(a->x2 >> 1)];
         if (o >= 0)
-            rows[k++] = w->dist + (size_t)o * n;
+            out[k++] = o;
     }
-    const uint16_t *mine = w->dist + (size_t)from * n;
+    return k;
+}
+
+/*
+ * The open cells Pacman reaches strictly before any active ghost could,
+ * counted only as far as `enough`: the answer is exact below it, and
+ * `enough` or more otherwise (the evaluation only weighs a territory
+ * smaller than its trap_cells). A race of breadth-first searches, layer
+ * by layer, the ghosts' frontier before Pacman's in each layer, so that a
+ * cell both reach at the same distance is the ghosts'. Pacman's cells are
+ * exactly those he wins, and each lies beyond one he wins on every one of
+ * his shortest paths to it (one step nearer to him, at most one step
+ * nearer to any ghost); so the race stops once he has `enough` cells or
+ * his frontier is empty, and costs what it visits, not the maze: this is
+ * what keeps large mazes cheap. sc must be fresh (pac_scratch_renew).
+ */
+static int safe_race(const gs_pacman *w, const pac_state *s, int from,
+                     int enough, pac_scratch *sc)
+{
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    int ghosts[GS_PAC_MAX_GHOSTS];
+    int k = active_ghost_cells(w, s, ghosts);
+    if (k == 0)
+        return w->num_open;
+    const uint32_t gen = sc->gen;
+    int32_t *q = sc->queue;
+    size_t head = 0, tail = 0;
+    for (int g = 0; g < k; g++)
+        if (sc->mark[ghosts[g]] != gen) {
+            sc->mark[ghosts[g]] = gen;
+            sc->side[ghosts[g]] = 1;
+            q[tail++] = ghosts[g];
+        }
+    int safe = 0;
+    if (sc->mark[from] != gen) {
+        sc->mark[from] = gen;
+        sc->side[from] = 0;
+        q[tail++] = from;
+        safe = 1;
+    }
+    size_t frontier = (size_t)safe;   /* Pacman's cells in this layer */
+    while (head < tail && safe < enough && frontier > 0) {
+        /* One layer, [head, end): the ghosts' cells expand first, so the
+         * next layer's cells they reach are theirs. */
+        size_t end = tail, ghosts_end = tail;
+        for (int pass = 1; pass >= 0; pass--) {
+            for (size_t i = head; i < end; i++) {
+                int o = q[i];
+                if (sc->side[o] != (uint8_t)pass)
+                    continue;
+                int c = w->open_cell[o];
+                int x = c % w->width, y = c / w->width;
+                for (int d = 0; d < 4; d++) {
+                    int nx = x + dx[d], ny = y + dy[d];
+                    if (nx < 0 || ny < 0 || nx >= w->width || ny >= w->height)
+                        continue;
+                    int m = w->open_at[(size_t)ny * (size_t)w->width +
+                                       (size_t)nx];
+                    if (m < 0 || sc->mark[m] == gen)
+                        continue;
+                    sc->mark[m] = gen;
+                    sc->side[m] = (uint8_t)pass;
+                    q[tail++] = m;
+                }
+            }
+            if (pass == 1)
+                ghosts_end = tail;
+        }
+        frontier = tail - ghosts_end;
+        safe += (int)frontier;
+        head = end;
+    }
+    return safe;
+}
+
+/* The open cells Pacman reaches strictly before any active ghost, all of
+ * them, from the table's rows: two plain loops over the maze. */
+static int safe_scan(const gs_pacman *w, const pac_state *s, int from)
+{
+    const size_t n = (size_t)w->num_open;
+    const uint16_t *rows[GS_PAC_MAX_GHOSTS] = {NULL};
+    int cells[GS_PAC_MAX_GHOSTS];
+    int k = active_ghost_cells(w, s, cells);
     if (k == 0)
         return (int)n;
+    for (int g = 0; g < k; g++)
+        rows[g] = w->dist + (size_t)cells[g] * n;
+    const uint16_t *mine = w->dist + (size_t)from * n;
     /* The nearest ghost's distance to every cell, then the cells nearer
      * to Pacman (unreachable ones are PAC_DIST_NONE, never nearer): two
      * plain loops over arrays, which the compiler vectorises. */
@@ -315,8 +398,136 @@ static int safe_cells(const gs_pacman *w, const pac_state *s, int from)
     return safe;
 }
 
+/*
+ * How far from Pacman, in steps, the ghosts' distances can change an
+ * evaluation with weights k (see weigh): a scared ghost counts while its
+ * doubled distance is below its timer, an active one within two doubled
+ * steps, or 2 * caps_alert while capsules are left to walk to. Beyond, a
+ * ghost weighs as an unreachable one, and a walk from Pacman need not
+ * look further for it. One step more for a ghost between two cells.
+ */
+static int ghost_horizon(const features *f, const weights *k)
+{
+    int h = 1;
+    if (k->caps_alert > 0 && k->caps_near != 0 && f->caps_left > 0 &&
+        k->caps_alert > h)
+        h = k->caps_alert;
+    for (int g = 0; g < f->ghosts; g++)
+        if (f->scared[g] > 0 && f->scared[g] / 2 > h)
+            h = f->scared[g] / 2;
+    return h + 1;
+}
+/* Food left above which the nearest dot is found by a search from Pacman
+ * (it stops at the first dot) rather than by reading the table for each
+ * dot left. */
+#define NEAREST_SCAN_MAX 64
+/* Open cells up to which Pacman's territory is counted from the table's
+ * rows by two plain loops, cheaper there than the race; above, the race,
+ * whose cost does not grow with the maze. */
+#define SAFE_SCAN_MAX 1024
+
+/* A breadth-first search from Pacman's cell that goes only as far as it
+ * is asked, and can be asked to go on. */
+typedef struct walk {
+    pac_scratch *sc;
+    size_t head, tail;
+    int near_food, near_caps;   /* steps to the nearest; -1: not found */
+} walk;
+
+static void walk_start(walk *k, pac_scratch *sc, int from)
+{
+    k->sc = sc;
+    k->head = k->tail = 0;
+    k->near_food = k->near_caps = -1;
+    sc->mark[from] = sc->gen;
+    sc->dist[from] = 0;
+    sc->queue[k->tail++] = from;
+}
+
+/* Walks on until every cell within `horizon` steps is reached, the
+ * nearest dot is found and, with want_caps, the nearest capsule (or until
+ * nothing is left to reach). Cells within horizon + 1 steps then have
+ * their exact distance in the scratch. */
+static void walk_on(const gs_pacman *w, const pac_state *s, walk *k,
+                    int horizon, bool want_caps)
+{
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    pac_scratch *sc = k->sc;
+    const uint64_t *food =
+        (const uint64_t *)(const void *)((const char *)s + w->food_off);
+    const uint64_t *caps =
+        (const uint64_t *)(const void *)((const char *)s + w->caps_off);
+    while (k->head < k->tail) {
+        int o = sc->queue[k->head];
+        int d = sc->dist[o];
+        if (d > horizon && k->near_food >= 0 &&
+            (!want_caps || k->near_caps >= 0))
+            return;
+        k->head++;
+        int c = w->open_cell[o];
+        int i = w->food_at[c];
+        if (k->near_food < 0 && i >= 0 && ((food[i >> 6] >> (i & 63)) & 1))
+            k->near_food = d;
+        i = w->capsule_at[c];
+        if (k->near_caps < 0 && i >= 0 && ((caps[i >> 6] >> (i & 63)) & 1))
+            k->near_caps = d;
+        int x = c % w->width, y = c / w->width;
+        for (int j = 0; j < 4; j++) {
+            int nx = x + dx[j], ny = y + dy[j];
+            if (nx < 0 || ny < 0 || nx >= w->width || ny >= w->height)
+                continue;
+            int m = w->open_at[(size_t)ny * (size_t)w->width + (size_t)nx];
+            if (m < 0 || sc->mark[m] == sc->gen)
+                continue;
+            sc->mark[m] = sc->gen;
+            sc->dist[m] = (uint16_t)(d + 1);
+            sc->queue[k->tail++] = m;
+        }
+    }
+}
+
+/* The doubled distance from Pacman to a ghost at a doubled position, from
+ * a walk: FAR2 when neither of its cells was reached. */
+static int walk_steps2(const gs_pacman *w, const walk *k, int x2, int y2)
+{
+    int best = FAR2;
+    int half = (x2 & 1) || (y2 & 1);
+    for (int j = 0; j < 2; j++) {
+        int x = j ? (x2 + 1) >> 1 : x2 >> 1, y = j ? (y2 + 1) >> 1 : y2 >> 1;
+        if (x < 0 || y < 0 || x >= w->width || y >= w->height)
+            continue;
+        int o = w->open_at[(size_t)y * (size_t)w->width + (size_t)x];
+        if (o < 0 || k->sc->mark[o] != k->sc->gen)
+            continue;
+        int d2 = 2 * k->sc->dist[o] + half;
+        if (d2 < best)
+            best = d2;
+    }
+    return best;
+}
+
+/* The nearest active ghost's doubled distance among the features. */
+static int nearest_active(const features *f)
+{
+    int best = FAR2;
+    for (int g = 0; g < f->ghosts; g++)
+        if (f->scared[g] <= 0 && f->ghost_d2[g] < best)
+            best = f->ghost_d2[g];
+    return best;
+}
+
+/*
+ * The features of `state` that the weights `k` look at. Distances are
+ * exact wherever they can change the evaluation: from the table's row of
+ * Pacman's cell when the world has one, else from a walk from his cell
+ * that stops once it has what is asked (the nearest dot, the ghosts within
+ * ghost_horizon, the nearest capsule only when an active ghost is near
+ * enough for it to count); a ghost further away is FAR2, which weighs the
+ * same. The territory is counted up to trap_cells (see safe_race). The
+ * walks' scratch comes from the world's pool.
+ */
 static void measure(const gs_pacman *w, const void *state, features *f,
-                    bool want_safe)
+                    const weights *k)
 {
     const pac_state *s = state;
     const uint64_t *food =
@@ -333,6 +544,8 @@ static void measure(const gs_pacman *w, const void *state, features *f,
     for (int i = 0; i < w->caps_words; i++)
         f->caps_left += popcount64(caps[i]);
     f->ghosts = w->num_agents - 1;
+    for (int g = 0; g < f->ghosts; g++)
+        f->scared[g] = s->agent[g + 1].scared;
 
     /* Pacman is always on a cell: he moves a whole cell at a time. */
     const pac_agent *pac = &s->agent[0];
@@ -340,18 +553,60 @@ static void measure(const gs_pacman *w, const void *state, features *f,
     assert(!(pac->x2 & 1) && !(pac->y2 & 1));
     int from = w->open_at[(size_t)py * (size_t)w->width + (size_t)px];
     assert(from >= 0);
-    dist_row r;
-    row_open(w, from, &r);
-    int nf = nearest(w, &r, px, py, food, w->food_words, w->food_open);
-    f->near_food = nf < 0 ? 0 : nf;
-    f->near_caps = nearest(w, &r, px, py, caps, w->caps_words, w->caps_open);
-    for (int g = 0; g < f->ghosts; g++) {
-        const pac_agent *a = &s->agent[g + 1];
-        f->ghost_d2[g] = steps2_to(w, &r, px, py, a->x2, a->y2);
-        f->scared[g] = a->scared;
+    bool walk_food = w->dist && f->food_left > NEAREST_SCAN_MAX;
+    bool race = k->trap > 0 && (!w->dist || w->num_open > SAFE_SCAN_MAX);
+    pac_scratch *sc = NULL;
+    if (!w->dist || walk_food || race)
+        sc = pac_scratch_take(w);
+
+    if (w->dist || !sc) {
+        /* The table's row (or, without room for a walk, one search of the
+         * whole maze, else Manhattan distances). */
+        dist_row r;
+        row_open(w, from, &r);
+        if (walk_food && sc) {
+            walk kw;
+            walk_start(&kw, sc, from);
+            walk_on(w, s, &kw, -1, false);
+            f->near_food = kw.near_food < 0 ? 0 : kw.near_food;
+            pac_scratch_renew(w, sc);
+        } else {
+            int nf = nearest(w, &r, px, py, food, w->food_words, w->food_open);
+            f->near_food = nf < 0 ? 0 : nf;
+        }
+        f->near_caps = nearest(w, &r, px, py, caps, w->caps_words,
+                               w->caps_open);
+        for (int g = 0; g < f->ghosts; g++) {
+            const pac_agent *a = &s->agent[g + 1];
+            f->ghost_d2[g] = steps2_to(w, &r, px, py, a->x2, a->y2);
+        }
+        row_close(w, &r);
+    } else {
+        walk kw;
+        int horizon = ghost_horizon(f, k);
+        walk_start(&kw, sc, from);
+        walk_on(w, s, &kw, horizon, false);
+        for (int g = 0; g < f->ghosts; g++) {
+            const pac_agent *a = &s->agent[g + 1];
+            f->ghost_d2[g] = walk_steps2(w, &kw, a->x2, a->y2);
+        }
+        if (k->caps_alert > 0 && k->caps_near != 0 && f->caps_left > 0 &&
+            nearest_active(f) <= 2 * k->caps_alert)
+            walk_on(w, s, &kw, horizon, true);
+        f->near_food = kw.near_food < 0 ? 0 : kw.near_food;
+        f->near_caps = kw.near_caps;
+        pac_scratch_renew(w, sc);
     }
-    row_close(w, &r);
-    f->safe = want_safe ? safe_cells(w, s, from) : -1;
+
+    f->safe = -1;
+    if (k->trap > 0) {
+        if (w->dist && (!race || !sc))
+            f->safe = safe_scan(w, s, from);
+        else if (sc)
+            f->safe = safe_race(w, s, from, (int)ceil(k->trap_cells), sc);
+    }
+    if (sc)
+        pac_scratch_give(w, sc);
 }
 
 /* ---- Evaluations ------------------------------------------------------------- */
@@ -409,7 +664,7 @@ double gs_pacman_evaluate(const gs_pacman *world, const void *state,
                        : eval == GS_PAC_EVAL_CHAMPION ? &champion_weights
                                                       : &better_weights;
     features f;
-    measure(world, state, &f, k->trap > 0);
+    measure(world, state, &f, k);
     return weigh(&f, k);
 }
 

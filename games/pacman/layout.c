@@ -6,7 +6,9 @@
  * Two passes over the text, which is never NUL-terminated (every read is
  * bounds-checked against its length). The first checks every line and
  * measures the maze; the second fills the cells of a block allocated once
- * the size is known, so a refused layout allocates nothing.
+ * the size is known, so a layout the first pass refuses allocates nothing.
+ * Then the block is checked for food Pacman cannot reach (that check needs
+ * the cells; it frees what it allocated).
  *
  * Lines. Trailing white space (spaces, tabs, CR, FF, VT) is dropped, as
  * pacman.py's line.strip() drops it; blank lines before the first row and
@@ -218,6 +220,65 @@ static int survey_text(const char *text, size_t length, survey *sv,
     return GS_OK;
 }
 
+/*
+ * Every food dot must be one Pacman can walk to: food walled off from him
+ * could never be eaten, so the game could never be won, and without a
+ * ghost that can reach him it would never end. A breadth-first search
+ * from Pacman's cell through the cells that are not walls; the first dot
+ * it missed, in the file's order (top row first, each left to right), is
+ * reported at its line and column (the rows stand on consecutive lines
+ * from `first_line`). Capsules and ghosts out of his reach change nothing
+ * of how a game ends and are accepted. GS_OK, GS_EPARSE with *err, or
+ * GS_ENOMEM for the search's scratch memory.
+ */
+static int check_reachable(const gs_pac_layout *lay, const gs_allocator *alloc,
+                           int first_line, gs_error *err)
+{
+    const int w = lay->width, h = lay->height;
+    const size_t ncells = (size_t)w * (size_t)h;
+    size_t bytes = ncells * (sizeof(int32_t) + 1);
+    int32_t *queue = alloc->fn(alloc->user, NULL, 0, bytes);
+    if (!queue)
+        return GS_ENOMEM;
+    uint8_t *seen = (uint8_t *)(queue + ncells);
+    memset(seen, 0, ncells);
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    size_t head = 0, tail = 0;
+    size_t start = (size_t)lay->agent[0].y * (size_t)w + (size_t)lay->agent[0].x;
+    seen[start] = 1;
+    queue[tail++] = (int32_t)start;
+    while (head < tail) {
+        int c = queue[head++];
+        int x = c % w, y = c / w;
+        for (int k = 0; k < 4; k++) {
+            int nx = x + dx[k], ny = y + dy[k];
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+                continue;
+            size_t n = (size_t)ny * (size_t)w + (size_t)nx;
+            if (!seen[n] && lay->cells[n] != CELL_WALL) {
+                seen[n] = 1;
+                queue[tail++] = (int32_t)n;
+            }
+        }
+    }
+    int rc = GS_OK;
+    for (int y = h - 1; y >= 0 && rc == GS_OK; y--)
+        for (int x = 0; x < w; x++) {
+            size_t c = (size_t)y * (size_t)w + (size_t)x;
+            if (lay->cells[c] == CELL_FOOD && !seen[c]) {
+                int line = first_line + (h - 1 - y);
+                set_error(err, line, x + 1,
+                          "Pacman cannot reach the food at line %d, column %d "
+                          "(walls cut it off): the game could never be won",
+                          line, x + 1);
+                rc = GS_EPARSE;
+                break;
+            }
+        }
+    alloc->fn(alloc->user, queue, bytes, 0);
+    return rc;
+}
+
 /* (kind, x, y) of an agent, for sorting. */
 typedef struct agent_key {
     int kind, x, y;
@@ -324,6 +385,11 @@ int gs_pac_layout_parse(const char *text, size_t length,
     for (int i = 0; i < nkeys; i++) {
         lay->agent[i].x = (int16_t)keys[i].x;
         lay->agent[i].y = (int16_t)keys[i].y;
+    }
+    rc = check_reachable(lay, alloc, sv.first_line, err);
+    if (rc != GS_OK) {
+        gs_pac_layout_free(lay);
+        return rc;
     }
     *out = lay;
     return GS_OK;

@@ -196,13 +196,17 @@ int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
     /* One block: the struct; food_at, capsule_at, open_at (per cell),
      * open_cell, food_open and caps_open (int32); the distances (uint16);
      * then wall (bytes). Each part is aligned for what follows it. */
-    const size_t bytes = sizeof(gs_pacman) +
+    const size_t bytes = sizeof(gs_pacman) + sizeof(pac_pool) +
                          (3 * ncells + nopen + nfood + ncaps) * sizeof(int32_t) +
                          ndist * sizeof(uint16_t) + ncells;
     gs_pacman *w = alloc->fn(alloc->user, NULL, 0, bytes);
     if (!w)
         return GS_ENOMEM;
     memset(w, 0, bytes);
+    if (pthread_mutex_init(&((pac_pool *)(void *)(w + 1))->lock, NULL) != 0) {
+        alloc->fn(alloc->user, w, bytes, 0);
+        return GS_ENOMEM;
+    }
     w->alloc = *alloc;
     w->bytes = bytes;
     w->width = layout->width;
@@ -210,7 +214,8 @@ int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
     int ghosts = num_ghosts < layout->num_ghosts ? num_ghosts
                                                  : layout->num_ghosts;
     w->num_agents = 1 + ghosts;
-    w->food_at = (int32_t *)(void *)(w + 1);
+    w->pool = (pac_pool *)(void *)(w + 1);
+    w->food_at = (int32_t *)(void *)(w->pool + 1);
     w->capsule_at = w->food_at + ncells;
     w->open_at = w->capsule_at + ncells;
     w->open_cell = w->open_at + ncells;
@@ -264,6 +269,8 @@ void gs_pacman_free(gs_pacman *world)
     if (!world)
         return;
     gs_allocator a = world->alloc;
+    pac_scratch_free_all(world);
+    pthread_mutex_destroy(&world->pool->lock);
     a.fn(a.user, world, world->bytes, 0);
 }
 

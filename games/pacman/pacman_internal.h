@@ -37,10 +37,18 @@
  * holds the steps from open cell i to each open cell, PAC_DIST_NONE where
  * there is no path. Larger mazes have no table (dist == NULL) and search
  * on demand.
+ *
+ * Searches on demand need room: a mark, a distance and a queue entry per
+ * open cell. The world keeps a pool of such scratch areas (pac_scratch,
+ * behind a mutex: the world is shared by threads), so that an evaluation
+ * takes one, searches only as far as it needs, and gives it back, without
+ * clearing anything: a cell counts as reached in a search when its mark
+ * is the search's generation number.
  */
 #ifndef GAMESEARCH_PACMAN_INTERNAL_H
 #define GAMESEARCH_PACMAN_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -57,6 +65,23 @@
 
 /* "No path" in a distance row. */
 #define PAC_DIST_NONE UINT16_MAX
+
+/* Room for searches on demand (distance.c): per open cell, the generation
+ * of the search that last reached it, its distance there, and a queue. */
+typedef struct pac_scratch {
+    struct pac_scratch *next;   /* in the pool's free list */
+    uint32_t gen;               /* the current search's generation */
+    uint32_t *mark;
+    uint16_t *dist;
+    uint8_t *side;              /* safe_race: 0 Pacman's, 1 a ghost's */
+    int32_t *queue;
+    size_t bytes;               /* of this block */
+} pac_scratch;
+
+typedef struct pac_pool {
+    pthread_mutex_t lock;
+    pac_scratch *free;          /* scratch areas not in use */
+} pac_pool;
 
 /* What a cell of a layout holds. */
 enum {
@@ -127,6 +152,8 @@ struct gs_pacman {
     int32_t *caps_open;
     /* num_open rows of num_open distances, or NULL (see above). */
     uint16_t *dist;
+    /* Scratch for searches on demand (in this block; its lists are not). */
+    pac_pool *pool;
 };
 
 /* The legal actions of `agent` in `s` (pacman.py's order) into out;
@@ -150,5 +177,14 @@ void pac_bfs(const gs_pacman *w, int from, uint16_t *dist, int32_t *queue);
 
 /* Fills w->dist (which must be allocated) from the walls (distance.c). */
 void pac_dist_fill(gs_pacman *w);
+
+/* A scratch area from the world's pool, with a generation of its own
+ * (NULL when memory cannot be had); and back to the pool. */
+pac_scratch *pac_scratch_take(const gs_pacman *w);
+void pac_scratch_give(const gs_pacman *w, pac_scratch *s);
+/* A new generation for the next search in s: no cell is reached yet. */
+void pac_scratch_renew(const gs_pacman *w, pac_scratch *s);
+/* Frees the pool's scratch areas (gs_pacman_free). */
+void pac_scratch_free_all(gs_pacman *w);
 
 #endif /* GAMESEARCH_PACMAN_INTERNAL_H */

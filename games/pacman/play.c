@@ -3,7 +3,9 @@
  * agents move in turn, Pacman first, each ghost drawing its move from the
  * random stream; a win or a loss ends the game at once. After every single
  * move the caller's callback sees the state, which is where displays,
- * records and measurements hang. Also: the per-game random streams of a
+ * records and measurements hang. Under options->timeout (pacman.py's -c)
+ * every decision is timed as game.py times it, and an agent out of time
+ * ends the game before its move. Also: the per-game random streams of a
  * batch, the check of a record's games against the rules, and the
  * statistics of a batch's results.
  */
@@ -28,11 +30,44 @@ void gs_pac_play_options_init(gs_pac_play_options *options)
 {
     memset(options, 0, sizeof *options);
     options->ghosts = GS_PAC_RANDOM_GHOST;
+    options->timeout = -1;
 }
+
+/*
+ * game.py's checks of an agent's decision under -c, in its order: a
+ * decision that reached the alarm (floor(timeout) seconds, when above 0),
+ * then one over the warning time with no warning allowed, then the agent's
+ * total over the game. GS_PAC_TIMEOUT_NONE when the decision stands.
+ */
+static gs_pac_timeout over_time(double timeout, double dt, double total)
+{
+    double alarm = floor(timeout);
+    if (alarm > 0 && dt >= alarm)
+        return GS_PAC_TIMEOUT_MOVE;
+    if (dt > timeout)
+        return GS_PAC_TIMEOUT_WARNING;
+    if (total > timeout)
+        return GS_PAC_TIMEOUT_TOTAL;
+    return GS_PAC_TIMEOUT_NONE;
+}
+
+static int play_game(const gs_pacman *world, gs_pac_agent *agent,
+                     gs_pyrandom *rng, const gs_pac_play_options *options,
+                     void *state, gs_pac_game_result *out);
 
 int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent, gs_pyrandom *rng,
                 const gs_pac_play_options *options, void *state,
                 gs_pac_game_result *out)
+{
+    int rc = play_game(world, agent, rng, options, state, out);
+    if (agent && options && options->timeout >= 0 && !options->replay)
+        gs_pac_agent_time_limit(agent, 0);   /* the agent as it was given */
+    return rc;
+}
+
+static int play_game(const gs_pacman *world, gs_pac_agent *agent,
+                     gs_pyrandom *rng, const gs_pac_play_options *options,
+                     void *state, gs_pac_game_result *out)
 {
     const gs_pac_play_options *o = options;
     memset(out, 0, sizeof *out);
@@ -43,6 +78,10 @@ int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent, gs_pyrandom *rng,
     int agents = gs_pacman_num_agents(world);
     double start = now_seconds();
     gs_pacman_initial(world, state);
+    bool timed = o->timeout >= 0 && !o->replay;
+    double agent_seconds[GS_PAC_MAX_GHOSTS + 1] = {0};
+    if (timed)
+        gs_pac_agent_time_limit(agent, floor(o->timeout));
 
     gs_pac_move m;
     memset(&m, 0, sizeof m);
@@ -59,6 +98,7 @@ int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent, gs_pyrandom *rng,
     for (;;) {
         int action;
         const gs_pac_decision *decision = NULL;
+        double asked = timed ? now_seconds() : 0;
         if (o->replay) {
             action = o->replay[out->moves];
         } else if (who == 0) {
@@ -79,6 +119,20 @@ int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent, gs_pyrandom *rng,
         }
         out->agent = who;
         out->action = action;
+        if (timed) {
+            /* game.py times every agent's getAction, ghosts too. */
+            double dt = now_seconds() - asked;
+            agent_seconds[who] += dt;
+            gs_pac_timeout late = over_time(o->timeout, dt, agent_seconds[who]);
+            if (late != GS_PAC_TIMEOUT_NONE) {
+                out->result = GS_PAC_TIMED_OUT;
+                out->timeout = late;
+                out->agent_seconds = agent_seconds[who];
+                out->score = gs_pacman_score(world, state);
+                out->seconds = now_seconds() - start;
+                return GS_OK;
+            }
+        }
         if (gs_pacman_apply(world, state, who, action) != GS_OK)
             return GS_EINVAL;
         out->moves++;
@@ -177,7 +231,9 @@ static int check_games(const gs_pac_record *rec, const gs_pacman *w,
     for (size_t g = 0; g < rec->ngames; g++) {
         const gs_pac_game_log *log = &rec->games[g];
         gs_pacman_initial(w, state);
-        if (log->n == 0)
+        /* A game stopped before its first move (an agent out of time under
+         * -c) is the start itself. */
+        if (log->n == 0 && log->result != GS_PAC_STOPPED)
             return check_error(error, log->header_line, 1,
                                "game %zu has no moves", g + 1);
         int agent = 0;

@@ -71,7 +71,9 @@ typedef gs_error gs_pac_error;
  * characters only, no row shorter than the first after trailing spaces are
  * stripped (a longer row may only have walls past the first row's end,
  * which are dropped, as pacman.py drops them: CS188's capsuleClassic has
- * one), at least one food, at most GS_PAC_MAX_SIDE a side and
+ * one), at least one food, every food within Pacman's reach (food walled
+ * off from him could never be eaten: the game could never be won, and
+ * pacman.py would play it for ever; the first such dot is named), at most GS_PAC_MAX_SIDE a side and
  * GS_PAC_MAX_GHOSTS ghosts; over 1 MiB is GS_ETOOBIG. Cells off the maze
  * count as walls. GS_OK, GS_EPARSE with *error, GS_ETOOBIG or GS_ENOMEM.
  */
@@ -222,7 +224,11 @@ typedef struct gs_pac_search_game {
 GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
 
 /* The evaluation of `state` from Pacman's side (what each looks at:
- * games/pacman/eval.c). A function of the state alone, thread-safe. */
+ * games/pacman/eval.c). A function of the state alone, thread-safe. Its
+ * searches of the maze go only as far as the evaluation needs, in scratch
+ * memory the world keeps (one area per thread evaluating at once, from the
+ * world's allocator, freed with the world); the value is the same with or
+ * without the table of distances below. */
 GS_API double gs_pacman_evaluate(const gs_pacman *world, const void *state,
                                  gs_pac_eval eval);
 

@@ -141,6 +141,11 @@ GS_API gs_pac_agent_kind gs_pac_agent_kind_of(const gs_pac_agent *agent);
 GS_API void gs_pac_agent_measure(gs_pac_agent *agent, unsigned what);
 GS_API unsigned gs_pac_agent_measuring(const gs_pac_agent *agent);
 
+/* The most seconds a decision may take from now on (0: no limit, the
+ * default): a search still running then stops and answers what it has.
+ * The game loop sets it from options->timeout (pacman.py's alarm). */
+GS_API void gs_pac_agent_time_limit(gs_pac_agent *agent, double seconds);
+
 /* Keyboard: the keys (GS_PAC_KEY_*) pressed since its last move; 0 keeps
  * the previous batch, as keyboardAgents.py does. Other agents ignore it. */
 GS_API void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys);
@@ -162,8 +167,28 @@ typedef enum gs_pac_result {
     GS_PAC_WIN = 1,          /* Pacman ate the last dot */
     GS_PAC_STOPPED = 2,      /* max_moves reached, or a replay's last move:
                                 counted a loss */
-    GS_PAC_QUIT = 3          /* the move callback stopped it */
+    GS_PAC_QUIT = 3,         /* the move callback stopped it */
+    GS_PAC_TIMED_OUT = 4     /* an agent ran out of time under
+                                options->timeout (pacman.py's -c): the
+                                agent "crashed"; counted a loss */
 } gs_pac_result;
+
+/* How an agent ran out of time (gs_pac_game_result.timeout), as game.py
+ * tells it under -c with --timeout T (ClassicGameRules gives T for every
+ * limit and allows no warning). */
+typedef enum gs_pac_timeout {
+    GS_PAC_TIMEOUT_NONE = 0,
+    GS_PAC_TIMEOUT_MOVE = 1,     /* one decision reached T whole seconds:
+                                    "Agent %d timed out on a single move!" */
+    GS_PAC_TIMEOUT_WARNING = 2,  /* one decision took more than T (T = 0):
+                                    "Agent %d took too long to make a move!
+                                    This is warning 1", then "Agent %d
+                                    exceeded the maximum number of warnings:
+                                    1" */
+    GS_PAC_TIMEOUT_TOTAL = 3     /* its decisions in this game took more than
+                                    T in all: "Agent %d ran out of time!
+                                    (time: %1.2f)" */
+} gs_pac_timeout;
 
 /* A game's outcome and what it cost. */
 typedef struct gs_pac_game_result {
@@ -175,8 +200,13 @@ typedef struct gs_pac_game_result {
     double move_seconds;     /* the time of all Pacman's decisions */
     double max_move_seconds; /* the slowest one */
     double seconds;          /* the game, up to its last move */
-    /* The last move tried; on GS_EINVAL, the move the rules refused. */
+    /* The last move tried; on GS_EINVAL, the move the rules refused. On
+     * GS_PAC_TIMED_OUT, the agent that ran out of time and the action it
+     * chose (not played). */
     int agent, action;
+    /* GS_PAC_TIMED_OUT: how, and that agent's time in this game. */
+    gs_pac_timeout timeout;
+    double agent_seconds;
 } gs_pac_game_result;
 
 /* What the move callback sees. */
@@ -209,12 +239,22 @@ typedef struct gs_pac_play_options {
      * random number (NULL: play); the game stops after the last. */
     const unsigned char *replay;
     size_t replay_length;
+    /*
+     * pacman.py's -c (catchExceptions) with its --timeout, in seconds (a
+     * negative value, the default: off, as without -c). Every agent's
+     * decision is timed: one that reaches floor(timeout) seconds (when
+     * that is above 0) is stopped there, one that takes more than timeout,
+     * or decisions of one agent that take more than timeout in all in one
+     * game, end the game before the move is played: GS_PAC_TIMED_OUT.
+     */
+    double timeout;
     gs_pac_move_fn on_move;  /* may be NULL */
     gs_pac_keys_fn keys;     /* may be NULL */
     void *user;              /* passed to both */
 } gs_pac_play_options;
 
-/* Fills in the defaults: RandomGhost, no limit, no replay, no callbacks. */
+/* Fills in the defaults: RandomGhost, no limit, no timeout, no replay, no
+ * callbacks. */
 GS_API void gs_pac_play_options_init(gs_pac_play_options *options);
 
 /*
