@@ -125,6 +125,28 @@ void gs_mnk_player_free(gs_mnk_player *pl)
     a.fn(a.user, pl, sizeof *pl, 0);
 }
 
+/* A move when the search named none (its time ran out before any root
+ * move was searched through): among the legal cells, the one the game's
+ * move ordering puts first (wins, blocks and threats on large boards), or
+ * the first legal cell without an ordering; -1 only when none is legal. */
+static int ordering_move(const gs_mnk_player *pl, const void *state)
+{
+    const gs_game *g = &pl->game;
+    gs_action acts[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    int32_t scores[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    int n = g->actions(g->ctx, state, acts);
+    if (n <= 0)
+        return -1;
+    int best = 0;
+    if (g->order_hint) {
+        g->order_hint(g->ctx, state, acts, n, scores);
+        for (int i = 1; i < n; i++)
+            if (scores[i] > scores[best])
+                best = i;
+    }
+    return (int)acts[best];
+}
+
 int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
 {
     if (!out)
@@ -139,7 +161,10 @@ int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
     int rc = gs_search(pl->engine, state, &so, &r);
     if (rc != GS_OK)
         return rc;
-    out->cell = r.best == GS_NO_ACTION ? -1 : (int)r.best;
+    /* A player always moves: the best move found in its time, or failing
+     * that the ordering's. */
+    out->cell = r.best != GS_NO_ACTION ? (int)r.best
+                                       : ordering_move(pl, state);
     out->nodes = r.nodes;
     out->seconds = r.seconds;
     out->iterative = so.iterative;
