@@ -164,7 +164,10 @@ typedef struct gs_mnk_player_params {
     int depth;
     double max_seconds;  /* time a move on large boards (default 1; 0: no
                             limit); a solve has none */
-    bool use_tt;         /* a transposition table (default true) */
+    bool use_tt;         /* a transposition table (default true): the
+                            engine's 16 MiB, or on boards of at most 10
+                            cells about 128 bytes for each of the 3^cells
+                            fillings (tic-tac-toe: 2 MiB) */
 } gs_mnk_player_params;
 
 /* Fills p with the defaults above. */
