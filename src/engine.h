@@ -50,11 +50,14 @@
 
 enum {
     /* With a time limit the clock is read at the first node, then every
-     * n nodes, n doubling (up to this) while the nodes between two reads
-     * take under half of CLOCK_INTERVAL and halving (down to 1) while they
-     * take more than it: cheap nodes cost one read in this many, and
-     * expensive ones (a Pacman evaluation on a large maze, a first touch
-     * of the table's memory) are checked one by one. */
+     * n nodes: n grows by one (up to this) while the nodes between two
+     * reads take under half of CLOCK_INTERVAL, and falls to the nodes
+     * that fit in CLOCK_INTERVAL at the cost just seen (at least 1) when
+     * they take more. Cheap nodes cost one read in this many; expensive
+     * ones (a Pacman evaluation on a large maze, a first write to the
+     * table's pages) are checked one by one; and n grows slowly, so that
+     * nodes turning expensive all at once (the first leaves of a deep
+     * search) run few before the next read. */
     CLOCK_EVERY_MAX = 256,
     /* Ply limit when the caller gives none: deeper than any game we ship,
      * shallow enough that the recursion fits an 8 MB thread stack even

@@ -38,10 +38,14 @@ static bool time_is_up(gs_engine *e)
         return true;
     double took = now - e->clock_last;
     e->clock_last = now;
-    if (took > CLOCK_INTERVAL && e->clock_every > 1)
-        e->clock_every /= 2;
-    else if (took < CLOCK_INTERVAL / 2 && e->clock_every < CLOCK_EVERY_MAX)
-        e->clock_every *= 2;
+    if (took > CLOCK_INTERVAL) {
+        /* as many nodes as fit in the interval at the cost just seen */
+        double fit = e->clock_every * (CLOCK_INTERVAL / took);
+        e->clock_every = fit < 1.0 ? 1 : (uint32_t)fit;
+    } else if (took < CLOCK_INTERVAL / 2 &&
+               e->clock_every < CLOCK_EVERY_MAX) {
+        e->clock_every++;
+    }
     e->clock_countdown = e->clock_every;
     return false;
 }
