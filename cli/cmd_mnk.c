@@ -69,7 +69,7 @@ static void usage(const mnk_options *o)
          "                     or none\n"
          "  --time SECONDS     thinking time per computer move on large "
          "boards\n"
-         "                     (default 1; 0 = no limit)\n"
+         "                     (default 1; 0 = no limit, which needs --depth)\n"
          "  --tt, --no-tt      use a transposition table (default: use one)\n"
          "  --start POSITION   play on from a position\n"
          "  --solve POSITION   print the value of POSITION for the player to "
