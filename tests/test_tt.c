@@ -373,7 +373,7 @@ static void test_algorithms_share_an_engine(void **state)
     }
 }
 
-/* Emptying is lazy (each 4 KiB chunk is emptied at its first store after
+/* Emptying is lazy (each chunk is emptied at its first store after
  * a clear; the clears are counted in generations that wrap after 254): a
  * search after any number of clears, each following a search that filled
  * the table, is node for node the search on a fresh table. */
