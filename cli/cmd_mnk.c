@@ -69,7 +69,7 @@ static void usage(const mnk_options *o)
          "                     or none\n"
          "  --time SECONDS     thinking time per computer move on large "
          "boards\n"
-         "                     (default 1; 0 = no limit)\n"
+         "                     (default 1; 0 = no limit, which needs --depth)\n"
          "  --tt, --no-tt      use a transposition table (default: use one)\n"
          "  --start POSITION   play on from a position\n"
          "  --solve POSITION   print the value of POSITION for the player to "
@@ -234,6 +234,17 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     if (o->solve && gs_mnk_is_large(p) && o->player.depth == 0) {
         cli_error(cmd, "--solve on a board of more than %d cells needs --depth N "
                   "(a search to the end would not finish)", GS_MNK_SMALL_CELLS);
+        return EXIT_BAD_INPUT;
+    }
+    /* A computer without a depth searches a large board until its time
+     * is up: with no time limit it would never move. */
+    bool computer_plays = !(o->player_set[0] && !o->computer[0] &&
+                            o->player_set[1] && !o->computer[1]);
+    if (!o->solve && computer_plays && gs_mnk_is_large(p) &&
+        o->player.depth == 0 && o->player.max_seconds == 0.0) {
+        cli_error(cmd, "--time 0 (no limit) on a board of more than %d cells "
+                  "needs --depth N for the computer (a search to the end "
+                  "would not finish)", GS_MNK_SMALL_CELLS);
         return EXIT_BAD_INPUT;
     }
     if (o->solve && o->start) {
@@ -466,7 +477,7 @@ static int play(mnk_options *o, gs_mnk *g)
         } else {
             gs_mnk_move m;
             int rs = gs_mnk_player_move(pl, s, &m);
-            if (rs != GS_OK || m.cell < 0) {
+            if (rs != GS_OK) {
                 cli_error(cmd, "search failed: %s", gs_strerror(rs));
                 status = 1;
                 break;

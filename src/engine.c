@@ -353,6 +353,8 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
         e->table.age++;
     }
     e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
+    e->clock_last = 0.0;
+    e->clock_every = e->clock_countdown = 1;
     e->halt = false;
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;

@@ -49,10 +49,16 @@
 /* ---- tuning constants ---- */
 
 enum {
-    /* Read the clock once per this many nodes (a power of two): often
-     * enough to stop within about a millisecond on every game we have,
-     * rarely enough to cost nothing measurable. */
-    TIME_CHECK_MASK = 255,
+    /* With a time limit the clock is read at the first node, then every
+     * n nodes: n grows by one (up to this) while the nodes between two
+     * reads take under half of CLOCK_INTERVAL, and falls to the nodes
+     * that fit in CLOCK_INTERVAL at the cost just seen (at least 1) when
+     * they take more. Cheap nodes cost one read in this many; expensive
+     * ones (a Pacman evaluation on a large maze, a first write to the
+     * table's pages) are checked one by one; and n grows slowly, so that
+     * nodes turning expensive all at once (the first leaves of a deep
+     * search) run few before the next read. */
+    CLOCK_EVERY_MAX = 256,
     /* Ply limit when the caller gives none: deeper than any game we ship,
      * shallow enough that the recursion fits an 8 MB thread stack even
      * under AddressSanitizer. */
@@ -63,6 +69,11 @@ enum {
     /* Killer moves are kept for the plies below this. */
     KILLER_PLIES = GS_PV_MAX
 };
+
+/* The time between two reads of the clock that the node interval aims
+ * at (seconds): a time-limited search answers about this late at most,
+ * plus one node. */
+#define CLOCK_INTERVAL 1e-4
 
 /* The transposition table's size when a search asks for one and the caller
  * has not sized it: room for about half a million positions. */
@@ -133,6 +144,9 @@ struct gs_engine {
     int unit;                /* plies in one unit of options.depth */
     int max_ply;
     struct timespec start;
+    double clock_last;       /* engine_elapsed() at the last read */
+    uint32_t clock_every;    /* nodes between two reads of the clock ... */
+    uint32_t clock_countdown;   /* ... and nodes until the next one */
     uint64_t nodes, leaves, cutoffs, tt_hits;
     uint64_t cut_evals;      /* values read because of the depth cutoff, or
                                 taken from the table with a cutoff below */

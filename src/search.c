@@ -27,6 +27,30 @@
 
 /* ---- small helpers ---- */
 
+/* Reads the clock when its node interval is up: true when the time limit
+ * has passed; otherwise the interval adapts to what the nodes cost (see
+ * CLOCK_EVERY_MAX). */
+static bool time_is_up(gs_engine *e)
+{
+    if (--e->clock_countdown > 0)
+        return false;
+    double now = engine_elapsed(e);
+    if (now >= e->opt.max_seconds)
+        return true;
+    double took = now - e->clock_last;
+    e->clock_last = now;
+    if (took > CLOCK_INTERVAL) {
+        /* as many nodes as fit in the interval at the cost just seen */
+        double fit = e->clock_every * (CLOCK_INTERVAL / took);
+        e->clock_every = fit < 1.0 ? 1 : (uint32_t)fit;
+    } else if (took < CLOCK_INTERVAL / 2 &&
+               e->clock_every < CLOCK_EVERY_MAX) {
+        e->clock_every++;
+    }
+    e->clock_countdown = e->clock_every;
+    return false;
+}
+
 /* True when a limit says stop before visiting one more node. */
 static bool out_of_budget(gs_engine *e)
 {
@@ -40,8 +64,7 @@ static bool out_of_budget(gs_engine *e)
                           : e->nodes >= e->opt.max_nodes)) {
         e->stopped = GS_STOP_NODES;
         e->halt = true;
-    } else if (e->opt.max_seconds > 0 && (e->nodes & TIME_CHECK_MASK) == 0 &&
-               engine_elapsed(e) >= e->opt.max_seconds) {
+    } else if (e->opt.max_seconds > 0 && time_is_up(e)) {
         e->stopped = GS_STOP_TIME;
         e->halt = true;
     }

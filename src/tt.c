@@ -1,30 +1,32 @@
-/* The transposition table: see tt.h for its layout, replacement rule and
- * how threads share it. */
-#if defined(__linux__)
-/* madvise and MADV_HUGEPAGE */
-#define _DEFAULT_SOURCE 1
-#include <sys/mman.h>
-#endif
-
+/* The transposition table: see tt.h for its layout, replacement rule, how
+ * threads share it and how it is emptied. */
 #include "tt.h"
 
 #include <string.h>
 
 _Static_assert(sizeof(tt_bucket) == TT_LINE / 2, "two buckets a line");
+_Static_assert(TT_CHUNK % sizeof(tt_bucket) == 0, "whole buckets a chunk");
 
-/* Tables of at least this many bytes are aligned to it and, on Linux,
- * asked to sit in huge pages: a probe of a large table then rarely misses
- * the TLB as well as the cache (about a third faster on Connect Four). */
-#define TT_HUGE ((size_t)2 << 20)
+/*
+ * No huge pages are asked for: the table is written only where a search
+ * stores, and a huge page is two megabytes the kernel zeroes (and may
+ * first compact memory for) at the first store in it, inside the search's
+ * time; a search of a few hundred nodes would touch every one of a 64 MiB
+ * table's.
+ */
 
-static size_t alignment(size_t buckets)
+/* The table's allocation: the buckets, room to align them, and a
+ * generation byte per chunk after them. */
+static size_t block_size(size_t buckets, size_t chunks)
 {
-    return buckets * sizeof(tt_bucket) >= TT_HUGE ? TT_HUGE : TT_LINE;
+    return buckets * sizeof(tt_bucket) + TT_LINE + chunks;
 }
 
-static size_t block_size(size_t buckets)
+/* The generation bytes, as plain bytes, for zeroing them all. */
+static void zero_gens(tt_table *t)
 {
-    return buckets * sizeof(tt_bucket) + alignment(buckets);
+    memset((unsigned char *)t->bucket + t->buckets * sizeof(tt_bucket), 0,
+           t->chunks);
 }
 
 int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes)
@@ -35,47 +37,87 @@ int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes)
         while (buckets <= bytes / (2 * sizeof(tt_bucket)))
             buckets *= 2;
     }
-    void *block = NULL;
-    if (buckets) {
-        block = a->fn(a->user, NULL, 0, block_size(buckets));
-        if (!block)
-            return GS_ENOMEM;
+    if (!buckets) {
+        tt_free(t, a);
+        return GS_OK;
     }
+    size_t chunk_buckets = TT_CHUNK / sizeof(tt_bucket);
+    if (chunk_buckets > buckets)
+        chunk_buckets = buckets;
+    unsigned shift = 0;
+    while (((size_t)1 << shift) < chunk_buckets)
+        shift++;
+    size_t chunks = buckets >> shift;
+    void *block = a->fn(a->user, NULL, 0, block_size(buckets, chunks));
+    if (!block)
+        return GS_ENOMEM;
     tt_free(t, a);
     t->block = block;
     t->buckets = buckets;
-    t->bucket = NULL;
-    if (block) {
-        const size_t align = alignment(buckets);
-        uintptr_t p = (uintptr_t)block;
-        p = (p + align - 1) / align * align;
-        t->bucket = (tt_bucket *)p;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        /* Advice only: without huge pages the table works the same. */
-        if (align == TT_HUGE)
-            (void)madvise(t->bucket, buckets * sizeof(tt_bucket),
-                          MADV_HUGEPAGE);
-#endif
-    }
-    tt_clear(t);
+    uintptr_t p = (uintptr_t)block;
+    p = (p + TT_LINE - 1) / TT_LINE * TT_LINE;
+    t->bucket = (tt_bucket *)p;
+    t->chunk_gen = (_Atomic uint8_t *)(p + buckets * sizeof(tt_bucket));
+    t->chunks = chunks;
+    t->chunk_shift = shift;
+    t->chunk_buckets = chunk_buckets;
+    /* Every chunk at 0: empty in any generation. */
+    zero_gens(t);
+    t->gen = 1;
+    t->age = 0;
     return GS_OK;
 }
 
 void tt_free(tt_table *t, const gs_allocator *a)
 {
     if (t->block)
-        a->fn(a->user, t->block, block_size(t->buckets), 0);
+        a->fn(a->user, t->block, block_size(t->buckets, t->chunks), 0);
     t->block = NULL;
     t->bucket = NULL;
     t->buckets = 0;
+    t->chunk_gen = NULL;
+    t->chunks = 0;
 }
 
 void tt_clear(tt_table *t)
 {
-    /* All-zero words are an empty slot (meta 0). */
-    if (t->bucket)
-        memset((void *)t->bucket, 0, t->buckets * sizeof *t->bucket);
+    if (t->block) {
+        if (t->gen >= TT_GEN_LAST) {
+            /* The generations wrap: every chunk back to "never used". */
+            zero_gens(t);
+            t->gen = 1;
+        } else {
+            t->gen++;
+        }
+    }
     t->age = 0;
+}
+
+/* True when the chunk of bucket i holds entries of this generation. */
+static bool chunk_ready(tt_table *t, size_t i)
+{
+    return atomic_load_explicit(&t->chunk_gen[i >> t->chunk_shift],
+                                memory_order_acquire) == t->gen;
+}
+
+/* Makes the chunk of bucket i one of this generation, zeroing it if it is
+ * not; false when another thread is zeroing it (the store is skipped). */
+static bool chunk_claim(tt_table *t, size_t i)
+{
+    _Atomic uint8_t *g = &t->chunk_gen[i >> t->chunk_shift];
+    uint8_t c = atomic_load_explicit(g, memory_order_acquire);
+    if (c == t->gen)
+        return true;
+    if (c == TT_GEN_BUSY ||
+        !atomic_compare_exchange_strong_explicit(g, &c, (uint8_t)TT_GEN_BUSY,
+                                                 memory_order_acquire,
+                                                 memory_order_relaxed))
+        return false;
+    size_t first = i >> t->chunk_shift << t->chunk_shift;
+    /* All-zero words are an empty slot (meta 0). */
+    memset((void *)&t->bucket[first], 0, t->chunk_buckets * sizeof(tt_bucket));
+    atomic_store_explicit(g, t->gen, memory_order_release);
+    return true;
 }
 
 /* A slot's two words, read once each, `meta` unmixed. */
@@ -144,7 +186,10 @@ static bool holds(const words *w, uint64_t key)
 
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 {
-    tt_slot *b = t->bucket[key & (t->buckets - 1)].slot;
+    size_t at = (size_t)(key & (t->buckets - 1));
+    if (!chunk_ready(t, at))
+        return false;
+    tt_slot *b = t->bucket[at].slot;
     for (int i = 0; i < 2; i++) {
         words w = load(&b[i]);
         if (!holds(&w, key))
@@ -162,7 +207,10 @@ bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               int depth, gs_action action, uint64_t work)
 {
-    tt_slot *b = t->bucket[key & (t->buckets - 1)].slot;
+    size_t at = (size_t)(key & (t->buckets - 1));
+    if (!chunk_claim(t, at))
+        return;
+    tt_slot *b = t->bucket[at].slot;
     unsigned dcode;
     if (depth >= TT_DEPTH_FULL) {
         unsigned bits = 0;

@@ -36,6 +36,23 @@
  * an entry torn by two threads writing it at once decodes with the wrong
  * key bits (but for a chance of 2^-32), so a probe sees either a whole
  * entry or a miss.
+ *
+ * Emptying is lazy, so that it costs nothing inside a search's time and a
+ * large table costs a small search only the memory it uses. The buckets
+ * are grouped in chunks of TT_CHUNK bytes, and each chunk has a
+ * generation byte in `chunk_gen`; the table has a generation `gen`. A
+ * chunk whose byte is not `gen` is empty whatever its memory holds: a
+ * probe there misses, and the first store there zeroes the chunk and sets
+ * its byte. tt_clear() only moves `gen` on (and, once every
+ * TT_GEN_LAST clears, zeroes the bytes, a 512th of the table). The table's
+ * memory is never written before it is used, so pages the operating system
+ * gives zeroed stay untouched until a search needs them.
+ *
+ * A chunk's byte goes, during a search, from stale to TT_GEN_BUSY (the
+ * thread that won a compare-and-swap zeroes it; meanwhile the others miss
+ * there and skip their stores) to `gen` (released after the zeroing, read
+ * with acquire), so no thread reads a chunk while it is zeroed. One thread
+ * sees exactly what an eagerly emptied table would hold.
  */
 #ifndef GS_TT_H
 #define GS_TT_H
@@ -82,20 +99,38 @@ typedef struct tt_bucket {
     tt_slot slot[2];
 } tt_bucket;
 
+/* Bytes of buckets that share a generation byte: eight cache lines, so
+ * that the first store in a chunk after a clear zeroes little (a 4 KiB
+ * page: 44 us a Connect Four position of Test_L3_R1, against 30 us; most
+ * of either is the system's first touch of the pages), while the bytes
+ * stay small enough to sit in the cache (64 MiB: 128 KiB). */
+#define TT_CHUNK ((size_t)512)
+/* The generations a table counts through (1 .. TT_GEN_LAST; 0: a chunk
+ * never used), and the mark of a chunk being zeroed. */
+#define TT_GEN_LAST 254u
+#define TT_GEN_BUSY 255u
+
 typedef struct tt_table {
     tt_bucket *bucket;  /* `buckets` buckets, aligned to TT_LINE */
-    void *block;        /* the allocation they sit in */
+    void *block;        /* the allocation they sit in (and chunk_gen) */
     size_t buckets;     /* a power of two, or 0 when there is no table */
+    _Atomic uint8_t *chunk_gen;  /* one byte a chunk (see above), in
+                                    `block` after the buckets */
+    size_t chunks;
+    unsigned chunk_shift;        /* bucket index >> chunk_shift: its chunk */
+    size_t chunk_buckets;        /* buckets in a chunk */
+    uint8_t gen;        /* the table's generation (see above) */
     uint8_t age;        /* the search under way; set while no thread
                            searches */
 } tt_table;
 
 /* Allocates room for as many buckets as fit in `bytes` (rounded down to a
  * power of two, at least one), freeing the old table; bytes == 0 frees it.
- * Returns GS_OK or GS_ENOMEM (the old table is then kept). */
+ * The new table is empty; its memory is not written until used. Returns
+ * GS_OK or GS_ENOMEM (the old table is then kept). */
 int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes);
 void tt_free(tt_table *t, const gs_allocator *a);
-/* Empties every slot (while no thread searches). */
+/* Empties every slot (while no thread searches), lazily: see above. */
 void tt_clear(tt_table *t);
 
 /* Asks the processor to start loading the bucket of `key`. */

@@ -352,6 +352,21 @@ bad_input "mnk: bad size" "gamesearch mnk: --size needs ROWSxCOLUMNS, each 1 to 
 bad_input "mnk: k too long" "gamesearch mnk: --k 4 cannot fit on a 3x3 board" mnk --size 3x3 --k 4
 bad_input "gomoku: solve needs a depth" "gamesearch gomoku: --solve on a board of more than 16 cells needs --depth N (a search to the end would not finish)" gomoku --solve x
 bad_input "gomoku: bad time" "gamesearch gomoku: --time needs a number of seconds from 0 to 86400, not 'soon'" gomoku --time soon
+# With no time limit and no depth the computer would never move on a large
+# board: refused as --solve is, whenever the computer may play a side.
+bad_input "gomoku: no limit needs a depth" "gamesearch gomoku: --time 0 (no limit) on a board of more than 16 cells needs --depth N for the computer (a search to the end would not finish)" gomoku --time 0
+bad_input "gomoku: no limit needs a depth (computer O)" "gamesearch gomoku: --time 0 (no limit) on a board of more than 16 cells needs --depth N for the computer (a search to the end would not finish)" gomoku --time 0 --x human
+run gomoku --time 0 --x human --o human
+check "gomoku: no limit, two people" 0 "$(cat "$TMP/out")" ""
+# A computer always moves within its time, even when the time is too
+# short for the search to finish one move: a whole game at 1 ms a move.
+run mnk --size 9x9 --k 5 --time 0.001 --x computer --o computer
+if [ "$status" -ne 0 ] || [ -s "$TMP/err" ] ||
+   ! grep -qE '^(X wins|O wins|Draw)\.$' "$TMP/out"; then
+    bad "mnk 9x9: computers at 1 ms a move" "exit status $status" "stderr: $(cat "$TMP/err")"
+else
+    ok
+fi
 
 # A person at the prompt: bad answers get a message and the prompt again;
 # the end of input ends the game cleanly.

@@ -32,9 +32,10 @@
  *     by its own clock: Pacman on the largest layout with all its ghosts
  *     (expectimax and alpha-beta, 10 rounds), Gomoku 15x15, Connect Four's
  *     empty board solved (one and two threads), a tree of 6^40 lines. The
- *     clock starts when the call does: emptying the table counts against
- *     the limit. A search that finishes within its time limit is the
- *     search without one.
+ *     clock starts when the call does; emptying even a 1 GiB table inside
+ *     it costs nothing measurable, and the
+ *     clock is read often enough when every evaluation is slow. A search
+ *     that finishes within its time limit is the search without one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1283,30 +1284,154 @@ static void test_time_tree(void **state)
     subject_free(s);
 }
 
-/* The clock starts when the call does: emptying the table (16 MiB: the
- * size an engine gets when it has none; emptied when a search uses
- * another algorithm than the last) counts against the limit, so a limit
- * shorter than that stops the search before its root. */
-static void test_time_limit_counts_the_table(void **state)
+/*
+ * Emptying a table costs nothing inside the time: a search with another
+ * algorithm than the table's contents empties it inside the call, and
+ * gs_engine_tt_clear before each search empties it outside; on a 1 GiB
+ * table (whose every byte written would take far longer than the limits
+ * below) ten searches of a millisecond each, alternating algorithms, all
+ * answer in time, and together within ten limits and one SAFETY_MARGIN.
+ * The clock starts when the call does.
+ */
+static void test_time_limit_large_table(void **state)
 {
     (void)state;
     subject *s = c4_subject("connect4, empty board", "");
     gs_engine *e = NULL;
     assert_int_equal(gs_engine_new(&s->game, NULL, &e), GS_OK);
-    gs_search_options o = opts(GS_ALPHABETA, 4, F_TT | F_ORDER);
-    gs_result r;
-    search_ok(s, e, &o, &r);
-    assert_int_equal(r.stopped, GS_STOP_NONE);
-    o = opts(GS_MINIMAX, 4, F_TT);
-    o.max_seconds = 1e-5;   /* a thousandth of what 16 MiB take to clear */
-    double t0 = now_seconds();
-    search_ok(s, e, &o, &r);
-    double wall = now_seconds() - t0;
-    assert_int_equal(r.stopped, GS_STOP_TIME);
-    assert_int_equal(r.nodes, 0);
-    assert_int_equal(r.best, GS_NO_ACTION);
-    assert_true(r.seconds >= o.max_seconds && r.seconds <= wall);
+    assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 30), GS_OK);
+    const double limit = 0.001;
+    double total = 0.0;
+    for (int i = 0; i < 10; i++) {
+        gs_search_options o = i % 2 ? opts(GS_MINIMAX, 12, F_TT)
+                                    : opts(GS_ALPHABETA, 0, F_TT | F_ORDER);
+        o.max_seconds = limit;
+        if (i % 4 == 3)
+            gs_engine_tt_clear(e);
+        gs_result r;
+        double t0 = now_seconds();
+        search_ok(s, e, &o, &r);
+        double wall = now_seconds() - t0;
+        total += wall;
+        printf("# 1 GiB table, search %d: limit 1 ms, answered in %.3f ms, "
+               "%llu nodes\n", i, wall * 1e3, (unsigned long long)r.nodes);
+        assert_int_equal(r.stopped, GS_STOP_TIME);
+        assert_true(r.seconds >= limit && r.seconds <= wall);
+        if (wall > limit + SAFETY_MARGIN)
+            fail_msg("search %d answered in %.1f ms, limit 1 ms + %.0f ms", i,
+                     wall * 1e3, SAFETY_MARGIN * 1e3);
+    }
+    if (total > 10 * limit + SAFETY_MARGIN)
+        fail_msg("ten searches of 1 ms on a 1 GiB table took %.1f ms",
+                 total * 1e3);
     gs_engine_free(e);
+    subject_free(s);
+}
+
+/* A game whose evaluations each take `delay` seconds of work, otherwise
+ * `inner` (a game without a hash, bounds or ordering). */
+typedef struct slow_game {
+    gs_game inner;
+    double delay;
+} slow_game;
+
+static const gs_game *inner_of(const void *ctx)
+{
+    return &((const slow_game *)ctx)->inner;
+}
+
+static int slow_to_move(const void *ctx, const void *st)
+{
+    return inner_of(ctx)->to_move(inner_of(ctx)->ctx, st);
+}
+
+static gs_role slow_role(const void *ctx, int agent)
+{
+    return inner_of(ctx)->role(inner_of(ctx)->ctx, agent);
+}
+
+static bool slow_is_terminal(const void *ctx, const void *st)
+{
+    return inner_of(ctx)->is_terminal(inner_of(ctx)->ctx, st);
+}
+
+static int slow_actions(const void *ctx, const void *st, gs_action *out)
+{
+    return inner_of(ctx)->actions(inner_of(ctx)->ctx, st, out);
+}
+
+static void slow_apply(const void *ctx, const void *st, gs_action a,
+                       void *child)
+{
+    inner_of(ctx)->apply(inner_of(ctx)->ctx, st, a, child);
+}
+
+static bool slow_probabilities(const void *ctx, const void *st,
+                               const gs_action *a, int n, double *p)
+{
+    const gs_game *g = inner_of(ctx);
+    return g->probabilities && g->probabilities(g->ctx, st, a, n, p);
+}
+
+static double slow_value(const void *ctx, const void *st)
+{
+    const slow_game *sg = ctx;
+    double until = now_seconds() + sg->delay;
+    while (now_seconds() < until)
+        ;
+    return sg->inner.value(sg->inner.ctx, st);
+}
+
+/*
+ * The clock is read often enough whatever a node costs: on a tree whose
+ * evaluations take 2 ms each (as a costly evaluation on a large Pacman
+ * maze does), a search with a 50 ms limit answers within the limit and
+ * SAFETY_MARGIN (reading the clock once per 256 nodes, it would answer
+ * about half a second late).
+ */
+static void test_time_limit_slow_nodes(void **state)
+{
+    (void)state;
+    char *text = layered_tree(3, "max min chance", 40, 6, 6, 6, false);
+    subject *s = tree_subject("tree of 6^40 lines", text);
+    free(text);
+    slow_game sg = {s->game, 0.002};
+    gs_game g;
+    memset(&g, 0, sizeof g);
+    g.version = GS_GAME_VERSION;
+    g.ctx = &sg;
+    g.state_size = s->game.state_size;
+    g.num_agents = s->game.num_agents;
+    g.max_actions = s->game.max_actions;
+    g.to_move = slow_to_move;
+    g.role = slow_role;
+    g.is_terminal = slow_is_terminal;
+    g.actions = slow_actions;
+    g.apply = slow_apply;
+    g.value = slow_value;
+    g.probabilities = slow_probabilities;
+    for (int algo = 0; algo < 3; algo++) {
+        gs_engine *e = NULL;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+        gs_search_options o = opts(algo == 2 ? GS_EXPECTIMAX
+                                   : algo ? GS_ALPHABETA : GS_MINIMAX,
+                                   algo == 2 ? 0 : 8, algo == 2 ? F_ITER : 0);
+        o.max_seconds = TIME_LIMIT;
+        gs_result r;
+        double t0 = now_seconds();
+        assert_int_equal(gs_search(e, s->root, &o, &r), GS_OK);
+        double wall = now_seconds() - t0;
+        printf("# slow evaluations (2 ms), %s: limit %.0f ms, answered in "
+               "%.1f ms, %llu nodes\n", gs_algo_name(o.algo),
+               TIME_LIMIT * 1e3, wall * 1e3, (unsigned long long)r.nodes);
+        assert_int_equal(r.stopped, GS_STOP_TIME);
+        assert_true(r.seconds >= TIME_LIMIT && r.seconds <= wall);
+        if (wall > TIME_LIMIT + SAFETY_MARGIN)
+            fail_msg("slow evaluations, %s: answered in %.1f ms, limit %.0f "
+                     "ms + %.0f ms", gs_algo_name(o.algo), wall * 1e3,
+                     TIME_LIMIT * 1e3, SAFETY_MARGIN * 1e3);
+        gs_engine_free(e);
+    }
     subject_free(s);
 }
 
@@ -1347,7 +1472,8 @@ int main(void)
         cmocka_unit_test(test_time_gomoku),
         cmocka_unit_test(test_time_connect4),
         cmocka_unit_test(test_time_tree),
-        cmocka_unit_test(test_time_limit_counts_the_table),
+        cmocka_unit_test(test_time_limit_large_table),
+        cmocka_unit_test(test_time_limit_slow_nodes),
         cmocka_unit_test(test_time_limit_unreached),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -285,6 +285,41 @@ static void test_gomoku_move(void **state)
     gs_mnk_free(g);
 }
 
+/* A player always moves: with a time too short for the search to finish
+ * any move (it stops at its first node), the move is the cell the game's
+ * ordering tries first: here X's win, h7 or h12, then on every position
+ * of a game played that way an empty cell. */
+static void test_move_without_time(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(15, 15, 5);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.max_seconds = 1e-9;
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    sbuf s;
+    gs_mnk_empty(g, &s);
+    const char *moves[] = {"h8", "a1", "h9", "a2", "h10", "a3", "h11", "o15"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        assert_int_equal(gs_mnk_play(g, &s, gs_mnk_parse_cell(g, moves[i])),
+                         GS_OK);
+    gs_mnk_move m;
+    assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+    assert_int_equal(m.depth, 0);
+    assert_true(m.cell == gs_mnk_parse_cell(g, "h7") ||
+                m.cell == gs_mnk_parse_cell(g, "h12"));
+    gs_mnk_empty(g, &s);
+    while (!gs_mnk_over(g, &s)) {
+        assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+        assert_true(m.cell >= 0 && m.cell < 15 * 15);
+        assert_int_equal(gs_mnk_cell(g, &s, m.cell), 0);
+        assert_int_equal(gs_mnk_play(g, &s, m.cell), GS_OK);
+    }
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -377,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_solve_counts_the_root),
         cmocka_unit_test(test_moves),
         cmocka_unit_test(test_gomoku_move),
+        cmocka_unit_test(test_move_without_time),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
     };

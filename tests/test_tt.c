@@ -373,6 +373,46 @@ static void test_algorithms_share_an_engine(void **state)
     }
 }
 
+/* Emptying is lazy (each chunk is emptied at its first store after
+ * a clear; the clears are counted in generations that wrap after 254): a
+ * search after any number of clears, each following a search that filled
+ * the table, is node for node the search on a fresh table. */
+static void test_clear_generations(void **state)
+{
+    (void)state;
+    uint64_t seed = 0xc1ea7ULL;
+    tree d;
+    make_dag(&d, &seed);
+    gs_game g = dag_game(&d, true);
+    gs_engine *fresh, *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &fresh), GS_OK);
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(fresh, 1 << 16), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.use_tt = true;
+    tstate root = {0, 0};
+    gs_result want, got;
+    assert_int_equal(gs_search(fresh, &root, &o, &want), GS_OK);
+    assert_true(want.nodes > 1);
+    for (int k = 0; k < 600; k++) {
+        /* The table holds the last search's results: this one uses them. */
+        assert_int_equal(gs_search(e, &root, &o, &got), GS_OK);
+        if (k > 0)
+            assert_true(got.tt_hits > 0);
+        gs_engine_tt_clear(e);
+        assert_int_equal(gs_search(e, &root, &o, &got), GS_OK);
+        assert_true(got.value == want.value);
+        assert_int_equal(got.nodes, want.nodes);
+        assert_int_equal(got.tt_hits, want.tt_hits);
+        assert_int_equal(got.best, want.best);
+    }
+    gs_engine_free(fresh);
+    gs_engine_free(e);
+    tree_free(&d);
+}
+
 static void test_tt_sizes(void **state)
 {
     (void)state;
@@ -409,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_exponential_chain),
         cmocka_unit_test(test_algorithms_share_an_engine),
         cmocka_unit_test(test_iterative_deepening),
+        cmocka_unit_test(test_clear_generations),
         cmocka_unit_test(test_tt_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

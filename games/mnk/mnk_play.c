@@ -73,6 +73,24 @@ const char *gs_mnk_over_reason(const gs_mnk *g, const void *state)
                                             : "the board is full";
 }
 
+/* The engine's table sized to the work on the smallest boards: 128 bytes
+ * (four buckets) for each of the 3^cells fillings of the board, when that
+ * is below the engine's own 16 MiB (boards of at most 10 cells;
+ * tic-tac-toe: 2 MiB, where a solve of the empty board, minimax included,
+ * visits the nodes it visits with 16 MiB), so that a small search touches,
+ * and the system zeroes, fewer pages. Larger boards keep the default. */
+static int size_table(gs_mnk_player *pl)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(pl->g);
+    const size_t most = (size_t)16 << 20, per_filling = 128;
+    size_t bytes = per_filling;
+    for (int c = 0; c < p->rows * p->cols && bytes < most; c++)
+        bytes *= 3;
+    if (bytes >= most)
+        return GS_OK;
+    return gs_engine_tt_resize(pl->engine, bytes);
+}
+
 int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
                       const gs_allocator *alloc, gs_mnk_player **out)
 {
@@ -101,6 +119,8 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
     pl->params = *pp;
     gs_mnk_game(g, &pl->game);
     int rc = gs_engine_new(&pl->game, alloc, &pl->engine);
+    if (rc == GS_OK && pp->use_tt)
+        rc = size_table(pl);
     if (rc == GS_OK) {
         pl->child = alloc->fn(alloc->user, NULL, 0, gs_mnk_state_size(g));
         if (!pl->child)
@@ -125,6 +145,28 @@ void gs_mnk_player_free(gs_mnk_player *pl)
     a.fn(a.user, pl, sizeof *pl, 0);
 }
 
+/* A move when the search named none (its time ran out before any root
+ * move was searched through): among the legal cells, the one the game's
+ * move ordering puts first (wins, blocks and threats on large boards), or
+ * the first legal cell without an ordering; -1 only when none is legal. */
+static int ordering_move(const gs_mnk_player *pl, const void *state)
+{
+    const gs_game *g = &pl->game;
+    gs_action acts[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    int32_t scores[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    int n = g->actions(g->ctx, state, acts);
+    if (n <= 0)
+        return -1;
+    int best = 0;
+    if (g->order_hint) {
+        g->order_hint(g->ctx, state, acts, n, scores);
+        for (int i = 1; i < n; i++)
+            if (scores[i] > scores[best])
+                best = i;
+    }
+    return (int)acts[best];
+}
+
 int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
 {
     if (!out)
@@ -139,7 +181,10 @@ int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
     int rc = gs_search(pl->engine, state, &so, &r);
     if (rc != GS_OK)
         return rc;
-    out->cell = r.best == GS_NO_ACTION ? -1 : (int)r.best;
+    /* A player always moves: the best move found in its time, or failing
+     * that the ordering's. */
+    out->cell = r.best != GS_NO_ACTION ? (int)r.best
+                                       : ordering_move(pl, state);
     out->nodes = r.nodes;
     out->seconds = r.seconds;
     out->iterative = so.iterative;

@@ -164,7 +164,10 @@ typedef struct gs_mnk_player_params {
     int depth;
     double max_seconds;  /* time a move on large boards (default 1; 0: no
                             limit); a solve has none */
-    bool use_tt;         /* a transposition table (default true) */
+    bool use_tt;         /* a transposition table (default true): the
+                            engine's 16 MiB, or on boards of at most 10
+                            cells about 128 bytes for each of the 3^cells
+                            fillings (tic-tac-toe: 2 MiB) */
 } gs_mnk_player_params;
 
 /* Fills p with the defaults above. */
@@ -194,7 +197,9 @@ typedef struct gs_mnk_player gs_mnk_player;
 
 /* One computer move. */
 typedef struct gs_mnk_move {
-    int cell;            /* the cell to play; -1 when the search named none */
+    int cell;            /* the cell to play: the search's best, or when
+                            its time ran out before it named one, the
+                            cell the game's move ordering tries first */
     uint64_t nodes;      /* nodes searched */
     double seconds;      /* wall time */
     bool iterative;      /* searched with iterative deepening */
@@ -228,10 +233,12 @@ GS_API int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
 GS_API void gs_mnk_player_free(gs_mnk_player *pl);
 
 /*
- * The computer's move in `state` (a game not over). GS_OK and *out
- * (out->cell -1 only if the search named no move); GS_EINVAL for NULL
- * arguments or a game that is over; or the engine's status. *out is always
- * filled in.
+ * The computer's move in `state` (a game not over). GS_OK and *out, whose
+ * cell is always an empty cell: the best the search found within the
+ * player's time, or, when the time ran out before the search finished any
+ * move (a very short max_seconds), the cell the game's move ordering puts
+ * first. GS_EINVAL for NULL arguments or a game that is over; or the
+ * engine's status. *out is always filled in.
  */
 GS_API int gs_mnk_player_move(gs_mnk_player *pl, const void *state,
                               gs_mnk_move *out);
