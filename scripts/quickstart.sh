@@ -41,8 +41,8 @@ fi
 echo
 echo "\$ gamesearch tree examples/seed.tree --dot seed-tree.dot"
 "$gs" tree examples/seed.tree --dot seed-tree.dot
+echo "\$ dot -Tsvg seed-tree.dot -o seed-tree.svg"
 dot -Tsvg seed-tree.dot -o seed-tree.svg
-echo "picture: seed-tree.svg (Graphviz source: seed-tree.dot)"
 case ":$PATH:" in
 *":$prefix/bin:"*) ;;
 *) echo "note: $prefix/bin is not in your PATH; add it to run gamesearch by name" ;;
