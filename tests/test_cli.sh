@@ -1584,6 +1584,14 @@ if [ -w /dev/full ]; then
     "$GS" tree "$EX/seed.tree" </dev/null >&- 2>"$TMP/err"
     status=$?
     check "tree, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
+    # A file opened with standard output closed must not become standard
+    # output: the record holds the record alone, and the lost lines fail.
+    rm -f "$TMP/closed.rec"
+    "$GS" pacman -l corridor -p GreedyAgent -q --seed 1 --record "$TMP/closed.rec" </dev/null >&- 2>"$TMP/err"
+    status=$?
+    : >"$TMP/out"
+    check "pacman --record, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
+    if [ "$(head -n 1 "$TMP/closed.rec")" = "gamesearch-pacman-record 1" ]; then ok; else bad "pacman --record, standard output closed: the record" "first line" "$(head -n 1 "$TMP/closed.rec")"; fi
     echo 4455 >"$TMP/c4line"
     "$GS" connect4 solve <"$TMP/c4line" >/dev/full 2>"$TMP/err"
     status=$?
