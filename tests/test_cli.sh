@@ -201,6 +201,25 @@ if command -v python3 >/dev/null 2>&1; then
             bad "dot -Tsvg reads the drawing" "$(cat "$TMP/dot.err")"
         fi
     fi
+    # A name longer than the 16384 bytes Graphviz takes in one quoted
+    # string: written in pieces joined with +, whole.
+    huge_name=$(awk 'BEGIN { for (i = 0; i < 20000; i++) printf "N" }')
+    printf "['%s', ('B', 1)]\n" "$huge_name" >"$TMP/hugename.tree"
+    run tree "$TMP/hugename.tree" --dot "$TMP/hugename.dot"
+    if [ "$status" -eq 0 ] &&
+        [ "$(tr -c 'N' '\n' <"$TMP/hugename.dot" | awk 'length > 16384 { n++ } length > 0 { t += length } END { print n + 0, t }')" = "0 20000" ]; then
+        ok
+    else
+        bad "tree --dot: a 20000-byte name in pieces Graphviz reads" "status $status"
+    fi
+    if command -v dot >/dev/null 2>&1; then
+        if dot -Tsvg "$TMP/hugename.dot" >"$TMP/hugename.svg" 2>"$TMP/dot.err" &&
+            [ ! -s "$TMP/dot.err" ]; then
+            ok
+        else
+            bad "dot -Tsvg reads a 20000-byte name" "$(cat "$TMP/dot.err")"
+        fi
+    fi
 else
     echo "skipped: the JSON and UTF-8 checks need python3"
 fi
