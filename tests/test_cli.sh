@@ -501,6 +501,17 @@ else
     bad "connect4 solve --max-nodes: '?' for the stopped line" "status $status" "$(cat "$TMP/out" "$TMP/err")"
 fi
 
+# play: a move a limit stopped gives exit 1, so its reason goes to
+# standard error too.
+printf '4\nq\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 play --first computer --start 4 --max-nodes 100
+if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch connect4: move 2 (column 4): stopped by --max-nodes before the score was known
+gamesearch connect4: move 4 (column 4): stopped by --max-nodes before the score was known" ]; then
+    ok
+else
+    bad "connect4 play --max-nodes: a message for each stopped move" "status $status" "$(cat "$TMP/err")"
+fi
+
 run connect4 analyze 445566
 check "connect4 analyze: two winning columns" 0 "17 17 18 17 17 17 18
 best: 3 7" ""
