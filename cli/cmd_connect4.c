@@ -621,6 +621,14 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
             printf("computer (%c) plays %d, score %s, %.3f ms, %s nodes\n",
                    side == 0 ? 'X' : 'O', col + 1, score, sd.seconds * 1e3,
                    count);
+            /* The exit status 1 this gives needs its reason on standard
+             * error too, as solve and analyze give it. */
+            if (!sd.known) {
+                fflush(stdout);
+                cli_error(cmd, "move %d (column %d): stopped by %s "
+                          "before the score was known",
+                          (int)s.moves + 1, col + 1, limit_name(&sd));
+            }
         }
         gs_c4_play(g, &s, col);
     }

@@ -1,6 +1,9 @@
 /* gamesearch: the command-line program. Dispatches to one subcommand. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gamesearch/core.h"
 
@@ -58,10 +61,27 @@ static int run(int argc, char **argv)
     return EXIT_BAD_INPUT;
 }
 
+/* A standard descriptor closed at the start (">&-") would be taken by the
+ * first file the command opens: a --record or --json file would then get
+ * standard output's lines too, and the command would succeed. Each closed
+ * one is held by /dev/null opened the wrong way round (standard input for
+ * writing, the outputs for reading), so that using it still fails with
+ * EBADF, as on the closed descriptor. */
+static void hold_closed_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        /* The lower ones are open by now: the lowest free one is fd. */
+        (void)open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    }
+}
+
 /* Every command's status, after the check that all its standard output
  * reached its destination: a full disk or a closed pipe is an error, never
  * a silent success. */
 int main(int argc, char **argv)
 {
+    hold_closed_std_fds();
     return cli_close_stdout(run(argc, argv));
 }

@@ -491,17 +491,29 @@ void cli_json_string(FILE *f, const char *s)
 
 void cli_dot_string(FILE *f, const char *s)
 {
+    /* Graphviz refuses a quoted string longer than 16384 bytes ("longer
+     * than 16384?"); a long one is written in pieces it joins, "a" + "b". */
+    enum { DOT_PIECE = 16000 };
+    size_t piece = 0;
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        if (piece > DOT_PIECE - 4) { /* a character takes at most 4 bytes */
+            fputs("\" + \"", f);
+            piece = 0;
+        }
         size_t bad, k = utf8_char(p, &bad);
         if (k == 0 || *p < 0x20 || *p == 0x7F) {
             fputs("\xef\xbf\xbd", f);   /* U+FFFD */
+            piece += 3;
             p += k ? k : bad;
             continue;
         }
-        if (*p == '"' || *p == '\\')
+        if (*p == '"' || *p == '\\') {
             fputc('\\', f);
+            piece++;
+        }
         fwrite(p, 1, k, f);
+        piece += k;
         p += k;
     }
     fputc('"', f);

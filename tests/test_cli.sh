@@ -201,6 +201,25 @@ if command -v python3 >/dev/null 2>&1; then
             bad "dot -Tsvg reads the drawing" "$(cat "$TMP/dot.err")"
         fi
     fi
+    # A name longer than the 16384 bytes Graphviz takes in one quoted
+    # string: written in pieces joined with +, whole.
+    huge_name=$(awk 'BEGIN { for (i = 0; i < 20000; i++) printf "N" }')
+    printf "['%s', ('B', 1)]\n" "$huge_name" >"$TMP/hugename.tree"
+    run tree "$TMP/hugename.tree" --dot "$TMP/hugename.dot"
+    if [ "$status" -eq 0 ] &&
+        [ "$(tr -c 'N' '\n' <"$TMP/hugename.dot" | awk 'length > 16384 { n++ } length > 0 { t += length } END { print n + 0, t }')" = "0 20000" ]; then
+        ok
+    else
+        bad "tree --dot: a 20000-byte name in pieces Graphviz reads" "status $status"
+    fi
+    if command -v dot >/dev/null 2>&1; then
+        if dot -Tsvg "$TMP/hugename.dot" >"$TMP/hugename.svg" 2>"$TMP/dot.err" &&
+            [ ! -s "$TMP/dot.err" ]; then
+            ok
+        else
+            bad "dot -Tsvg reads a 20000-byte name" "$(cat "$TMP/dot.err")"
+        fi
+    fi
 else
     echo "skipped: the JSON and UTF-8 checks need python3"
 fi
@@ -480,6 +499,17 @@ if [ "$status" -eq 1 ] && grep -Eqx ' \? [0-9]+ [0-9]+' "$TMP/out" && grep -Eqx 
     ok
 else
     bad "connect4 solve --max-nodes: '?' for the stopped line" "status $status" "$(cat "$TMP/out" "$TMP/err")"
+fi
+
+# play: a move a limit stopped gives exit 1, so its reason goes to
+# standard error too.
+printf '4\nq\n' >"$TMP/c4.in"
+run --stdin "$TMP/c4.in" connect4 play --first computer --start 4 --max-nodes 100
+if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch connect4: move 2 (column 4): stopped by --max-nodes before the score was known
+gamesearch connect4: move 4 (column 4): stopped by --max-nodes before the score was known" ]; then
+    ok
+else
+    bad "connect4 play --max-nodes: a message for each stopped move" "status $status" "$(cat "$TMP/err")"
 fi
 
 run connect4 analyze 445566
@@ -1584,6 +1614,14 @@ if [ -w /dev/full ]; then
     "$GS" tree "$EX/seed.tree" </dev/null >&- 2>"$TMP/err"
     status=$?
     check "tree, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
+    # A file opened with standard output closed must not become standard
+    # output: the record holds the record alone, and the lost lines fail.
+    rm -f "$TMP/closed.rec"
+    "$GS" pacman -l corridor -p GreedyAgent -q --seed 1 --record "$TMP/closed.rec" </dev/null >&- 2>"$TMP/err"
+    status=$?
+    : >"$TMP/out"
+    check "pacman --record, standard output closed" 1 "" "gamesearch: cannot write to standard output: Bad file descriptor"
+    if [ "$(head -n 1 "$TMP/closed.rec")" = "gamesearch-pacman-record 1" ]; then ok; else bad "pacman --record, standard output closed: the record" "first line" "$(head -n 1 "$TMP/closed.rec")"; fi
     echo 4455 >"$TMP/c4line"
     "$GS" connect4 solve <"$TMP/c4line" >/dev/full 2>"$TMP/err"
     status=$?
