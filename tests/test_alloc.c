@@ -899,7 +899,7 @@ static void test_pacman(void **state)
     static const eval_case reflex = {{NULL, BIG, NULL, BIG, BIG, 1},
                                      GS_PAC_EVAL_REFLEX, -44};
     static const eval_case champion = {{NULL, BIG, NULL, BIG, BIG, 1},
-                                       GS_PAC_EVAL_CHAMPION, -76};
+                                       GS_PAC_EVAL_CHAMPION, -75};
     static const eval_case score = {{NULL, BIG, NULL, BIG, BIG, 1},
                                     GS_PAC_EVAL_SCORE, 0};
     const shot shots[] = {

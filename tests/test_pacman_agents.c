@@ -157,10 +157,17 @@ static void test_maze_distance_without_table(void **unused)
     void *s = new_state(w), *east = new_state(w);
     play(w, s, 0, GS_PAC_STOP);
     play(w, east, 0, GS_PAC_EAST);
-    for (size_t i = 0; i < NUM_OWN_EVALS; i++)
-        assert_true(gs_pacman_evaluate(w, east, own_evals[i]) ==
-                    gs_pacman_evaluate(w, s, own_evals[i]) + 1.0 *
-                    (own_evals[i] == GS_PAC_EVAL_CHAMPION ? 1.5 : 1.0));
+    /* A step a point for BETTER and REFLEX; CHAMPION's nearest dot at d
+     * steps costs 20 d / (d + 12), bounded, yet a step nearer still
+     * counts: 20 * 128 / 140 - 20 * 127 / 139. */
+    for (size_t i = 0; i < NUM_OWN_EVALS; i++) {
+        double gain = own_evals[i] == GS_PAC_EVAL_CHAMPION
+                          ? 20.0 * 128 / 140 - 20.0 * 127 / 139
+                          : 1.0;
+        assert_true(fabs(gs_pacman_evaluate(w, east, own_evals[i]) -
+                         gs_pacman_evaluate(w, s, own_evals[i]) - gain) <
+                    1e-9);
+    }
     /* Their scratch stays with the world, one area for one thread at a
      * time, until the world is freed. */
     size_t kept = t.live;

@@ -51,7 +51,10 @@
  *             the open cells he reaches strictly before every active
  *             ghost. Two ghosts closing a corridor from both ends leave
  *             him a handful of cells long before either is near; fewer
- *             than 20 cells cost quadratically more the fewer they are.
+ *             than 14 cells cost quadratically more the fewer they are,
+ *             never as much as a death. The nearest dot weighs less the
+ *             further it is and never as much as a dot, so that eating
+ *             one always pays, even when the next is across the maze.
  *             A capsule is kept while the ghosts are far (it is the way
  *             to +200 later) and walked to when one comes within 6 steps;
  *             scared ghosts are chased hard (up to 180).
@@ -69,7 +72,10 @@
 
 typedef struct weights {
     double food_left;      /* per dot left (on top of the score's 10 a dot) */
-    double near_food;      /* per step to the nearest dot */
+    double near_food;      /* per step to the nearest dot; with
+                              near_food_half > 0, the most the nearest dot's
+                              distance d costs: near_food * d / (d + half) */
+    double near_food_half;
     double caps_left;      /* per capsule left */
     double caps_near;      /* per step to the nearest capsule, while an active
                               ghost is within caps_alert steps */
@@ -118,24 +124,30 @@ static const weights reflex_weights = {
 };
 
 /*
- * CHAMPION: food as in BETTER, the nearest dot a little more (1.5: a deep
- * search needs a clear gradient between equally safe lines); a capsule
+ * CHAMPION: dots left as in BETTER; the nearest dot at d steps costs
+ * 20 * d / (d + 12): about 1.7 a step next to it, less further away but
+ * never nothing (a dot beyond the search's horizon still pulls), and
+ * never 20 or more, less than the 30 a dot is worth (10 scored, 20 left),
+ * so eating a dot always beats the jump to the next one however far it
+ * is (with 1.5 a step, a jump of 20 steps made the dot worth nothing, and
+ * the last dots of a maze were left for hundreds of moves); a capsule
  * worth 30 kept, walked to (3 a step) when an active ghost is within 6
  * steps; a ghost a step away 60, two steps 10 (the search weighs the real
  * danger; these only break ties towards distance); a reachable scared
- * ghost up to 180, 6 less a step; Pacman's territory below 20 cells
- * costs 200 * (20 - cells)^2 / 20, 200 when he has 10 cells and 20 times
- * that when he is cornered: the fear that keeps him out of closing
- * corridors (tuned on mediumClassic against two DirectionalGhosts: without
- * it the agent wins about three games in four, with it nearly all); a
- * loss 2000 more, a win 1000.
+ * ghost up to 180, 6 less a step; Pacman's territory below 14 cells
+ * costs 100 * (14 - cells)^2 / 14: 100 at 2 cells short, 1400 when he is
+ * cornered, the fear that keeps him out of closing corridors, but less
+ * than the loss it fears (2000), so that it never outweighs a death nor
+ * every dot: at 200 * (20 - cells)^2 / 20 it did both, and the dots in
+ * dead ends (a few cells of territory while a ghost follows) were never
+ * worth eating; a loss 2000 more, a win 1000.
  */
 static const weights champion_weights = {
-    .food_left = 20.0, .near_food = 1.5,
+    .food_left = 20.0, .near_food = 20.0, .near_food_half = 12.0,
     .caps_left = 30.0, .caps_near = 3.0, .caps_alert = 6,
     .ghost_adjacent = 60.0, .ghost_two = 10.0,
     .chase = 180.0, .chase_step = 6.0,
-    .trap = 200.0, .trap_cells = 20.0,
+    .trap = 100.0, .trap_cells = 14.0,
     .win = 1000.0, .lose = -2000.0,
 };
 
@@ -621,7 +633,10 @@ static double weigh(const features *f, const weights *k)
         return v + k->lose;
     if (f->win)
         return v + k->win;
-    v -= k->near_food * f->near_food;
+    if (k->near_food_half > 0)
+        v -= k->near_food * f->near_food / (f->near_food + k->near_food_half);
+    else
+        v -= k->near_food * f->near_food;
 
     int nearest_active2 = FAR2;
     for (int g = 0; g < f->ghosts; g++) {
