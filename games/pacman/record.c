@@ -705,7 +705,7 @@ static int parse(reader *r, gs_pac_record *rec)
     while (next_line(r)) {
         if (is_blank(r->s, r->n))
             continue;
-        long moves;
+        long moves = 0;     /* set by parse_game_header on success */
         char moves_text[256];
         if (parse_game_header(r, rec, &moves, moves_text, sizeof moves_text) != 0)
             return -1;
