@@ -54,6 +54,7 @@
 
 #include "fixtures.h"
 #include "layout_files.h"
+#include "slow_game.h"
 #include "pacman_fixture.h"
 
 /* A time-limited search must answer within its limit and this much. */
@@ -1328,60 +1329,6 @@ static void test_time_limit_large_table(void **state)
     subject_free(s);
 }
 
-/* A game whose evaluations each take `delay` seconds of work, otherwise
- * `inner` (a game without a hash, bounds or ordering). */
-typedef struct slow_game {
-    gs_game inner;
-    double delay;
-} slow_game;
-
-static const gs_game *inner_of(const void *ctx)
-{
-    return &((const slow_game *)ctx)->inner;
-}
-
-static int slow_to_move(const void *ctx, const void *st)
-{
-    return inner_of(ctx)->to_move(inner_of(ctx)->ctx, st);
-}
-
-static gs_role slow_role(const void *ctx, int agent)
-{
-    return inner_of(ctx)->role(inner_of(ctx)->ctx, agent);
-}
-
-static bool slow_is_terminal(const void *ctx, const void *st)
-{
-    return inner_of(ctx)->is_terminal(inner_of(ctx)->ctx, st);
-}
-
-static int slow_actions(const void *ctx, const void *st, gs_action *out)
-{
-    return inner_of(ctx)->actions(inner_of(ctx)->ctx, st, out);
-}
-
-static void slow_apply(const void *ctx, const void *st, gs_action a,
-                       void *child)
-{
-    inner_of(ctx)->apply(inner_of(ctx)->ctx, st, a, child);
-}
-
-static bool slow_probabilities(const void *ctx, const void *st,
-                               const gs_action *a, int n, double *p)
-{
-    const gs_game *g = inner_of(ctx);
-    return g->probabilities && g->probabilities(g->ctx, st, a, n, p);
-}
-
-static double slow_value(const void *ctx, const void *st)
-{
-    const slow_game *sg = ctx;
-    double until = now_seconds() + sg->delay;
-    while (now_seconds() < until)
-        ;
-    return sg->inner.value(sg->inner.ctx, st);
-}
-
 /*
  * The clock is read often enough whatever a node costs: on a tree whose
  * evaluations take 2 ms each (as a costly evaluation on a large Pacman
@@ -1395,21 +1342,9 @@ static void test_time_limit_slow_nodes(void **state)
     char *text = layered_tree(3, "max min chance", 40, 6, 6, 6, false);
     subject *s = tree_subject("tree of 6^40 lines", text);
     free(text);
-    slow_game sg = {s->game, 0.002};
+    slow_game sg;
     gs_game g;
-    memset(&g, 0, sizeof g);
-    g.version = GS_GAME_VERSION;
-    g.ctx = &sg;
-    g.state_size = s->game.state_size;
-    g.num_agents = s->game.num_agents;
-    g.max_actions = s->game.max_actions;
-    g.to_move = slow_to_move;
-    g.role = slow_role;
-    g.is_terminal = slow_is_terminal;
-    g.actions = slow_actions;
-    g.apply = slow_apply;
-    g.value = slow_value;
-    g.probabilities = slow_probabilities;
+    slow_game_init(&sg, &s->game, 0.002, &g);
     for (int algo = 0; algo < 3; algo++) {
         gs_engine *e = NULL;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
