@@ -590,10 +590,20 @@ int cmd_tree(int argc, char **argv)
             goto out;
         }
     }
-    if (o.json)
+    if (o.json) {
         print_json(t, &res, &tr, o.trace);
-    else
+    } else {
         print_text(t, &o, &res, &tr, depth);
+        for (size_t i = 0; o.trace && i <= tr.count; i++) {
+            char line[512];
+            int n = gs_tree_trace_line(t, &tr, i, line, sizeof line);
+            char *big = n >= (int)sizeof line ? malloc((size_t)n + 1) : NULL;
+            if (big)
+                gs_tree_trace_line(t, &tr, i, big, (size_t)n + 1);
+            printf("%s%s\n", i ? "" : "\n", big ? big : line);
+            free(big);
+        }
+    }
     status = 0;
 
 out:

@@ -6,10 +6,18 @@
  * its ply, so the node on the search path at every ply (`path`) gives each
  * entered node its parent, and a pruned action its child.
  */
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tree_internal.h"
+
+#if defined(__GNUC__)
+#define TREE_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TREE_PRINTF_LIKE(f, a)
+#endif
 
 typedef struct recorder {
     const gs_tree *tree;
@@ -41,6 +49,8 @@ static bool push(recorder *r, const gs_tree_step *step)
     tr->steps[tr->count++] = *step;
     return true;
 }
+
+static int name_chars(const char *s);
 
 static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
 {
@@ -76,6 +86,11 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     }
     if (!r->out_of_memory && !push(r, &step))
         r->out_of_memory = true;
+    if (kind != GS_EVENT_LEAVE) {
+        int w = name_chars(gs_tree_node_name(r->tree, step.node));
+        if (w > r->trace->name_width)
+            r->trace->name_width = w;
+    }
     if (r->user_hook)
         r->user_hook(r->user, kind, ev);
 }
@@ -90,6 +105,7 @@ void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace)
     }
     trace->steps = NULL;
     trace->count = trace->capacity = 0;
+    trace->name_width = 0;
 }
 
 static void say(gs_error *error, const char *message)
@@ -145,4 +161,104 @@ int gs_tree_trace_search(const gs_tree *tree, const gs_search_options *options,
     if (r.path)
         a->fn(a->user, r.path, r.path_len * sizeof *r.path, 0);
     return rc;
+}
+
+/* The characters of a UTF-8 name (bytes that do not continue one). */
+static int name_chars(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A window edge or a value for people, to `digits` significant digits
+ * (windows to 8, which hides Star1's widening by a billionth). */
+static const char *number(char *buf, size_t size, double v, int digits)
+{
+    if (isinf(v))
+        snprintf(buf, size, "%s", v < 0 ? "-inf" : "+inf");
+    else
+        snprintf(buf, size, "%.*g", digits, v == 0.0 ? 0.0 : v);
+    return buf;
+}
+
+/* Appends to buf (of `size`) at *o, counting what did not fit. */
+static void add(char *buf, size_t size, size_t *o, const char *fmt, ...)
+    TREE_PRINTF_LIKE(4, 5);
+
+static void add(char *buf, size_t size, size_t *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(*o < size ? buf + *o : NULL, *o < size ? size - *o : 0,
+                      fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *o += (size_t)w;
+}
+
+/* A name padded with blanks to `width` characters. */
+static void add_name(char *buf, size_t size, size_t *o, const char *name,
+                     int width)
+{
+    add(buf, size, o, "%s%*s", name, width - name_chars(name), "");
+}
+
+static const char *role_word(gs_role r)
+{
+    return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
+}
+
+int gs_tree_trace_line(const gs_tree *tree, const gs_tree_trace *trace,
+                       size_t line, char *buf, size_t size)
+{
+    static const char *const kinds[] = {"enter", "leave", "prune"};
+    char a[32], b[32], v[32];
+    size_t o = 0;
+    if (!tree || !trace || line > trace->count)
+        return -1;
+    if (size > 0)
+        buf[0] = '\0';
+    int digits = snprintf(NULL, 0, "%zu", trace->count);
+    int width = trace->name_width > 4 ? trace->name_width : 4;
+    if (digits < 4)
+        digits = 4;
+    if (line == 0) {
+        add(buf, size, &o, "%*s  event  ", digits, "step");
+        add_name(buf, size, &o, "node", width);
+        add(buf, size, &o, "  ply  role    %8s  %8s  value", "alpha", "beta");
+        return (int)o;
+    }
+    const gs_tree_step *s = &trace->steps[line - 1];
+    add(buf, size, &o, "%*zu  %s  ", digits, line, kinds[s->kind]);
+    add_name(buf, size, &o, gs_tree_node_name(tree, s->node), width);
+    add(buf, size, &o, "  %3ld  %-6s  %8s  %8s", (long)s->ply,
+        role_word(s->role), number(a, sizeof a, s->alpha, 8),
+        number(b, sizeof b, s->beta, 8));
+    if (s->kind == GS_EVENT_LEAVE) {
+        add(buf, size, &o, "  %s%s%s",
+            s->bound == GS_BOUND_LOWER ? ">= "
+            : s->bound == GS_BOUND_UPPER ? "<= " : "",
+            number(v, sizeof v, s->value, 10), s->leaf ? " leaf" : "");
+    } else if (s->kind == GS_EVENT_PRUNE) {
+        add(buf, size, &o, "  cut at %s", gs_tree_node_name(tree, s->parent));
+        /* the parent's value: its LEAVE follows its prunes */
+        size_t k = line;
+        while (k < trace->count && trace->steps[k].kind != GS_EVENT_LEAVE)
+            k++;
+        if (k < trace->count) {
+            const gs_tree_step *p = &trace->steps[k];
+            bool high = p->bound == GS_BOUND_LOWER;
+            double edge = high ? s->beta : s->alpha;
+            add(buf, size, &o, ": v = %s %s %s = %s",
+                number(v, sizeof v, p->value, 10),
+                high ? (p->value > edge ? ">" : ">=")
+                     : (p->value < edge ? "<" : "<="),
+                high ? "beta" : "alpha", number(a, sizeof a, edge, 8));
+        }
+    }
+    if (o > INT32_MAX)
+        return -1;
+    return (int)o;
 }

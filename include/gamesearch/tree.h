@@ -193,6 +193,7 @@ typedef struct gs_tree_trace {
     gs_tree_step *steps;
     size_t count;
     size_t capacity;   /* (elements allocated) */
+    int name_width;    /* the longest name of a step's node, in characters */
 } gs_tree_trace;
 
 /*
@@ -208,6 +209,21 @@ GS_API int gs_tree_trace_search(const gs_tree *tree,
                                 const gs_search_options *options,
                                 gs_tree_trace *trace, gs_result *result,
                                 gs_error *error);
+
+/*
+ * The trace as a table for people, one line at a time: line 0 is the
+ * header, line k (1 .. trace->count) step k. Columns: the step's number,
+ * the event, the node, its ply and role (for a prune, the parent's), alpha
+ * and beta ("-inf", "+inf" when open), and on leave the value ("<= 2",
+ * ">= 5" for a bound; "leaf" when it was read from the tree); a prune
+ * names the node whose cutoff pruned it and the comparison that caused
+ * the cutoff ("cut at C: v = 2 <= alpha = 3", v being the value C then
+ * returned). Writes at most `size` bytes, NUL included, without a newline,
+ * and returns the length of the whole line, as snprintf does (-1 for a
+ * line beyond the trace).
+ */
+GS_API int gs_tree_trace_line(const gs_tree *tree, const gs_tree_trace *trace,
+                              size_t line, char *buf, size_t size);
 
 /* Frees the steps of a trace made for `tree` and empties it. */
 GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
