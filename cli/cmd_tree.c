@@ -61,12 +61,16 @@ static const char usage[] =
 typedef struct tree_options {
     const char *file;
     gs_algo algo;
+    bool algo_given;
     long depth;            /* rounds; -1 = the file's */
     const char *agents;
     bool prune_equal;
     bool json;
     bool trace;
     const char *dot;
+    const char *random;    /* --random SPEC */
+    bool check;
+    const char *solution;  /* --check SOLUTION; NULL: beside the test */
 } tree_options;
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
@@ -79,12 +83,16 @@ static int parse_options(int argc, char **argv, tree_options *o)
 
     o->file = NULL;
     o->algo = GS_ALPHABETA;
+    o->algo_given = false;
     o->depth = -1;
     o->agents = NULL;
     o->prune_equal = true;
     o->json = false;
     o->trace = false;
     o->dot = NULL;
+    o->random = NULL;
+    o->check = false;
+    o->solution = NULL;
     cli_args_init(&a, argc - 1, argv + 1);
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
@@ -104,6 +112,17 @@ static int parse_options(int argc, char **argv, tree_options *o)
             cli_error(CMD, "%s takes no value", CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
+        if (strcmp(name, "--check") == 0) {
+            /* an optional value: --check=SOLUTION, or a next argument
+             * that names a .solution file */
+            o->check = true;
+            const char *next = a.next < a.argc ? a.argv[a.next] : NULL;
+            size_t k = next ? strlen(next) : 0;
+            if (cli_args_has_inline(&a) ||
+                (k > 9 && strcmp(next + k - 9, ".solution") == 0))
+                o->solution = cli_args_value(&a);
+            continue;
+        }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
             fputs(usage, stdout);
             return 1;
@@ -114,7 +133,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
         } else if (strcmp(name, "--no-prune-equal") == 0) {
             o->prune_equal = false;
         } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
-                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0) {
+                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
+                   strcmp(name, "--random") == 0) {
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
@@ -130,6 +150,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
+                o->algo_given = true;
             } else if (strcmp(name, "--depth") == 0) {
                 if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
                     cli_error(CMD, "--depth needs a whole number of rounds "
@@ -138,6 +159,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 }
             } else if (strcmp(name, "--agents") == 0) {
                 o->agents = v;
+            } else if (strcmp(name, "--random") == 0) {
+                o->random = v;
             } else {
                 o->dot = v;
             }
@@ -146,6 +169,16 @@ static int parse_options(int argc, char **argv, tree_options *o)
                       CLI_Q(name));
             return EXIT_BAD_INPUT;
         }
+    }
+    if (o->check && (o->json || o->dot || o->trace || o->random)) {
+        cli_error(CMD, "--check prints its own report: give it without "
+                  "--json, --dot, --trace and --random");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->random && o->file) {
+        cli_error(CMD, "--random makes a tree and reads none: give no FILE, "
+                  "and pipe its output into gamesearch tree -");
+        return EXIT_BAD_INPUT;
     }
     if (!o->file)
         o->file = "-";
@@ -456,12 +489,73 @@ done:
     return ok && !ferror(f);
 }
 
+/* --check: the search against the test's .solution, as the autograder
+ * compares them. Returns the exit status: 0 when they match. */
+static int check_solution(const tree_options *o, const gs_tree *t,
+                          const gs_tree_trace *tr, const gs_result *res)
+{
+    char path[4096], err[256], *text = NULL, *report = NULL;
+    size_t len, n = 0, k = strlen(o->file);
+    const char *sol = o->solution;
+    if (!sol && strcmp(o->file, "-") == 0) {
+        cli_error(CMD, "--check needs the solution's file name when the test "
+                  "is read from standard input: --check=FILE.solution");
+        return EXIT_BAD_INPUT;
+    }
+    if (!sol) {
+        if (k > 5 && strcmp(o->file + k - 5, ".test") == 0)
+            k -= 5;
+        snprintf(path, sizeof path, "%.*s.solution", (int)k, o->file);
+        sol = path;
+    }
+    if (cli_read_all(sol, &text, &len, err, sizeof err) != 0) {
+        cli_error(CMD, "--check %s: %s", sol, err);
+        return EXIT_BAD_INPUT;
+    }
+    gs_error e;
+    bool match = false;
+    int s = gs_tree_cs188_check(t, tr, res, text, len, &match, NULL, 0, &n, &e);
+    if (s == GS_OK && (report = malloc(n + 1)) != NULL)
+        s = gs_tree_cs188_check(t, tr, res, text, len, &match, report, n + 1,
+                                NULL, &e);
+    free(text);
+    if (s != GS_OK || !report) {
+        if (s == GS_EPARSE && e.line > 0)
+            cli_error(CMD, "%s:%d:%d: %s", sol, e.line, e.column, e.message);
+        else
+            cli_error(CMD, "%s: %s", sol, s == GS_OK ? "out of memory" : e.message);
+        free(report);
+        return s == GS_EPARSE ? EXIT_BAD_INPUT : 1;
+    }
+    printf("%s%s: %s\n", report, match ? "PASS" : "FAIL",
+           strcmp(o->file, "-") == 0 ? "<stdin>" : o->file);
+    free(report);
+    return match ? 0 : 1;
+}
+
 int cmd_tree(int argc, char **argv)
 {
     tree_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (o.random) {
+        size_t n;
+        gs_error re;
+        char *text = NULL;
+        if (gs_tree_random(o.random, NULL, 0, &n, &re) != GS_OK) {
+            cli_error(CMD, "--random '%s': %s", CLI_Q(o.random), re.message);
+            return EXIT_BAD_INPUT;
+        }
+        if (!(text = malloc(n + 1))) {
+            cli_error(CMD, "out of memory");
+            return 1;
+        }
+        gs_tree_random(o.random, text, n + 1, NULL, NULL);
+        fwrite(text, 1, n, stdout);
+        free(text);
+        return 0;
+    }
 
     const char *shown = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
     char *text = NULL, err[256];
@@ -515,6 +609,16 @@ int cmd_tree(int argc, char **argv)
             goto out;
         }
         gs_tree_set_roles(t, roles, n);
+    }
+    if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
+        /* the autograder's conventions: its algorithm, strict pruning */
+        if (!o.algo_given)
+            o.algo = (gs_algo)gs_tree_algo(t);
+        o.prune_equal = false;
+    } else if (o.check) {
+        cli_error(CMD, "%s: --check compares a CS188 test file with its "
+                  ".solution, and this is not one", shown);
+        goto out;
     }
     int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
     int agents = gs_tree_num_agents(t);
@@ -573,6 +677,10 @@ int cmd_tree(int argc, char **argv)
     }
 
     /* Step 3. Write what was asked for. */
+    if (o.check) {
+        status = check_solution(&o, t, &tr, &res);
+        goto out;
+    }
     if (o.dot) {
         errno = 0;
         bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &tr,

@@ -74,6 +74,12 @@ int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n)
     return GS_OK;
 }
 
+/* The algorithm a CS188 test names, or -1. */
+int gs_tree_algo(const gs_tree *tree)
+{
+    return tree->algo;
+}
+
 /* The `depth:` line in rounds, 0 when absent (always 0 for nested lists). */
 int gs_tree_depth(const gs_tree *tree)
 {

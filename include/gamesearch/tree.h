@@ -27,6 +27,26 @@
  *    The first `root:` line with a single name and no '=' or '@' names the
  *    root; any later `root:` line gives the children of a node called root.
  *
+ * 3. CS188 autograder test files (GraphGameTreeTest), told apart by a
+ *    first line `KEY: "`, read as the autograder reads them:
+ *      class: "GraphGameTreeTest"
+ *      alg: "AlphaBetaAgent"     MinimaxAgent, AlphaBetaAgent or
+ *                                ExpectimaxAgent (gs_tree_algo)
+ *      depth: "2"                in rounds
+ *      num_agents: "3"           agent 0 MAX, the others MIN
+ *      start_state: "A"          the root
+ *      win_states: "W1 W2"       states where the search ends, whatever
+ *      lose_states: "L1"         successors they have
+ *      successors: """          one STATE ACTION NEXT_STATE a line, each
+ *      A Left B                  state's in the order of its lines
+ *      """
+ *      evaluation: """          one STATE VALUE a line
+ *      B 3.0
+ *      """
+ *    A '#' starts a comment on a KEY line; other keys (diagram, ...) are
+ *    skipped. States without successors need an evaluation where the root
+ *    reaches them.
+ *
  * The agent moving at a node is (its ply from the root) mod (number of
  * agents); the root is agent 0. A node may be reached from several parents
  * (a DAG), never in a cycle (not even in a part the root cannot reach).
@@ -59,7 +79,8 @@ typedef struct gs_tree gs_tree;
 
 typedef enum gs_tree_syntax {
     GS_TREE_NESTED = 0,
-    GS_TREE_LINES = 1
+    GS_TREE_LINES = 1,
+    GS_TREE_CS188 = 2
 } gs_tree_syntax;
 
 /* Where and why parsing or checking failed: the library's one error
@@ -105,6 +126,15 @@ GS_API int gs_tree_num_agents(const gs_tree *tree);
 GS_API gs_role gs_tree_role(const gs_tree *tree, int agent);
 /* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS); GS_EINVAL otherwise. */
 GS_API int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
+
+/*
+ * The algorithm the text asks for: a CS188 test's `alg` (MinimaxAgent:
+ * GS_MINIMAX, AlphaBetaAgent: GS_ALPHABETA, ExpectimaxAgent:
+ * GS_EXPECTIMAX); -1 for the other syntaxes. Such a test is meant to be
+ * searched as the autograder does: pruning only on strict inequality
+ * (prune_equal false), its depth in rounds.
+ */
+GS_API int gs_tree_algo(const gs_tree *tree);
 
 /* The `depth:` line, in rounds (0 when absent). */
 GS_API int gs_tree_depth(const gs_tree *tree);
@@ -153,6 +183,32 @@ GS_API const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i
 /* The child's probability, when the text gives one. */
 GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
                                       double *p);
+
+/* ---- Practice trees ---- */
+
+/*
+ * A random tree in the line syntax, a deterministic function of `spec`:
+ * key=value pairs separated by commas, each key at most once:
+ *   depth=N           plies from the root to the leaves, 1 to 64 (default 3)
+ *   branching=N|LO-HI children of each inner node, 1 to 26 (default 2-3)
+ *   values=LO..HI     the leaves' values, whole numbers, LO < HI
+ *                     (default 0..20)
+ *   agents=ROLES      roles joined by '+', as max+min+chance (default
+ *                     max+min); with a chance agent the tree declares
+ *                     `bounds: LO HI`, so that alpha-beta prunes at its
+ *                     nodes too (Star1), and its children are equally likely
+ *   seed=N            0 to 2^64-1 (default 1)
+ * Nodes are named breadth first A, B, ..., Z, AA, AB, ...; every leaf lies
+ * at `depth`. The text starts with a comment giving the whole spec. At most
+ * 1000000 nodes (counted with the most children everywhere).
+ *
+ * Writes at most `size` bytes, NUL included, into buf (NULL with size 0 to
+ * measure) and the whole text's length into *length (NULL: not wanted).
+ * Returns GS_OK, GS_EPARSE with *error (line 1, the column in `spec`, a
+ * message naming the bad key) or GS_EINVAL.
+ */
+GS_API int gs_tree_random(const char *spec, char *buf, size_t size,
+                          size_t *length, gs_error *error);
 
 /* ---- Tracing a search, step by step ---- */
 
@@ -224,6 +280,25 @@ GS_API int gs_tree_trace_search(const gs_tree *tree,
  */
 GS_API int gs_tree_trace_line(const gs_tree *tree, const gs_tree_trace *trace,
                               size_t line, char *buf, size_t size);
+
+/*
+ * Compares a search of a CS188 test (gs_tree_trace_search's trace and
+ * result) with the `length` bytes of its .solution file (`action: "A"`,
+ * `generated: "S1 S2 ..."`), as the autograder does: the root action
+ * chosen, and the set of states generated (entered), root included.
+ * *match is true when both agree. Writes a report for people into buf
+ * (snprintf's contract: at most `size` bytes, NUL included; the whole
+ * length in *report_length, NULL: not wanted), one line for the action
+ * and one for the states, then, when they differ, a line of the states
+ * generated but not in the solution and one of those in the solution but
+ * not generated. GS_OK, GS_EPARSE with *error (a malformed solution, or
+ * one without those fields), GS_ENOMEM or GS_EINVAL.
+ */
+GS_API int gs_tree_cs188_check(const gs_tree *tree, const gs_tree_trace *trace,
+                               const gs_result *result, const char *solution,
+                               size_t length, bool *match, char *buf,
+                               size_t size, size_t *report_length,
+                               gs_error *error);
 
 /* Frees the steps of a trace made for `tree` and empties it. */
 GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
