@@ -276,6 +276,307 @@ static void test_trace_out_of_memory(void **state)
     assert_int_equal(tk.live, 0);
 }
 
+/* ---- Practice trees: gs_tree_random --------------------------------- */
+
+static char *random_text(const char *spec)
+{
+    size_t n = 0;
+    gs_error err;
+    int rc = gs_tree_random(spec, NULL, 0, &n, &err);
+    if (rc != GS_OK)
+        fail_msg("%s: %s", spec, err.message);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    size_t again = 0;
+    assert_int_equal(gs_tree_random(spec, text, n + 1, &again, NULL), GS_OK);
+    assert_int_equal(again, n);
+    assert_int_equal(strlen(text), n);
+    return text;
+}
+
+static void test_random_exact(void **state)
+{
+    (void)state;
+    char *text = random_text("depth=2,branching=2,agents=max+chance+min,seed=9");
+    assert_string_equal(text,
+        "# gamesearch tree --random depth=2,branching=2-2,values=0..20,"
+        "agents=max+chance+min,seed=9\n"
+        "agents: max chance min\n"
+        "bounds: 0 20\n"
+        "A: B C\nB: D E\nC: F G\nD = 0\nE = 5\nF = 15\nG = 6\n");
+    /* the same spec, the same tree; another seed, another tree */
+    char *again = random_text("seed=9,agents=max+chance+min,branching=2,depth=2");
+    assert_string_equal(strchr(again, '\n'), strchr(text, '\n'));
+    free(again);
+    again = random_text("depth=2,branching=2,agents=max+chance+min,seed=10");
+    assert_string_not_equal(strchr(again, '\n'), strchr(text, '\n'));
+    free(again);
+
+    /* It parses and searches: Star1 prunes at the chance nodes (the
+     * bounds line), and the value is expectiminimax's. */
+    gs_tree *t = parse(text, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    assert_true(res.value == 10.5);   /* max(mean(0, 5), mean(15, 6)) */
+    gs_tree_trace_free(t, &tr);
+    run(t, GS_MINIMAX, true, &tr, &res);
+    assert_true(res.value == 10.5);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    free(text);
+
+    /* defaults: depth 3, branching 2-3, values 0..20, max+min, seed 1;
+     * names past Z go on AA, AB, ... */
+    text = random_text("depth=3,branching=3");
+    assert_non_null(strstr(text, "# gamesearch tree --random depth=3,"
+                                 "branching=3-3,values=0..20,agents=max+min,"
+                                 "seed=1\nagents: max min\nA: B C D\n"));
+    assert_non_null(strstr(text, "\nM: AL AM AN\nN = "));
+    assert_null(strstr(text, "bounds"));
+    t = parse(text, NULL);
+    assert_int_equal(gs_tree_node_count(t), 40);
+    assert_int_equal(gs_tree_height(t), 3);
+    gs_tree_free(t);
+    free(text);
+
+    /* a one-ply tree and a cut-short buffer */
+    char small[16];
+    size_t n;
+    assert_int_equal(gs_tree_random("depth=1,branching=1", small, sizeof small,
+                                    &n, NULL), GS_OK);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    assert_true(n > sizeof small);
+}
+
+static void random_error(const char *spec, int column, const char *message)
+{
+    gs_error err;
+    size_t n = 7;
+    int rc = gs_tree_random(spec, NULL, 0, &n, &err);
+    if (rc != GS_EPARSE || err.line != 1 || err.column != column ||
+        strcmp(err.message, message) != 0)
+        fail_msg("%s:\n  got      %d 1:%d: %s\n  expected 1:%d: %s", spec, rc,
+                 err.column, err.message, column, message);
+    assert_int_equal(n, 7);
+}
+
+static void test_random_errors(void **state)
+{
+    (void)state;
+    random_error("depth=0", 7, "depth must be a whole number of plies from 1 to 64");
+    random_error("depth=3,depth=4", 9, "depth is given twice");
+    random_error("seed=1,branching=0-3", 18, "branching must be N or LO-HI, "
+                 "whole numbers from 1 to 26, LO <= HI");
+    random_error("branching=3-2", 11, "branching must be N or LO-HI, whole "
+                 "numbers from 1 to 26, LO <= HI");
+    random_error("values=5..5", 8, "values must be LO..HI, whole numbers from "
+                 "-1000000000 to 1000000000, LO < HI");
+    random_error("values=1-5", 8, "values must be LO..HI, whole numbers from "
+                 "-1000000000 to 1000000000, LO < HI");
+    random_error("agents=max+dice", 12, "agents must be roles max, min or "
+                 "chance joined by '+', as max+min+chance");
+    random_error("seed=-1", 6, "seed must be a whole number from 0 to "
+                 "18446744073709551615");
+    random_error("depth=2,size=3", 9, "'size=3' is not KEY=VALUE with a key "
+                 "depth, branching, values, agents or seed");
+    random_error("depth=2,,seed=1", 9, "'' is not KEY=VALUE with a key depth, "
+                 "branching, values, agents or seed");
+    random_error("depth=6,branching=26", 1, "depth 6 with up to 26 children a "
+                 "node can make 321272407 nodes, more than 1000000: lower "
+                 "depth or branching");
+    size_t n;
+    assert_int_equal(gs_tree_random(NULL, NULL, 0, &n, NULL), GS_EINVAL);
+}
+
+/* ---- CS188 test files ---------------------------------------------------- */
+
+/* A small test: two agents, a win state with successors (never
+ * expanded), a lose state, a state below the depth without evaluation. */
+static const char cs188_test[] =
+    "class: \"GraphGameTreeTest\"   # a comment\n"
+    "alg: \"AlphaBetaAgent\"\n"
+    "depth: \"1\"\n"
+    "diagram: \"\"\"\n"
+    "   # anything, \"quotes\" too\n"
+    "\"\"\"\n"
+    "num_agents: \"2\"\n"
+    "\n"
+    "start_state: \"s\"\n"
+    "win_states: \"w\"\n"
+    "lose_states: \"l\"\n"
+    "successors: \"\"\"\n"
+    "s a m\n"
+    "m x w\n"
+    "s b l\n"
+    "m y c\n"
+    "w z q\n"
+    "c q r\n"
+    "\"\"\"\n"
+    "evaluation: \"\"\"\n"
+    "w 10\n"
+    "l -4.5\n"
+    "c 2\n"
+    "\"\"\"\n";
+
+static void test_cs188_parse(void **state)
+{
+    (void)state;
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = parse(cs188_test, &a);
+    assert_int_equal(gs_tree_syntax_of(t), GS_TREE_CS188);
+    assert_int_equal(gs_tree_algo(t), GS_ALPHABETA);
+    assert_int_equal(gs_tree_depth(t), 1);
+    assert_int_equal(gs_tree_num_agents(t), 2);
+    assert_int_equal(gs_tree_role(t, 0), GS_ROLE_MAX);
+    assert_int_equal(gs_tree_role(t, 1), GS_ROLE_MIN);
+    int32_t root = gs_tree_root_node(t);
+    assert_string_equal(gs_tree_node_name(t, root), "s");
+    /* s's children in the order of their lines, though not adjacent */
+    assert_int_equal(gs_tree_child_count(t, root), 2);
+    assert_string_equal(gs_tree_child_action(t, root, 1), "b");
+    assert_string_equal(gs_tree_node_name(t, gs_tree_child(t, root, 1)), "l");
+    int32_t m = gs_tree_child(t, root, 0);
+    assert_int_equal(gs_tree_child_count(t, m), 2);
+    /* the win state ends the search */
+    assert_int_equal(gs_tree_child_count(t, gs_tree_child(t, m, 0)), 0);
+    double v;
+    assert_true(gs_tree_node_value(t, gs_tree_child(t, root, 1), &v));
+    assert_true(v == -4.5);
+    /* the depth (1 round: 2 plies) stops above r, which has no value; a
+     * deeper search would evaluate it */
+    gs_error err;
+    assert_int_equal(gs_tree_check_values(t, 2, &err), GS_OK);
+    assert_int_equal(gs_tree_check_values(t, 4, &err), GS_EPARSE);
+    assert_int_equal(err.line, 18);
+    assert_int_equal(err.column, 5);
+    assert_string_equal(err.message, "state 'r' has no evaluation, and the "
+                                     "search evaluates it at ply 3");
+    assert_int_equal(gs_tree_check_values(t, 0, &err), GS_EPARSE);
+
+    /* searched as the autograder does */
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = (gs_algo)gs_tree_algo(t);
+    o.depth = 1;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.prune_equal = false;
+    gs_tree_trace tr;
+    gs_result res;
+    assert_int_equal(gs_tree_trace_search(t, &o, &tr, &res, &err), GS_OK);
+    assert_true(res.value == 2.0);
+    char got[1024];
+    render(t, &tr, got, sizeof got);
+    assert_string_equal(got,
+        "enter s -inf inf, enter m -inf inf, enter w -inf inf, "
+        "leave w -inf inf 10, enter c -inf 10, leave c -inf 10 2, "
+        "leave m -inf 2 2, enter l 2 inf, leave l 2 inf -4.5, leave s 2 inf 2");
+
+    /* the solution: as the autograder compares */
+    static const char good[] = "# a solution\naction: \"a\"\n"
+                               "generated: \"c l m s w\"\n";
+    static const char bad[] = "action: \"b\"\ngenerated: \"c m q s\"\n";
+    char report[512];
+    bool match = false;
+    size_t n = 0;
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, good, strlen(good),
+                                         &match, report, sizeof report, &n,
+                                         &err), GS_OK);
+    assert_true(match);
+    assert_string_equal(report, "action: a, as the solution says\n"
+                                "generated: the 5 states of the solution: "
+                                "c l m s w\n");
+    assert_int_equal(n, strlen(report));
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, bad, strlen(bad),
+                                         &match, report, sizeof report, &n,
+                                         &err), GS_OK);
+    assert_false(match);
+    assert_string_equal(report, "action: a, but the solution says b\n"
+                                "generated: 5 states, the solution 4:\n"
+                                "  generated, not in the solution: l w\n"
+                                "  in the solution, not generated: q\n");
+    /* only the states differ */
+    static const char states[] = "action: \"a\"\ngenerated: \"c l m s\"\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, states, strlen(states),
+                                         &match, NULL, 0, &n, &err), GS_OK);
+    assert_false(match);
+    static const char no_action[] = "generated: \"c l m s\"\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, no_action,
+                                         strlen(no_action), &match, NULL, 0,
+                                         &n, &err), GS_EPARSE);
+    assert_string_equal(err.message, "the solution has no action field");
+    static const char junk[] = "action: \"a\"\ngenerated c l\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, junk, strlen(junk),
+                                         &match, NULL, 0, &n, &err), GS_EPARSE);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 1);
+    assert_string_equal(err.message, "expected KEY: \"VALUE\" or KEY: \"\"\" "
+                                      "(a CS188 test file)");
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    assert_int_equal(tk.live, 0);
+}
+
+/* Replaces the first `from` in cs188_test by `to` and expects the parse
+ * to fail at line:col with message. */
+static void cs188_error(const char *from, const char *to, int line, int col,
+                        const char *message)
+{
+    char text[2048];
+    const char *at = strstr(cs188_test, from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - cs188_test), cs188_test,
+             to, at + strlen(from));
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = NULL;
+    gs_error err;
+    int rc = gs_tree_parse(text, strlen(text), &a, &t, &err);
+    if (rc != GS_EPARSE || err.line != line || err.column != col ||
+        strcmp(err.message, message) != 0)
+        fail_msg("%s -> %s:\n  got      %d %d:%d: %s\n  expected %d:%d: %s",
+                 from, to, rc, err.line, err.column, err.message, line, col,
+                 message);
+    assert_null(t);
+    assert_int_equal(tk.live, 0);
+}
+
+static void test_cs188_errors(void **state)
+{
+    (void)state;
+    cs188_error("GraphGameTreeTest", "EvalAgentTest", 1, 9,
+                "class 'EvalAgentTest' is not a game tree test "
+                "(GraphGameTreeTest)");
+    cs188_error("AlphaBetaAgent", "GreedyAgent", 2, 7, "alg 'GreedyAgent' is "
+                "not MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent");
+    cs188_error("depth: \"1\"", "depth: \"0\"", 3, 9, "depth must be a whole "
+                "number from 1 to 33554431, not '0'");
+    cs188_error("num_agents: \"2\"", "num_agents: \"65\"", 7, 14,
+                "num_agents must be a whole number from 1 to 64, not '65'");
+    cs188_error("num_agents: \"2\"", "agents: \"2\"", 0, 0,
+                "the test has no num_agents field");
+    cs188_error("start_state: \"s\"", "start_state: \"s t\"", 9, 15,
+                "start_state must be one state");
+    cs188_error("m y c\n", "m y\n", 16, 1, "expected a successor: STATE "
+                "ACTION NEXT_STATE, three words");
+    cs188_error("l -4.5", "l -4.5x", 22, 3, "invalid number '-4.5x'");
+    cs188_error("c 2\n", "c 2\nw 3\n", 24, 1, "the evaluation of 'w' is "
+                "already given on line 21");
+    cs188_error("c 2\n", "c 2 3\n", 23, 1, "expected an evaluation: STATE "
+                "VALUE, two words");
+    cs188_error("c 2\n\"\"\"\n", "c 2\n", 20, 13,
+                "the \"\"\" of evaluation is never closed");
+    cs188_error("win_states: \"w\"", "win_states: \"w", 10, 13,
+                "expected one \"VALUE\" after win_states:");
+    cs188_error("\n\nstart_state", "\nstray words\nstart_state", 8, 1,
+                "expected KEY: \"VALUE\" or KEY: \"\"\" (a CS188 test file)");
+    cs188_error("lose_states: \"l\"", "lose_states: \"l\"\nalg: \"x\"", 12, 1,
+                "alg is already given on line 2");
+    cs188_error("start_state: \"s\"", "start_state: \"z\"", 9, 15,
+                "node 'z' is named as the root but never defined");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +584,10 @@ int main(void)
         cmocka_unit_test(test_star1_windows),
         cmocka_unit_test(test_trace_lines),
         cmocka_unit_test(test_trace_out_of_memory),
+        cmocka_unit_test(test_random_exact),
+        cmocka_unit_test(test_random_errors),
+        cmocka_unit_test(test_cs188_parse),
+        cmocka_unit_test(test_cs188_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

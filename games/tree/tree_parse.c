@@ -1368,14 +1368,7 @@ static int check_reachable(parser *ps, int32_t defined)
             }
         }
     }
-    if (t->syntax == GS_TREE_CS188 && (undefined || valueless >= 0)) {
-        /* a state without successors is evaluated: it needs a value */
-        int32_t v = undefined ? undefined_node : valueless;
-        rc = fail_at(ps, undefined ? undefined->line : t->nodes[v].line,
-                     undefined ? undefined->col : t->nodes[v].column,
-                     "state %s has no successors and no evaluation",
-                     node_shown(ps, shown, v));
-    } else if (undefined)
+    if (undefined)
         rc = fail_at(ps, undefined->line, undefined->col,
                      "node %s is used as a child but never defined",
                      node_shown(ps, shown, undefined_node));
@@ -1465,8 +1458,10 @@ static int finish_lines(parser *ps)
                 break;
             }
     }
-    /* Step 5. What the root reaches is defined; values lie within bounds. */
-    if ((rc = check_reachable(ps, defined)) != GS_OK)
+    /* Step 5. What the root reaches is defined; values lie within bounds.
+     * (A CS188 test needs evaluations only where its search goes:
+     * gs_tree_check_values checks them for a given depth.) */
+    if (t->syntax != GS_TREE_CS188 && (rc = check_reachable(ps, defined)) != GS_OK)
         return rc;
     return t->has_bounds ? check_bounds(ps) : GS_OK;
 }
@@ -1728,17 +1723,17 @@ static int parse_cs188(parser *ps)
     if (rc != GS_OK)
         return rc;
     t->syntax = GS_TREE_CS188;
-    for (int k = 0; k < C_KEYS; k++)
-        if (!f[k].found)
-            return fail_at(ps, 0, 0, "the test has no %s field", keys[k]);
 
     /* Step 1. The test: its class, algorithm, depth and agents. */
     to_field(ps, &f[C_CLASS]);
-    if (!field_is(ps, &f[C_CLASS], "GraphGameTreeTest"))
+    if (f[C_CLASS].found && !field_is(ps, &f[C_CLASS], "GraphGameTreeTest"))
         return fail_here(ps, f[C_CLASS].at, "class %s is not a game tree test "
                          "(GraphGameTreeTest)",
                          tree_show_name(shown, ps->s + f[C_CLASS].at,
                                         f[C_CLASS].len));
+    for (int k = 0; k < C_KEYS; k++)
+        if (!f[k].found)
+            return fail_at(ps, 0, 0, "the test has no %s field", keys[k]);
     for (int i = 0; i < 3; i++)
         if (field_is(ps, &f[C_ALG], algs[i]))
             t->algo = algos[i];
