@@ -172,10 +172,13 @@ static int name_chars(const char *s)
     return n;
 }
 
-/* A window edge or a value for people, to `digits` significant digits
- * (windows to 8, which hides Star1's widening by a billionth). */
+/* A window edge or a value for people, to `digits` significant digits.
+ * Windows get 8, and within 1e-7 of 0 show 0: that hides Star1's widening
+ * of its windows by a billionth of the bounds' size. */
 static const char *number(char *buf, size_t size, double v, int digits)
 {
+    if (digits < 10 && fabs(v) < 1e-7)
+        v = 0.0;
     if (isinf(v))
         snprintf(buf, size, "%s", v < 0 ? "-inf" : "+inf");
     else
