@@ -20,6 +20,7 @@
 
 static const char usage[] =
     "usage: gamesearch tree [FILE|-] [options]\n"
+    "       gamesearch tree --random SPEC\n"
     "\n"
     "Solves an explicit game tree read from FILE (or standard input) and shows\n"
     "the value, the best move, the principal variation, the nodes visited and\n"
@@ -36,6 +37,9 @@ static const char usage[] =
     "                A: left=B right=C      children, optionally named\n"
     "                X: Y@0.25 Z@0.75       chance probabilities\n"
     "                B = 3                  a value; '#' starts a comment\n"
+    "  CS188 tests   the autograder's GraphGameTreeTest files, read unchanged\n"
+    "                and searched as it does: its alg, strict pruning, depth\n"
+    "                in rounds, win and lose states ending the search\n"
     "\n"
     "Options:\n"
     "  --algo ALGO        minimax, alphabeta (default) or expectimax; minimax\n"
@@ -54,9 +58,23 @@ static const char usage[] =
     "                     output): MAX boxes, MIN circles, chance diamonds,\n"
     "                     backed-up values, pruned branches crossed out, the\n"
     "                     principal variation in bold\n"
+    "  --trace            then the search step by step: each node entered,\n"
+    "                     left (its value) and pruned (the comparison that cut\n"
+    "                     it), with alpha and beta; with --json, a \"trace\"\n"
+    "                     array of {event, node, parent, alpha, beta, value,\n"
+    "                     bound}, null alpha/beta meaning -/+infinity\n"
+    "  --check [SOLUTION] compare a CS188 test's search with its .solution\n"
+    "                     (--check=FILE, or a next argument ending .solution;\n"
+    "                     default: beside the test): action and generated\n"
+    "                     states; exit status 1 when they differ\n"
+    "  --random SPEC      print a random tree in the line syntax, from\n"
+    "                     key=value pairs: depth=N (plies, default 3),\n"
+    "                     branching=N|LO-HI (2-3), values=LO..HI (0..20),\n"
+    "                     agents=max+min+chance (max+min), seed=N (1)\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Exit status: 0 on success, 2 on bad input or options.\n";
+    "Exit status: 0 on success, 1 when --check finds a difference, 2 on bad\n"
+    "input or options.\n";
 
 typedef struct tree_options {
     const char *file;
