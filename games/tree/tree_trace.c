@@ -127,12 +127,14 @@ int gs_tree_trace_search(const gs_tree *tree, const gs_search_options *options,
     memset(trace, 0, sizeof *trace);
     say(error, "");
     const gs_allocator *a = &tree->alloc;
+    /* The caller's options as far as its version has them (search.h), the
+     * rest defaults; a size gs_search does not know stays for it to refuse. */
     gs_search_options o;
-    if (options) {
-        o = *options;
-    } else {
-        gs_search_options_init(&o);
-    }
+    gs_search_options_init(&o);
+    if (options && options->size > 0 && options->size <= sizeof o)
+        memcpy(&o, options, options->size);
+    else if (options)
+        o.size = options->size;
     recorder r = {tree, trace, NULL, 0, o.algo, o.hook, o.hook_user, false};
     /* the deepest ply a search reaches: the tree's height (the search
      * refuses more than max_ply) */
