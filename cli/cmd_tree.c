@@ -14,6 +14,7 @@
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
 #include "tree_cli.h"
+#include "tree_html.h"
 #include "util.h"
 
 #define CMD "tree"
@@ -54,6 +55,12 @@ static const char usage[] =
     "                     output): MAX boxes, MIN circles, chance diamonds,\n"
     "                     backed-up values, pruned branches crossed out, the\n"
     "                     principal variation in bold\n"
+    "  --html FILE        write a page that draws the tree and replays the\n"
+    "                     search step by step (keys, play/pause; minimax,\n"
+    "                     both alpha-beta rules and expectimax side by side);\n"
+    "                     self-contained, it opens in a browser from disk\n"
+    "  --practice         with --html: the page opens as an exercise (mark\n"
+    "                     the cut edges, type the backed-up values, Check)\n"
     "  -h, --help         show this help\n"
     "\n"
     "Exit status: 0 on success, 2 on bad input or options.\n";
@@ -67,6 +74,8 @@ typedef struct tree_options {
     bool json;
     bool trace;
     const char *dot;
+    const char *html;
+    bool practice;
 } tree_options;
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
@@ -85,6 +94,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
     o->json = false;
     o->trace = false;
     o->dot = NULL;
+    o->html = NULL;
+    o->practice = false;
     cli_args_init(&a, argc - 1, argv + 1);
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
@@ -99,6 +110,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
                     strcmp(name, "--json") == 0 ||
                     strcmp(name, "--trace") == 0 ||
+                    strcmp(name, "--practice") == 0 ||
                     strcmp(name, "--no-prune-equal") == 0;
         if (flag && cli_args_has_inline(&a)) {
             cli_error(CMD, "%s takes no value", CLI_Q(name));
@@ -111,10 +123,13 @@ static int parse_options(int argc, char **argv, tree_options *o)
             o->json = true;
         } else if (strcmp(name, "--trace") == 0) {
             o->trace = true;
+        } else if (strcmp(name, "--practice") == 0) {
+            o->practice = true;
         } else if (strcmp(name, "--no-prune-equal") == 0) {
             o->prune_equal = false;
         } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
-                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0) {
+                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
+                   strcmp(name, "--html") == 0) {
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
@@ -138,6 +153,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 }
             } else if (strcmp(name, "--agents") == 0) {
                 o->agents = v;
+            } else if (strcmp(name, "--html") == 0) {
+                o->html = v;
             } else {
                 o->dot = v;
             }
@@ -149,6 +166,10 @@ static int parse_options(int argc, char **argv, tree_options *o)
     }
     if (!o->file)
         o->file = "-";
+    if (o->practice && !o->html) {
+        cli_error(CMD, "--practice makes a page: give --html FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (o->json && o->dot && strcmp(o->dot, "-") == 0) {
         cli_error(CMD, "--json and --dot - cannot both write to standard "
                   "output; give --dot a file name");
@@ -470,7 +491,7 @@ int cmd_tree(int argc, char **argv)
     gs_tree_trace tr = {0};
     int status = EXIT_BAD_INPUT;
     bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
-    cli_output dot = {0};
+    cli_output dot = {0}, html = {0};
 
     /* The drawing's file is opened first, so that one that cannot be
      * written stops the run before the work; never over the input or over
@@ -487,6 +508,14 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
     if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
+        goto out;
+    if (o.html && ((strcmp(o.file, "-") != 0 && cli_same_file(o.html, o.file)) ||
+                   cli_is_stdout_file(o.html) || (o.dot && cli_same_file(o.html, o.dot)))) {
+        cli_error(CMD, "--html %s names the input file, standard output or the "
+                  "drawing: give the page another name", o.html);
+        goto out;
+    }
+    if (o.html && !cli_output_open(CMD, &html, "--html", o.html))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
@@ -573,6 +602,19 @@ int cmd_tree(int argc, char **argv)
     }
 
     /* Step 3. Write what was asked for. */
+    if (o.html) {
+        const char *base = strrchr(shown, '/');
+        tree_html_options ho = {base ? base + 1 : shown, o.algo, o.prune_equal,
+                                depth, o.practice};
+        errno = 0;
+        bool ok = tree_html_write(html.f, t, &ho);
+        if (!cli_output_close(&html, !ok) || !ok) {
+            cli_error(CMD, "--html %s: cannot write: %s", o.html,
+                      errno ? strerror(errno) : "write error");
+            status = 1;
+            goto out;
+        }
+    }
     if (o.dot) {
         errno = 0;
         bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &tr,
@@ -598,6 +640,7 @@ int cmd_tree(int argc, char **argv)
 
 out:
     cli_output_close(&dot, status != 0);
+    cli_output_close(&html, status != 0);
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
     free(text);
