@@ -175,7 +175,7 @@
 
   /* The picture's state after the first k events of the run's trace. */
   function replay(k) {
-    var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, lines: [] };
+    var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, cmpAt: {} };
     for (var i = 0; i < k; i++) {
       var ev = run.trace[i], top = s.stack[s.stack.length - 1];
       var a = inf(ev.alpha, -1), b = inf(ev.beta, 1);
@@ -202,6 +202,7 @@
         var at = s.stack.lastIndexOf(ev.parent);
         s.cmp[key] = comparison(ev, roleAt(run, at < 0 ? ply[byName[ev.parent]] : at),
                                 s.seen[ev.parent] || []);
+        s.cmpAt[i] = s.cmp[key];
         s.win[ev.parent] = [a, b];
         greySubtree(s, byName[ev.node]);
       }
@@ -218,15 +219,14 @@
     }
   }
 
-  function describe(ev, i) {
+  function describe(ev, i, all) {
     var w = "\u03b1 = " + num(inf(ev.alpha, -1)) + ", \u03b2 = " + num(inf(ev.beta, 1));
     if (ev.event === "enter")
       return "enter " + ev.node + (ev.parent !== undefined && ev.parent !== null
                                    ? " from " + ev.parent : "") + " with " + w;
     if (ev.event === "leave")
       return "leave " + ev.node + ": value " + fmtBound(ev.value, ev.bound);
-    var s = replay(i + 1);
-    return "prune " + ev.node + " at " + ev.parent + ": " + s.cmp[ekey(ev.parent, ev.node)];
+    return "prune " + ev.node + " at " + ev.parent + ": " + all.cmpAt[i];
   }
 
   /* ---- Showing a step ---- */
@@ -312,7 +312,8 @@
     rows.forEach(function (tr, j) { tr.className = i === j ? "sel" : ""; });
     drawShapes(run);
     log.textContent = "";
-    run.trace.forEach(function (ev, j) { el("li", { text: describe(ev, j) }, log); });
+    var all = replay(run.trace.length);
+    run.trace.forEach(function (ev, j) { el("li", { text: describe(ev, j, all) }, log); });
     document.getElementById("practice-what").textContent =
       "Practice " + run.label + ": click each edge you think is cut off (click again to take " +
       "it back), type the value each node backs up (leave it empty when the search never " +
