@@ -14,6 +14,7 @@
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
 #include "tree_cli.h"
+#include "tree_html.h"
 #include "util.h"
 
 #define CMD "tree"
@@ -62,6 +63,12 @@ static const char usage[] =
     "                     beside it); exit status 1 when they differ\n"
     "  --random SPEC      print a random tree: depth=N,branching=N|LO-HI,\n"
     "                     values=LO..HI,agents=max+min+chance,seed=N\n"
+    "  --html FILE        write a page that draws the tree and replays the\n"
+    "                     search step by step (keys, play/pause; minimax,\n"
+    "                     both alpha-beta rules and expectimax side by side);\n"
+    "                     self-contained, it opens in a browser from disk\n"
+    "  --practice         with --html: the page opens as an exercise (mark\n"
+    "                     the cut edges, type the backed-up values, Check)\n"
     "  -h, --help         show this help\n"
     "\n"
     "Exit status: 0 on success, 1 when --check finds a difference, 2 on bad\n"
@@ -80,6 +87,8 @@ typedef struct tree_options {
     const char *random;    /* --random SPEC */
     bool check;
     const char *solution;  /* --check SOLUTION; NULL: beside the test */
+    const char *html;
+    bool practice;
 } tree_options;
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
@@ -102,6 +111,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
     o->random = NULL;
     o->check = false;
     o->solution = NULL;
+    o->html = NULL;
+    o->practice = false;
     cli_args_init(&a, argc - 1, argv + 1);
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
@@ -116,6 +127,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
                     strcmp(name, "--json") == 0 ||
                     strcmp(name, "--trace") == 0 ||
+                    strcmp(name, "--practice") == 0 ||
                     strcmp(name, "--no-prune-equal") == 0;
         if (flag && cli_args_has_inline(&a)) {
             cli_error(CMD, "%s takes no value", CLI_Q(name));
@@ -139,11 +151,13 @@ static int parse_options(int argc, char **argv, tree_options *o)
             o->json = true;
         } else if (strcmp(name, "--trace") == 0) {
             o->trace = true;
+        } else if (strcmp(name, "--practice") == 0) {
+            o->practice = true;
         } else if (strcmp(name, "--no-prune-equal") == 0) {
             o->prune_equal = false;
         } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
                    strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
-                   strcmp(name, "--random") == 0) {
+                   strcmp(name, "--random") == 0 || strcmp(name, "--html") == 0) {
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
@@ -170,6 +184,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 o->agents = v;
             } else if (strcmp(name, "--random") == 0) {
                 o->random = v;
+            } else if (strcmp(name, "--html") == 0) {
+                o->html = v;
             } else {
                 o->dot = v;
             }
@@ -179,9 +195,9 @@ static int parse_options(int argc, char **argv, tree_options *o)
             return EXIT_BAD_INPUT;
         }
     }
-    if (o->check && (o->json || o->dot || o->trace || o->random)) {
+    if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
         cli_error(CMD, "--check prints its own report: give it without "
-                  "--json, --dot, --trace and --random");
+                  "--json, --dot, --trace, --random and --html");
         return EXIT_BAD_INPUT;
     }
     if (o->random && o->file) {
@@ -191,6 +207,10 @@ static int parse_options(int argc, char **argv, tree_options *o)
     }
     if (!o->file)
         o->file = "-";
+    if (o->practice && !o->html) {
+        cli_error(CMD, "--practice makes a page: give --html FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (o->json && o->dot && strcmp(o->dot, "-") == 0) {
         cli_error(CMD, "--json and --dot - cannot both write to standard "
                   "output; give --dot a file name");
@@ -573,7 +593,7 @@ int cmd_tree(int argc, char **argv)
     gs_tree_trace tr = {0};
     int status = EXIT_BAD_INPUT;
     bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
-    cli_output dot = {0};
+    cli_output dot = {0}, html = {0};
 
     /* The drawing's file is opened first, so that one that cannot be
      * written stops the run before the work; never over the input or over
@@ -590,6 +610,14 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
     if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
+        goto out;
+    if (o.html && ((strcmp(o.file, "-") != 0 && cli_same_file(o.html, o.file)) ||
+                   cli_is_stdout_file(o.html) || (o.dot && cli_same_file(o.html, o.dot)))) {
+        cli_error(CMD, "--html %s names the input file, standard output or the "
+                  "drawing: give the page another name", o.html);
+        goto out;
+    }
+    if (o.html && !cli_output_open(CMD, &html, "--html", o.html))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
@@ -690,6 +718,19 @@ int cmd_tree(int argc, char **argv)
         status = check_solution(&o, t, &tr, &res);
         goto out;
     }
+    if (o.html) {
+        const char *base = strrchr(shown, '/');
+        tree_html_options ho = {base ? base + 1 : shown, o.algo, o.prune_equal,
+                                depth, o.practice};
+        errno = 0;
+        bool ok = tree_html_write(html.f, t, &ho);
+        if (!cli_output_close(&html, !ok) || !ok) {
+            cli_error(CMD, "--html %s: cannot write: %s", o.html,
+                      errno ? strerror(errno) : "write error");
+            status = 1;
+            goto out;
+        }
+    }
     if (o.dot) {
         errno = 0;
         bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &tr,
@@ -725,6 +766,7 @@ int cmd_tree(int argc, char **argv)
 
 out:
     cli_output_close(&dot, status != 0);
+    cli_output_close(&html, status != 0);
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
     free(text);
