@@ -94,10 +94,43 @@ typedef struct job_header {
     uint64_t outlen, errlen;
 } job_header;
 
-static volatile sig_atomic_t stop_signal;
 static bool mpi_failed;
 
-static void on_signal(int sig) { stop_signal = sig; }
+/* What rank 0 says when mpirun stops it (SIGTERM: a rank failed or was
+ * killed) or it is interrupted, kept up to date while jobs run, for the
+ * signal handler to write: "gamesearch CMD: --mpi: " WHY TAIL. Two
+ * copies, so that the handler never reads one being written. */
+static char lost_head[96], lost_tail[2][400];
+static volatile sig_atomic_t lost_which = -1;
+
+static void put(const char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+static void on_signal(int sig)
+{
+    int which = lost_which;
+    if (which < 0) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    put(lost_head);
+    put(sig == SIGTERM ? "a rank failed or was killed" : "interrupted");
+    put(lost_tail[which]);
+    /* mpirun kills a second later; what was written reaches the user
+     * through it only while this rank lives. */
+    nanosleep(&(struct timespec){0, 300000000L}, NULL);
+    _exit(1);
+}
 
 int cli_mpi_init(int argc, char **argv)
 {
@@ -239,21 +272,37 @@ static int serve(const cli_mpi_jobs *j)
     }
 }
 
-/* Rank 0 after a failure: what was lost. */
-static void say_lost(const cli_mpi_jobs *j, const char *why, size_t printed,
-                     const int64_t *busy)
+/* What is lost if the run stops now, for the signal handler and
+ * say_lost: ": games 4 to 10 (7 of 10) were not printed; rank 1 was on
+ * game 4; the output above is incomplete\n". */
+static void note_lost(const cli_mpi_jobs *j, size_t printed,
+                      const int64_t *busy)
 {
-    char ranks[256] = "";
-    size_t at = 0;
-    for (int r = 1; r < mpi_size && at < sizeof ranks - 40; r++)
-        if (busy[r] >= 0)
-            at += (size_t)snprintf(ranks + at, sizeof ranks - at, "%s%d (%" PRId64 ")",
-                                   at ? ", " : "", r, busy[r] + 1);
+    int which = lost_which == 0 ? 1 : 0;
+    char *t = lost_tail[which];
+    size_t size = sizeof lost_tail[0], at;
+    at = (size_t)snprintf(t, size, ": %ss %zu to %zu (%zu of %zu) were not "
+                          "printed", j->what, printed + 1, j->count,
+                          j->count - printed, j->count);
+    for (int r = 1, first = 1; r < mpi_size && at < size - 100; r++)
+        if (busy[r] >= 0) {
+            at += (size_t)snprintf(t + at, size - at, "%s rank %d was on "
+                                   "%s %" PRId64, first ? ";" : ",", r,
+                                   j->what, busy[r] + 1);
+            first = 0;
+        }
+    snprintf(t + at, size - at, "; the output above is incomplete\n");
+    lost_which = which;
+}
+
+/* Rank 0 after a failure it saw itself: what was lost. */
+static void say_lost(const char *why)
+{
     fflush(stdout);
-    cli_error(j->cmd, "--mpi: %s: %zu of %zu %s were not printed (from "
-              "number %zu on)%s%s; the output above is incomplete", why,
-              j->count - printed, j->count, j->what, printed + 1,
-              at ? ", ranks at work on them: " : "", ranks);
+    put(lost_head);
+    put(why);
+    put(lost_tail[lost_which]);
+    mpi_failed = true;
 }
 
 /* Rank 0 with workers: hands out jobs, prints what comes back in order. */
@@ -270,6 +319,8 @@ static int coordinate(const cli_mpi_jobs *j)
     }
     for (int r = 0; r < mpi_size; r++)
         busy[r] = -1;
+    snprintf(lost_head, sizeof lost_head, "gamesearch %s: --mpi: ", j->cmd);
+    note_lost(j, 0, busy);
     size_t next = 0, printed = 0;
     int working = mpi_size - 1, status = 0;
     bool stop = false;
@@ -283,13 +334,6 @@ static int coordinate(const cli_mpi_jobs *j)
             break;
         }
         if (!flag) {
-            if (stop_signal) {
-                say_lost(j, stop_signal == SIGTERM ? "stopped because a rank "
-                         "failed or was killed" : "interrupted", printed, busy);
-                mpi_failed = true;
-                status = 1;
-                break;
-            }
             /* Sleep a little longer each time, up to a millisecond. */
             nap = nap < 1000000 ? nap + 50000 : nap;
             nanosleep(&(struct timespec){0, nap}, NULL);
@@ -337,12 +381,14 @@ static int coordinate(const cli_mpi_jobs *j)
                 stop = true;
             printed++;
         }
+        fflush(stdout);
         int64_t give = -1;
         if (!stop && next < j->count)
             give = (int64_t)next++;
         else
             working--;
         busy[st.MPI_SOURCE] = give;
+        note_lost(j, printed, busy);
         rc = MPI_Send(&give, 1, MPI_INT64_T, st.MPI_SOURCE, TAG_JOB,
                       MPI_COMM_WORLD);
         if (rc != MPI_SUCCESS) {
@@ -351,10 +397,12 @@ static int coordinate(const cli_mpi_jobs *j)
         }
     }
     if (status == 0 && !stop && printed < j->count) {
-        say_lost(j, "a rank sent nothing back", printed, busy);
-        mpi_failed = true;
+        say_lost("a rank sent nothing back");
         status = 1;
+    } else if (status != 0) {
+        say_lost("the run stopped");
     }
+    lost_which = -1;
     for (size_t i = 0; i < j->count; i++) {
         free(jobs[i].out);
         free(jobs[i].err);

@@ -30,7 +30,7 @@ int cli_mpi_share(int status, char **data, size_t *len);
 
 typedef struct cli_mpi_jobs {
     const char *cmd;          /* for messages: "pacman" */
-    const char *what;         /* a job in messages, plural: "games" */
+    const char *what;         /* a job in messages: "game" */
     size_t count;
     /* Runs job i on any rank, printing into out and err; returns its
      * status (passed to take). */
