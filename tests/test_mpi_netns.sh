@@ -59,19 +59,24 @@ for h in 0 1 2; do
 done
 
 # Instead of ssh: "launcher HOST COMMAND..." runs COMMAND in HOST's
-# namespace (HOST is its address).
+# namespace (HOST is its address), with a host name and a temporary
+# directory of its own, as another machine would have.
 cat >"$TMP/launcher" <<EOF
 #!/bin/sh
-host=\$1
+h=\$((\${1##*.} - 1))
 shift
-exec ip netns exec "gsh\$((\${host##*.} - 1))-$id" sh -c "\$*"
+mkdir -p "$TMP/host\$h"
+exec ip netns exec "gsh\$h-$id" env TMPDIR="$TMP/host\$h" \\
+    unshare --uts sh -c "hostname gshost\$h; \$*"
 EOF
 chmod +x "$TMP/launcher"
 hosts="10.77.$net.1:1,10.77.$net.2:1,10.77.$net.3:1"
 
 rx() { ip netns exec "gsh$1-$id" cat /sys/class/net/eth0/statistics/rx_bytes; }
 run_hosts() { # ARGS...: 3 ranks, one a host, from host 0
-    ip netns exec "gsh0-$id" mpirun --allow-run-as-root -np 3 --host "$hosts" \
+    mkdir -p "$TMP/host0"
+    ip netns exec "gsh0-$id" env TMPDIR="$TMP/host0" \
+        mpirun --allow-run-as-root -np 3 --host "$hosts" \
         --mca plm_rsh_agent "$TMP/launcher" --mca btl tcp,self \
         --mca btl_tcp_if_include "10.77.$net.0/24" \
         --mca oob_tcp_if_include "10.77.$net.0/24" \
