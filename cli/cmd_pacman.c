@@ -912,7 +912,8 @@ static int rank_play(void *user, size_t g, FILE *out, FILE *err)
     tail.result = log->result;
     tail.score = log->score;
     tail.actions = log->n;
-    fwrite(log->actions, 1, log->n, out);
+    if (log->n)
+        fwrite(log->actions, 1, log->n, out);
     fwrite(&tail, sizeof tail, 1, out);
     gs_pac_record_drop_game(&r->rec);
     return end != GAME_OVER;
