@@ -23,7 +23,7 @@
 #endif
 
 static bool mpi_on;
-static int mpi_rank, mpi_size = 1;
+static int mpi_rank;
 
 bool cli_mpi_on(void) { return mpi_on; }
 bool cli_mpi_worker(void) { return mpi_rank > 0; }
@@ -86,6 +86,8 @@ int cli_mpi_share(int status, char **data, size_t *len)
 #else
 
 enum { TAG_RESULT = 1, TAG_JOB = 2 };
+
+static int mpi_size = 1;
 
 /* What a worker sends before a job's bytes. */
 typedef struct job_header {
