@@ -129,8 +129,9 @@ static void on_signal(int sig)
     put(sig == SIGTERM ? "a rank failed or was killed" : "interrupted");
     put(lost_tail[which]);
     /* mpirun kills a second later; what was written reaches the user
-     * through it only while this rank lives. */
-    nanosleep(&(struct timespec){0, 300000000L}, NULL);
+     * through it only while this rank lives, and late on a loaded
+     * machine. */
+    nanosleep(&(struct timespec){0, 700000000L}, NULL);
     _exit(1);
 }
 

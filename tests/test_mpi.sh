@@ -134,11 +134,15 @@ if [ "$mstatus" -eq 2 ] && [ "$(grep "^gamesearch" "$TMP/merr")" = "$want" ]; th
 fi
 
 # ---- A rank that fails: what was lost, and a non-zero status ----
+# rank 0's message passes through mpirun while mpirun stops the run; on a
+# machine loaded by other tests it may come too late, so a run without it
+# is tried once more.
 grep -v 12389 "$TMP/in" >"$TMP/in2" && mv "$TMP/in2" "$TMP/in"
 run_one connect4 solve
 GS_MPI_TEST_EXIT=1:3
 export GS_MPI_TEST_EXIT
 run_mpi 3 connect4 solve
+grep -q '^gamesearch' "$TMP/merr" || run_mpi 3 connect4 solve
 msg=$(grep '^gamesearch' "$TMP/merr")
 n=$(wc -l <"$TMP/mout")
 if [ "$mstatus" -ne 0 ] && [ "$n" -lt 23 ] &&
@@ -149,6 +153,8 @@ fi
 : >"$TMP/in"
 GS_MPI_TEST_EXIT=2:0
 run_mpi 3 pacman -l crossroads -p GreedyAgent -k 2 -q -n 6 --seeds 3 --json "$TMP/lost.json"
+grep -q '^gamesearch' "$TMP/merr" ||
+    run_mpi 3 pacman -l crossroads -p GreedyAgent -k 2 -q -n 6 --seeds 3 --json "$TMP/lost.json"
 unset GS_MPI_TEST_EXIT
 if [ "$mstatus" -ne 0 ] && grep -Eq "^gamesearch pacman: --mpi: a rank failed or was killed: games [0-9]+ to 6 \([0-9]+ of 6\) were not printed; (rank 1 was on game [0-9]+, )?rank 2 was on game [0-9]+; the output above is incomplete$" "$TMP/merr" &&
    ! grep -q "^Average Score" "$TMP/mout" && [ ! -s "$TMP/lost.json" ]; then ok; else
