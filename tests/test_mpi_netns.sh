@@ -9,7 +9,10 @@
 set -u
 GS=$1
 
-if ! "$GS" connect4 solve --mpi </dev/null >/dev/null 2>&1; then
+# Open MPI leaks what it keeps until the process ends; not gamesearch's.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+export ASAN_OPTIONS
+if "$GS" connect4 solve --mpi </dev/null 2>&1 | grep -q "built without MPI"; then
     echo "skipped: gamesearch was built without MPI"
     exit 77
 fi
