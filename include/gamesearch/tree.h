@@ -309,8 +309,9 @@ GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
  * Each writer hands its text, a piece at a time, to write(user, ...)
  * (text.h) and returns GS_OK, GS_EINVAL (a NULL argument, a negative
  * depth), GS_ENOMEM, or the first nonzero value write returned: writing
- * stops there. Numbers are written as gs_json_number and gs_format_value
- * write them, names as gs_json_string and gs_dot_string do.
+ * stops there. JSON numbers and names are written as gs_json_number and
+ * gs_json_string write them; in the drawing, names as gs_dot_string,
+ * values as gs_format_value and probabilities as gs_format_double do.
  */
 
 /*
