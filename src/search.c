@@ -71,24 +71,43 @@ static bool out_of_budget(gs_engine *e)
     return e->halt;
 }
 
+/* The hook's calls are kept out of the node's code (out of line, marked
+ * cold), so that a search without a hook pays one test per event. */
+#if defined(__GNUC__)
+#define COLD __attribute__((cold, noinline))
+#else
+#define COLD
+#endif
+
 static void emit(gs_engine *e, gs_event_kind kind, const gs_event *ev)
 {
     if (e->opt.hook)
         e->opt.hook(e->opt.hook_user, kind, ev);
 }
 
-/* Reports the node at `ply` left with `value`, its window then being
- * (alpha, beta). */
-static void emit_leave(gs_engine *e, int ply, int agent, gs_action via,
-                       bool leaf, double value, gs_bound bound, double alpha,
-                       double beta)
+/* Reports an event of the node at `ply` (ENTER, LEAVE) with its window. */
+static COLD void emit_node(gs_engine *e, gs_event_kind kind, int ply,
+                           int agent, gs_action via, bool leaf, double value,
+                           gs_bound bound, double alpha, double beta)
 {
-    if (!e->opt.hook)
-        return;
     gs_event ev = {state_at(e, ply), ply,   agent, via,  -1,
                    leaf,             value, bound, alpha, beta};
-    emit(e, GS_EVENT_LEAVE, &ev);
+    emit(e, kind, &ev);
 }
+
+/* Reports the node at `ply` left with `value`, its window then being
+ * (alpha, beta). */
+static inline void emit_leave(gs_engine *e, int ply, int agent, gs_action via,
+                              bool leaf, double value, gs_bound bound,
+                              double alpha, double beta)
+{
+    if (e->opt.hook)
+        emit_node(e, GS_EVENT_LEAVE, ply, agent, via, leaf, value, bound,
+                  alpha, beta);
+}
+
+static COLD void emit_prunes(gs_engine *e, int ply, int agent, size_t base,
+                             int i, int n, double alpha, double beta);
 
 /* Reports the children after position `i` of the node at `ply` as pruned
  * and counts the cutoff (only when something was actually skipped). The
@@ -100,8 +119,14 @@ static void prune_rest(gs_engine *e, int ply, int agent, size_t base, int i,
     if (i + 1 >= n)
         return;
     e->cutoffs++;
-    if (!e->opt.hook)
-        return;
+    if (e->opt.hook)
+        emit_prunes(e, ply, agent, base, i, n, alpha, beta);
+}
+
+/* The PRUNE events of prune_rest. */
+static COLD void emit_prunes(gs_engine *e, int ply, int agent, size_t base,
+                             int i, int n, double alpha, double beta)
+{
     for (int j = i + 1; j < n; j++) {
         gs_event ev = {state_at(e, ply), ply, agent, e->actions[base + j], j,
                        false, 0.0, GS_BOUND_EXACT, alpha, beta};
@@ -457,11 +482,9 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     const void *state = state_at(e, ply);
     int agent = g->to_move(g->ctx, state);
     assert(agent >= 0 && agent < g->num_agents);
-    if (e->opt.hook) {
-        gs_event ev = {state, ply,           agent, via,  -1,
-                       false, 0.0, GS_BOUND_EXACT, alpha, beta};
-        emit(e, GS_EVENT_ENTER, &ev);
-    }
+    if (e->opt.hook)
+        emit_node(e, GS_EVENT_ENTER, ply, agent, via, false, 0.0,
+                  GS_BOUND_EXACT, alpha, beta);
     if (ply < GS_PV_MAX)
         e->pv_len[ply] = 0;
 
