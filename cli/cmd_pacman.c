@@ -1006,7 +1006,7 @@ static int play(const pac_options *o)
     char path[2048], err[256], *text = NULL;
     size_t len;
     const char *name = o->layout ? o->layout : PAC_DEFAULT_LAYOUT;
-    if (!pac_find_layout(name, path, sizeof path))
+    if (!pac_find_layout(cmd, name, path, sizeof path))
         return EXIT_BAD_INPUT;
     if (cli_read_all(path, &text, &len, err, sizeof err) != 0) {
         cli_error(cmd, "%s: %s", path, err);

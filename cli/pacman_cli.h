@@ -63,9 +63,10 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
  * a path first; then NAME.lay in each directory of $GAMESEARCH_LAYOUTS
  * (':'-separated; by default the project's layouts/), in ./layouts and in
  * the current directory. Returns true with its path, or false after a
- * message saying where it looked.
+ * message (from command `who`) saying where it looked.
  */
-bool pac_find_layout(const char *name, char *path, size_t size);
+bool pac_find_layout(const char *who, const char *name, char *path,
+                     size_t size);
 
 /* ---- The terminal view (ncurses) ---- */
 

@@ -539,7 +539,8 @@ static bool try_dir(const char *dir, const char *file, char *path,
     return is_file(path, isdir, dsize);
 }
 
-bool pac_find_layout(const char *name, char *path, size_t size)
+bool pac_find_layout(const char *who, const char *name, char *path,
+                     size_t size)
 {
     char file[1024], looked[2048] = "", isdir[2048] = "";
     bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
@@ -550,10 +551,10 @@ bool pac_find_layout(const char *name, char *path, size_t size)
             return true;
         if (name[0] == '/') {
             if (*isdir)
-                cli_error(cmd, "layout '%s': %s is a directory, not a file",
+                cli_error(who, "layout '%s': %s is a directory, not a file",
                           CLI_Q(name), isdir);
             else
-                cli_error(cmd, "layout '%s' not found (no file %s)",
+                cli_error(who, "layout '%s' not found (no file %s)",
                           CLI_Q(name), file);
             return false;
         }
@@ -581,10 +582,10 @@ bool pac_find_layout(const char *name, char *path, size_t size)
     if (is_file(path, isdir, sizeof isdir))
         return true;
     if (*isdir)
-        cli_error(cmd, "layout '%s': %s is a directory, not a file",
+        cli_error(who, "layout '%s': %s is a directory, not a file",
                   CLI_Q(name), isdir);
     else
-        cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
+        cli_error(who, "layout '%s' not found: looked for %s in %s and the "
                   "current directory", CLI_Q(name), file, looked);
     return false;
 }
