@@ -134,7 +134,8 @@ static int parse_options(int argc, char **argv, options *o)
             return EXIT_BAD_INPUT;
         }
         if (!(v = cli_args_value(&a))) {
-            cli_error(CMD, "%s needs a value", name);
+            cli_error(CMD, "%s needs a value (see gamesearch compare --help)",
+                      name);
             return EXIT_BAD_INPUT;
         }
         bool good = true;
@@ -143,7 +144,7 @@ static int parse_options(int argc, char **argv, options *o)
         else if (which == 1)
             good = parse_range(v, &o->lo, &o->hi);
         else if (which == 2)
-            good = cli_parse_long(v, 0, LONG_MAX, &o->max_nodes);
+            good = cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes);
         else if (which == 3) {
             char x = 0;
             int n = 0;
@@ -159,9 +160,10 @@ static int parse_options(int argc, char **argv, options *o)
             o->svg = v;
         if (!good) {
             static const char *const wants[] = {"", "D or LO-HI, depths from "
-                "1 to 1000", "a whole number of nodes", "ROWSxCOLUMNS, each "
-                "1 to 32", "a whole number from 1 to 32", "a whole number of "
-                "ghosts"};
+                "1 to 1000", "a whole number of nodes from 0 to "
+                "1000000000000000", "ROWSxCOLUMNS, each 1 to 32", "a whole "
+                "number from 1 to 32", "a whole number of ghosts from 0 to "
+                "1000"};
             cli_error(CMD, "%s needs %s, not '%s'", name, wants[which],
                       CLI_Q(v));
             return EXIT_BAD_INPUT;
