@@ -46,6 +46,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -152,6 +153,64 @@ GS_API const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i
 /* The child's probability, when the text gives one. */
 GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
                                       double *p);
+
+/* ---- Tracing a search, step by step ---- */
+
+/*
+ * One event of a search of the tree, in the order the search reports it
+ * (gs_event in search.h, translated into node numbers).
+ */
+typedef struct gs_tree_step {
+    gs_event_kind kind;
+    /* ENTER and LEAVE: the node; PRUNE: the child cut off. */
+    int32_t node;
+    /* ENTER and LEAVE: the node it was reached from (-1 at the root);
+     * PRUNE: the node whose cutoff pruned `node`. */
+    int32_t parent;
+    /* The child's position among the parent's children (-1 at the root). */
+    int index;
+    /* ENTER and LEAVE: the node's ply (root 0); PRUNE: the parent's. */
+    int32_t ply;
+    /* The agent to move at the node (PRUNE: at the parent), and its role
+     * as the search treats it (expectimax: MIN agents are CHANCE). */
+    int agent;
+    gs_role role;
+    /* The window (search.h: gs_event.alpha, beta); infinite when open.
+     * PRUNE: the parent's window when it cut. */
+    double alpha, beta;
+    /* LEAVE: the backed-up value, its bound, and whether the value was
+     * read from the tree (a leaf, or a node at the depth cutoff). */
+    double value;
+    gs_bound bound;
+    bool leaf;
+} gs_tree_step;
+
+/*
+ * A search's steps: every node entered, left and pruned. `steps` is
+ * allocated through the tree's allocator; free it with gs_tree_trace_free.
+ */
+typedef struct gs_tree_trace {
+    gs_tree_step *steps;
+    size_t count;
+    size_t capacity;   /* (elements allocated) */
+} gs_tree_trace;
+
+/*
+ * Searches `tree` from its root with `options` (NULL: the defaults; a hook
+ * in them is called too, after each step is recorded), recording every
+ * step into *trace and the result into *result. Returns gs_search's status
+ * (GS_OK, GS_EPLY, GS_EINVAL, GS_EVERSION) or GS_ENOMEM; on failure
+ * *trace is empty (nothing to free) and, when `error` is not NULL, `error`
+ * holds the engine's one-sentence reason. The game is gs_tree_game(tree)
+ * as the tree's roles are now.
+ */
+GS_API int gs_tree_trace_search(const gs_tree *tree,
+                                const gs_search_options *options,
+                                gs_tree_trace *trace, gs_result *result,
+                                gs_error *error);
+
+/* Frees the steps of a trace made for `tree` and empties it. */
+GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
 
 #ifdef __cplusplus
 }
