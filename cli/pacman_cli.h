@@ -47,6 +47,7 @@ typedef struct pac_options {
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;
+    const char *html;        /* --html FILE: the replay page */
     char game_option[80];    /* the first option given that --replay
                                 cannot take, as typed; "" if none */
 } pac_options;
@@ -109,5 +110,12 @@ typedef struct pac_json_run {
 /* Writes the JSON document of docs/pacman-json.md to f. Returns 0, or -1
  * when writing failed (errno says why). */
 int pac_json_write(FILE *f, const pac_json_run *run);
+
+/* ---- The replay page (pacman_html.c) ---- */
+
+/* Writes the page of web/pacman.html replaying rec's games in `world`
+ * (made from rec's maze and ghosts), with Pacman's decisions where the
+ * games kept them. Returns false when out of memory or a write failed. */
+bool pac_html_write(FILE *f, const gs_pac_record *rec, const gs_pacman *world);
 
 #endif /* GS_CLI_PACMAN_CLI_H */

@@ -98,6 +98,10 @@ static void usage(void)
         "  --replay FILE            show the games of a record again, checking "
         "their\n"
         "                           scores\n"
+        "  --html FILE              write a page that replays the games in a "
+        "browser,\n"
+        "                           with each search's values (after play or "
+        "--replay)\n"
         "  -h, --help               show this help\n"
         "\n"
         "A layout NAME is the file NAME.lay in the directories of "
@@ -117,7 +121,7 @@ enum {
     O_NUM_GAMES, O_LAYOUT, O_PACMAN, O_TEXT, O_QUIET, O_GHOSTS, O_NUM_GHOSTS,
     O_ZOOM, O_FIX_SEED, O_RECORD_ACTIONS, O_REPLAY, O_AGENT_ARGS,
     O_NUM_TRAINING, O_FRAME_TIME, O_CATCH, O_TIMEOUT, O_SEED, O_MAX_MOVES,
-    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON
+    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON, O_HTML
 };
 
 static const struct option_def {
@@ -149,6 +153,7 @@ static const struct option_def {
     {0, "seeds", true, O_SEEDS},
     {'j', "jobs", true, O_JOBS},
     {0, "json", true, O_JSON},
+    {0, "html", true, O_HTML},
 };
 #define NUM_OPTIONS (sizeof option_defs / sizeof option_defs[0])
 
@@ -360,6 +365,9 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_RECORD:
         o->record = v;
         break;
+    case O_HTML:
+        o->html = v;
+        break;
     case O_REPLAY:
         o->replay = v;
         break;
@@ -374,7 +382,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     /* Options that choose or shape the games have no place in a replay. */
     if (!o->game_option[0] && d->id != O_REPLAY && d->id != O_QUIET &&
         d->id != O_TEXT && d->id != O_FRAME_TIME && d->id != O_ZOOM &&
-        d->id != O_CATCH && d->id != O_TIMEOUT)
+        d->id != O_CATCH && d->id != O_TIMEOUT && d->id != O_HTML)
         snprintf(o->game_option, sizeof o->game_option, "%s", shown);
     return 0;
 }
