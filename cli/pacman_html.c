@@ -61,10 +61,9 @@ static void write_decisions(FILE *f, const gs_pac_game_log *log)
     fputs(",\"decisions\":[", f);
     for (size_t i = 0; i < log->ndecisions; i++) {
         const gs_pac_decision *d = &log->decisions[i];
-        fprintf(f, "%s[%d,%llu,%d,", i ? "," : "", d->action,
-                (unsigned long long)d->nodes, d->depth);
-        cli_json_number(f, d->seconds * 1e3);
-        fputs(",[", f);
+        /* milliseconds to 4 digits: the clock says no more */
+        fprintf(f, "%s[%d,%llu,%d,%.4g,[", i ? "," : "", d->action,
+                (unsigned long long)d->nodes, d->depth, d->seconds * 1e3);
         for (int k = 0; k < d->num_actions; k++)
             fprintf(f, "%s%d", k ? "," : "", d->actions[k]);
         fputs("],[", f);
