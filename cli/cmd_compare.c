@@ -184,33 +184,6 @@ int cmd_compare_options(int argc, char **argv)
     return parse_options(argc, argv, &o);
 }
 
-/* The game being compared, and what it holds. */
-typedef struct subject {
-    gs_game game;
-    void *root;
-    char what[160];          /* "ttt, the empty board" */
-    int end;                 /* the default deepest depth */
-    gs_mnk *mnk;
-    gs_c4 *c4;
-    gs_c4_state c4_root;
-    gs_tree *tree;
-    gs_tree_state tree_root;
-    gs_pac_layout *layout;
-    gs_pacman *world;
-    gs_pac_search_game sg;
-} subject;
-
-static void subject_free(subject *s)
-{
-    if (s->mnk || s->world)
-        free(s->root);
-    gs_mnk_free(s->mnk);
-    gs_c4_free(s->c4);
-    gs_tree_free(s->tree);
-    gs_pacman_free(s->world);
-    gs_pac_layout_free(s->layout);
-}
-
 /* A parse error at `where` ("FILE:" or "position 'x':"). */
 static int parse_error(const char *where, int rc, const gs_error *e)
 {
@@ -225,104 +198,61 @@ static int parse_error(const char *where, int rc, const gs_error *e)
     return EXIT_BAD_INPUT;
 }
 
-static int read_file(const char *path, const char *what, char **text,
-                     size_t *len)
+/* The position o names into *s, and in words into what[160]. Returns 0
+ * or EXIT_BAD_INPUT. */
+static int open_subject(const options *o, gs_compare_subject **s, char *what)
 {
-    char err[256];
-    if (cli_read_all(path, text, len, err, sizeof err) == 0)
-        return 0;
-    cli_error(CMD, "%s %s: %s", what, path, err);
-    return EXIT_BAD_INPUT;
-}
-
-/* Sets up the game of o into *s. Returns 0 or EXIT_BAD_INPUT (or 1). */
-static int subject_open(const options *o, subject *s)
-{
-    gs_error e;
-    char where[4200], *text = NULL;
-    size_t len;
-    int rc = GS_OK;
-    snprintf(where, sizeof where, "position '%s':", o->arg ? CLI_Q(o->arg) : "");
-    if (!strcmp(o->game, "ttt") || !strcmp(o->game, "mnk")) {
-        gs_mnk_params p;
-        gs_mnk_params_init(&p);
-        if (!strcmp(o->game, "mnk")) {
-            p.rows = (int)o->rows;
-            p.cols = (int)o->cols;
-            p.k = (int)o->k;
-        }
-        gs_mnk_params_for_play(&p, true);
-        if ((rc = gs_mnk_new(&p, NULL, &s->mnk)) == GS_EINVAL) {
-            cli_error(CMD, "--k %d cannot fit on a %dx%d board", p.k, p.rows,
-                      p.cols);
+    gs_compare_subject_params p;
+    gs_compare_subject_params_init(&p);
+    char path[4096], where[4200], *text = NULL, err[256];
+    const char *name = o->arg ? o->arg : PAC_DEFAULT_LAYOUT;
+    bool mnk = !strcmp(o->game, "ttt") || !strcmp(o->game, "mnk");
+    p.kind = mnk ? GS_COMPARE_MNK : !strcmp(o->game, "connect4")
+             ? GS_COMPARE_CONNECT4 : !strcmp(o->game, "tree")
+             ? GS_COMPARE_TREE : GS_COMPARE_PACMAN;
+    p.text = o->arg ? o->arg : "";
+    p.length = strlen(p.text);
+    snprintf(where, sizeof where, "position '%s':", CLI_Q(p.text));
+    if (p.kind == GS_COMPARE_TREE || p.kind == GS_COMPARE_PACMAN) {
+        bool tree = p.kind == GS_COMPARE_TREE;
+        if (!tree && !pac_find_layout(CMD, name, path, sizeof path))
+            return EXIT_BAD_INPUT;
+        const char *file = tree ? o->arg : path;
+        if (cli_read_all(file, &text, &p.length, err, sizeof err) != 0) {
+            cli_error(CMD, "%s %s: %s", tree ? "tree" : "layout", file, err);
             return EXIT_BAD_INPUT;
         }
-        if (rc == GS_OK && !(s->root = malloc(gs_mnk_state_size(s->mnk))))
-            rc = GS_ENOMEM;
-        if (rc != GS_OK)
-            return parse_error("", rc, &e);
-        gs_mnk_game(s->mnk, &s->game);
-        gs_mnk_empty(s->mnk, s->root);
-        if (o->arg && (rc = gs_mnk_parse(s->mnk, o->arg, s->root, &e)))
-            return parse_error(where, rc, &e);
-        s->end = p.rows * p.cols - gs_mnk_stones(s->mnk, s->root);
-        char size[32] = "";
-        if (!strcmp(o->game, "mnk"))
-            snprintf(size, sizeof size, " %dx%d k=%d", p.rows, p.cols, p.k);
-        snprintf(s->what, sizeof s->what, "%s%s, %s", o->game, size,
-                 o->arg ? CLI_Q(o->arg) : "the empty board");
-    } else if (!strcmp(o->game, "connect4")) {
-        gs_c4_params p;
-        gs_c4_params_init(&p);
-        if ((rc = gs_c4_new(&p, NULL, &s->c4)) != GS_OK)
-            return parse_error("", rc, &e);
-        gs_c4_game(s->c4, &s->game);
-        const char *pos = o->arg ? o->arg : "";
-        if ((rc = gs_c4_parse(s->c4, pos, strlen(pos), &s->c4_root, &e)))
-            return parse_error(where, rc, &e);
-        s->root = &s->c4_root;
-        s->end = gs_c4_width(s->c4) * gs_c4_height(s->c4) - s->c4_root.moves;
-        snprintf(s->what, sizeof s->what, "connect4, %s",
-                 *pos ? CLI_Q(pos) : "the empty board");
-    } else if (!strcmp(o->game, "tree")) {
-        if ((rc = read_file(o->arg, "tree", &text, &len)))
-            return rc;
-        snprintf(where, sizeof where, "%s:", o->arg);
-        rc = gs_tree_parse(text, len, NULL, &s->tree, &e);
-        free(text);
-        if (rc != GS_OK)
-            return parse_error(where, rc, &e);
-        gs_tree_game(s->tree, &s->game);
-        gs_tree_root(s->tree, &s->tree_root);
-        s->root = &s->tree_root;
-        s->end = gs_tree_height(s->tree) > 0 ? (int)gs_tree_height(s->tree)
-                                             : 1;
-        snprintf(s->what, sizeof s->what, "tree %s", CLI_Q(o->arg));
-    } else {
-        char path[4096];
-        const char *name = o->arg ? o->arg : PAC_DEFAULT_LAYOUT;
-        if (!pac_find_layout(CMD, name, path, sizeof path) ||
-            (rc = read_file(path, "layout", &text, &len)))
-            return EXIT_BAD_INPUT;
-        snprintf(where, sizeof where, "%s:", path);
-        rc = gs_pac_layout_parse(text, len, NULL, &s->layout, &e);
-        free(text);
-        if (rc != GS_OK)
-            return parse_error(where, rc, &e);
-        int ghosts = gs_pac_layout_num_ghosts(s->layout);
-        ghosts = o->ghosts < ghosts ? (int)o->ghosts : ghosts;
-        if ((rc = gs_pacman_new(s->layout, ghosts, NULL, &s->world)) ||
-            !(s->root = malloc(gs_pacman_state_size(s->world))))
-            return parse_error("", rc ? rc : GS_ENOMEM, &e);
-        s->sg.world = s->world;
-        s->sg.eval = GS_PAC_EVAL_SCORE;
-        s->sg.ghosts = GS_PAC_GHOSTS_MIN;
-        gs_pacman_search_game(&s->sg, &s->game);
-        gs_pacman_initial(s->world, s->root);
-        s->end = 3 * (1 + ghosts);
-        snprintf(s->what, sizeof s->what, "pacman %s, %d ghost%s",
-                 CLI_Q(name), ghosts, ghosts == 1 ? "" : "s");
+        p.text = text;
+        snprintf(where, sizeof where, "%s:", file);
     }
+    if (!strcmp(o->game, "mnk")) {
+        p.rows = (int)o->rows;
+        p.cols = (int)o->cols;
+        p.k = (int)o->k;
+    }
+    p.ghosts = (int)o->ghosts;
+    gs_error e;
+    int rc = gs_compare_subject_new(&p, NULL, s, &e);
+    free(text);
+    if (rc == GS_EINVAL && mnk) {
+        cli_error(CMD, "--k %d cannot fit on a %dx%d board", p.k, p.rows,
+                  p.cols);
+        return EXIT_BAD_INPUT;
+    }
+    if (rc != GS_OK)
+        return parse_error(where, rc, &e);
+    char size[32] = "";
+    if (!strcmp(o->game, "mnk"))
+        snprintf(size, sizeof size, " %dx%d k=%d", p.rows, p.cols, p.k);
+    int ghosts = gs_compare_subject_ghosts(*s);
+    if (p.kind == GS_COMPARE_TREE)
+        snprintf(what, 160, "tree %s", CLI_Q(o->arg));
+    else if (p.kind == GS_COMPARE_PACMAN)
+        snprintf(what, 160, "pacman %s, %d ghost%s", CLI_Q(name), ghosts,
+                 ghosts == 1 ? "" : "s");
+    else
+        snprintf(what, 160, "%s%s, %s", o->game, size,
+                 o->arg && *o->arg ? CLI_Q(o->arg) : "the empty board");
     return 0;
 }
 
@@ -425,42 +355,40 @@ int cmd_compare(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     if (status)
         return status == 1 ? 0 : status;
-    subject s;
-    memset(&s, 0, sizeof s);
+    gs_compare_subject *subj = NULL;
+    char what[160];
     cli_output svg = {0};
     gs_compare *c = NULL;
     gs_compare_options co;
     gs_compare_options_init(&co);
-    if ((status = subject_open(&o, &s)) || (status = parse_algos(o.algos,
-                                                                &s.game, &co)))
+    if ((status = open_subject(&o, &subj, what)) ||
+        (status = parse_algos(o.algos, gs_compare_subject_game(subj), &co)))
         goto out;
     status = EXIT_BAD_INPUT;
-    co.min_depth = o.lo ? (int)o.lo : 1;
-    co.max_depth = o.hi ? (int)o.hi : s.end;
+    gs_compare_subject_depths(subj, &co.min_depth, &co.max_depth);
+    co.min_depth = o.lo ? (int)o.lo : co.min_depth;
+    co.max_depth = o.hi ? (int)o.hi : co.max_depth;
     co.max_nodes = (uint64_t)o.max_nodes;
-    for (int d = co.max_depth; s.tree && d >= co.min_depth; d--) {
+    for (int d = co.min_depth; o.hi && d <= co.max_depth; d++) {
         gs_error e;
-        if (gs_tree_check_values(s.tree, d, &e) == GS_OK)
-            continue;
-        if (o.hi) {   /* asked for: say which node lacks a value */
+        if (gs_compare_subject_check_depth(subj, d, &e) != GS_OK) {
             cli_error(CMD, "%s:%d:%d: %s (at depth %d)", o.arg, e.line,
                       e.column, e.message, d);
             goto out;
         }
-        co.min_depth = d + 1 < co.max_depth ? d + 1 : co.max_depth;
-        break;
     }
     if (o.svg && !cli_output_open(CMD, &svg, "--svg", o.svg))
         goto out;
     printer pr = {&co, 0};
     if (!o.json) {
-        printf("%s\n%5s  %-24s %12s %12s %10s %7s %12s  %s\n", s.what, "depth",
+        printf("%s\n%5s  %-24s %12s %12s %10s %7s %12s  %s\n", what, "depth",
                "algorithm", "nodes", "leaves", "ms", "ebf", "value", "best");
         co.fn = print_row;
         co.user = &pr;
     }
     char why[GS_COMPARE_WHY_SIZE];
-    int rc = gs_compare_run(&s.game, s.root, &co, NULL, &c, why);
+    int rc = gs_compare_run(gs_compare_subject_game(subj),
+                            gs_compare_subject_root(subj), &co, NULL, &c, why);
     if (rc != GS_OK) {
         cli_error(CMD, "%s", why);
         status = rc == GS_EINVAL ? EXIT_BAD_INPUT : 1;
@@ -469,7 +397,7 @@ int cmd_compare(int argc, char **argv)
     if (o.json)
         print_json(c, &o);
     char title[200];
-    snprintf(title, sizeof title, "Nodes searched: %s", s.what);
+    snprintf(title, sizeof title, "Nodes searched: %s", what);
     if (o.svg && (gs_compare_svg(c, title, write_file, svg.f) ||
                   !cli_output_close(&svg, false))) {
         cli_error(CMD, "--svg %s: cannot write", o.svg);
@@ -481,6 +409,6 @@ out:
     if (svg.f)
         cli_output_close(&svg, status != 0);
     gs_compare_free(c);
-    subject_free(&s);
+    gs_compare_subject_free(subj);
     return status;
 }
