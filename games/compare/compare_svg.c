@@ -140,9 +140,9 @@ static void axes(writer *w, const scale *s, const gs_compare *c)
             PLOT_LEFT - 8, y + 4, label);
     }
     /* A tick and a label at each depth (every few on wide ranges). */
-    int span = c->options.max_depth - c->options.min_depth;
+    int span = (int)(s->d1 - s->d0);
     int dstep = span > 40 ? 10 : span > 20 ? 5 : span > 12 ? 2 : 1;
-    for (int d = c->options.min_depth; d <= c->options.max_depth; d++) {
+    for (int d = c->options.min_depth; d <= (int)s->d1; d++) {
         if ((d - c->options.min_depth) % dstep)
             continue;
         double x = x_of(s, d);
@@ -276,9 +276,14 @@ int gs_compare_svg(const gs_compare *c, const char *title,
     for (size_t i = 0; i < c->num_rows; i++)
         if ((double)c->rows[i].result.nodes > top)
             top = (double)c->rows[i].result.nodes;
+    /* Depths up to the deepest search made (the others stopped before). */
+    int deepest = c->options.min_depth;
+    for (size_t i = 0; i < c->num_rows; i++)
+        if (c->rows[i].depth > deepest)
+            deepest = c->rows[i].depth;
     scale s;
     s.d0 = c->options.min_depth;
-    s.d1 = c->options.max_depth;
+    s.d1 = deepest;
     if (s.d1 <= s.d0) {
         s.d0 -= 0.5;
         s.d1 += 0.5;
