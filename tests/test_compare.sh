@@ -172,7 +172,7 @@ bad_input "no tree file" "tree needs a FILE (see gamesearch compare --help)" tre
 bad_input "missing tree file" "tree $TMP/none.tree: cannot open: No such file or directory" tree "$TMP/none.tree"
 printf "A: B C\nB = 1\n" >"$TMP/bad.tree"
 bad_input "bad tree" "$TMP/bad.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/bad.tree"
-bad_input "tree depth without values" "$EX/seed.tree:5:34: node 'M' is cut off at ply 2 but has no value (at depth 2)" tree "$EX/seed.tree" --depth 2
+bad_input "tree depth without values" "$EX/seed.tree:3:7: node 'B' is cut off at ply 1 but has no value (at depth 1)" tree "$EX/seed.tree" --depth 2
 bad_input "bad connect4 position" "position '448': character 3: '8' is not a column (columns are 1-7)" connect4 448
 bad_input "bad ttt position" "position 'XXO': the position has 3 cells, not 9" ttt XXO
 bad_input "bad size" "--size needs ROWSxCOLUMNS, each 1 to 32, not '3y3'" mnk --size 3y3
