@@ -289,7 +289,9 @@ static int on_move(void *user, const gs_pac_move *m)
     if (m->decision)
         report_decision(g, m);
     if (r->keep_actions && !r->replay &&
-        gs_pac_record_push(&r->rec, g->log, m->action) != GS_OK) {
+        (gs_pac_record_push(&r->rec, g->log, m->action) != GS_OK ||
+         (m->decision && r->o->html &&
+          gs_pac_record_push_decision(&r->rec, g->log, m->decision)))) {
         cli_error_to(p->err, cmd, "out of memory");
         g->failed = true;
         return 1;
@@ -607,6 +609,9 @@ static int player_init(player *p, const run *r)
         cli_error(cmd, "out of memory");
         return 1;
     }
+    if (p->agent && r->o->html)   /* the page shows each action's value */
+        gs_pac_agent_measure(p->agent, gs_pac_agent_measuring(p->agent) |
+                                           GS_PAC_MEASURE_VALUES);
     return 0;
 }
 
@@ -1031,6 +1036,21 @@ static void record_error(const char *path, const gs_error *e)
         cli_error(cmd, "%s: %s", path, e->message);
 }
 
+/* Writes the replay page into the opened *html after a run that ended
+ * with `status`, and closes it. Returns the run's new status. */
+static int html_done(cli_output *html, int status, const gs_pac_record *rec,
+                     const gs_pacman *world)
+{
+    if (status == 0 && (!pac_html_write(html->f, rec, world) ||
+                        !cli_output_close(html, false))) {
+        cli_error(cmd, "--html %s: cannot write: %s", html->path,
+                  strerror(errno));
+        status = 1;
+    }
+    cli_output_close(html, status != 0);
+    return status;
+}
+
 static int replay_file(const pac_options *o)
 {
     const char *path = o->replay;
@@ -1045,6 +1065,7 @@ static int replay_file(const pac_options *o)
     int status = EXIT_BAD_INPUT;
     gs_pac_layout *layout = NULL;
     gs_pacman *world = NULL;
+    cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
     gs_pac_record_init(&r.rec, NULL);
@@ -1079,7 +1100,11 @@ static int replay_file(const pac_options *o)
         goto out;
     }
     r.replay = &rec;
+    if (o->html && !cli_output_open(cmd, &html, "--html", o->html))
+        goto out;
     status = play_all(&r, false);
+    if (o->html)
+        status = html_done(&html, status, &rec, world);
 out:
     gs_pac_record_free(&r.rec);
     free(r.stats);
@@ -1119,7 +1144,7 @@ static int play(const pac_options *o)
     const char *name = o->layout ? o->layout : PAC_DEFAULT_LAYOUT;
     /* Under --mpi, rank 0 reads the layout for every rank. */
     int status = 0;
-    if (!cli_mpi_worker() && !pac_find_layout(name, path, sizeof path)) {
+    if (!cli_mpi_worker() && !pac_find_layout(cmd, name, path, sizeof path)) {
         status = EXIT_BAD_INPUT;
     } else if (!cli_mpi_worker() &&
                cli_read_all(path, &text, &len, err, sizeof err) != 0) {
@@ -1133,6 +1158,7 @@ static int play(const pac_options *o)
     status = EXIT_BAD_INPUT;
     gs_pacman *world = NULL;
     FILE *recf = NULL, *jsonf = NULL;
+    cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
     gs_pac_record_init(&r.rec, NULL);
@@ -1146,7 +1172,7 @@ static int play(const pac_options *o)
     }
     r.o = o;
     r.world = world;
-    r.keep_actions = o->record != NULL;
+    r.keep_actions = o->record || o->html;
     /* Opened now, so that results that cannot be written stop the run
      * before it starts; never over the layout or standard output's file.
      * Under --mpi, rank 0 writes them. */
@@ -1168,6 +1194,8 @@ static int play(const pac_options *o)
             continue;
         status = EXIT_BAD_INPUT;
     }
+    if (o->html && !cli_output_open(cmd, &html, "--html", o->html))
+        status = EXIT_BAD_INPUT;
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
@@ -1223,7 +1251,11 @@ static int play(const pac_options *o)
             status = 1;
         }
     }
+    if (o->html)
+        status = html_done(&html, status, rec, world);
 out:
+    if (html.f)
+        cli_output_close(&html, true);
     if (recf && fclose(recf) != 0 && status == 0) {
         cli_error(cmd, "--record %s: cannot write: %s", o->record,
                   strerror(errno));

@@ -8,6 +8,7 @@ const cli_command cli_commands[] = {
     {"gomoku", cmd_gomoku, cmd_gomoku_options},
     {"connect4", cmd_connect4, cmd_connect4_options},
     {"pacman", cmd_pacman, cmd_pacman_options},
+    {"compare", cmd_compare, cmd_compare_options},
     {"bench", cmd_bench, cmd_bench_options},
 };
 

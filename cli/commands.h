@@ -11,6 +11,7 @@ int cmd_mnk(int argc, char **argv);
 int cmd_gomoku(int argc, char **argv);
 int cmd_connect4(int argc, char **argv);
 int cmd_pacman(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 
 /*
@@ -25,6 +26,7 @@ int cmd_mnk_options(int argc, char **argv);
 int cmd_gomoku_options(int argc, char **argv);
 int cmd_connect4_options(int argc, char **argv);
 int cmd_pacman_options(int argc, char **argv);
+int cmd_compare_options(int argc, char **argv);
 int cmd_bench_options(int argc, char **argv);
 
 typedef struct cli_command {

@@ -24,6 +24,8 @@ static const char usage[] =
     "  gomoku    play Gomoku (15x15, five in a row)\n"
     "  connect4  solve Connect Four positions exactly, analyze one, or play\n"
     "  pacman    CS188's Pacman (pacman.py): play, watch agents, replay\n"
+    "  compare   search one position with each algorithm at each depth:\n"
+    "            nodes, time, effective branching factor; an SVG chart\n"
     "  bench     search a fixed list of positions: the node count is the\n"
     "            signature of the search code\n"
     "\n"

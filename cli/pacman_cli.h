@@ -48,6 +48,7 @@ typedef struct pac_options {
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;
+    const char *html;        /* --html FILE: the replay page */
     char game_option[80];    /* the first option given that --replay
                                 cannot take, as typed; "" if none */
 } pac_options;
@@ -64,9 +65,10 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
  * a path first; then NAME.lay in each directory of $GAMESEARCH_LAYOUTS
  * (':'-separated; by default the project's layouts/), in ./layouts and in
  * the current directory. Returns true with its path, or false after a
- * message saying where it looked.
+ * message (from command `who`) saying where it looked.
  */
-bool pac_find_layout(const char *name, char *path, size_t size);
+bool pac_find_layout(const char *who, const char *name, char *path,
+                     size_t size);
 
 /* ---- The terminal view (ncurses) ---- */
 
@@ -95,5 +97,12 @@ void pac_view_wait(pac_view *view, double seconds, bool any_key,
                    pac_input *in);
 /* Restores the terminal. */
 void pac_view_close(pac_view *view);
+
+/* ---- The replay page (pacman_html.c) ---- */
+
+/* Writes the page of web/pacman.html replaying rec's games in `world`
+ * (made from rec's maze and ghosts), with Pacman's decisions where the
+ * games kept them. Returns false when out of memory or a write failed. */
+bool pac_html_write(FILE *f, const gs_pac_record *rec, const gs_pacman *world);
 
 #endif /* GS_CLI_PACMAN_CLI_H */

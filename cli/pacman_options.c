@@ -101,6 +101,10 @@ static void usage(void)
         "  --replay FILE            show the games of a record again, checking "
         "their\n"
         "                           scores\n"
+        "  --html FILE              write a page that replays the games in a "
+        "browser,\n"
+        "                           with each search's values (after play or "
+        "--replay)\n"
         "  -h, --help               show this help\n"
         "\n"
         "A layout NAME is the file NAME.lay in the directories of "
@@ -120,7 +124,7 @@ enum {
     O_NUM_GAMES, O_LAYOUT, O_PACMAN, O_TEXT, O_QUIET, O_GHOSTS, O_NUM_GHOSTS,
     O_ZOOM, O_FIX_SEED, O_RECORD_ACTIONS, O_REPLAY, O_AGENT_ARGS,
     O_NUM_TRAINING, O_FRAME_TIME, O_CATCH, O_TIMEOUT, O_SEED, O_MAX_MOVES,
-    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON, O_MPI
+    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON, O_MPI, O_HTML
 };
 
 static const struct option_def {
@@ -153,6 +157,7 @@ static const struct option_def {
     {'j', "jobs", true, O_JOBS},
     {0, "json", true, O_JSON},
     {0, "mpi", false, O_MPI},
+    {0, "html", true, O_HTML},
 };
 #define NUM_OPTIONS (sizeof option_defs / sizeof option_defs[0])
 
@@ -367,6 +372,9 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_RECORD:
         o->record = v;
         break;
+    case O_HTML:
+        o->html = v;
+        break;
     case O_REPLAY:
         o->replay = v;
         break;
@@ -381,7 +389,7 @@ static int apply_option(pac_options *o, const struct option_def *d,
     /* Options that choose or shape the games have no place in a replay. */
     if (!o->game_option[0] && d->id != O_REPLAY && d->id != O_QUIET &&
         d->id != O_TEXT && d->id != O_FRAME_TIME && d->id != O_ZOOM &&
-        d->id != O_CATCH && d->id != O_TIMEOUT)
+        d->id != O_CATCH && d->id != O_TIMEOUT && d->id != O_HTML)
         snprintf(o->game_option, sizeof o->game_option, "%s", shown);
     return 0;
 }
@@ -502,12 +510,13 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
                   "a time: -j %ld cannot be used with it", o->jobs);
         return EXIT_BAD_INPUT;
     }
-    if (o->mpi && (o->fix_seed || o->seed_set || o->jobs > 1 ||
+    if (o->mpi && (o->fix_seed || o->seed_set || o->jobs > 1 || o->html ||
                    (!o->quiet && !o->text))) {
         cli_error(cmd, "--mpi plays the games on the ranks of MPI, each game "
                   "with its own stream (--seeds N), shown with -q or -t: %s "
                   "cannot be used with it", o->fix_seed ? "-f" : o->seed_set ?
-                  "--seed" : o->jobs > 1 ? "-j" : "the terminal view");
+                  "--seed" : o->jobs > 1 ? "-j" : o->html ? "--html" :
+                  "the terminal view");
         return EXIT_BAD_INPUT;
     }
     if (o->jobs > 1 && !o->quiet && !o->text) {
@@ -554,7 +563,8 @@ static bool try_dir(const char *dir, const char *file, char *path,
     return is_file(path, isdir, dsize);
 }
 
-bool pac_find_layout(const char *name, char *path, size_t size)
+bool pac_find_layout(const char *who, const char *name, char *path,
+                     size_t size)
 {
     char file[1024], looked[2048] = "", isdir[2048] = "";
     bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
@@ -565,10 +575,10 @@ bool pac_find_layout(const char *name, char *path, size_t size)
             return true;
         if (name[0] == '/') {
             if (*isdir)
-                cli_error(cmd, "layout '%s': %s is a directory, not a file",
+                cli_error(who, "layout '%s': %s is a directory, not a file",
                           CLI_Q(name), isdir);
             else
-                cli_error(cmd, "layout '%s' not found (no file %s)",
+                cli_error(who, "layout '%s' not found (no file %s)",
                           CLI_Q(name), file);
             return false;
         }
@@ -596,10 +606,10 @@ bool pac_find_layout(const char *name, char *path, size_t size)
     if (is_file(path, isdir, sizeof isdir))
         return true;
     if (*isdir)
-        cli_error(cmd, "layout '%s': %s is a directory, not a file",
+        cli_error(who, "layout '%s': %s is a directory, not a file",
                   CLI_Q(name), isdir);
     else
-        cli_error(cmd, "layout '%s' not found: looked for %s in %s and the "
+        cli_error(who, "layout '%s' not found: looked for %s in %s and the "
                   "current directory", CLI_Q(name), file, looked);
     return false;
 }

@@ -9,4 +9,12 @@ if ! command -v node >/dev/null 2>&1; then
     echo "skipped: node not found (apt-get install nodejs)"
     exit 77
 fi
-exec node "$2/tests/browser/tree_page.js" "$1" "$2"
+status=0
+for page in tree_page pacman_page; do
+    echo "$page:"
+    node "$2/tests/browser/$page.js" "$1" "$2"
+    rc=$?
+    # 77 (skipped) passes on; any failure wins.
+    if [ "$rc" -ne 0 ] && [ "$status" -ne 1 ]; then status=$rc; fi
+done
+exit $status

@@ -1860,5 +1860,22 @@ if mkfifo "$TMP/fifo.lay" 2>/dev/null; then
     if cmp -s "$TMP/out" "$TMP/fifo.out"; then ok; else bad "layout: a named pipe is read" "$(cat "$TMP/fifo.out")"; fi
 fi
 
+# ---- pacman --html: the replay page (its behaviour: tests/browser) ----
+
+bad_input "pacman --html: a page that cannot be written" "gamesearch pacman: --html $TMP/no/x.html: cannot write: No such file or directory" pacman -p GreedyAgent -q -l corridor --seed 1 --html "$TMP/no/x.html"
+run pacman -p AlphaBetaAgent -a depth=1 -q -l corridor --seed 1 --html "$TMP/page.html" --record "$TMP/page.rec"
+check "pacman --html: the games' lines as without it" 0 "$("$GS" pacman -p AlphaBetaAgent -a depth=1 -q -l corridor --seed 1)" ""
+run pacman --replay "$TMP/page.rec" -q --html "$TMP/replay.html"
+same_moves=$(python3 -c '
+import json, re, sys
+def data(p):
+    t = open(p, encoding="utf-8").read()
+    return json.loads(re.search(r"<script type=\"application/json\" id=\"gs-data\">(.*?)</script>", t, re.S).group(1))
+a, b = data(sys.argv[1]), data(sys.argv[2])
+ga, gb = a["games"][0], b["games"][0]
+print(ga["moves"] == gb["moves"], len(ga["decisions"]) == sum(1 for m in ga["moves"] if m[0] == 0), len(gb["decisions"]))' "$TMP/page.html" "$TMP/replay.html")
+if [ "$status" -eq 0 ] && [ "$same_moves" = "True True 0" ]; then ok; else
+    bad "pacman --replay --html: the same moves, no decisions" "status $status: $same_moves"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -144,6 +144,91 @@ static int play(const gs_pacman *w, gs_pac_agent *a, gs_pyrandom *rng,
 
 /* ---- Names and arguments ------------------------------------------------ */
 
+/* ---- Decisions kept in a record ----------------------------------------- */
+
+typedef struct keeper {
+    gs_pac_record *rec;
+    gs_pac_game_log *log;
+    int failed;
+} keeper;
+
+static int keep_move(void *user, const gs_pac_move *m)
+{
+    keeper *k = user;
+    if (m->number == 0)
+        return 0;
+    if (gs_pac_record_push(k->rec, k->log, m->action) != GS_OK ||
+        (m->decision &&
+         gs_pac_record_push_decision(k->rec, k->log, m->decision) != GS_OK))
+        k->failed++;
+    return 0;
+}
+
+/* Every decision of Pacman's, in order, with its values: the one played
+ * at his turn, the best of its actions' values, the nodes summed as the
+ * game sums them; and a record whose memory runs out keeps what it had
+ * and frees all. */
+static void test_record_decisions(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 1);
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_ALPHABETA, "depth=2", w);
+    gs_pac_agent_measure(a, GS_PAC_MEASURE_VALUES);
+    track t;
+    gs_allocator alloc = tracker(&t);
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, &alloc);
+    keeper k = {&rec, gs_pac_record_add_game(&rec), 0};
+    gs_pac_play_options o;
+    gs_pac_play_options_init(&o);
+    o.on_move = keep_move;
+    o.user = &k;
+    gs_pyrandom rng;
+    gs_pac_seed_game(&rng, 7, 1);
+    void *state = new_state(w);
+    gs_pac_game_result r;
+    assert_int_equal(gs_pac_play(w, a, &rng, &o, state, &r), GS_OK);
+    assert_int_equal(k.failed, 0);
+    const gs_pac_game_log *log = &rec.games[0];
+    assert_int_equal(log->ndecisions, r.pacman_moves);
+    assert_int_equal(log->n, r.moves);
+    uint64_t nodes = 0;
+    int agents = gs_pacman_num_agents(w);
+    for (size_t i = 0; i < log->ndecisions; i++) {
+        const gs_pac_decision *d = &log->decisions[i];
+        assert_int_equal(d->action, log->actions[i * (size_t)agents]);
+        double best = -INFINITY, chosen = NAN;
+        for (int j = 0; j < d->num_actions; j++) {
+            if (d->values[j] > best)
+                best = d->values[j];
+            if (d->actions[j] == d->action)
+                chosen = d->values[j];
+        }
+        assert_true(chosen == best);
+        nodes += d->nodes;
+    }
+    assert_true(nodes == r.nodes);
+
+    /* Out of memory when the log must grow: GS_ENOMEM, nothing lost. */
+    size_t before = log->ndecisions;
+    gs_pac_decision d = log->decisions[0];
+    while (rec.games[0].ndecisions < rec.games[0].dcap)
+        assert_int_equal(gs_pac_record_push_decision(&rec, &rec.games[0], &d),
+                         GS_OK);
+    t.fail_at = t.count + 1;
+    assert_int_equal(gs_pac_record_push_decision(&rec, &rec.games[0], &d),
+                     GS_ENOMEM);
+    assert_true(rec.games[0].ndecisions == rec.games[0].dcap);
+    assert_true(rec.games[0].ndecisions >= before);
+    gs_pac_record_drop_game(&rec);
+    assert_int_equal(rec.ngames, 0);
+    gs_pac_record_free(&rec);
+    assert_true(t.live == 0);
+    free(state);
+    gs_pac_agent_free(a);
+    gs_pacman_free(w);
+}
+
 static void test_agent_names(void **unused)
 {
     (void)unused;
@@ -828,6 +913,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agent_names),
+        cmocka_unit_test(test_record_decisions),
         cmocka_unit_test(test_agent_args),
         cmocka_unit_test(test_keyboard),
         cmocka_unit_test(test_left_turn_and_greedy),

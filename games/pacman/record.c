@@ -60,6 +60,7 @@ void gs_pac_record_free(gs_pac_record *rec)
         pac_mem_free(a, g->actions, g->cap);
         pac_mem_free(a, g->line, g->pos_cap * sizeof *g->line);
         pac_mem_free(a, g->col, g->pos_cap * sizeof *g->col);
+        pac_mem_free(a, g->decisions, g->dcap * sizeof *g->decisions);
     }
     pac_mem_free(a, rec->games, rec->cap * sizeof *rec->games);
     free_string(rec, &rec->layout_name);
@@ -108,7 +109,25 @@ void gs_pac_record_drop_game(gs_pac_record *rec)
     pac_mem_free(&rec->alloc, g->actions, g->cap);
     pac_mem_free(&rec->alloc, g->line, g->pos_cap * sizeof *g->line);
     pac_mem_free(&rec->alloc, g->col, g->pos_cap * sizeof *g->col);
+    pac_mem_free(&rec->alloc, g->decisions, g->dcap * sizeof *g->decisions);
     memset(g, 0, sizeof *g);
+}
+
+int gs_pac_record_push_decision(gs_pac_record *rec, gs_pac_game_log *log,
+                                const gs_pac_decision *d)
+{
+    if (log->ndecisions == log->dcap) {
+        size_t cap = log->dcap ? log->dcap * 2 : 64;
+        gs_pac_decision *p = pac_mem_resize(&rec->alloc, log->decisions,
+                                            log->dcap * sizeof *p,
+                                            cap * sizeof *p);
+        if (!p)
+            return GS_ENOMEM;
+        log->decisions = p;
+        log->dcap = cap;
+    }
+    log->decisions[log->ndecisions++] = *d;
+    return GS_OK;
 }
 
 int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log, int action)

@@ -28,5 +28,6 @@
 #include "pacman_play.h"
 #include "bench.h"
 #include "text.h"
+#include "compare.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

@@ -306,6 +306,13 @@ typedef struct gs_pac_game_log {
     int *line, *col;
     size_t pos_cap;
     int header_line;
+    /* Pacman's decisions with what they measured, one for each of his
+     * moves in order, when the player kept them
+     * (gs_pac_record_push_decision): what a replay page shows beside each
+     * move. NULL and 0 otherwise, and in records read from text, which
+     * hold only the actions. */
+    gs_pac_decision *decisions;
+    size_t ndecisions, dcap;
 } gs_pac_game_log;
 
 /*
@@ -358,6 +365,11 @@ GS_API void gs_pac_record_drop_game(gs_pac_record *rec);
 /* Appends an action to game `log` of `rec`; GS_OK or GS_ENOMEM. */
 GS_API int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log,
                               int action);
+/* Appends Pacman's next decision to game `log` of `rec`; GS_OK or
+ * GS_ENOMEM (the log unchanged). */
+GS_API int gs_pac_record_push_decision(gs_pac_record *rec,
+                                       gs_pac_game_log *log,
+                                       const gs_pac_decision *d);
 /* Copies s into a new string of the record's, freeing *field first; GS_OK
  * or GS_ENOMEM (the field unchanged). s NULL clears the field. */
 GS_API int gs_pac_record_set(gs_pac_record *rec, char **field,

@@ -1,0 +1,409 @@
+/*
+ * gamesearch compare: one position searched by each algorithm at each
+ * depth (the library's gamesearch/compare.h), printed as a table, as JSON
+ * or drawn as an SVG chart. Here: the options, setting up the game, and
+ * printing.
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/gamesearch.h"
+#include "gamesearch/compare.h"
+#include "commands.h"
+#include "pacman_cli.h"
+#include "util.h"
+
+#define CMD "compare"
+
+static const char usage[] =
+    "usage: gamesearch compare [GAME] [options]\n"
+    "\n"
+    "Searches one position with each algorithm at each depth and prints\n"
+    "what it cost: nodes, leaves, time, the effective branching factor\n"
+    "nodes^(1/depth), and the value and best move each search found.\n"
+    "Depths are in plies; each search starts from an empty table.\n"
+    "\n"
+    "GAME:\n"
+    "  ttt [POSITION]        tic-tac-toe (default: the empty board, depths\n"
+    "                        1-9); POSITION as `gamesearch ttt --solve`\n"
+    "  mnk [POSITION]        an m,n,k game (--size, --k)\n"
+    "  connect4 [POSITION]   Connect Four after the columns played\n"
+    "  tree FILE             a game tree (`gamesearch tree`'s syntax)\n"
+    "  pacman [LAYOUT]       a Pacman maze at its start (default crossroads),\n"
+    "                        ghosts as MIN agents, the score as evaluation\n"
+    "\n"
+    "Options:\n"
+    "  --algo LIST        algorithms, comma separated (default: all that\n"
+    "                     apply): minimax, alphabeta, alphabeta+order,\n"
+    "                     alphabeta+order+tt, alphabeta+order+tt+iter,\n"
+    "                     expectimax (+order, +tt, +iter in any subset)\n"
+    "  --depth D|LO-HI    depths 1 to D, or LO to HI (default: to the end\n"
+    "                     of the game; Pacman 3 rounds; a tree its height)\n"
+    "  --max-nodes N      stop a search after N nodes, and its algorithm\n"
+    "                     there (default 5000000; 0: no limit)\n"
+    "  --size MxN, --k K  (mnk) M rows, N columns, K in a row (default 3x3, 3)\n"
+    "  --ghosts N         (pacman) the first N ghosts of the maze (default 4)\n"
+    "  --json             print {\"game\", \"position\", \"branching\", \"rows\":\n"
+    "                     [{\"algo\", \"depth\", \"nodes\", \"leaves\", \"seconds\",\n"
+    "                     \"ebf\", \"value\", \"best\"}, ...]}\n"
+    "  --svg FILE         draw nodes against depth, log scale, to FILE\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Exit status: 0 on success, 2 on bad options or input.\n";
+
+typedef struct options {
+    const char *game, *arg, *algos, *svg;
+    long lo, hi, rows, cols, k, ghosts, max_nodes;
+    bool json;
+} options;
+
+static bool parse_range(const char *s, long *lo, long *hi)
+{
+    char *end;
+    long a = strtol(s, &end, 10), b;
+    if (end == s || a < 1 || a > 1000)
+        return false;
+    if (*end == '\0') {
+        *lo = 1;
+        *hi = a;
+        return true;
+    }
+    const char *s2 = end + 1;
+    if (*end != '-' || !cli_parse_long(s2, a, 1000, &b))
+        return false;
+    *lo = a;
+    *hi = b;
+    return true;
+}
+
+/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
+static int parse_options(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rows = o->cols = o->k = 3;
+    o->ghosts = 4;
+    o->max_nodes = 5000000;
+    cli_args a;
+    bool is_opt;
+    char name[64];
+    const char *arg, *v;
+    int positional = 0;
+    cli_args_init(&a, argc - 1, argv + 1);
+    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
+        if (!is_opt) {
+            if (positional++ == 0 && strcmp(arg, "ttt") && strcmp(arg, "mnk") &&
+                strcmp(arg, "connect4") && strcmp(arg, "tree") &&
+                strcmp(arg, "pacman")) {
+                cli_error(CMD, "unknown game '%s' (ttt, mnk, connect4, tree "
+                          "or pacman)", CLI_Q(arg));
+                return EXIT_BAD_INPUT;
+            }
+            if (positional > 2) {
+                cli_error(CMD, "unexpected argument '%s' (see gamesearch "
+                          "compare --help)", CLI_Q(arg));
+                return EXIT_BAD_INPUT;
+            }
+            *(positional == 1 ? &o->game : &o->arg) = arg;
+            continue;
+        }
+        bool flag = !strcmp(name, "-h") || !strcmp(name, "--help") ||
+                    !strcmp(name, "--json");
+        if (flag && cli_args_has_inline(&a)) {
+            cli_error(CMD, "%s takes no value", CLI_Q(name));
+            return EXIT_BAD_INPUT;
+        }
+        if (flag && strcmp(name, "--json") != 0) {
+            fputs(usage, stdout);
+            return 1;
+        }
+        if (flag) {
+            o->json = true;
+            continue;
+        }
+        static const char *const valued[] = {"--algo", "--depth",
+            "--max-nodes", "--size", "--k", "--ghosts", "--svg"};
+        size_t which = 0;
+        while (which < 7 && strcmp(name, valued[which]))
+            which++;
+        if (which == 7) {
+            cli_error(CMD, "unknown option '%s' (see gamesearch compare "
+                      "--help)", CLI_Q(name));
+            return EXIT_BAD_INPUT;
+        }
+        if (!(v = cli_args_value(&a))) {
+            cli_error(CMD, "%s needs a value (see gamesearch compare --help)",
+                      name);
+            return EXIT_BAD_INPUT;
+        }
+        bool good = true;
+        if (which == 0)
+            o->algos = v;
+        else if (which == 1)
+            good = parse_range(v, &o->lo, &o->hi);
+        else if (which == 2)
+            good = cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes);
+        else if (which == 3) {
+            char x = 0;
+            int n = 0;
+            good = sscanf(v, "%ld%c%ld%n", &o->rows, &x, &o->cols, &n) == 3 &&
+                   x == 'x' && !v[n] && o->rows >= 1 && o->cols >= 1 &&
+                   o->rows <= GS_MNK_MAX_SIDE && o->cols <= GS_MNK_MAX_SIDE;
+        }
+        else if (which == 4)
+            good = cli_parse_long(v, 1, GS_MNK_MAX_SIDE, &o->k);
+        else if (which == 5)
+            good = cli_parse_long(v, 0, 1000, &o->ghosts);
+        else
+            o->svg = v;
+        if (!good) {
+            static const char *const wants[] = {"", "D or LO-HI, depths from "
+                "1 to 1000", "a whole number of nodes from 0 to "
+                "1000000000000000", "ROWSxCOLUMNS, each 1 to 32", "a whole "
+                "number from 1 to 32", "a whole number of ghosts from 0 to "
+                "1000"};
+            cli_error(CMD, "%s needs %s, not '%s'", name, wants[which],
+                      CLI_Q(v));
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (!o->game)
+        o->game = "ttt";
+    if (!strcmp(o->game, "tree") && !o->arg) {
+        cli_error(CMD, "tree needs a FILE (see gamesearch compare --help)");
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+int cmd_compare_options(int argc, char **argv)
+{
+    options o;
+    return parse_options(argc, argv, &o);
+}
+
+/* A parse error at `where` ("FILE:" or "position 'x':"). */
+static int parse_error(const char *where, int rc, const gs_error *e)
+{
+    if (rc != GS_EPARSE && rc != GS_ETOOBIG)
+        cli_error(CMD, "%s %s", where, gs_strerror(rc));
+    else if (e->line > 0 && *where == 'p')
+        cli_error(CMD, "%s character %d: %s", where, e->column, e->message);
+    else if (e->line > 0)
+        cli_error(CMD, "%s%d:%d: %s", where, e->line, e->column, e->message);
+    else
+        cli_error(CMD, "%s %s", where, e->message);
+    return EXIT_BAD_INPUT;
+}
+
+/* The position o names into *s, and in words into what[160]. Returns 0
+ * or EXIT_BAD_INPUT. */
+static int open_subject(const options *o, gs_compare_subject **s, char *what)
+{
+    gs_compare_subject_params p;
+    gs_compare_subject_params_init(&p);
+    char path[4096], where[4200], *text = NULL, err[256];
+    const char *name = o->arg ? o->arg : PAC_DEFAULT_LAYOUT;
+    bool mnk = !strcmp(o->game, "ttt") || !strcmp(o->game, "mnk");
+    p.kind = mnk ? GS_COMPARE_MNK : !strcmp(o->game, "connect4")
+             ? GS_COMPARE_CONNECT4 : !strcmp(o->game, "tree")
+             ? GS_COMPARE_TREE : GS_COMPARE_PACMAN;
+    p.text = o->arg ? o->arg : "";
+    p.length = strlen(p.text);
+    snprintf(where, sizeof where, "position '%s':", CLI_Q(p.text));
+    if (p.kind == GS_COMPARE_TREE || p.kind == GS_COMPARE_PACMAN) {
+        bool tree = p.kind == GS_COMPARE_TREE;
+        if (!tree && !pac_find_layout(CMD, name, path, sizeof path))
+            return EXIT_BAD_INPUT;
+        const char *file = tree ? o->arg : path;
+        if (cli_read_all(file, &text, &p.length, err, sizeof err) != 0) {
+            cli_error(CMD, "%s %s: %s", tree ? "tree" : "layout", file, err);
+            return EXIT_BAD_INPUT;
+        }
+        p.text = text;
+        snprintf(where, sizeof where, "%s:", file);
+    }
+    if (!strcmp(o->game, "mnk")) {
+        p.rows = (int)o->rows;
+        p.cols = (int)o->cols;
+        p.k = (int)o->k;
+    }
+    p.ghosts = (int)o->ghosts;
+    gs_error e;
+    int rc = gs_compare_subject_new(&p, NULL, s, &e);
+    free(text);
+    if (rc == GS_EINVAL && mnk) {
+        cli_error(CMD, "--k %d cannot fit on a %dx%d board", p.k, p.rows,
+                  p.cols);
+        return EXIT_BAD_INPUT;
+    }
+    if (rc != GS_OK)
+        return parse_error(where, rc, &e);
+    char size[32] = "";
+    if (!strcmp(o->game, "mnk"))
+        snprintf(size, sizeof size, " %dx%d k=%d", p.rows, p.cols, p.k);
+    int ghosts = gs_compare_subject_ghosts(*s);
+    if (p.kind == GS_COMPARE_TREE)
+        snprintf(what, 160, "tree %s", CLI_Q(o->arg));
+    else if (p.kind == GS_COMPARE_PACMAN)
+        snprintf(what, 160, "pacman %s, %d ghost%s", CLI_Q(name), ghosts,
+                 ghosts == 1 ? "" : "s");
+    else
+        snprintf(what, 160, "%s%s, %s", o->game, size,
+                 o->arg && *o->arg ? CLI_Q(o->arg) : "the empty board");
+    return 0;
+}
+
+/* --algo's list into c->algos. */
+static int parse_algos(const char *list, const gs_game *game,
+                       gs_compare_options *c)
+{
+    if (!list) {
+        c->num_algos = gs_compare_default_algos(game, c->algos);
+        return 0;
+    }
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        gs_compare_algo *a = &c->algos[c->num_algos];
+        const char *unfit = NULL;
+        if (c->num_algos == GS_COMPARE_MAX_ALGOS ||
+            gs_compare_algo_parse(p, n, a) != GS_OK ||
+            (unfit = gs_compare_algo_unfit(game, a))) {
+            cli_error(CMD, "--algo '%.*s': %s", (int)n, p, unfit ? unfit :
+                      c->num_algos == GS_COMPARE_MAX_ALGOS ? "too many "
+                      "algorithms (at most 8)" : "not an algorithm (see "
+                      "gamesearch compare --help)");
+            return EXIT_BAD_INPUT;
+        }
+        c->num_algos++;
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
+typedef struct printer {
+    const gs_compare_options *o;
+    int depth;
+} printer;
+
+static void print_row(void *user, const gs_compare_row *row)
+{
+    printer *pr = user;
+    const gs_result *r = &row->result;
+    char name[GS_COMPARE_NAME_SIZE], value[32] = "stopped", nodes[32],
+         leaves[32];
+    if (row->depth != pr->depth && pr->depth)
+        putchar('\n');
+    pr->depth = row->depth;
+    if (!r->stopped)
+        cli_format_value(r->value, value);
+    cli_format_count(r->nodes, nodes, sizeof nodes);
+    cli_format_count(r->leaves, leaves, sizeof leaves);
+    printf("%5d  %-24s %12s %12s %10.3f %7.2f %12s  %s\n",
+           row->depth, gs_compare_algo_name(&pr->o->algos[row->algo], name,
+                                            sizeof name),
+           nodes, leaves, r->seconds * 1e3,
+           gs_compare_ebf(r->nodes, row->depth), value,
+           r->stopped ? "-" : *row->best ? row->best : "-");
+    fflush(stdout);
+}
+
+static void print_json(const gs_compare *c, const options *o)
+{
+    fputs("{\"game\":", stdout);
+    cli_json_string(stdout, o->game);
+    fputs(",\"position\":", stdout);
+    cli_json_string(stdout, o->arg ? o->arg : "");
+    fputs(",\"branching\":", stdout);
+    cli_json_number(stdout, gs_compare_branching(c, NULL));
+    fputs(",\"rows\":[", stdout);
+    for (size_t i = 0; i < c->num_rows; i++) {
+        const gs_compare_row *row = &c->rows[i];
+        const gs_result *r = &row->result;
+        char name[GS_COMPARE_NAME_SIZE];
+        printf("%s{\"algo\":\"%s\",\"depth\":%d,\"nodes\":%" PRIu64
+               ",\"leaves\":%" PRIu64 ",\"seconds\":", i ? "," : "",
+               gs_compare_algo_name(&c->options.algos[row->algo], name,
+                                    sizeof name),
+               row->depth, r->nodes, r->leaves);
+        cli_json_number(stdout, r->seconds);
+        fputs(",\"ebf\":", stdout);
+        cli_json_number(stdout, gs_compare_ebf(r->nodes, row->depth));
+        fputs(",\"value\":", stdout);
+        cli_json_number(stdout, r->stopped ? NAN : r->value);
+        fputs(",\"best\":", stdout);
+        if (*row->best)
+            cli_json_string(stdout, row->best);
+        else
+            fputs("null", stdout);
+        fputs(r->stopped ? ",\"stopped\":true}" : "}", stdout);
+    }
+    puts("]}");
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    options o;
+    int status = parse_options(argc, argv, &o);
+    if (status)
+        return status == 1 ? 0 : status;
+    gs_compare_subject *subj = NULL;
+    char what[160];
+    cli_output svg = {0};
+    gs_compare *c = NULL;
+    gs_compare_options co;
+    gs_compare_options_init(&co);
+    if ((status = open_subject(&o, &subj, what)) ||
+        (status = parse_algos(o.algos, gs_compare_subject_game(subj), &co)))
+        goto out;
+    status = EXIT_BAD_INPUT;
+    gs_compare_subject_depths(subj, &co.min_depth, &co.max_depth);
+    co.min_depth = o.lo ? (int)o.lo : co.min_depth;
+    co.max_depth = o.hi ? (int)o.hi : co.max_depth;
+    co.max_nodes = (uint64_t)o.max_nodes;
+    for (int d = co.min_depth; o.hi && d <= co.max_depth; d++) {
+        gs_error e;
+        if (gs_compare_subject_check_depth(subj, d, &e) != GS_OK) {
+            cli_error(CMD, "%s:%d:%d: %s (at depth %d)", o.arg, e.line,
+                      e.column, e.message, d);
+            goto out;
+        }
+    }
+    if (o.svg && !cli_output_open(CMD, &svg, "--svg", o.svg))
+        goto out;
+    printer pr = {&co, 0};
+    if (!o.json) {
+        printf("%s\n%5s  %-24s %12s %12s %10s %7s %12s  %s\n", what, "depth",
+               "algorithm", "nodes", "leaves", "ms", "ebf", "value", "best");
+        co.fn = print_row;
+        co.user = &pr;
+    }
+    char why[GS_COMPARE_WHY_SIZE];
+    int rc = gs_compare_run(gs_compare_subject_game(subj),
+                            gs_compare_subject_root(subj), &co, NULL, &c, why);
+    if (rc != GS_OK) {
+        cli_error(CMD, "%s", why);
+        status = rc == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+        goto out;
+    }
+    if (o.json)
+        print_json(c, &o);
+    char title[200];
+    snprintf(title, sizeof title, "Nodes searched: %s", what);
+    if (o.svg && (gs_compare_svg(c, title, cli_file_write, svg.f) ||
+                  !cli_output_close(&svg, false))) {
+        cli_error(CMD, "--svg %s: cannot write", o.svg);
+        status = 1;
+        goto out;
+    }
+    status = 0;
+out:
+    if (svg.f)
+        cli_output_close(&svg, status != 0);
+    gs_compare_free(c);
+    gs_compare_subject_free(subj);
+    return status;
+}

@@ -1,0 +1,234 @@
+/*
+ * gamesearch/compare.h: what search costs. One position of any game is
+ * searched with each of several algorithms at each of several depths,
+ * every search on its own from an empty table, and each search's counts
+ * are kept: nodes, leaves, time, value and best action. The rows can then
+ * be drawn as a chart of nodes against depth (gs_compare_svg).
+ *
+ * An algorithm of a comparison is an engine algorithm and the alpha-beta
+ * improvements it uses, named as `gamesearch compare --algo` spells them:
+ *
+ *   minimax                   every node (chance nodes averaged)
+ *   alphabeta                 alpha-beta, the game's own move order
+ *   alphabeta+order           ... trying moves by the game's ordering hint
+ *   alphabeta+order+tt        ... and a transposition table
+ *   alphabeta+order+tt+iter   ... and iterative deepening (its count is that
+ *                             of every iteration)
+ *   expectimax                every MIN agent a uniform chance agent
+ *
+ * "+order", "+tt" and "+iter" may be combined in any subset, in this order,
+ * after "alphabeta" only (gs_compare_algo_unfit refuses them after the
+ * others).
+ */
+#ifndef GAMESEARCH_COMPARE_H
+#define GAMESEARCH_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "game.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An algorithm of a comparison. */
+typedef struct gs_compare_algo {
+    gs_algo algo;        /* GS_MINIMAX, GS_ALPHABETA or GS_EXPECTIMAX */
+    bool order_moves;    /* alpha-beta: the game's ordering hint */
+    bool use_tt;         /* alpha-beta: the transposition table */
+    bool iterative;      /* alpha-beta: iterative deepening */
+} gs_compare_algo;
+
+/* The most algorithms in one comparison, and room for a name. */
+#define GS_COMPARE_MAX_ALGOS 8
+#define GS_COMPARE_NAME_SIZE 32
+
+/* Writes the algorithm's name ("alphabeta+order+tt") into buf (at most
+ * size bytes, NUL included) and returns buf. */
+GS_API const char *gs_compare_algo_name(const gs_compare_algo *a, char *buf,
+                                        size_t size);
+
+/* Reads a name as gs_compare_algo_name writes it (len bytes of name, no
+ * NUL needed). GS_OK and *out, or GS_EINVAL. */
+GS_API int gs_compare_algo_parse(const char *name, size_t len,
+                                 gs_compare_algo *out);
+
+/*
+ * Why `a` cannot search `game`, in one sentence without a final period
+ * ("the game has no ordering hint"), or NULL when it can: "+order" needs
+ * the game's order_hint, "+tt" and "+iter" its hash, expectimax a MIN or
+ * chance agent.
+ */
+GS_API const char *gs_compare_algo_unfit(const gs_game *game,
+                                         const gs_compare_algo *a);
+
+/* The algorithms of the list above that can search `game`, in that order,
+ * into out[0 .. n-1] (room for GS_COMPARE_MAX_ALGOS); returns n. */
+GS_API int gs_compare_default_algos(const gs_game *game,
+                                    gs_compare_algo *out);
+
+/* One search of a comparison. */
+typedef struct gs_compare_row {
+    int algo;            /* its index in the options' algos */
+    int depth;           /* plies */
+    gs_result result;    /* the engine's result, as gs_search gave it */
+    /* The best root action's name (game->action_name, or its number), or
+     * "" when there is none or the search stopped. */
+    char best[32];
+} gs_compare_row;
+
+/* Called after each search, with the row just added. */
+typedef void (*gs_compare_fn)(void *user, const gs_compare_row *row);
+
+typedef struct gs_compare_options {
+    int num_algos;                            /* 1 .. GS_COMPARE_MAX_ALGOS */
+    gs_compare_algo algos[GS_COMPARE_MAX_ALGOS];
+    int min_depth, max_depth;                 /* plies, 1 <= min <= max */
+    /* The textbook pruning rule (default true); false: CS188's. */
+    bool prune_equal;
+    /* Each search stops after this many nodes (0: no limit; default
+     * 5,000,000). An algorithm whose search stopped is not searched at
+     * the greater depths, and the comparison ends when every one has. */
+    uint64_t max_nodes;
+    /* The table of the "+tt" algorithms, emptied before each search
+     * (default 16 MiB). */
+    size_t tt_bytes;
+    gs_compare_fn fn;    /* may be NULL */
+    void *user;
+} gs_compare_options;
+
+/* Fills in the defaults: no algorithm yet, depths 1 .. 1, the rest as
+ * above. */
+GS_API void gs_compare_options_init(gs_compare_options *o);
+
+/* A comparison's results. */
+typedef struct gs_compare {
+    gs_compare_options options;   /* as given (fn and user cleared) */
+    /* The searches in the order made: by depth, then by algorithm; a
+     * search that stopped at max_nodes is here with result.stopped set,
+     * the ones never made (deeper, after it stopped) are not. */
+    size_t num_rows;
+    gs_compare_row *rows;
+    size_t rows_capacity;         /* room for rows (the library's) */
+    /* How many actions the root has (for the reference lines). */
+    int root_actions;
+    gs_allocator alloc;
+} gs_compare;
+
+/*
+ * Searches `root` of `game` with every algorithm of `o` (each one checked
+ * with gs_compare_algo_unfit) at every depth from o->min_depth to
+ * o->max_depth, on one engine, one thread, without a time limit; alloc may
+ * be NULL. GS_OK and *out (free it with gs_compare_free); GS_EINVAL for a
+ * missing argument, bad options or an algorithm that cannot search the
+ * game; GS_ENOMEM; or the status of a search that failed (GS_EPLY, ...),
+ * with `why` (when not NULL, GS_COMPARE_WHY_SIZE bytes) saying which and
+ * why in one sentence. *out is NULL on failure and nothing is leaked.
+ */
+#define GS_COMPARE_WHY_SIZE 256
+GS_API int gs_compare_run(const gs_game *game, const void *root,
+                          const gs_compare_options *o,
+                          const gs_allocator *alloc, gs_compare **out,
+                          char *why);
+
+/* Frees a comparison (NULL is fine). */
+GS_API void gs_compare_free(gs_compare *c);
+
+/* The effective branching factor of a search: nodes^(1/depth) (NAN for a
+ * depth below 1). */
+GS_API double gs_compare_ebf(uint64_t nodes, int depth);
+
+/*
+ * The branching factor b of the chart's reference lines b^d and b^(d/2):
+ * minimax's effective branching factor at the deepest depth it finished,
+ * or, without such a search, the root's number of actions. *depth (when
+ * not NULL) is that depth, or 0 for the root's count.
+ */
+GS_API double gs_compare_branching(const gs_compare *c, int *depth);
+
+/* Receives the SVG text a piece at a time; nonzero stops the writer. */
+typedef int (*gs_compare_write_fn)(void *user, const char *text, size_t len);
+
+/*
+ * Writes an SVG chart of c: nodes searched against depth on a log scale,
+ * one line for each algorithm (its finished searches; one that stopped at
+ * the node limit ends in an open circle), b^d and b^(d/2) dashed for
+ * reference, labelled axes and a legend; `title` (may be NULL) is shown
+ * above it. Returns GS_OK, GS_EINVAL for a comparison without rows, or
+ * the first nonzero value write returned.
+ */
+GS_API int gs_compare_svg(const gs_compare *c, const char *title,
+                          gs_compare_write_fn write, void *user);
+
+/* ---- Positions to compare, made from text ---- */
+
+typedef enum gs_compare_kind {
+    GS_COMPARE_MNK = 0,       /* an m,n,k position ("" the empty board) */
+    GS_COMPARE_CONNECT4 = 1,  /* the columns played ("" the empty board) */
+    GS_COMPARE_TREE = 2,      /* a tree, as gs_tree_parse reads it */
+    GS_COMPARE_PACMAN = 3     /* a Pacman layout: the maze at its start */
+} gs_compare_kind;
+
+typedef struct gs_compare_subject_params {
+    gs_compare_kind kind;
+    const char *text;         /* `length` bytes; no NUL needed */
+    size_t length;
+    int rows, cols, k;        /* m,n,k: the board and k (default 3, 3, 3) */
+    int ghosts;               /* Pacman: at most this many ghosts of the
+                                 maze (default 4) */
+} gs_compare_subject_params;
+
+/* Fills in the defaults: an m,n,k (tic-tac-toe) empty board. */
+GS_API void gs_compare_subject_params_init(gs_compare_subject_params *p);
+
+/* A game and a position of it, and the depths searched by default. */
+typedef struct gs_compare_subject gs_compare_subject;
+
+/*
+ * Makes the position p describes, as `gamesearch compare` searches it:
+ * an m,n,k game with the computer player's settings (its ordering hint;
+ * on large boards the threats evaluation and the cells near the stones),
+ * Connect Four as the solver sees it, a tree with its own roles, or a
+ * Pacman maze whose ghosts minimise, valued by the score. alloc may be
+ * NULL. GS_OK and *out; GS_EPARSE or GS_ETOOBIG with *error (when not
+ * NULL) from the game's parser; GS_EINVAL for bad parameters (for a k
+ * that does not fit the board with *error saying so); GS_ENOMEM. *out is
+ * NULL on failure and nothing is leaked.
+ */
+GS_API int gs_compare_subject_new(const gs_compare_subject_params *p,
+                                  const gs_allocator *alloc,
+                                  gs_compare_subject **out, gs_error *error);
+/* Frees a subject (NULL is fine). */
+GS_API void gs_compare_subject_free(gs_compare_subject *s);
+
+/* The game (valid while s lives) and the position. */
+GS_API const gs_game *gs_compare_subject_game(const gs_compare_subject *s);
+GS_API const void *gs_compare_subject_root(const gs_compare_subject *s);
+
+/*
+ * The depths in plies searched by default: 1 to the end of the game (the
+ * empty cells; Connect Four's too), Pacman 3 rounds, a tree its height
+ * from the shallowest depth at which every node cut off has a value.
+ */
+GS_API void gs_compare_subject_depths(const gs_compare_subject *s,
+                                      int *min_depth, int *max_depth);
+
+/* Pacman: the ghosts in the world (0 for the other games). */
+GS_API int gs_compare_subject_ghosts(const gs_compare_subject *s);
+
+/* Whether a search cut off at `depth` plies can value every node it cuts
+ * off (a tree without values at its inner nodes cannot): GS_OK, or
+ * GS_EPARSE with *error naming a node without a value; GS_EINVAL for a
+ * depth below 1. */
+GS_API int gs_compare_subject_check_depth(const gs_compare_subject *s,
+                                          int depth, gs_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_COMPARE_H */

@@ -1,0 +1,513 @@
+/*
+ * tests/test_compare.c: comparisons of algorithms (gamesearch/compare.h).
+ * Every row's counts are those gs_search gives for the same options (on
+ * tic-tac-toe, a tree with chance nodes and Connect Four), tic-tac-toe's
+ * full tree has its known 549,946 nodes, names read back, algorithms that
+ * cannot search a game are refused, the node limit stops an algorithm,
+ * the chart is well formed, and failed allocations leak nothing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/compare.h"
+#include "gamesearch/connect4.h"
+#include "gamesearch/mnk.h"
+#include "gamesearch/pacman.h"
+#include "gamesearch/tree.h"
+
+#include "track_alloc.h"
+
+/* ---- Helpers ------------------------------------------------------------- */
+
+typedef struct ttt {
+    gs_mnk *g;
+    gs_game game;
+    void *root;
+} ttt;
+
+static void ttt_open(ttt *t)
+{
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    gs_mnk_params_for_play(&p, true);
+    assert_int_equal(gs_mnk_new(&p, NULL, &t->g), GS_OK);
+    gs_mnk_game(t->g, &t->game);
+    t->root = malloc(gs_mnk_state_size(t->g));
+    assert_non_null(t->root);
+    gs_mnk_empty(t->g, t->root);
+}
+
+static void ttt_close(ttt *t)
+{
+    free(t->root);
+    gs_mnk_free(t->g);
+}
+
+static gs_compare_options all_algos(const gs_game *game, int lo, int hi)
+{
+    gs_compare_options o;
+    gs_compare_options_init(&o);
+    o.num_algos = gs_compare_default_algos(game, o.algos);
+    o.min_depth = lo;
+    o.max_depth = hi;
+    return o;
+}
+
+/* Every row searched again with gs_search on a fresh engine gives the
+ * same counts, value and best action. */
+static void check_against_engine(const gs_game *game, const void *root,
+                                 const gs_compare *c)
+{
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(game, NULL, &e), GS_OK);
+    for (size_t i = 0; i < c->num_rows; i++) {
+        const gs_compare_row *row = &c->rows[i];
+        const gs_compare_algo *a = &c->options.algos[row->algo];
+        gs_search_options so;
+        gs_search_options_init(&so);
+        so.algo = a->algo;
+        so.depth = row->depth;
+        so.order_moves = a->order_moves;
+        so.use_tt = a->use_tt;
+        so.iterative = a->iterative;
+        so.prune_equal = c->options.prune_equal;
+        so.max_nodes = c->options.max_nodes;
+        gs_engine_tt_clear(e);
+        gs_result r;
+        assert_int_equal(gs_search(e, root, &so, &r), GS_OK);
+        assert_true(r.nodes == row->result.nodes);
+        assert_true(r.leaves == row->result.leaves);
+        assert_true(r.cutoffs == row->result.cutoffs);
+        assert_int_equal(r.stopped, row->result.stopped);
+        if (!r.stopped) {
+            assert_true(r.value == row->result.value);
+            assert_int_equal(r.best, row->result.best);
+        }
+    }
+    gs_engine_free(e);
+}
+
+static const gs_compare_row *find_row(const gs_compare *c, gs_algo algo,
+                                      bool tt, int depth)
+{
+    for (size_t i = 0; i < c->num_rows; i++) {
+        const gs_compare_algo *a = &c->options.algos[c->rows[i].algo];
+        if (a->algo == algo && a->use_tt == tt && !a->order_moves &&
+            !a->iterative && c->rows[i].depth == depth)
+            return &c->rows[i];
+    }
+    return NULL;
+}
+
+/* ---- Tests --------------------------------------------------------------- */
+
+static void test_ttt_grid(void **state)
+{
+    (void)state;
+    ttt t;
+    ttt_open(&t);
+    gs_compare_options o = all_algos(&t.game, 1, 9);
+    assert_int_equal(o.num_algos, 6);
+    gs_compare *c;
+    assert_int_equal(gs_compare_run(&t.game, t.root, &o, NULL, &c, NULL),
+                     GS_OK);
+    assert_int_equal(c->num_rows, 6 * 9);
+    assert_int_equal(c->root_actions, 9);
+    /* The whole game tree of tic-tac-toe, and its 255,168 games. */
+    const gs_compare_row *mm = find_row(c, GS_MINIMAX, false, 9);
+    assert_non_null(mm);
+    assert_true(mm->result.nodes == 549946);
+    assert_true(mm->result.leaves == 255168);
+    assert_true(mm->result.value == 0);
+    assert_string_equal(mm->best, "a1");
+    const gs_compare_row *ab = find_row(c, GS_ALPHABETA, false, 9);
+    assert_true(ab->result.nodes == 20866);
+    assert_true(find_row(c, GS_MINIMAX, false, 1)->result.nodes == 10);
+    assert_true(find_row(c, GS_MINIMAX, false, 2)->result.nodes == 82);
+    /* Rows by depth, then algorithm. */
+    for (size_t i = 0; i < c->num_rows; i++) {
+        assert_int_equal(c->rows[i].depth, 1 + (int)(i / 6));
+        assert_int_equal(c->rows[i].algo, (int)(i % 6));
+    }
+    check_against_engine(&t.game, t.root, c);
+    int bdepth;
+    double b = gs_compare_branching(c, &bdepth);
+    assert_int_equal(bdepth, 9);
+    assert_true(fabs(b - pow(549946.0, 1.0 / 9)) < 1e-12);
+    gs_compare_free(c);
+    ttt_close(&t);
+}
+
+static const char dice_tree[] =   /* examples/dice.tree */
+    "agents: max min chance\n"
+    "bounds: 0 10\n"
+    "root: S\n"
+    "S: safe=M1 bold=M2\n"
+    "M1: x=C1 y=C2\n"
+    "M2: x=C3 y=C4\n"
+    "C1: low=L1@0.5 high=H1@0.5\n"
+    "C2: low=L2@0.25 high=H2@0.75\n"
+    "C3: low=L3@0.9 high=H3@0.1\n"
+    "C4: low=L4@0.5 high=H4@0.5\n"
+    "L1 = 4\nH1 = 6\nL2 = 6\nH2 = 6\nL3 = 0\nH3 = 10\nL4 = 8\nH4 = 2\n";
+
+static void test_tree_with_chance(void **state)
+{
+    (void)state;
+    gs_tree *tree;
+    gs_error err;
+    assert_int_equal(gs_tree_parse(dice_tree, strlen(dice_tree), NULL, &tree,
+                                   &err), GS_OK);
+    gs_game game;
+    gs_tree_game(tree, &game);
+    gs_tree_state root;
+    gs_tree_root(tree, &root);
+    gs_compare_options o = all_algos(&game, 3, 3);
+    /* No ordering hint: alpha-beta, with the table, with deepening. */
+    assert_int_equal(o.num_algos, 5);
+    char name[GS_COMPARE_NAME_SIZE];
+    assert_string_equal(gs_compare_algo_name(&o.algos[3], name, sizeof name),
+                        "alphabeta+tt+iter");
+    gs_compare *c;
+    assert_int_equal(gs_compare_run(&game, &root, &o, NULL, &c, NULL), GS_OK);
+    assert_int_equal(c->num_rows, 5);
+    /* The counts of `gamesearch tree`: 15 nodes, and Star1's 11. */
+    assert_true(c->rows[0].result.nodes == 15);
+    assert_true(c->rows[1].result.nodes == 11);
+    assert_true(c->rows[1].result.value == 5);
+    assert_string_equal(c->rows[1].best, "safe");
+    check_against_engine(&game, &root, c);
+    gs_compare_free(c);
+    gs_tree_free(tree);
+}
+
+static void test_connect4_and_limit(void **state)
+{
+    (void)state;
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4 *g;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_game game;
+    gs_c4_game(g, &game);
+    gs_c4_state s;
+    gs_error err;
+    assert_int_equal(gs_c4_parse(g, "4453", 4, &s, &err), GS_OK);
+    gs_compare_options o = all_algos(&game, 1, 7);
+    o.max_nodes = 3000;
+    gs_compare *c;
+    assert_int_equal(gs_compare_run(&game, &s, &o, NULL, &c, NULL), GS_OK);
+    /* Minimax stops at depth 5 (18,935 nodes unlimited) and is not
+     * searched deeper; alpha-beta goes on. */
+    const gs_compare_row *mm5 = find_row(c, GS_MINIMAX, false, 5);
+    assert_non_null(mm5);
+    assert_int_equal(mm5->result.stopped, GS_STOP_NODES);
+    assert_true(mm5->result.nodes == 3000);
+    assert_string_equal(mm5->best, "");
+    assert_null(find_row(c, GS_MINIMAX, false, 6));
+    assert_non_null(find_row(c, GS_ALPHABETA, false, 6));
+    assert_true(find_row(c, GS_MINIMAX, false, 4)->result.nodes == 2717);
+    check_against_engine(&game, &s, c);
+    gs_compare_free(c);
+    gs_c4_free(g);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    static const char *const good[] = {
+        "minimax", "alphabeta", "expectimax", "alphabeta+order",
+        "alphabeta+tt", "alphabeta+iter", "alphabeta+order+tt",
+        "alphabeta+order+tt+iter", "alphabeta+tt+iter",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        gs_compare_algo a;
+        char name[GS_COMPARE_NAME_SIZE];
+        assert_int_equal(gs_compare_algo_parse(good[i], strlen(good[i]), &a),
+                         GS_OK);
+        assert_string_equal(gs_compare_algo_name(&a, name, sizeof name),
+                            good[i]);
+    }
+    static const char *const bad[] = {
+        "", "alpha", "minimax+", "expectimax+orde", "alphabeta+tt+order",
+        "alphabeta+", "alphabeta+order+order", "Minimax", "alphabeta ",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gs_compare_algo a;
+        assert_int_equal(gs_compare_algo_parse(bad[i], strlen(bad[i]), &a),
+                         GS_EINVAL);
+    }
+    /* Length counts, not the NUL: "alphabeta,minimax" read up to a comma. */
+    gs_compare_algo a;
+    assert_int_equal(gs_compare_algo_parse("alphabeta,minimax", 9, &a), GS_OK);
+    assert_int_equal(a.algo, GS_ALPHABETA);
+}
+
+static void test_unfit(void **state)
+{
+    (void)state;
+    static const char one_agent[] = "agents: max\nA: B C\nB = 1\nC = 2\n";
+    gs_tree *tree;
+    gs_error err;
+    assert_int_equal(gs_tree_parse(one_agent, strlen(one_agent), NULL, &tree,
+                                   &err), GS_OK);
+    gs_game game;
+    gs_tree_game(tree, &game);
+    gs_compare_algo a = {GS_ALPHABETA, true, false, false};
+    assert_string_equal(gs_compare_algo_unfit(&game, &a),
+                        "the game has no move ordering hint");
+    a = (gs_compare_algo){GS_EXPECTIMAX, false, false, false};
+    assert_string_equal(gs_compare_algo_unfit(&game, &a),
+                        "the game has no MIN or chance agent");
+    assert_int_equal(gs_compare_algo_parse("minimax+tt", 10, &a), GS_OK);
+    assert_string_equal(gs_compare_algo_unfit(&game, &a),
+                        "only alphabeta takes +order, +tt and +iter");
+    a = (gs_compare_algo){GS_ALPHABETA, false, true, true};
+    assert_null(gs_compare_algo_unfit(&game, &a));
+    gs_compare_algo list[GS_COMPARE_MAX_ALGOS];
+    assert_int_equal(gs_compare_default_algos(&game, list), 4);
+
+    gs_tree_state root;
+    gs_tree_root(tree, &root);
+    gs_compare_options o;
+    gs_compare_options_init(&o);
+    o.num_algos = 1;
+    o.algos[0] = (gs_compare_algo){GS_ALPHABETA, true, false, false};
+    gs_compare *c = (gs_compare *)&o;   /* overwritten with NULL */
+    char why[GS_COMPARE_WHY_SIZE];
+    assert_int_equal(gs_compare_run(&game, &root, &o, NULL, &c, why),
+                     GS_EINVAL);
+    assert_null(c);
+    assert_string_equal(why, "alphabeta+order: the game has no move "
+                        "ordering hint");
+    o.algos[0].order_moves = false;
+    o.min_depth = 2;
+    o.max_depth = 1;
+    assert_int_equal(gs_compare_run(&game, &root, &o, NULL, &c, why),
+                     GS_EINVAL);
+    assert_string_equal(why, "the depths are not 1 <= min_depth <= "
+                        "max_depth");
+    gs_tree_free(tree);
+}
+
+/* The chart, written into memory. */
+typedef struct buffer {
+    char *text;
+    size_t len;
+    size_t fail_after;   /* refuse the write after this many (0: never) */
+    size_t writes;
+} buffer;
+
+static int to_buffer(void *user, const char *text, size_t len)
+{
+    buffer *b = user;
+    if (b->fail_after && ++b->writes > b->fail_after)
+        return 7;
+    b->text = realloc(b->text, b->len + len + 1);
+    assert_non_null(b->text);
+    memcpy(b->text + b->len, text, len);
+    b->len += len;
+    b->text[b->len] = '\0';
+    return 0;
+}
+
+static size_t count(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p += strlen(what))
+        n++;
+    return n;
+}
+
+static void test_svg(void **state)
+{
+    (void)state;
+    ttt t;
+    ttt_open(&t);
+    gs_compare_options o = all_algos(&t.game, 1, 9);
+    o.max_nodes = 100000;   /* minimax and expectimax stop at depth 7 */
+    gs_compare *c;
+    assert_int_equal(gs_compare_run(&t.game, t.root, &o, NULL, &c, NULL),
+                     GS_OK);
+    buffer b = {NULL, 0, 0, 0};
+    assert_int_equal(gs_compare_svg(c, "a<b & \"c\" \x01\xff", to_buffer,
+                                    &b), GS_OK);
+    assert_true(strncmp(b.text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\"", 77) == 0);
+    assert_true(b.len > 8 && strcmp(b.text + b.len - 7, "</svg>\n") == 0);
+    assert_int_equal(count(b.text, "<g class=\"algorithm\""), 6);
+    assert_int_equal(count(b.text, "class=\"reference\""), 2);
+    /* A dot for every search; the two that stopped drawn open. */
+    assert_int_equal(count(b.text, "<circle"), c->num_rows);
+    assert_int_equal(c->num_rows, 6 * 9 - 2 * 2);
+    assert_int_equal(count(b.text, "r=\"4.5\" fill=\"white\""), 2);
+    assert_int_equal(count(b.text, "a&lt;b &amp; \"c\" \xef\xbf\xbd\xef\xbf\xbd"),
+                     2);
+    assert_non_null(strstr(b.text, ">depth (plies)</text>"));
+    assert_non_null(strstr(b.text, ">nodes searched (log scale)</text>"));
+    assert_non_null(strstr(b.text, ">alphabeta+order+tt+iter</text>"));
+    /* Balanced elements: every opened one closed. */
+    assert_int_equal(count(b.text, "<g") , count(b.text, "</g>"));
+    assert_int_equal(count(b.text, "<text"), count(b.text, "</text>"));
+    free(b.text);
+
+    /* A writer that fails stops it with its status. */
+    buffer f = {NULL, 0, 3, 0};
+    assert_int_equal(gs_compare_svg(c, NULL, to_buffer, &f), 7);
+    free(f.text);
+    gs_compare_free(c);
+    ttt_close(&t);
+}
+
+static void test_alloc_failures(void **state)
+{
+    (void)state;
+    ttt t;
+    ttt_open(&t);
+    gs_compare_options o = all_algos(&t.game, 1, 7);
+    o.tt_bytes = 1 << 16;
+    long n = 0;
+    for (long at = 1;; at++) {
+        track tr;
+        gs_allocator a = tracker(&tr);
+        tr.fail_at = at;
+        gs_compare *c;
+        int rc = gs_compare_run(&t.game, t.root, &o, &a, &c, NULL);
+        if (rc == GS_OK) {
+            gs_compare_free(c);
+            assert_true(tr.live == 0);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+        assert_null(c);
+        assert_true(tr.live == 0);
+        n++;
+    }
+    assert_true(n >= 4);
+    ttt_close(&t);
+}
+
+/* ---- Positions made from text ------------------------------------------- */
+
+static gs_compare_subject *subject_of(gs_compare_kind kind, const char *text,
+                                      int rc_want, gs_error *e)
+{
+    gs_compare_subject_params p;
+    gs_compare_subject_params_init(&p);
+    p.kind = kind;
+    p.text = text;
+    p.length = strlen(text);
+    p.ghosts = 1;
+    gs_compare_subject *s = (gs_compare_subject *)&p;  /* set to NULL */
+    assert_int_equal(gs_compare_subject_new(&p, NULL, &s, e), rc_want);
+    if (rc_want != GS_OK)
+        assert_null(s);
+    return s;
+}
+
+static const char small_maze[] =
+    "%%%%%%%\n"
+    "%P..oG%\n"
+    "%.%%%.%\n"
+    "%.....%\n"
+    "%%%%%%%\n";
+
+static void test_subjects(void **state)
+{
+    (void)state;
+    gs_error e;
+    int lo, hi;
+    gs_compare_subject *s = subject_of(GS_COMPARE_MNK, "....X....", GS_OK, &e);
+    gs_compare_subject_depths(s, &lo, &hi);
+    assert_int_equal(lo, 1);
+    assert_int_equal(hi, 8);
+    assert_non_null(gs_compare_subject_game(s)->order_hint);
+    gs_compare_subject_free(s);
+
+    s = subject_of(GS_COMPARE_CONNECT4, "4453", GS_OK, &e);
+    gs_compare_subject_depths(s, &lo, &hi);
+    assert_int_equal(hi, 38);
+    gs_compare_subject_free(s);
+    subject_of(GS_COMPARE_CONNECT4, "448", GS_EPARSE, &e);
+    assert_int_equal(e.column, 3);
+    assert_string_equal(e.message, "'8' is not a column (columns are 1-7)");
+
+    /* A nested list has values only at its leaves: its height alone. */
+    s = subject_of(GS_COMPARE_TREE, "['A', ['B', ('C', 1), ('D', 2)], "
+                   "['E', ('F', 3)]]", GS_OK, &e);
+    gs_compare_subject_depths(s, &lo, &hi);
+    assert_int_equal(lo, 2);
+    assert_int_equal(hi, 2);
+    assert_int_equal(gs_compare_subject_check_depth(s, 1, &e), GS_EPARSE);
+    assert_string_equal(e.message, "node 'B' is cut off at ply 1 but has no "
+                        "value");
+    assert_int_equal(gs_compare_subject_check_depth(s, 2, &e), GS_OK);
+    gs_compare_subject_free(s);
+    s = subject_of(GS_COMPARE_TREE, dice_tree, GS_OK, &e);
+    gs_compare_subject_depths(s, &lo, &hi);
+    assert_int_equal(lo, 3);
+    assert_int_equal(hi, 3);
+    assert_int_equal(gs_compare_subject_game(s)->num_agents, 3);
+    gs_compare_subject_free(s);
+
+    s = subject_of(GS_COMPARE_PACMAN, small_maze, GS_OK, &e);
+    gs_compare_subject_depths(s, &lo, &hi);
+    assert_int_equal(gs_compare_subject_ghosts(s), 1);
+    assert_int_equal(hi, 6);
+    assert_int_equal(gs_compare_subject_game(s)->role(
+                         gs_compare_subject_game(s)->ctx, 1), GS_ROLE_MIN);
+    gs_compare_subject_free(s);
+    subject_of(GS_COMPARE_PACMAN, "%%%\n%P\n", GS_EPARSE, &e);
+
+    gs_compare_subject_params p;
+    gs_compare_subject_params_init(&p);
+    p.k = 4;
+    assert_int_equal(gs_compare_subject_new(&p, NULL, &s, &e), GS_EINVAL);
+    assert_string_equal(e.message, "k = 4 cannot fit on a 3x3 board");
+
+    /* Every allocation failing in turn: GS_ENOMEM, nothing leaked. */
+    static const struct { gs_compare_kind kind; const char *text; } all[] = {
+        {GS_COMPARE_MNK, "X........"}, {GS_COMPARE_CONNECT4, "44"},
+        {GS_COMPARE_TREE, dice_tree}, {GS_COMPARE_PACMAN, small_maze},
+    };
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        for (long at = 1;; at++) {
+            track t;
+            gs_allocator a = tracker(&t);
+            t.fail_at = at;
+            gs_compare_subject_params_init(&p);
+            p.kind = all[i].kind;
+            p.text = all[i].text;
+            p.length = strlen(all[i].text);
+            int rc = gs_compare_subject_new(&p, &a, &s, &e);
+            gs_compare_subject_free(s);
+            assert_true(t.live == 0);
+            if (rc == GS_OK)
+                break;
+            assert_int_equal(rc, GS_ENOMEM);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ttt_grid),
+        cmocka_unit_test(test_tree_with_chance),
+        cmocka_unit_test(test_connect4_and_limit),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_unfit),
+        cmocka_unit_test(test_svg),
+        cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_subjects),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
