@@ -61,13 +61,17 @@ def _number(value):
     return text
 
 
+class _Punct(str):
+    """Punctuation on _nested_text's stack (not a node)."""
+
+
 def _nested_text(node):
     """The nested-list syntax of a tree given as Python lists and tuples."""
     out = []
     stack = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, str):          # punctuation
+        if type(item) is _Punct:
             out.append(item)
             continue
         if isinstance(item, tuple):
@@ -78,15 +82,15 @@ def _nested_text(node):
             continue
         if not isinstance(item, list):
             raise TypeError("a tree is lists (inner nodes) and tuples "
-                            "(leaves), not %s" % type(item).__name__)
+                            "(leaves), not %s %r" % (type(item).__name__, item))
         if len(item) < 2:
             raise TypeError("an inner node is a list [name, child, ...] "
                             "with at least one child, not %r" % (item,))
         out.append("[" + _quote(item[0]))
-        stack.append("]")
+        stack.append(_Punct("]"))
         for child in reversed(item[1:]):
             stack.append(child)
-            stack.append(", ")
+            stack.append(_Punct(", "))
     return "".join(out)
 
 
