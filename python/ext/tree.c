@@ -50,6 +50,7 @@ typedef struct record {
     PyObject *visited;   /* names, in visit order */
     PyObject *pruned;    /* pruned children's names, in the order cut */
     PyObject *trace;     /* event dicts, or NULL */
+    int32_t *path;       /* the node entered at each ply, root first */
     bool failed;         /* a Python error is set */
 } record;
 
@@ -72,19 +73,19 @@ static PyObject *event_dict(record *r, gs_event_kind kind, const gs_event *ev)
         gsp_set(d, "node", name_of(r->tree, node)) < 0 ||
         gsp_set(d, "ply", PyLong_FromLong(s->ply + (kind == GS_EVENT_PRUNE))) < 0)
         goto fail;
-    if (kind == GS_EVENT_PRUNE &&
-        gsp_set(d, "parent", name_of(r->tree, s->node)) < 0)
+    PyObject *parent = kind == GS_EVENT_PRUNE ? name_of(r->tree, s->node)
+                       : s->ply > 0 ? name_of(r->tree, r->path[s->ply - 1])
+                                    : Py_NewRef(Py_None);
+    if (gsp_set(d, "parent", parent) < 0)
         goto fail;
     if (kind == GS_EVENT_LEAVE &&
         (gsp_set(d, "value", PyFloat_FromDouble(ev->value)) < 0 ||
          gsp_set(d, "bound", PyUnicode_FromString(gsp_bound_name(ev->bound))) < 0 ||
          gsp_set(d, "leaf", PyBool_FromLong(ev->leaf)) < 0))
         goto fail;
-#ifdef GS_EVENT_HAS_WINDOW
     if (gsp_set(d, "alpha", PyFloat_FromDouble(ev->alpha)) < 0 ||
         gsp_set(d, "beta", PyFloat_FromDouble(ev->beta)) < 0)
         goto fail;
-#endif
     return d;
 fail:
     Py_DECREF(d);
@@ -98,8 +99,10 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
         return;
     const gs_tree_state *s = ev->state;
     int rc = 0;
-    if (kind == GS_EVENT_ENTER)
+    if (kind == GS_EVENT_ENTER) {
+        r->path[s->ply] = s->node;
         rc = gsp_set_append(r->visited, name_of(r->tree, s->node));
+    }
     else if (kind == GS_EVENT_PRUNE)
         rc = gsp_set_append(r->pruned,
                             name_of(r->tree, gs_tree_child(r->tree, s->node,
@@ -131,7 +134,7 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     gs_tree *t = NULL;
     gs_engine *e = NULL;
-    record r = {NULL, NULL, NULL, NULL, NULL, false};
+    record r = {NULL, NULL, NULL, NULL, NULL, NULL, false};
     PyObject *out = NULL;
     if (parse(text, &t) < 0)
         return NULL;
@@ -171,6 +174,11 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
     r.visited = PyList_New(0);
     r.pruned = PyList_New(0);
     r.trace = trace ? PyList_New(0) : NULL;
+    r.path = PyMem_Calloc((size_t)gs_tree_height(t) + 1, sizeof *r.path);
+    if (!r.path) {
+        PyErr_NoMemory();
+        goto out;
+    }
     if (!r.visited || !r.pruned || (trace && !r.trace))
         goto out;
     gs_search_options so;
@@ -241,6 +249,7 @@ out:
     Py_XDECREF(r.visited);
     Py_XDECREF(r.pruned);
     Py_XDECREF(r.trace);
+    PyMem_Free(r.path);
     gs_engine_free(e);
     gs_tree_free(t);
     return out;

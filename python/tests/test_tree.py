@@ -101,11 +101,15 @@ def test_trace():
     prunes = [e for e in r.trace if e["event"] == "prune"]
     assert [e["node"] for e in prunes] == r.pruned
     assert [e["parent"] for e in prunes] == ["C", "C", "M"]
-    assert r.trace[0] == {"event": "enter", "node": "A", "ply": 0,
-                          **({"alpha": -math.inf, "beta": math.inf}
-                             if "alpha" in r.trace[0] else {})}
+    assert r.trace[0] == {"event": "enter", "node": "A", "parent": None,
+                          "ply": 0, "alpha": -math.inf, "beta": math.inf}
+    assert r.trace[1]["parent"] == "A"
+    # C is cut at H = 2 <= alpha = 3: its window when it cut, and I's prune
+    assert prunes[0] == {"event": "prune", "node": "I", "parent": "C",
+                         "ply": 2, "alpha": 3, "beta": math.inf}
     leave_c = [e for e in r.trace if e["event"] == "leave" and e["node"] == "C"]
     assert leave_c[0]["value"] == 2 and leave_c[0]["bound"] == "upper"
+    assert (leave_c[0]["alpha"], leave_c[0]["beta"]) == (3, math.inf)
     last = r.trace[-1]
     assert last["event"] == "leave" and last["node"] == "A"
     assert last["value"] == 5 and last["bound"] == "exact"
@@ -174,3 +178,15 @@ def test_values_needed_at_the_cutoff():
         gamesearch.Tree("A: B C\nB: D\nC = 1\nD = 2\n").search(depth=1,
                                                               agents="max")
     assert info.value.line == 2
+
+
+def test_trace_same_as_the_program(cli, source_dir):
+    path = os.path.join(source_dir, "examples", "seed.tree")
+    want = json.loads(cli("tree", path, "--json", "--trace"))["trace"]
+    got = gamesearch.Tree(open(path).read()).search(trace=True).trace
+
+    def plain(e):
+        """The program's JSON event: no ply or leaf, null for infinities."""
+        return {k: None if v in (math.inf, -math.inf) else v
+                for k, v in e.items() if k not in ("ply", "leaf")}
+    assert [plain(e) for e in got] == want
