@@ -2,7 +2,8 @@
 # Installs what gamesearch needs to build and test on Debian 12 (as root, or
 # through sudo when it is there). Safe to run again.
 set -eu
-pkgs="build-essential cmake pkg-config libcmocka-dev graphviz nettle-dev libncurses-dev valgrind"
+pkgs="build-essential cmake pkg-config libcmocka-dev graphviz nettle-dev libncurses-dev valgrind
+python3-dev python3-venv python3-setuptools python3-pytest"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

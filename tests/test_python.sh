@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Python package, as a user installs it: a fresh venv in the build
 # directory, `pip install --no-build-isolation --no-index` of a copy of the
-# sources (offline), then pytest on python/tests/ against it.
+# sources (offline, with only what the venv has: pip and setuptools), then
+# pytest on python/tests/ against it.
 #
 #   test_python.sh BUILD_DIR SOURCE_DIR PYTHON PROGRAM SHARED_DIR SANITIZE [STATIC_LIB]
 #
@@ -31,8 +32,7 @@ mkdir -p "$dir/src"
 cd "$source"
 cp -R pyproject.toml setup.py include src games layouts python docs "$dir/src/"
 rm -rf "$dir/src/python/"*.egg-info
-# pytest from the system (Debian's python3-pytest): the venv sees it
-"$python" -m venv --system-site-packages "$dir/venv"
+"$python" -m venv "$dir/venv"
 
 cflags=""
 [ "$sanitize" = 1 ] && cflags="-fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -44,6 +44,12 @@ if ! GAMESEARCH_LIBRARY="$static" GAMESEARCH_CFLAGS="$cflags" \
     echo "FAIL: pip install"
     exit 1
 fi
+
+# pytest from the system (Debian's python3-pytest), added to the venv
+# after the install, which saw only what a fresh venv has
+pytest_dir=$("$python" -c 'import os, pytest; print(os.path.dirname(os.path.dirname(pytest.__file__)))')
+site=$("$dir/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+echo "$pytest_dir" >"$site/system-pytest.pth"
 
 mkdir -p "$dir/run"
 cd "$dir/run"
