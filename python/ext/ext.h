@@ -46,6 +46,7 @@ int gsp_set_append(PyObject *list, PyObject *value);
 PyObject *gsp_tree_check(PyObject *self, PyObject *args);
 PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gsp_c4_solver(PyObject *self, PyObject *args);
 PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_mnk_solve(PyObject *self, PyObject *args, PyObject *kw);

@@ -6,71 +6,94 @@
 
 #include "ext.h"
 
-/* A Connect Four game, solver and position, made from `position`. */
+/* A Connect Four game and its solver (with its table), kept by the Python
+ * layer in a capsule, one per thread, from solve to solve, as the program
+ * keeps one for a whole list of positions. */
 typedef struct c4_run {
     gs_c4 *game;
     gs_c4_solver *solver;
-    gs_c4_state state;
 } c4_run;
 
-static void c4_free(c4_run *c)
+static const char *const c4_name = "gamesearch.connect4.solver";
+
+static void c4_destroy(PyObject *capsule)
 {
+    c4_run *c = PyCapsule_GetPointer(capsule, c4_name);
+    if (!c)
+        return;
     gs_c4_solver_free(c->solver);
     gs_c4_free(c->game);
+    PyMem_Free(c);
 }
 
-static int c4_open(c4_run *c, PyObject *position, Py_ssize_t table_mb)
+PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
 {
-    memset(c, 0, sizeof *c);
-    Py_ssize_t len;
-    const char *text = PyUnicode_AsUTF8AndSize(position, &len);
-    if (!text)
-        return -1;
+    (void)self;
+    Py_ssize_t table_mb = 0;
+    if (!PyArg_ParseTuple(args, "|n", &table_mb))
+        return NULL;
+    c4_run *c = PyMem_Calloc(1, sizeof *c);
+    if (!c)
+        return PyErr_NoMemory();
     gs_c4_params p;
     gs_c4_params_init(&p);
-    int rc = gs_c4_new(&p, NULL, &c->game);
-    if (rc != GS_OK) {
-        gsp_raise_status(rc, NULL);
-        return -1;
-    }
-    gs_error err;
-    if (gs_c4_parse(c->game, text, (size_t)len, &c->state, &err) != GS_OK) {
-        gsp_raise_parse_error(&err, NULL);
-        c4_free(c);
-        return -1;
-    }
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
     if (table_mb > 0)
         sp.table_bytes = (size_t)table_mb << 20;
-    rc = gs_c4_solver_new(c->game, &sp, NULL, &c->solver);
-    if (rc != GS_OK) {
-        gsp_raise_status(rc, NULL);
-        c4_free(c);
+    int rc = gs_c4_new(&p, NULL, &c->game);
+    if (rc == GS_OK)
+        rc = gs_c4_solver_new(c->game, &sp, NULL, &c->solver);
+    PyObject *capsule = rc == GS_OK ? PyCapsule_New(c, c4_name, c4_destroy)
+                                    : NULL;
+    if (!capsule) {
+        gs_c4_free(c->game);
+        gs_c4_solver_free(c->solver);
+        PyMem_Free(c);
+        return rc == GS_OK ? NULL : gsp_raise_status(rc, NULL);
+    }
+    return capsule;
+}
+
+/* The solver of `capsule` and `position` parsed; -1 with an exception. */
+static int c4_open(PyObject *capsule, PyObject *position, c4_run **c,
+                   gs_c4_state *state)
+{
+    *c = PyCapsule_GetPointer(capsule, c4_name);
+    if (!*c)
+        return -1;
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(position, &len);
+    if (!text)
+        return -1;
+    gs_error err;
+    if (gs_c4_parse((*c)->game, text, (size_t)len, state, &err) != GS_OK) {
+        gsp_raise_parse_error(&err, NULL);
         return -1;
     }
+    /* each answer from the position alone, as the program gives it */
+    gs_c4_solver_clear((*c)->solver);
     return 0;
 }
 
 PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"position", "weak", "table_mb", NULL};
-    PyObject *position;
+    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    PyObject *capsule, *position;
     int weak = 0;
-    Py_ssize_t table_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "U|pn", kwlist, &position,
-                                     &weak, &table_mb))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
+                                     &position, &weak))
         return NULL;
-    c4_run c;
-    if (c4_open(&c, position, table_mb) < 0)
+    c4_run *c;
+    gs_c4_state state;
+    if (c4_open(capsule, position, &c, &state) < 0)
         return NULL;
     gs_c4_solution sol;
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = gs_c4_solve(c.solver, &c.state, weak != 0, &sol);
+    rc = gs_c4_solve(c->solver, &state, weak != 0, &sol);
     Py_END_ALLOW_THREADS
-    c4_free(&c);
     if (rc != GS_OK)
         return gsp_raise_status(rc, NULL);
     if (!sol.known)
@@ -84,22 +107,21 @@ PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
 PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"position", "weak", "table_mb", NULL};
-    PyObject *position;
+    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    PyObject *capsule, *position;
     int weak = 0;
-    Py_ssize_t table_mb = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "U|pn", kwlist, &position,
-                                     &weak, &table_mb))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
+                                     &position, &weak))
         return NULL;
-    c4_run c;
-    if (c4_open(&c, position, table_mb) < 0)
+    c4_run *c;
+    gs_c4_state state;
+    if (c4_open(capsule, position, &c, &state) < 0)
         return NULL;
     gs_c4_analysis an;
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = gs_c4_analyze(c.solver, &c.state, weak != 0, &an);
+    rc = gs_c4_analyze(c->solver, &state, weak != 0, &an);
     Py_END_ALLOW_THREADS
-    c4_free(&c);
     if (rc != GS_OK)
         return gsp_raise_status(rc, NULL);
     if (!an.all_known)

@@ -108,6 +108,7 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS, NULL},
     {"search", (PyCFunction)(void (*)(void))gsp_search,
      METH_VARARGS | METH_KEYWORDS, NULL},
+    {"c4_solver", gsp_c4_solver, METH_VARARGS, NULL},
     {"c4_solve", (PyCFunction)(void (*)(void))gsp_c4_solve,
      METH_VARARGS | METH_KEYWORDS, NULL},
     {"c4_analyze", (PyCFunction)(void (*)(void))gsp_c4_analyze,
