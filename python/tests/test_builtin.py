@@ -217,3 +217,16 @@ def test_two_threads_at_once():
         t.join()
     assert got[0] == got[1]
     assert got[0][0] == want and got[0][1] == 0
+
+
+def test_connect4_pons_test_sets():
+    shared = os.environ.get("GAMESEARCH_SHARED",
+                            os.path.join(os.path.dirname(__file__), "..", "..",
+                                         "..", "shared"))
+    sets = os.path.join(shared, "connect4")
+    if not os.path.isdir(sets):
+        pytest.skip("%s not found: Pons's test sets are not here" % sets)
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2"):
+        with open(os.path.join(sets, name)) as f:
+            lines = [line.split() for line in f][:100]
+        assert [connect4.solve(p) for p, _ in lines] == [int(s) for _, s in lines]
