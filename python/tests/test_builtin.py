@@ -230,3 +230,22 @@ def test_connect4_pons_test_sets():
         with open(os.path.join(sets, name)) as f:
             lines = [line.split() for line in f][:100]
         assert [connect4.solve(p) for p, _ in lines] == [int(s) for _, s in lines]
+
+
+def test_keyboard_interrupt_stops_pacman():
+    import signal
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # far longer than the timer: the GIL is released, and taken
+            # back between moves to notice Ctrl-C
+            pacman.play(layout="labyrinth", pacman="ExpectimaxAgent",
+                        agent_args={"depth": 3}, games=10000, seeds=1)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert len(pacman.play(layout="corridor", games=1, seeds=1)) == 1

@@ -229,6 +229,8 @@ def test_bad_game_answers():
 def test_keyboard_interrupt_stops_a_long_search():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
+    # Python's own handler, even when started with SIGINT ignored
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -237,6 +239,7 @@ def test_keyboard_interrupt_stops_a_long_search():
                 gamesearch.search(TicTacToe(), EMPTY, algo="minimax")
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     r = gamesearch.search(TicTacToe(), EMPTY)
     assert (r.value, r.nodes) == (0, 18297)
 
