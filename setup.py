@@ -73,5 +73,9 @@ class build_py_with_layouts(build_py):
 setup(
     ext_modules=[extension],
     cmdclass={"build_py": build_py_with_layouts},
-    options={"build": {"build_base": os.environ.get("GAMESEARCH_BUILD_BASE", "build-python")}},
+    options={
+        "build": {"build_base": os.environ.get("GAMESEARCH_BUILD_BASE", "build-python")},
+        # the library's sources compile side by side, one a core
+        "build_ext": {"parallel": os.cpu_count() or 1},
+    },
 )
