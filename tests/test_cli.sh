@@ -245,6 +245,23 @@ else
     bad "--dot FILE writes the file and still prints" "status $status"
 fi
 
+# --html: one self-contained page; names cannot end its script.
+printf "A: B\nB: x=C y=D\nC = 1\nD = 2\n" | sed 's|^A: B|A: </script><b>|; s|^B:|</script><b>:|' >"$TMP/script.tree"
+run tree "$TMP/script.tree" --html "$TMP/script.html" --json
+if [ "$status" -eq 0 ] && grep -q '"value":1' "$TMP/out" &&
+    head -n 1 "$TMP/script.html" | grep -q '^<!DOCTYPE html>$' &&
+    [ "$(grep -o '</script>' "$TMP/script.html" | wc -l)" -eq 2 ] &&
+    grep -qF '"name":"\u003c/script>\u003cb>"' "$TMP/script.html" &&
+    ! grep -qE '(src|href)=' "$TMP/script.html"; then
+    ok
+else
+    bad "--html FILE: one page, names escaped, nothing fetched, and still prints" "status $status"
+fi
+bad_input "--practice alone" "gamesearch tree: --practice makes a page: give --html FILE too" tree "$EX/seed.tree" --practice
+cp "$EX/seed.tree" "$TMP/in.tree"
+bad_input "--html over its input" "gamesearch tree: --html $TMP/in.tree names the input file, standard output or the drawing: give the page another name" tree "$TMP/in.tree" --html "$TMP/in.tree"
+bad_input "--html in a missing directory" "gamesearch tree: --html $TMP/none/p.html: cannot write: No such file or directory" tree "$EX/seed.tree" --html "$TMP/none/p.html"
+
 # ---- help ----
 
 run tree --help
@@ -383,7 +400,7 @@ bad_input "--check: no solution" "gamesearch tree: --check $TMP/none.solution: c
 printf 'action: "Left"\n' >"$TMP/half.solution"
 bad_input "--check: a solution without generated" "gamesearch tree: $TMP/half.solution: the solution has no generated field" tree "$TMP/small.test" --check "$TMP/half.solution"
 bad_input "--check on a tree that is no test" "gamesearch tree: $EX/seed.tree: --check compares a CS188 test file with its .solution, and this is not one" tree "$EX/seed.tree" --check
-bad_input "--check with --json" "gamesearch tree: --check prints its own report: give it without --json, --dot, --trace and --random" tree "$TMP/small.test" --check --json
+bad_input "--check with --json" "gamesearch tree: --check prints its own report: give it without --json, --dot, --trace, --random and --html" tree "$TMP/small.test" --check --json
 bad_input "--check from standard input" "gamesearch tree: --check needs the solution's file name when the test is read from standard input: --check=FILE.solution" --stdin "$TMP/small.test" tree - --check
 sed 's/^G 9$/G nine/' "$TMP/small.test" >"$TMP/bad.test"
 bad_input "a CS188 test with a bad evaluation" "gamesearch tree: $TMP/bad.test:23:3: invalid number 'nine'" tree "$TMP/bad.test"
