@@ -171,8 +171,9 @@ int main(int argc, char **argv)
     snprintf(pname, sizeof pname, "pacman %s %dg", base ? base + 1 : path,
              gs_pacman_num_agents(world) - 1);
     gs_pac_search_game champion = {world, GS_PAC_EVAL_CHAMPION,
-                                   GS_PAC_GHOSTS_DIRECTIONAL};
-    gs_pac_search_game better = {world, GS_PAC_EVAL_BETTER, GS_PAC_GHOSTS_MIN};
+                                   GS_PAC_GHOSTS_DIRECTIONAL, NULL, NULL};
+    gs_pac_search_game better = {world, GS_PAC_EVAL_BETTER, GS_PAC_GHOSTS_MIN,
+                                 NULL, NULL};
     gs_game pg;
     gs_pacman_search_game(&champion, &pg);
     gs_search_options o = opts(GS_EXPECTIMAX, 10, true, limit);

@@ -29,7 +29,7 @@ static bool is_legal(const gs_pacman *w, const void *s, int agent, int a)
 static void search_move(const gs_pacman *w, const void *s, gs_algo algo,
                         gs_pac_ghost_model ghosts, gs_pac_eval eval)
 {
-    gs_pac_search_game sg = {w, eval, ghosts};
+    gs_pac_search_game sg = {w, eval, ghosts, NULL, NULL};
     gs_game game;
     gs_pacman_search_game(&sg, &game);
     gs_engine *e = NULL;

@@ -202,6 +202,12 @@ int gs_engine_tt_resize(gs_engine *e, size_t bytes)
     return GS_OK;
 }
 
+void gs_engine_stop(gs_engine *e)
+{
+    if (e)
+        atomic_store_explicit(&e->stop_request, true, memory_order_relaxed);
+}
+
 void gs_engine_tt_clear(gs_engine *e)
 {
     if (e)
@@ -356,6 +362,7 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
     e->clock_last = 0.0;
     e->clock_every = e->clock_countdown = 1;
     e->halt = false;
+    atomic_store_explicit(&e->stop_request, false, memory_order_relaxed);
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;
     e->error[0] = '\0';

@@ -164,6 +164,7 @@ struct gs_engine {
     int helper_id;           /* 0: not a helper */
     atomic_bool stop;        /* the owner's: set when its search ends */
     atomic_bool *stop_flag;  /* a helper's: the owner's `stop` */
+    atomic_bool stop_request;   /* gs_engine_stop was called */
     /* A node budget shared by the threads: the owner's count of the
      * nodes they tried (shared_nodes), and the count a search charges
      * (budget: NULL when it has the budget to itself). */

@@ -57,6 +57,9 @@ static bool out_of_budget(gs_engine *e)
     if (e->stop_flag &&
         atomic_load_explicit(e->stop_flag, memory_order_relaxed)) {
         e->halt = true;
+    } else if (atomic_load_explicit(&e->stop_request, memory_order_relaxed)) {
+        e->stopped = GS_STOP_REQUEST;
+        e->halt = true;
     } else if (e->opt.max_nodes &&
                (e->budget ? atomic_fetch_add_explicit(e->budget, 1,
                                                       memory_order_relaxed) >=

@@ -406,6 +406,59 @@ static void test_tt_resize_message(void **state)
     gs_engine_free(e);
 }
 
+/* gs_engine_stop from a callback: the value callback asks for the stop at
+ * its third leaf; the search ends before the next node, GS_OK with
+ * GS_STOP_REQUEST, and the next search runs to its end (the request is
+ * forgotten). */
+typedef struct stopper {
+    gs_engine *e;
+    int leaves;
+    int stop_at;
+} stopper;
+
+static double stop_value(const void *ctx, const void *state)
+{
+    stopper *st = (stopper *)(uintptr_t)ctx;
+    if (++st->leaves == st->stop_at)
+        gs_engine_stop(st->e);
+    return p_value(NULL, state);
+}
+
+static void test_stop_request(void **state)
+{
+    (void)state;
+    stopper st = {NULL, 0, 3};
+    gs_game g = pile_game(false);
+    g.ctx = &st;
+    g.value = stop_value;
+    assert_int_equal(gs_engine_new(&g, NULL, &st.e), GS_OK);
+    pile root = {7, 0};
+    gs_search_options o = defaults();
+    o.algo = GS_MINIMAX;
+    gs_result r;
+    assert_int_equal(gs_search(st.e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_REQUEST);
+    assert_int_equal(st.leaves, 3);
+    /* 7 6 5 4 3 2 1 0 (leaf 1), 0 (leaf 2: 2 -> 0), 1 0 (leaf 3: 3 -> 1
+     * -> 0): 11 nodes before the stop. */
+    assert_int_equal(r.nodes, 11);
+    assert_int_equal(r.leaves, 3);
+    /* The next search is whole: minimax of 7 stones visits every path. */
+    st.stop_at = -1;
+    st.leaves = 0;
+    assert_int_equal(gs_search(st.e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_NONE);
+    assert_true(r.value == 1.0);
+    assert_int_equal(r.leaves, (uint64_t)st.leaves);
+    assert_int_equal(r.leaves, 21);   /* the compositions of 7 into 1s and 2s */
+    /* A request made between searches is forgotten. */
+    gs_engine_stop(st.e);
+    assert_int_equal(gs_search(st.e, &root, &o, &r), GS_OK);
+    assert_int_equal(r.stopped, GS_STOP_NONE);
+    gs_engine_stop(NULL);
+    gs_engine_free(st.e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_ply_message),
         cmocka_unit_test(test_tt_resize_message),
+        cmocka_unit_test(test_stop_request),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

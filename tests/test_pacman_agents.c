@@ -426,7 +426,7 @@ static double ghost_root_value(gs_pac_ghost_model model, gs_algo algo)
                             "%%%%%%%\n", 1);
     void *s = new_state(w);
     play(w, s, 0, GS_PAC_EAST);
-    gs_pac_search_game sg = {w, GS_PAC_EVAL_SCORE, model};
+    gs_pac_search_game sg = {w, GS_PAC_EVAL_SCORE, model, NULL, NULL};
     gs_game game;
     gs_pacman_search_game(&sg, &game);
     assert_true(game.ctx == &sg);
@@ -500,7 +500,8 @@ static void test_search_game_leaves(void **unused)
                             "%%%%%%%%%\n", 0);
     void *s = new_state(w);
     for (int ev = GS_PAC_EVAL_SCORE; ev <= GS_PAC_EVAL_CHAMPION; ev++) {
-        gs_pac_search_game sg = {w, (gs_pac_eval)ev, GS_PAC_GHOSTS_MIN};
+        gs_pac_search_game sg = {w, (gs_pac_eval)ev, GS_PAC_GHOSTS_MIN,
+                                 NULL, NULL};
         gs_game game;
         gs_pacman_search_game(&sg, &game);
         gs_engine *e = NULL;
@@ -571,7 +572,8 @@ static void test_count_states(void **unused)
                             "%.  P   %\n"
                             "%%%%%%%%%\n", 0);
     void *s = new_state(w);
-    gs_pac_search_game sg = {w, GS_PAC_EVAL_SCORE, GS_PAC_GHOSTS_MIN};
+    gs_pac_search_game sg = {w, GS_PAC_EVAL_SCORE, GS_PAC_GHOSTS_MIN, NULL,
+                             NULL};
     gs_game game;
     gs_pacman_search_game(&sg, &game);
     gs_engine *e = NULL;
@@ -602,6 +604,76 @@ static void test_count_states(void **unused)
     gs_pacman_free(w);
 }
 
+/* ---- The caller's evaluation ---------------------------------------------- */
+
+typedef struct own_eval {
+    int calls;
+    double offset;
+} own_eval;
+
+static double score_plus(void *user, const gs_pacman *w, const void *state)
+{
+    own_eval *oe = user;
+    oe->calls++;
+    return gs_pacman_score(w, state) + oe->offset;
+}
+
+/* A search game and an agent valuing leaves by the caller's function: the
+ * same decisions as the score's, with the offset in the value, and one
+ * call per leaf; NULL gives the agent its own evaluation back. */
+static void test_caller_evaluation(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = world_of("%%%%%%%%%\n"
+                            "%.  P   %\n"
+                            "%%%%%%%%%\n", 0);
+    void *s = new_state(w);
+    own_eval oe = {0, 1000.0};
+    gs_pac_search_game sg = {w, GS_PAC_EVAL_BETTER, GS_PAC_GHOSTS_MIN,
+                             score_plus, &oe};
+    gs_game game;
+    gs_pacman_search_game(&sg, &game);
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = GS_MINIMAX;
+    o.depth = 2;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    gs_result r;
+    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
+    /* 13 nodes, 9 leaves; the best is West then West: score -2 + 1000. */
+    assert_int_equal(r.nodes, 13);
+    assert_int_equal(oe.calls, 9);
+    assert_true(r.value == 998.0);
+    assert_int_equal(r.best, GS_PAC_WEST);
+    gs_engine_free(e);
+
+    gs_error err;
+    gs_pac_agent *a = NULL;
+    assert_int_equal(gs_pac_agent_new(GS_PAC_AGENT_MINIMAX, "depth=1", w,
+                                      NULL, &a, &err), GS_OK);
+    gs_pac_agent_measure(a, GS_PAC_MEASURE_VALUES);
+    oe.calls = 0;
+    oe.offset = 0.5;
+    gs_pac_agent_evaluation(a, score_plus, &oe);
+    gs_pyrandom rng;
+    gs_pyrandom_seed_int(&rng, 1);
+    gs_pac_decision d;
+    assert_int_equal(gs_pac_agent_act(a, s, &rng, &d), GS_OK);
+    assert_int_equal(oe.calls, 3);
+    assert_int_equal(d.num_actions, 3);
+    assert_true(d.values[0] == -0.5 && d.values[1] == -0.5 &&
+                d.values[2] == -0.5);
+    gs_pac_agent_evaluation(a, NULL, &oe);
+    assert_int_equal(gs_pac_agent_act(a, s, &rng, &d), GS_OK);
+    assert_int_equal(oe.calls, 3);
+    assert_true(d.values[0] == -1.0);
+    gs_pac_agent_free(a);
+    free(s);
+    gs_pacman_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -615,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_ghost_models),
         cmocka_unit_test(test_search_game_leaves),
         cmocka_unit_test(test_count_states),
+        cmocka_unit_test(test_caller_evaluation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -456,7 +456,8 @@ static int bench_pacman(bench *b)
         void *state = NULL;
         size_t size = 0;
         rc = pacman_world(b, searches[i].maze, searches[i].ghosts, &world);
-        gs_pac_search_game sg = {world, searches[i].eval, searches[i].model};
+        gs_pac_search_game sg = {world, searches[i].eval, searches[i].model,
+                                 NULL, NULL};
         gs_game game;
         if (rc == GS_OK) {
             gs_pacman_search_game(&sg, &game);

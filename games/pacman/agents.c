@@ -618,6 +618,13 @@ void gs_pac_agent_time_limit(gs_pac_agent *agent, double seconds)
     agent->time_limit = seconds > 0 ? seconds : 0;
 }
 
+void gs_pac_agent_evaluation(gs_pac_agent *agent, gs_pac_eval_fn fn,
+                             void *user)
+{
+    agent->sg.evaluate = fn;
+    agent->sg.evaluate_user = fn ? user : NULL;
+}
+
 void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys)
 {
     if (keys)
@@ -725,8 +732,11 @@ static int reflex_action(gs_pac_agent *a, const void *state, const int *legal,
         memcpy(a->scratch, state, a->size);
         int rc = gs_pacman_apply(a->world, a->scratch, 0, legal[i]);
         (void)rc;
-        scores[i] = gs_pacman_evaluate(a->world, a->scratch,
-                                       GS_PAC_EVAL_REFLEX);
+        scores[i] = a->sg.evaluate
+                        ? a->sg.evaluate(a->sg.evaluate_user, a->world,
+                                         a->scratch)
+                        : gs_pacman_evaluate(a->world, a->scratch,
+                                             GS_PAC_EVAL_REFLEX);
     }
     double best = scores[0];
     for (int i = 1; i < n; i++)

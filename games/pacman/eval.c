@@ -730,6 +730,8 @@ static void sg_apply(const void *ctx, const void *state, gs_action action,
 static double sg_value(const void *ctx, const void *state)
 {
     const gs_pac_search_game *sg = ctx;
+    if (sg->evaluate)
+        return sg->evaluate(sg->evaluate_user, sg->world, state);
     return gs_pacman_evaluate(sg->world, state, sg->eval);
 }
 

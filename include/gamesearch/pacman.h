@@ -208,17 +208,30 @@ typedef enum gs_pac_ghost_model {
     GS_PAC_GHOSTS_DIRECTIONAL = 2
 } gs_pac_ghost_model;
 
+/*
+ * An evaluation of the caller's: the value of `state` from Pacman's side
+ * (a function of the state alone, as a search needs). `user` is what was
+ * given with it.
+ */
+typedef double (*gs_pac_eval_fn)(void *user, const gs_pacman *world,
+                                 const void *state);
+
 /* How a search sees the world. The caller fills it in and keeps it alive
  * as long as the game made from it. */
 typedef struct gs_pac_search_game {
     const gs_pacman *world;
     gs_pac_eval eval;
     gs_pac_ghost_model ghosts;
+    /* When not NULL, every leaf is valued by evaluate(evaluate_user,
+     * world, state) instead of by `eval`. */
+    gs_pac_eval_fn evaluate;
+    void *evaluate_user;
 } gs_pac_search_game;
 
 /*
  * Fills *game like gs_pacman_game, but every leaf (a win, a loss, the
- * cutoff, an agent without legal action) is valued by sg->eval, and the
+ * cutoff, an agent without legal action) is valued by sg->evaluate when it
+ * is set, else by sg->eval, and the
  * ghosts are MIN or CHANCE agents as sg->ghosts says.
  */
 GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);

@@ -146,6 +146,16 @@ GS_API unsigned gs_pac_agent_measuring(const gs_pac_agent *agent);
  * The game loop sets it from options->timeout (pacman.py's alarm). */
 GS_API void gs_pac_agent_time_limit(gs_pac_agent *agent, double seconds);
 
+/*
+ * Values states with the caller's evaluation from now on (NULL: the
+ * agent's own again, as its evalFn says): the searching agents at every
+ * leaf of their searches, ReflexAgent each successor it weighs; the other
+ * agents do not evaluate. fn is called on the thread that calls
+ * gs_pac_agent_act (or gs_pac_play), with states valid during the call.
+ */
+GS_API void gs_pac_agent_evaluation(gs_pac_agent *agent, gs_pac_eval_fn fn,
+                                    void *user);
+
 /* Keyboard: the keys (GS_PAC_KEY_*) pressed since its last move; 0 keeps
  * the previous batch, as keyboardAgents.py does. Other agents ignore it. */
 GS_API void gs_pac_agent_keys(gs_pac_agent *agent, unsigned keys);

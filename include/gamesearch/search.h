@@ -58,7 +58,8 @@ typedef enum gs_bound {
 typedef enum gs_stop {
     GS_STOP_NONE = 0,
     GS_STOP_NODES = 1,
-    GS_STOP_TIME = 2
+    GS_STOP_TIME = 2,
+    GS_STOP_REQUEST = 3   /* gs_engine_stop asked for it */
 } gs_stop;
 
 typedef enum gs_event_kind {
@@ -317,6 +318,17 @@ GS_API int gs_search(gs_engine *engine, const void *root,
  * the engine's next search, resize or free.
  */
 GS_API const char *gs_engine_error(const gs_engine *engine);
+
+/*
+ * Asks the search under way on `engine` to stop before it visits one more
+ * node, as a limit stops it: gs_search then returns GS_OK with
+ * result->stopped GS_STOP_REQUEST. Meant for the game's callbacks and the
+ * hook (a game written in another language whose callback failed, a user
+ * who pressed Ctrl-C) and safe to call from another thread while the
+ * search runs. A request made while no search runs is forgotten when the
+ * next search starts. NULL is fine.
+ */
+GS_API void gs_engine_stop(gs_engine *engine);
 
 /*
  * Sizes the engine's transposition table to at most `bytes` (a power of

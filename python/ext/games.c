@@ -1,0 +1,230 @@
+/*
+ * python/ext/games.c: gamesearch.connect4 and gamesearch.mnk, searched in
+ * C with the GIL released (other Python threads run meanwhile).
+ */
+#include <string.h>
+
+#include "ext.h"
+
+/* A Connect Four game and its solver (with its table), kept by the Python
+ * layer in a capsule, one per thread, from solve to solve, as the program
+ * keeps one for a whole list of positions. */
+typedef struct c4_run {
+    gs_c4 *game;
+    gs_c4_solver *solver;
+} c4_run;
+
+static const char *const c4_name = "gamesearch.connect4.solver";
+
+static void c4_destroy(PyObject *capsule)
+{
+    c4_run *c = PyCapsule_GetPointer(capsule, c4_name);
+    if (!c)
+        return;
+    gs_c4_solver_free(c->solver);
+    gs_c4_free(c->game);
+    PyMem_Free(c);
+}
+
+PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_ssize_t table_mb = 0;
+    if (!PyArg_ParseTuple(args, "|n", &table_mb))
+        return NULL;
+    c4_run *c = PyMem_Calloc(1, sizeof *c);
+    if (!c)
+        return PyErr_NoMemory();
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    if (table_mb > 0)
+        sp.table_bytes = (size_t)table_mb << 20;
+    int rc = gs_c4_new(&p, NULL, &c->game);
+    if (rc == GS_OK)
+        rc = gs_c4_solver_new(c->game, &sp, NULL, &c->solver);
+    PyObject *capsule = rc == GS_OK ? PyCapsule_New(c, c4_name, c4_destroy)
+                                    : NULL;
+    if (!capsule) {
+        gs_c4_free(c->game);
+        gs_c4_solver_free(c->solver);
+        PyMem_Free(c);
+        return rc == GS_OK ? NULL : gsp_raise_status(rc, NULL);
+    }
+    return capsule;
+}
+
+/* The solver of `capsule` and `position` parsed; -1 with an exception. */
+static int c4_open(PyObject *capsule, PyObject *position, c4_run **c,
+                   gs_c4_state *state)
+{
+    *c = PyCapsule_GetPointer(capsule, c4_name);
+    if (!*c)
+        return -1;
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(position, &len);
+    if (!text)
+        return -1;
+    gs_error err;
+    if (gs_c4_parse((*c)->game, text, (size_t)len, state, &err) != GS_OK) {
+        gsp_raise_parse_error(&err, NULL);
+        return -1;
+    }
+    /* each answer from the position alone, as the program gives it */
+    gs_c4_solver_clear((*c)->solver);
+    return 0;
+}
+
+PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    PyObject *capsule, *position;
+    int weak = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
+                                     &position, &weak))
+        return NULL;
+    c4_run *c;
+    gs_c4_state state;
+    if (c4_open(capsule, position, &c, &state) < 0)
+        return NULL;
+    gs_c4_solution sol;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = gs_c4_solve(c->solver, &state, weak != 0, &sol);
+    Py_END_ALLOW_THREADS
+    if (rc != GS_OK)
+        return gsp_raise_status(rc, NULL);
+    if (!sol.known)
+        return PyErr_Format(PyExc_RuntimeError,
+                            "the solve did not find an exact score");
+    return Py_BuildValue("{s:i,s:i,s:K,s:d}", "score", sol.score, "best",
+                         sol.best, "nodes", (unsigned long long)sol.nodes,
+                         "seconds", sol.seconds);
+}
+
+PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    PyObject *capsule, *position;
+    int weak = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
+                                     &position, &weak))
+        return NULL;
+    c4_run *c;
+    gs_c4_state state;
+    if (c4_open(capsule, position, &c, &state) < 0)
+        return NULL;
+    gs_c4_analysis an;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = gs_c4_analyze(c->solver, &state, weak != 0, &an);
+    Py_END_ALLOW_THREADS
+    if (rc != GS_OK)
+        return gsp_raise_status(rc, NULL);
+    if (!an.all_known)
+        return PyErr_Format(PyExc_RuntimeError,
+                            "the analysis did not find every exact score");
+    PyObject *scores = PyList_New(an.width);
+    if (!scores)
+        return NULL;
+    for (int col = 0; col < an.width; col++) {
+        PyObject *v = an.playable[col] ? PyLong_FromLong(an.column[col].score)
+                                       : Py_NewRef(Py_None);
+        if (!v) {
+            Py_DECREF(scores);
+            return NULL;
+        }
+        PyList_SET_ITEM(scores, col, v);
+    }
+    PyObject *out = Py_BuildValue("{s:O,s:K,s:d}", "scores", scores, "nodes",
+                                  (unsigned long long)an.nodes, "seconds",
+                                  an.seconds);
+    Py_DECREF(scores);
+    return out;
+}
+
+PyObject *gsp_mnk_solve(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"position", "rows", "cols", "k", "depth", NULL};
+    const char *position;
+    int rows, cols, k, depth = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "siii|i", kwlist, &position,
+                                     &rows, &cols, &k, &depth))
+        return NULL;
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    p.rows = rows;
+    p.cols = cols;
+    p.k = k;
+    gs_mnk_params_for_play(&p, true);
+    if (gs_mnk_is_large(&p) && depth == 0)
+        return PyErr_Format(PyExc_ValueError,
+                            "a board of more than %d cells is solved only to "
+                            "a depth: give depth=N", GS_MNK_SMALL_CELLS);
+    gs_mnk *g = NULL;
+    int rc = gs_mnk_new(&p, NULL, &g);
+    if (rc != GS_OK)
+        return rc == GS_EINVAL
+                   ? PyErr_Format(PyExc_ValueError,
+                                  "a board of %dx%d with k=%d cannot be "
+                                  "played (sides and k 1 .. %d, k at most "
+                                  "the longer side)", rows, cols, k,
+                                  GS_MNK_MAX_SIDE)
+                   : gsp_raise_status(rc, NULL);
+    PyObject *out = NULL;
+    gs_mnk_player *pl = NULL;
+    gs_mnk_solution *sol = PyMem_Malloc(sizeof *sol);
+    void *root = PyMem_Malloc(gs_mnk_state_size(g));
+    if (!sol || !root) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    gs_error err;
+    if (gs_mnk_parse(g, position, root, &err) != GS_OK) {
+        gsp_raise_parse_error(&err, NULL);
+        goto out;
+    }
+    if (gs_mnk_over(g, root)) {
+        PyErr_Format(PyExc_ValueError, "the game is already over (%s)",
+                     gs_mnk_over_reason(g, root));
+        goto out;
+    }
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.depth = depth;
+    rc = gs_mnk_player_new(g, &pp, NULL, &pl);
+    if (rc == GS_OK) {
+        Py_BEGIN_ALLOW_THREADS
+        rc = gs_mnk_player_solve(pl, root, sol);
+        Py_END_ALLOW_THREADS
+    }
+    if (rc != GS_OK) {
+        gsp_raise_status(rc, NULL);
+        goto out;
+    }
+    PyObject *cells = PyList_New(sol->nbest);
+    if (!cells)
+        goto out;
+    for (int i = 0; i < sol->nbest; i++) {
+        PyObject *c = PyLong_FromLong(sol->best[i]);
+        if (!c) {
+            Py_DECREF(cells);
+            goto out;
+        }
+        PyList_SET_ITEM(cells, i, c);
+    }
+    out = Py_BuildValue("{s:i,s:O,s:K,s:d}", "value", sol->value, "best",
+                        cells, "nodes", (unsigned long long)sol->nodes,
+                        "seconds", sol->seconds);
+    Py_DECREF(cells);
+out:
+    gs_mnk_player_free(pl);
+    PyMem_Free(root);
+    PyMem_Free(sol);
+    gs_mnk_free(g);
+    return out;
+}

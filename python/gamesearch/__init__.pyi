@@ -1,0 +1,63 @@
+from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
+
+from . import connect4 as connect4, mnk as mnk, pacman as pacman
+
+__version__: str
+
+class ParseError(ValueError):
+    line: int
+    column: int
+    message: str
+
+class Result:
+    value: float
+    best: Any
+    pv: List[Any]
+    nodes: int
+    leaves: int
+    cutoffs: int
+    # Tree searches
+    action: Optional[str]
+    visited: List[str]
+    pruned: List[str]
+    trace: Optional[List[Dict[str, Any]]]
+    algo: str
+    # searches of a Game
+    seconds: float
+    stopped: Optional[str]
+    depth: int
+    table_hits: int
+    def __init__(self, **fields: Any) -> None: ...
+    def _asdict(self) -> Dict[str, Any]: ...
+
+NestedTree = List[Any]
+
+class Tree:
+    text: str
+    nodes: int
+    agents: int
+    def __init__(self, source: Union[NestedTree, str, bytes]) -> None: ...
+    def search(self, algo: str = ..., prune_equal: bool = ...,
+               depth: Optional[int] = ...,
+               agents: Union[None, str, Sequence[str]] = ...,
+               trace: bool = ...) -> Result: ...
+
+class Game:
+    agents: int
+    roles: Tuple[str, ...]
+    max_actions: int
+    def to_move(self, state: Any) -> int: ...
+    def actions(self, state: Any) -> Sequence[Any]: ...
+    def result(self, state: Any, action: Any) -> Any: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def value(self, state: Any) -> float: ...
+    def probabilities(self, state: Any) -> Optional[Sequence[float]]: ...
+    def key(self, state: Any) -> Hashable: ...
+    def order(self, state: Any, actions: List[Any]) -> Sequence[Any]: ...
+
+Hook = Callable[[str, Any, int, Any, Optional[float], Optional[str]], Any]
+
+def search(game: Game, state: Any, algo: str = ..., depth: Optional[int] = ...,
+           depth_unit: str = ..., prune_equal: bool = ..., table: bool = ...,
+           iterative: bool = ..., max_nodes: int = ..., time: float = ...,
+           hook: Optional[Hook] = ...) -> Result: ...

@@ -1,0 +1,35 @@
+"""Connect Four on the standard 7x6 board, solved exactly in C (the GIL is
+released while it searches). A position is the columns played from the
+empty board, one digit (1-7) a move, as in Pascal Pons's solver: "4453".
+Scores are Pons's, for the player to move: 0 a draw, a win with the
+player's last stone 1, with the stone before 2, and so on; a loss the
+negative of the opponent's win."""
+import threading
+
+from . import _gamesearch
+
+__all__ = ["solve", "analyze"]
+
+# One solver (and its 64 MiB table, emptied before each solve) per thread,
+# kept from call to call as `gamesearch connect4 solve` keeps one.
+_local = threading.local()
+
+
+def _solver():
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = _gamesearch.c4_solver()
+    return solver
+
+
+def solve(position, weak=False):
+    """The score of `position` for the player to move; with weak=True only
+    its sign (1 win, 0 draw, -1 loss), usually faster."""
+    return _gamesearch.c4_solve(_solver(), position, weak=bool(weak))["score"]
+
+
+def analyze(position, weak=False):
+    """The score of each of the 7 columns for the player to move (the score
+    of the position after that move, from the mover's side); None for a
+    full column."""
+    return _gamesearch.c4_analyze(_solver(), position, weak=bool(weak))["scores"]

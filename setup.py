@@ -1,0 +1,81 @@
+"""Builds gamesearch's C extension: the library's own sources (src/ and
+games/) and python/ext/ compiled into one module, gamesearch._gamesearch,
+linked with nettle (SHA-512 for Python's random.seed of a string).
+
+Nothing is downloaded: `pip install --no-build-isolation --no-index .`
+needs only a C compiler, Python's headers, setuptools and nettle's.
+
+Environment (for the test suite, which builds the library once already):
+  GAMESEARCH_LIBRARY=FILE   link this libgamesearch.a (built with
+                            position-independent code) instead of
+                            compiling the library's sources again
+  GAMESEARCH_CFLAGS=FLAGS   extra compiler and linker flags (sanitizers)
+"""
+import glob
+import os
+import shlex
+import shutil
+import subprocess
+
+from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def rel(pattern):
+    return sorted(os.path.relpath(p, HERE)
+                  for p in glob.glob(os.path.join(HERE, pattern)))
+
+
+def nettle_flags():
+    try:
+        out = subprocess.run(["pkg-config", "--cflags", "--libs", "nettle"],
+                             check=True, capture_output=True, text=True).stdout
+        return shlex.split(out)
+    except (OSError, subprocess.CalledProcessError):
+        return ["-lnettle"]
+
+
+library = os.environ.get("GAMESEARCH_LIBRARY", "")
+extra = shlex.split(os.environ.get("GAMESEARCH_CFLAGS", ""))
+sources = rel("python/ext/*.c")
+objects = []
+if library:
+    objects = [library]
+else:
+    sources += rel("src/*.c") + rel("games/*/*.c")
+
+nettle = nettle_flags()
+extension = Extension(
+    "gamesearch._gamesearch",
+    sources=sources,
+    include_dirs=["include", "src"],
+    define_macros=[("_POSIX_C_SOURCE", "200809L")],
+    # asserts stay on, as in every build of the library
+    extra_compile_args=["-std=c11", "-UNDEBUG"] + [f for f in nettle if f.startswith("-I")] + extra,
+    extra_link_args=[f for f in nettle if not f.startswith("-I")] + ["-lm", "-pthread"] + extra,
+    extra_objects=objects,
+)
+
+
+class build_py_with_layouts(build_py):
+    """Ships the mazes of layouts/ inside the package."""
+
+    def run(self):
+        super().run()
+        dest = os.path.join(self.build_lib, "gamesearch", "layouts")
+        os.makedirs(dest, exist_ok=True)
+        for lay in glob.glob(os.path.join(HERE, "layouts", "*.lay")):
+            shutil.copy(lay, dest)
+
+
+setup(
+    ext_modules=[extension],
+    cmdclass={"build_py": build_py_with_layouts},
+    options={
+        "build": {"build_base": os.environ.get("GAMESEARCH_BUILD_BASE", "build-python")},
+        # the library's sources compile side by side, one a core
+        "build_ext": {"parallel": os.cpu_count() or 1},
+    },
+)
