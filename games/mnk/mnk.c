@@ -677,6 +677,36 @@ static int cb_action_name(const void *ctx, const void *state, gs_action action,
     return snprintf(buf, size, "%s", name);
 }
 
+/* Placing a stone of side bb on the empty cell makes k in a row. */
+static bool completes(const gs_mnk *g, const uint64_t *bb, int cell)
+{
+    const int k = g->p.k;
+    return run_through(g, bb, cell, 0, 1) >= k ||
+           run_through(g, bb, cell, 1, 0) >= k ||
+           run_through(g, bb, cell, 1, 1) >= k ||
+           run_through(g, bb, cell, 1, -1) >= k;
+}
+
+/* The playout policy (gs_game.playout): the first cell that wins at once,
+ * else the first that stops the opponent's win at once, else one at
+ * random. */
+static int cb_playout(const void *ctx, const void *state,
+                      const gs_action *actions, int n, uint64_t random)
+{
+    const gs_mnk *g = ctx;
+    const mnk_state *s = cstate(state);
+    const uint64_t *own = s->bits + (size_t)(s->stones & 1) * g->words;
+    const uint64_t *opp = s->bits + (size_t)(~s->stones & 1) * g->words;
+    /* No line can be completed before k-1 stones of a side are down. */
+    if (s->stones >= 2 * g->p.k - 3) {
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < n; i++)
+                if (completes(g, side ? opp : own, (int)actions[i]))
+                    return i;
+    }
+    return (int)(random % (uint64_t)n);
+}
+
 /*
  * Fills *game with the instance as a game: two agents (X MAX, O MIN),
  * state_size gs_mnk_state_size(g), max_actions rows*cols, bounds
@@ -704,4 +734,5 @@ void gs_mnk_game(const gs_mnk *g, gs_game *game)
     game->has_bounds = true;
     game->min_value = -GS_MNK_WIN;
     game->max_value = GS_MNK_WIN;
+    game->playout = cb_playout;
 }
