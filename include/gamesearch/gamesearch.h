@@ -27,5 +27,6 @@
 #include "pyrandom.h"
 #include "pacman_play.h"
 #include "bench.h"
+#include "match.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */
