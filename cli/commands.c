@@ -9,6 +9,7 @@ const cli_command cli_commands[] = {
     {"connect4", cmd_connect4, cmd_connect4_options},
     {"pacman", cmd_pacman, cmd_pacman_options},
     {"bench", cmd_bench, cmd_bench_options},
+    {"match", cmd_match, cmd_match_options},
 };
 
 const size_t cli_num_commands = sizeof cli_commands / sizeof cli_commands[0];

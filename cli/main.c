@@ -13,7 +13,8 @@
 static const char usage[] =
     "usage: gamesearch <command> [options]\n"
     "\n"
-    "Adversarial search (minimax, alpha-beta, expectimax) on textbook games.\n"
+    "Adversarial search (minimax, alpha-beta, expectimax, MCTS) on textbook\n"
+    "games.\n"
     "\n"
     "Commands:\n"
     "  tree      solve an explicit game tree; list what was visited and\n"
@@ -25,6 +26,7 @@ static const char usage[] =
     "  pacman    CS188's Pacman (pacman.py): play, watch agents, replay\n"
     "  bench     search a fixed list of positions: the node count is the\n"
     "            signature of the search code\n"
+    "  match     play two players against each other: wins, score, Elo\n"
     "\n"
     "Run 'gamesearch <command> --help' for the options of a command.\n"
     "  -h, --help     show this help\n"
