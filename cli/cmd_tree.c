@@ -37,10 +37,11 @@ static const char usage[] =
     "                B = 3                  a value; '#' starts a comment\n"
     "\n"
     "Options:\n"
-    "  --algo ALGO        minimax, alphabeta (default) or expectimax; minimax\n"
-    "                     and alphabeta take the roles as given (chance nodes\n"
-    "                     averaged); expectimax makes every MIN agent a uniform\n"
-    "                     chance agent\n"
+    "  --algo ALGO        minimax, alphabeta (default), expectimax or mcts;\n"
+    "                     minimax and alphabeta take the roles as given (chance\n"
+    "                     nodes averaged); expectimax makes every MIN agent a\n"
+    "                     uniform chance agent; mcts (10000 iterations, seed 0,\n"
+    "                     the solver) prints and draws each node's visits\n"
     "  --depth N          cut off after N rounds (every agent moves once a\n"
     "                     round); overrides the file's depth: line; 0 = none\n"
     "  --agents ROLES     roles in turn order, e.g. 'max min min' or\n"
@@ -86,6 +87,7 @@ typedef struct record {
     node_list cut_action; /* ... and its position there */
     double *value;        /* per node: the last backed-up value */
     unsigned char *bound; /* per node: its gs_bound + 1, 0 = never left */
+    uint64_t *visits;     /* per node: MCTS's visits (NULL: not MCTS) */
     bool out_of_memory;
 } record;
 
@@ -171,10 +173,9 @@ static int parse_options(int argc, char **argv, tree_options *o)
             }
             if (strcmp(name, "--algo") == 0) {
                 int algo = gs_algo_parse(v);
-                if (algo != GS_MINIMAX && algo != GS_ALPHABETA &&
-                    algo != GS_EXPECTIMAX) {
+                if (algo < 0 || algo == GS_EXPECTIMINIMAX) {
                     cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta or expectimax)", CLI_Q(v));
+                              "alphabeta, expectimax or mcts)", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
@@ -322,8 +323,45 @@ static void print_text(const gs_tree *t, const tree_options *o,
            res->cutoffs == 1 ? "" : "s");
     printf("visited:");
     print_names(t, r->visited.v, r->visited.n);
+    if (r->visits) {
+        printf("visits (mean):");
+        for (size_t i = 0; i < r->visited.n; i++) {
+            int32_t v = r->visited.v[i];
+            cli_format_value(r->value[v], num);
+            printf(" %s=%llu (%s)", gs_tree_node_name(t, v),
+                   (unsigned long long)r->visits[v], num);
+        }
+        printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
+        return;
+    }
     printf("pruned:");
     print_names(t, r->pruned.v, r->pruned.n);
+}
+
+/* MCTS: the nodes its tree reached, with their visits and means (the
+ * proved value where the solver proved one), recorded as the hook records
+ * the other algorithms' searches. */
+static bool record_mcts(const gs_tree *t, const gs_engine *e, record *r)
+{
+    size_t n = gs_mcts_tree_size(e);
+    int32_t *node = malloc((n ? n : 1) * sizeof *node);
+    r->visits = calloc((size_t)gs_tree_node_count(t), sizeof *r->visits);
+    bool ok = node && r->visits;
+    for (size_t i = 0; ok && i < n; i++) {
+        gs_mcts_node_info in;
+        gs_mcts_tree_node(e, i, &in);
+        node[i] = i ? gs_tree_child(t, node[in.parent], in.action)
+                    : gs_tree_root_node(t);
+        if (in.visits == 0)
+            continue;
+        if (!r->visits[node[i]])
+            ok = list_push(&r->visited, node[i]);
+        r->visits[node[i]] += in.visits;
+        r->value[node[i]] = in.proved ? in.lo : in.mean;
+        r->bound[node[i]] = GS_BOUND_EXACT + 1;
+    }
+    free(node);
+    return ok;
 }
 
 /* ---- Graphviz ---- */
@@ -337,6 +375,9 @@ static void dot_value_label(FILE *f, const gs_tree *t, const record *r,
         static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
         cli_format_value(r->value[node], num);
         fprintf(f, " + \"\\n%s%s\"", prefix[r->bound[node] - 1], num);
+        if (r->visits)
+            fprintf(f, " + \"\\n%llu visits\"",
+                    (unsigned long long)r->visits[node]);
     }
 }
 
@@ -581,6 +622,8 @@ int cmd_tree(int argc, char **argv)
                       most);
         goto out;
     }
+    if (s == GS_OK && o.algo == GS_MCTS && !record_mcts(t, e, &r))
+        r.out_of_memory = true;
     if (s != GS_OK || r.out_of_memory) {
         cli_error(CMD, "%s", s != GS_OK ? gs_strerror(s) : "out of memory");
         status = 1;
@@ -622,5 +665,6 @@ out:
     free(r.cut_action.v);
     free(r.value);
     free(r.bound);
+    free(r.visits);
     return status;
 }
