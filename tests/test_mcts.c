@@ -146,6 +146,48 @@ static void test_c4_tactics(void **unused)
     gs_c4_free(g);
 }
 
+/* The m,n,k playout policy: a block of the threat the last move made, and
+ * a win at once before a block. */
+static void test_mnk_playout_policy(void **unused)
+{
+    (void)unused;
+    for (int large = 0; large < 2; large++) {
+        gs_mnk_params p;
+        gs_mnk_params_init(&p);
+        if (large) {
+            p.rows = p.cols = 15;
+            p.k = 5;
+            gs_mnk_params_for_play(&p, true);
+        }
+        gs_mnk *g;
+        assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+        gs_game game;
+        gs_mnk_game(g, &game);
+        assert_non_null(game.playout);
+        uint64_t s[64];
+        gs_mnk_empty(g, s);
+        const int cols = p.cols, k = p.k;
+        /* X on row 0, columns 0 .. k-2; O on row 1, columns 0 .. k-3 */
+        for (int i = 0; i < k - 1; i++) {
+            assert_int_equal(gs_mnk_play(g, s, i), GS_OK);
+            if (i < k - 2)
+                assert_int_equal(gs_mnk_play(g, s, cols + i), GS_OK);
+        }
+        gs_action acts[225];
+        int n = game.actions(game.ctx, s, acts);
+        for (uint64_t r = 0; r < 4; r++) {
+            int i = game.playout(game.ctx, s, acts, n, r);
+            assert_int_equal(acts[i], k - 1);   /* O blocks */
+        }
+        /* O plays on row 1 past a gap instead: X wins rather than block */
+        assert_int_equal(gs_mnk_play(g, s, cols + k - 1), GS_OK);
+        n = game.actions(game.ctx, s, acts);
+        int i = game.playout(game.ctx, s, acts, n, 3);
+        assert_int_equal(acts[i], k - 1);
+        gs_mnk_free(g);
+    }
+}
+
 /* ---- random trees ---- */
 
 /* A random tree of the given depth and branching, integer leaf values in
@@ -576,6 +618,7 @@ int main(void)
         cmocka_unit_test(test_ttt_win_in_one),
         cmocka_unit_test(test_ttt_block_in_one),
         cmocka_unit_test(test_c4_tactics),
+        cmocka_unit_test(test_mnk_playout_policy),
         cmocka_unit_test(test_random_trees_converge),
         cmocka_unit_test(test_chance_root),
         cmocka_unit_test(test_solver_proves_ttt_draw),
