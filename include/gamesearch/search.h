@@ -275,7 +275,8 @@ typedef struct gs_result {
     uint64_t tt_hits;
     /* The depth the answer comes from, in depth_unit: options.depth for
      * one search; the deepest finished iteration with iterative deepening
-     * (0 when a limit stopped the first one). */
+     * (0 when a limit stopped the first one); for GS_MCTS the deepest
+     * tree node an iteration reached, in plies. */
     int depth;
     /* Wall time of the search. */
     double seconds;
