@@ -544,12 +544,13 @@ int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
     m->b = dup_string(alloc, p->b);
     m->results = alloc->fn(alloc->user, NULL, 0,
                            (size_t)p->games * sizeof *m->results);
+    if (m->results)
+        memset(m->results, 0, (size_t)p->games * sizeof *m->results);
     w = alloc->fn(alloc->user, NULL, 0, (size_t)nt * sizeof *w);
     if (!m->a || !m->b || !m->results || !w) {
         fail(err, st, "out of memory for the match");
         goto done;
     }
-    memset(m->results, 0, (size_t)p->games * sizeof *m->results);
     if (ms.c4) {
         m->rows = 6;
         m->cols = 7;
