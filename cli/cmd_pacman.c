@@ -995,12 +995,6 @@ out:
 
 /* ---- The command ---- */
 
-/* The record writer's text into a file. */
-static int write_file(void *user, const char *text, size_t len)
-{
-    return fwrite(text, 1, len, user) == len ? 0 : -1;
-}
-
 static int play(const pac_options *o)
 {
     char path[2048], err[256], *text = NULL;
@@ -1090,7 +1084,7 @@ static int play(const pac_options *o)
     if (status == 0 && o->record) {
         rec->layout_text = text;       /* lent to the record until written */
         rec->layout_len = len;
-        if (gs_pac_record_write(rec, write_file, recf) != GS_OK ||
+        if (gs_pac_record_write(rec, cli_file_write, recf) != GS_OK ||
             fflush(recf) != 0 || ferror(recf)) {
             cli_error(cmd, "--record %s: cannot write: %s", o->record,
                       strerror(errno));
@@ -1099,8 +1093,9 @@ static int play(const pac_options *o)
         rec->layout_text = NULL;
     }
     if (status == 0 && jsonf) {
-        pac_json_run jr = {rec, r.stats, r.threads, seconds};
-        if (pac_json_write(jsonf, &jr) != 0) {
+        if (gs_pac_json_write(rec, r.stats, r.threads, seconds,
+                              cli_file_write, jsonf) != GS_OK ||
+            fflush(jsonf) != 0 || ferror(jsonf)) {
             cli_error(cmd, "--json %s: cannot write: %s", o->json,
                       strerror(errno));
             status = 1;

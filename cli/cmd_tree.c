@@ -13,12 +13,15 @@
 
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
+#include "tree_cli.h"
+#include "tree_html.h"
 #include "util.h"
 
 #define CMD "tree"
 
 static const char usage[] =
     "usage: gamesearch tree [FILE|-] [options]\n"
+    "       gamesearch tree --random SPEC\n"
     "\n"
     "Solves an explicit game tree read from FILE (or standard input) and shows\n"
     "the value, the best move, the principal variation, the nodes visited and\n"
@@ -35,13 +38,15 @@ static const char usage[] =
     "                A: left=B right=C      children, optionally named\n"
     "                X: Y@0.25 Z@0.75       chance probabilities\n"
     "                B = 3                  a value; '#' starts a comment\n"
+    "  CS188 tests   the autograder's .test files, searched as it does\n"
     "\n"
     "Options:\n"
-    "  --algo ALGO        minimax, alphabeta (default), expectimax or mcts;\n"
-    "                     minimax and alphabeta take the roles as given (chance\n"
-    "                     nodes averaged); expectimax makes every MIN agent a\n"
-    "                     uniform chance agent; mcts (10000 iterations, seed 0,\n"
-    "                     the solver) prints and draws each node's visits\n"
+    "  --algo ALGO        minimax, alphabeta (default), expectimax or mcts\n"
+    "                     (10000 iterations, seed 0, the solver: each node's\n"
+    "                     visits and mean, text only); minimax\n"
+    "                     and alphabeta take the roles as given (chance nodes\n"
+    "                     averaged); expectimax makes every MIN agent a uniform\n"
+    "                     chance agent\n"
     "  --depth N          cut off after N rounds (every agent moves once a\n"
     "                     round); overrides the file's depth: line; 0 = none\n"
     "  --agents ROLES     roles in turn order, e.g. 'max min min' or\n"
@@ -54,73 +59,38 @@ static const char usage[] =
     "                     output): MAX boxes, MIN circles, chance diamonds,\n"
     "                     backed-up values, pruned branches crossed out, the\n"
     "                     principal variation in bold\n"
+    "  --trace            then every step: node, alpha, beta, value, the cut\n"
+    "                     and why; with --json, a \"trace\" array\n"
+    "  --check [SOLUTION] compare a CS188 test with its .solution (default:\n"
+    "                     beside it); exit status 1 when they differ\n"
+    "  --random SPEC      print a random tree: depth=N,branching=N|LO-HI,\n"
+    "                     values=LO..HI,agents=max+min+chance,seed=N\n"
+    "  --html FILE        write a page that draws the tree and replays the\n"
+    "                     search step by step (keys, play/pause; minimax,\n"
+    "                     both alpha-beta rules and expectimax side by side);\n"
+    "                     self-contained, it opens in a browser from disk\n"
+    "  --practice         with --html: the page opens as an exercise (mark\n"
+    "                     the cut edges, type the backed-up values, Check)\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Exit status: 0 on success, 2 on bad input or options.\n";
-
-/* A growable list of node numbers. */
-typedef struct node_list {
-    int32_t *v;
-    size_t n, cap;
-} node_list;
-
-static bool list_push(node_list *l, int32_t x)
-{
-    if (l->n == l->cap) {
-        size_t ncap = l->cap ? l->cap * 2 : 64;
-        int32_t *nv = realloc(l->v, ncap * sizeof *nv);
-        if (!nv)
-            return false;
-        l->v = nv;
-        l->cap = ncap;
-    }
-    l->v[l->n++] = x;
-    return true;
-}
-
-/* What the search hook records. */
-typedef struct record {
-    const gs_tree *tree;
-    node_list visited;    /* nodes in visit order */
-    node_list pruned;     /* pruned children, in the order they were cut */
-    node_list cut_parent; /* ... the node each was pruned at */
-    node_list cut_action; /* ... and its position there */
-    double *value;        /* per node: the last backed-up value */
-    unsigned char *bound; /* per node: its gs_bound + 1, 0 = never left */
-    uint64_t *visits;     /* per node: MCTS's visits (NULL: not MCTS) */
-    bool out_of_memory;
-} record;
-
-static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
-{
-    record *r = user;
-    const gs_tree_state *s = ev->state;
-    switch (kind) {
-    case GS_EVENT_ENTER:
-        if (!list_push(&r->visited, s->node))
-            r->out_of_memory = true;
-        break;
-    case GS_EVENT_LEAVE:
-        r->value[s->node] = ev->value;
-        r->bound[s->node] = (unsigned char)(ev->bound + 1);
-        break;
-    case GS_EVENT_PRUNE:
-        if (!list_push(&r->pruned, gs_tree_child(r->tree, s->node, ev->action)) ||
-            !list_push(&r->cut_parent, s->node) ||
-            !list_push(&r->cut_action, ev->action))
-            r->out_of_memory = true;
-        break;
-    }
-}
+    "Exit status: 0 on success, 1 when --check finds a difference, 2 on bad\n"
+    "input or options.\n";
 
 typedef struct tree_options {
     const char *file;
     gs_algo algo;
+    bool algo_given;
     long depth;            /* rounds; -1 = the file's */
     const char *agents;
     bool prune_equal;
     bool json;
+    bool trace;
     const char *dot;
+    const char *random;    /* --random SPEC */
+    bool check;
+    const char *solution;  /* --check SOLUTION; NULL: beside the test */
+    const char *html;
+    bool practice;
 } tree_options;
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
@@ -133,11 +103,18 @@ static int parse_options(int argc, char **argv, tree_options *o)
 
     o->file = NULL;
     o->algo = GS_ALPHABETA;
+    o->algo_given = false;
     o->depth = -1;
     o->agents = NULL;
     o->prune_equal = true;
     o->json = false;
+    o->trace = false;
     o->dot = NULL;
+    o->random = NULL;
+    o->check = false;
+    o->solution = NULL;
+    o->html = NULL;
+    o->practice = false;
     cli_args_init(&a, argc - 1, argv + 1);
     while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
         if (!is_opt) {
@@ -151,20 +128,38 @@ static int parse_options(int argc, char **argv, tree_options *o)
         }
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
                     strcmp(name, "--json") == 0 ||
+                    strcmp(name, "--trace") == 0 ||
+                    strcmp(name, "--practice") == 0 ||
                     strcmp(name, "--no-prune-equal") == 0;
         if (flag && cli_args_has_inline(&a)) {
             cli_error(CMD, "%s takes no value", CLI_Q(name));
             return EXIT_BAD_INPUT;
+        }
+        if (strcmp(name, "--check") == 0) {
+            /* an optional value: --check=SOLUTION, or a next argument
+             * that names a .solution file */
+            o->check = true;
+            const char *next = a.next < a.argc ? a.argv[a.next] : NULL;
+            size_t k = next ? strlen(next) : 0;
+            if (cli_args_has_inline(&a) ||
+                (k > 9 && strcmp(next + k - 9, ".solution") == 0))
+                o->solution = cli_args_value(&a);
+            continue;
         }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
             fputs(usage, stdout);
             return 1;
         } else if (strcmp(name, "--json") == 0) {
             o->json = true;
+        } else if (strcmp(name, "--trace") == 0) {
+            o->trace = true;
+        } else if (strcmp(name, "--practice") == 0) {
+            o->practice = true;
         } else if (strcmp(name, "--no-prune-equal") == 0) {
             o->prune_equal = false;
         } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
-                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0) {
+                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
+                   strcmp(name, "--random") == 0 || strcmp(name, "--html") == 0) {
             const char *v = cli_args_value(&a);
             if (!v) {
                 cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
@@ -179,6 +174,7 @@ static int parse_options(int argc, char **argv, tree_options *o)
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
+                o->algo_given = true;
             } else if (strcmp(name, "--depth") == 0) {
                 if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
                     cli_error(CMD, "--depth needs a whole number of rounds "
@@ -187,6 +183,10 @@ static int parse_options(int argc, char **argv, tree_options *o)
                 }
             } else if (strcmp(name, "--agents") == 0) {
                 o->agents = v;
+            } else if (strcmp(name, "--random") == 0) {
+                o->random = v;
+            } else if (strcmp(name, "--html") == 0) {
+                o->html = v;
             } else {
                 o->dot = v;
             }
@@ -196,8 +196,28 @@ static int parse_options(int argc, char **argv, tree_options *o)
             return EXIT_BAD_INPUT;
         }
     }
+    if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
+        cli_error(CMD, "--check prints its own report: give it without "
+                  "--json, --dot, --trace, --random and --html");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->algo == GS_MCTS &&
+        (o->json || o->dot || o->trace || o->html || o->check)) {
+        cli_error(CMD, "--algo mcts prints its own text: give it without "
+                  "--json, --dot, --trace, --html and --check");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->random && o->file) {
+        cli_error(CMD, "--random makes a tree and reads none: give no FILE, "
+                  "and pipe its output into gamesearch tree -");
+        return EXIT_BAD_INPUT;
+    }
     if (!o->file)
         o->file = "-";
+    if (o->practice && !o->html) {
+        cli_error(CMD, "--practice makes a page: give --html FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (o->json && o->dot && strcmp(o->dot, "-") == 0) {
         cli_error(CMD, "--json and --dot - cannot both write to standard "
                   "output; give --dot a file name");
@@ -221,20 +241,53 @@ static int32_t pv_node(const gs_tree *t, const gs_result *res, int k)
     return node;
 }
 
-static void print_names_json(FILE *f, const gs_tree *t, const int32_t *v,
-                             size_t n)
+/* The nodes of the steps of one kind, as a JSON array of names. */
+static void print_names_json(FILE *f, const gs_tree *t, const gs_tree_trace *tr,
+                             gs_event_kind kind)
+{
+    const char *sep = "[";
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == kind) {
+            fputs(sep, f);
+            cli_json_string(f, gs_tree_node_name(t, tr->steps[i].node));
+            sep = ",";
+        }
+    fputs(*sep == '[' ? "[]" : "]", f);
+}
+
+static const char *const event_names[] = {"enter", "leave", "prune"};
+static const char *const bound_names[] = {"exact", "lower", "upper"};
+
+void tree_trace_json(FILE *f, const gs_tree *t, const gs_tree_step *steps,
+                     size_t n)
 {
     fputc('[', f);
     for (size_t i = 0; i < n; i++) {
-        if (i)
-            fputc(',', f);
-        cli_json_string(f, gs_tree_node_name(t, v[i]));
+        const gs_tree_step *s = &steps[i];
+        fprintf(f, "%s{\"event\":\"%s\",\"node\":", i ? "," : "",
+                event_names[s->kind]);
+        cli_json_string(f, gs_tree_node_name(t, s->node));
+        fputs(",\"parent\":", f);
+        if (s->parent >= 0)
+            cli_json_string(f, gs_tree_node_name(t, s->parent));
+        else
+            fputs("null", f);
+        fputs(",\"alpha\":", f);
+        cli_json_number(f, s->alpha);
+        fputs(",\"beta\":", f);
+        cli_json_number(f, s->beta);
+        if (s->kind == GS_EVENT_LEAVE) {
+            fputs(",\"value\":", f);
+            cli_json_number(f, s->value);
+            fprintf(f, ",\"bound\":\"%s\"", bound_names[s->bound]);
+        }
+        fputc('}', f);
     }
     fputc(']', f);
 }
 
 static void print_json(const gs_tree *t, const gs_result *res,
-                       const record *r)
+                       const gs_tree_trace *tr, bool trace)
 {
     int32_t root = gs_tree_root_node(t);
     fputs("{\"value\":", stdout);
@@ -255,20 +308,26 @@ static void print_json(const gs_tree *t, const gs_result *res,
         cli_json_string(stdout, gs_tree_node_name(t, pv_node(t, res, k)));
     }
     fputs("],\"visited\":", stdout);
-    print_names_json(stdout, t, r->visited.v, r->visited.n);
+    print_names_json(stdout, t, tr, GS_EVENT_ENTER);
     fputs(",\"pruned\":", stdout);
-    print_names_json(stdout, t, r->pruned.v, r->pruned.n);
-    printf(",\"nodes\":%llu,\"leaves\":%llu}\n",
+    print_names_json(stdout, t, tr, GS_EVENT_PRUNE);
+    printf(",\"nodes\":%llu,\"leaves\":%llu",
            (unsigned long long)res->nodes, (unsigned long long)res->leaves);
+    if (trace) {
+        fputs(",\"trace\":", stdout);
+        tree_trace_json(stdout, t, tr->steps, tr->count);
+    }
+    fputs("}\n", stdout);
 }
 
-static void print_names(const gs_tree *t, const int32_t *v, size_t n)
+static void print_names(const gs_tree *t, const gs_tree_trace *tr,
+                        gs_event_kind kind)
 {
-    if (n == 0)
-        fputs(" (none)", stdout);
-    for (size_t i = 0; i < n; i++)
-        printf(" %s", gs_tree_node_name(t, v[i]));
-    fputc('\n', stdout);
+    size_t shown = 0;
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == kind && ++shown)
+            printf(" %s", gs_tree_node_name(t, tr->steps[i].node));
+    puts(shown ? "" : " (none)");
 }
 
 static const char *role_name(gs_role r)
@@ -284,8 +343,12 @@ static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
     return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
 }
 
+static void print_mcts(const gs_tree *t, const gs_engine *e,
+                       const gs_result *res);
+
 static void print_text(const gs_tree *t, const tree_options *o,
-                       const gs_result *res, const record *r, int depth)
+                       const gs_result *res, const gs_tree_trace *tr, int depth,
+                       const gs_engine *mcts)
 {
     char num[32];
     int32_t root = gs_tree_root_node(t);
@@ -321,63 +384,53 @@ static void print_text(const gs_tree *t, const tree_options *o,
            (unsigned long long)res->nodes, (unsigned long long)res->leaves,
            res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
            res->cutoffs == 1 ? "" : "s");
-    printf("visited:");
-    print_names(t, r->visited.v, r->visited.n);
-    if (r->visits) {
-        printf("visits (mean):");
-        for (size_t i = 0; i < r->visited.n; i++) {
-            int32_t v = r->visited.v[i];
-            cli_format_value(r->value[v], num);
-            printf(" %s=%llu (%s)", gs_tree_node_name(t, v),
-                   (unsigned long long)r->visits[v], num);
-        }
-        printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
+    if (mcts) {
+        print_mcts(t, mcts, res);
         return;
     }
+    printf("visited:");
+    print_names(t, tr, GS_EVENT_ENTER);
     printf("pruned:");
-    print_names(t, r->pruned.v, r->pruned.n);
+    print_names(t, tr, GS_EVENT_PRUNE);
 }
 
-/* MCTS: the nodes its tree reached, with their visits and means (the
- * proved value where the solver proved one), recorded as the hook records
- * the other algorithms' searches. */
-static bool record_mcts(const gs_tree *t, const gs_engine *e, record *r)
+/* MCTS: the nodes its tree reached, in the order it made them, with their
+ * visits and means (the proved value where the solver proved one). */
+static void print_mcts(const gs_tree *t, const gs_engine *e,
+                       const gs_result *res)
 {
     size_t n = gs_mcts_tree_size(e);
     int32_t *node = malloc((n ? n : 1) * sizeof *node);
-    r->visits = calloc((size_t)gs_tree_node_count(t), sizeof *r->visits);
-    bool ok = node && r->visits;
-    for (size_t i = 0; ok && i < n; i++) {
+    char num[32];
+    printf("visits (mean):");
+    for (size_t i = 0; node && i < n; i++) {
         gs_mcts_node_info in;
         gs_mcts_tree_node(e, i, &in);
         node[i] = i ? gs_tree_child(t, node[in.parent], in.action)
                     : gs_tree_root_node(t);
         if (in.visits == 0)
             continue;
-        if (!r->visits[node[i]])
-            ok = list_push(&r->visited, node[i]);
-        r->visits[node[i]] += in.visits;
-        r->value[node[i]] = in.proved ? in.lo : in.mean;
-        r->bound[node[i]] = GS_BOUND_EXACT + 1;
+        cli_format_value(in.proved ? in.lo : in.mean, num);
+        printf(" %s=%llu (%s)", gs_tree_node_name(t, node[i]),
+               (unsigned long long)in.visits, num);
     }
     free(node);
-    return ok;
+    printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
 }
 
 /* ---- Graphviz ---- */
 
-static void dot_value_label(FILE *f, const gs_tree *t, const record *r,
-                            int32_t node)
+/* The node's name and, when it was left (`left`: its last LEAVE step),
+ * its backed-up value. */
+static void dot_value_label(FILE *f, const gs_tree *t, int32_t node,
+                            const gs_tree_step *left)
 {
     char num[32];
     cli_dot_string(f, gs_tree_node_name(t, node));
-    if (r->bound[node]) {
+    if (left) {
         static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
-        cli_format_value(r->value[node], num);
-        fprintf(f, " + \"\\n%s%s\"", prefix[r->bound[node] - 1], num);
-        if (r->visits)
-            fprintf(f, " + \"\\n%llu visits\"",
-                    (unsigned long long)r->visits[node]);
+        cli_format_value(left->value, num);
+        fprintf(f, " + \"\\n%s%s\"", prefix[left->bound], num);
     }
 }
 
@@ -386,16 +439,18 @@ static void dot_value_label(FILE *f, const gs_tree *t, const record *r,
  * cutoff ply) with the search's marks. Returns false on a write error.
  */
 static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
-                      const record *r, int32_t cutoff_plies, gs_algo algo)
+                      const gs_tree_trace *tr, int32_t cutoff_plies,
+                      gs_algo algo)
 {
     int32_t count = gs_tree_node_count(t), root = gs_tree_root_node(t);
     int32_t *ply = malloc((size_t)count * sizeof *ply);
     int32_t *queue = malloc((size_t)count * sizeof *queue);
     unsigned char *visited = calloc((size_t)count, 1);
+    const gs_tree_step **left = calloc((size_t)count, sizeof *left);
     unsigned char *on_pv = calloc((size_t)count, 1);
     size_t *first_edge = malloc(((size_t)count + 1) * sizeof *first_edge);
     unsigned char *cut = NULL;
-    bool ok = ply && queue && visited && on_pv && first_edge;
+    bool ok = ply && queue && visited && left && on_pv && first_edge;
     if (!ok)
         goto done;
     /* Edges are numbered parent by parent, so a pruned (parent, position)
@@ -406,10 +461,15 @@ static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
     cut = calloc(first_edge[count] + 1, 1);
     if (!(ok = cut != NULL))
         goto done;
-    for (size_t i = 0; i < r->cut_parent.n; i++)
-        cut[first_edge[r->cut_parent.v[i]] + (size_t)r->cut_action.v[i]] = 1;
-    for (size_t i = 0; i < r->visited.n; i++)
-        visited[r->visited.v[i]] = 1;
+    for (size_t i = 0; i < tr->count; i++) {
+        const gs_tree_step *st = &tr->steps[i];
+        if (st->kind == GS_EVENT_PRUNE)
+            cut[first_edge[st->parent] + (size_t)st->index] = 1;
+        else if (st->kind == GS_EVENT_ENTER)
+            visited[st->node] = 1;
+        else
+            left[st->node] = st;
+    }
     for (int k = 0; k <= res->pv_length; k++)
         on_pv[pv_node(t, res, k)] = 1;
     for (int32_t i = 0; i < count; i++)
@@ -435,7 +495,7 @@ static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
         fprintf(f, "  n%ld [shape=%s, label=", (long)v,
                 role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
                                                                   : "diamond");
-        dot_value_label(f, t, r, v);
+        dot_value_label(f, t, v, left[v]);
         if (!visited[v])
             fputs(", color=gray, fontcolor=gray, style=dashed", f);
         if (on_pv[v])
@@ -490,10 +550,55 @@ done:
     free(ply);
     free(queue);
     free(visited);
+    free(left);
     free(on_pv);
     free(first_edge);
     free(cut);
     return ok && !ferror(f);
+}
+
+/* --check: the search against the test's .solution, as the autograder
+ * compares them. Returns the exit status: 0 when they match. */
+static int check_solution(const tree_options *o, const gs_tree *t,
+                          const gs_tree_trace *tr, const gs_result *res)
+{
+    char path[4096], err[256], *text = NULL, *report = NULL;
+    size_t len, n = 0, k = strlen(o->file);
+    const char *sol = o->solution;
+    if (!sol && strcmp(o->file, "-") == 0) {
+        cli_error(CMD, "--check needs the solution's file name when the test "
+                  "is read from standard input: --check=FILE.solution");
+        return EXIT_BAD_INPUT;
+    }
+    if (!sol) {
+        if (k > 5 && strcmp(o->file + k - 5, ".test") == 0)
+            k -= 5;
+        snprintf(path, sizeof path, "%.*s.solution", (int)k, o->file);
+        sol = path;
+    }
+    if (cli_read_all(sol, &text, &len, err, sizeof err) != 0) {
+        cli_error(CMD, "--check %s: %s", sol, err);
+        return EXIT_BAD_INPUT;
+    }
+    gs_error e;
+    bool match = false;
+    int s = gs_tree_cs188_check(t, tr, res, text, len, &match, NULL, 0, &n, &e);
+    if (s == GS_OK && (report = malloc(n + 1)) != NULL)
+        s = gs_tree_cs188_check(t, tr, res, text, len, &match, report, n + 1,
+                                NULL, &e);
+    free(text);
+    if (s != GS_OK || !report) {
+        if (s == GS_EPARSE && e.line > 0)
+            cli_error(CMD, "%s:%d:%d: %s", sol, e.line, e.column, e.message);
+        else
+            cli_error(CMD, "%s: %s", sol, s == GS_OK ? "out of memory" : e.message);
+        free(report);
+        return s == GS_EPARSE ? EXIT_BAD_INPUT : 1;
+    }
+    printf("%s%s: %s\n", report, match ? "PASS" : "FAIL",
+           strcmp(o->file, "-") == 0 ? "<stdin>" : o->file);
+    free(report);
+    return match ? 0 : 1;
 }
 
 int cmd_tree(int argc, char **argv)
@@ -502,17 +607,33 @@ int cmd_tree(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (o.random) {
+        size_t n;
+        gs_error re;
+        char *text = NULL;
+        if (gs_tree_random(o.random, NULL, 0, &n, &re) != GS_OK) {
+            cli_error(CMD, "--random '%s': %s", CLI_Q(o.random), re.message);
+            return EXIT_BAD_INPUT;
+        }
+        if (!(text = malloc(n + 1))) {
+            cli_error(CMD, "out of memory");
+            return 1;
+        }
+        gs_tree_random(o.random, text, n + 1, NULL, NULL);
+        fwrite(text, 1, n, stdout);
+        free(text);
+        return 0;
+    }
 
     const char *shown = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
     char *text = NULL, err[256];
     size_t len;
     gs_tree *t = NULL;
-    gs_engine *e = NULL;
-    record r;
-    memset(&r, 0, sizeof r);
+    gs_tree_trace tr = {0};
+    gs_engine *mcts = NULL;   /* --algo mcts: its engine, for its tree */
     int status = EXIT_BAD_INPUT;
     bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
-    cli_output dot = {0};
+    cli_output dot = {0}, html = {0};
 
     /* The drawing's file is opened first, so that one that cannot be
      * written stops the run before the work; never over the input or over
@@ -529,6 +650,14 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
     if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
+        goto out;
+    if (o.html && ((strcmp(o.file, "-") != 0 && cli_same_file(o.html, o.file)) ||
+                   cli_is_stdout_file(o.html) || (o.dot && cli_same_file(o.html, o.dot)))) {
+        cli_error(CMD, "--html %s names the input file, standard output or the "
+                  "drawing: give the page another name", o.html);
+        goto out;
+    }
+    if (o.html && !cli_output_open(CMD, &html, "--html", o.html))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
@@ -558,6 +687,16 @@ int cmd_tree(int argc, char **argv)
         }
         gs_tree_set_roles(t, roles, n);
     }
+    if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
+        /* the autograder's conventions: its algorithm, strict pruning */
+        if (!o.algo_given)
+            o.algo = (gs_algo)gs_tree_algo(t);
+        o.prune_equal = false;
+    } else if (o.check) {
+        cli_error(CMD, "%s: --check compares a CS188 test file with its "
+                  ".solution, and this is not one", shown);
+        goto out;
+    }
     int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
     int agents = gs_tree_num_agents(t);
     int32_t cutoff = depth > 0 && depth <= INT32_MAX / agents
@@ -575,28 +714,27 @@ int cmd_tree(int argc, char **argv)
     }
 
     /* Step 2. Search it, recording every node. */
-    gs_game game;
-    gs_tree_game(t, &game);
-    r.tree = t;
-    r.value = calloc((size_t)gs_tree_node_count(t), sizeof *r.value);
-    r.bound = calloc((size_t)gs_tree_node_count(t), 1);
-    if (!r.value || !r.bound || gs_engine_new(&game, NULL, &e) != GS_OK) {
-        cli_error(CMD, "out of memory");
-        status = 1;
-        goto out;
-    }
     gs_search_options so;
     gs_search_options_init(&so);
     so.algo = o.algo;
     so.depth = depth;
     so.depth_unit = GS_DEPTH_ROUNDS;
     so.prune_equal = o.prune_equal;
-    so.hook = on_event;
-    so.hook_user = &r;
-    gs_tree_state root;
-    gs_tree_root(t, &root);
     gs_result res;
-    s = gs_search(e, &root, &so, &res);
+    if (o.algo == GS_MCTS) {
+        /* MCTS calls no hook: its tree is read back from the engine */
+        gs_game game;
+        gs_tree_game(t, &game);
+        gs_tree_state root;
+        gs_tree_root(t, &root);
+        s = gs_engine_new(&game, NULL, &mcts);
+        if (s == GS_OK)
+            s = gs_search(mcts, &root, &so, &res);
+        snprintf(te.message, sizeof te.message, "%s",
+                 mcts ? gs_engine_error(mcts) : gs_strerror(s));
+    } else {
+        s = gs_tree_trace_search(t, &so, &tr, &res, &te);
+    }
     if (s == GS_EPLY) {
         /* What can be done depends on where values may stand: a nested
          * list has them only at its leaves, so no cutoff can help it. */
@@ -622,18 +760,33 @@ int cmd_tree(int argc, char **argv)
                       most);
         goto out;
     }
-    if (s == GS_OK && o.algo == GS_MCTS && !record_mcts(t, e, &r))
-        r.out_of_memory = true;
-    if (s != GS_OK || r.out_of_memory) {
-        cli_error(CMD, "%s", s != GS_OK ? gs_strerror(s) : "out of memory");
+    if (s != GS_OK) {
+        cli_error(CMD, "%s", te.message);
         status = 1;
         goto out;
     }
 
     /* Step 3. Write what was asked for. */
+    if (o.check) {
+        status = check_solution(&o, t, &tr, &res);
+        goto out;
+    }
+    if (o.html) {
+        const char *base = strrchr(shown, '/');
+        tree_html_options ho = {base ? base + 1 : shown, o.algo, o.prune_equal,
+                                depth, o.practice};
+        errno = 0;
+        bool ok = tree_html_write(html.f, t, &ho);
+        if (!cli_output_close(&html, !ok) || !ok) {
+            cli_error(CMD, "--html %s: cannot write: %s", o.html,
+                      errno ? strerror(errno) : "write error");
+            status = 1;
+            goto out;
+        }
+    }
     if (o.dot) {
         errno = 0;
-        bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &r,
+        bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &tr,
                             cutoff, o.algo);
         if (!dot_to_stdout && !cli_output_close(&dot, false))
             ok = false;
@@ -648,23 +801,28 @@ int cmd_tree(int argc, char **argv)
             goto out;
         }
     }
-    if (o.json)
-        print_json(t, &res, &r);
-    else
-        print_text(t, &o, &res, &r, depth);
+    if (o.json) {
+        print_json(t, &res, &tr, o.trace);
+    } else {
+        print_text(t, &o, &res, &tr, depth, mcts);
+        for (size_t i = 0; o.trace && i <= tr.count; i++) {
+            char line[512];
+            int n = gs_tree_trace_line(t, &tr, i, line, sizeof line);
+            char *big = n >= (int)sizeof line ? malloc((size_t)n + 1) : NULL;
+            if (big)
+                gs_tree_trace_line(t, &tr, i, big, (size_t)n + 1);
+            printf("%s%s\n", i ? "" : "\n", big ? big : line);
+            free(big);
+        }
+    }
     status = 0;
 
 out:
     cli_output_close(&dot, status != 0);
-    gs_engine_free(e);
+    cli_output_close(&html, status != 0);
+    gs_tree_trace_free(t, &tr);
+    gs_engine_free(mcts);
     gs_tree_free(t);
     free(text);
-    free(r.visited.v);
-    free(r.pruned.v);
-    free(r.cut_parent.v);
-    free(r.cut_action.v);
-    free(r.value);
-    free(r.bound);
-    free(r.visits);
     return status;
 }

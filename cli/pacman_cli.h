@@ -96,18 +96,4 @@ void pac_view_wait(pac_view *view, double seconds, bool any_key,
 /* Restores the terminal. */
 void pac_view_close(pac_view *view);
 
-/* ---- Batches of games: results as JSON ---- */
-
-/* What --json says about the run besides the games. */
-typedef struct pac_json_run {
-    const gs_pac_record *rec;   /* the run's header, the games' results */
-    const gs_pac_game_result *stats;   /* one per game of rec */
-    long threads;            /* games played at once */
-    double seconds;          /* the whole batch, wall clock */
-} pac_json_run;
-
-/* Writes the JSON document of docs/pacman-json.md to f. Returns 0, or -1
- * when writing failed (errno says why). */
-int pac_json_write(FILE *f, const pac_json_run *run);
-
 #endif /* GS_CLI_PACMAN_CLI_H */

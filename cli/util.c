@@ -12,52 +12,10 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-/* The length of the UTF-8 character at s (1 to 4), or 0 when s does not
- * start a well-formed character that a terminal shows as text: a control
- * byte (C0, DEL, C1), a stray continuation byte, an overlong or cut form. */
-static size_t text_char(const unsigned char *s)
+/* Writes text to a FILE for the library's writers. */
+int cli_file_write(void *f, const char *text, size_t len)
 {
-    if (*s >= 0x20 && *s < 0x7f)
-        return 1;
-    size_t n = *s >= 0xc2 && *s <= 0xdf ? 2 : *s >= 0xe0 && *s <= 0xef ? 3
-             : *s >= 0xf0 && *s <= 0xf4 ? 4 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
-        return 0;                                  /* C1 controls */
-    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-        (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||  /* surrogates */
-        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-        (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
-/* Appends the text of s to out (size bytes, at most max of them text),
- * escaped; returns the bytes of s consumed. */
-static size_t escape_into(char *out, size_t size, size_t max, const char *s,
-                          bool *cut)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t used = 0, i = 0;
-    *cut = false;
-    while (p[i]) {
-        size_t n = text_char(p + i);
-        size_t w = n ? n : 4;
-        if (used + w > max || used + w >= size) {
-            *cut = true;
-            break;
-        }
-        if (n)
-            memcpy(out + used, p + i, n);
-        else
-            snprintf(out + used, 5, "\\x%02x", p[i]);
-        used += w;
-        i += n ? n : 1;
-    }
-    out[used] = '\0';
-    return i;
+    return fwrite(text, 1, len, f) == len ? 0 : -1;
 }
 
 /* Writes s to f escaped as cli_quote does, whole. */
@@ -65,17 +23,14 @@ static void put_escaped(FILE *f, const char *s)
 {
     while (*s) {
         char piece[512];
-        bool cut;
-        s += escape_into(piece, sizeof piece, sizeof piece - 1, s, &cut);
+        s += gs_text_escape(s, sizeof piece - 1, piece, sizeof piece);
         fputs(piece, f);
     }
 }
 
 const char *cli_quote(char *buf, const char *s)
 {
-    bool cut;
-    escape_into(buf, CLI_QUOTE_SIZE, CLI_QUOTE_MAX, s, &cut);
-    if (cut)
+    if (s[gs_text_escape(s, CLI_QUOTE_MAX, buf, CLI_QUOTE_SIZE)])
         strcat(buf, "...");
     return buf;
 }
@@ -289,234 +244,6 @@ bool cli_parse_long(const char *s, long lo, long hi, long *out)
         return false;
     *out = v;
     return true;
-}
-
-void cli_format_double(double v, char *buf)
-{
-    if (v == 0.0) {          /* also -0.0 */
-        strcpy(buf, "0");
-        return;
-    }
-    if (isinf(v)) {
-        strcpy(buf, v > 0 ? "inf" : "-inf");
-        return;
-    }
-    if (isnan(v)) {
-        strcpy(buf, "nan");
-        return;
-    }
-    /* A whole number prints whole (70, not the shorter 7e+01). */
-    if (fabs(v) < 1e15 && v == trunc(v)) {
-        snprintf(buf, 32, "%.0f", v);
-        return;
-    }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, 32, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
-
-void cli_format_py_float(double v, char *buf)
-{
-    if (isnan(v)) {
-        strcpy(buf, "nan");
-        return;
-    }
-    if (isinf(v)) {
-        strcpy(buf, v > 0 ? "inf" : "-inf");
-        return;
-    }
-    if (v == 0.0) {
-        strcpy(buf, signbit(v) ? "-0.0" : "0.0");
-        return;
-    }
-    /* The fewest significant digits that read back as v: "d.ddde+XX". */
-    char sci[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(sci, sizeof sci, "%.*e", prec - 1, v);
-        if (strtod(sci, NULL) == v)
-            break;
-    }
-    const char *p = sci;
-    char *out = buf;
-    if (*p == '-')
-        *out++ = *p++;
-    char digits[20];
-    int nd = 0;
-    for (; *p && *p != 'e'; p++)
-        if (*p >= '0' && *p <= '9' && nd < 19)
-            digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
-    digits[nd] = '\0';
-    int exp10 = atoi(p + 1);   /* v = d.ddd * 10^exp10 */
-    if (exp10 < -4 || exp10 >= 16) {
-        /* repr switches to exponent form there: 1e+16, 1.5e-05. */
-        *out++ = digits[0];
-        if (nd > 1) {
-            *out++ = '.';
-            memcpy(out, digits + 1, (size_t)(nd - 1));
-            out += nd - 1;
-        }
-        sprintf(out, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
-        return;
-    }
-    if (exp10 < 0) {
-        *out++ = '0';
-        *out++ = '.';
-        for (int i = -1; i > exp10; i--)
-            *out++ = '0';
-        memcpy(out, digits, (size_t)nd);
-        out[nd] = '\0';
-        return;
-    }
-    /* exp10 + 1 digits before the point, zeros as needed, then the rest
-     * or a single 0. */
-    for (int i = 0; i <= exp10; i++)
-        *out++ = i < nd ? digits[i] : '0';
-    *out++ = '.';
-    if (nd > exp10 + 1) {
-        memcpy(out, digits + exp10 + 1, (size_t)(nd - exp10 - 1));
-        out += nd - exp10 - 1;
-    } else {
-        *out++ = '0';
-    }
-    *out = '\0';
-}
-
-void cli_format_value(double v, char *buf)
-{
-    cli_format_double(v, buf);
-    if (strlen(buf) > 11 && isfinite(v)) {
-        snprintf(buf, 32, "%.10g", v);
-        if (strtod(buf, NULL) == 0.0)
-            strcpy(buf, "0");
-    }
-}
-
-void cli_format_count(unsigned long long n, char *buf, size_t size)
-{
-    char digits[32];
-    int len = snprintf(digits, sizeof digits, "%llu", n);
-    size_t j = 0;
-    for (int i = 0; i < len && j + 2 < size; i++) {
-        buf[j++] = digits[i];
-        int k = len - i - 1;
-        if (k > 0 && k % 3 == 0)
-            buf[j++] = ',';
-    }
-    buf[j] = '\0';
-}
-
-/*
- * The length of the well-formed UTF-8 character at p (1 to 4), or 0 when
- * the bytes there are not one; *bad then says how many bytes one U+FFFD
- * stands for: the longest start of a well-formed character, at least 1
- * (Unicode's "maximal subpart"). Overlong forms, surrogates and code
- * points above U+10FFFF are not well-formed. p is NUL-terminated, and a
- * NUL is never a continuation byte, so no length is needed.
- */
-static size_t utf8_char(const unsigned char *p, size_t *bad)
-{
-    unsigned c = p[0], lo = 0x80, hi = 0xBF;
-    size_t len;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;      /* overlong below */
-        else if (c == 0xED)
-            hi = 0x9F;      /* surrogates above */
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;      /* overlong below */
-        else if (c == 0xF4)
-            hi = 0x8F;      /* above U+10FFFF */
-    } else {
-        *bad = 1;
-        return 0;
-    }
-    for (size_t i = 1; i < len; i++) {
-        unsigned b = p[i];
-        if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xBF)) {
-            *bad = i;
-            return 0;
-        }
-    }
-    return len;
-}
-
-void cli_json_number(FILE *f, double v)
-{
-    char buf[32];
-    if (!isfinite(v)) {
-        fputs("null", f);
-        return;
-    }
-    cli_format_double(v, buf);
-    fputs(buf, f);
-}
-
-void cli_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        size_t bad, k = utf8_char(p, &bad);
-        if (k == 0) {
-            fputs("\\ufffd", f);
-            p += bad;
-            continue;
-        }
-        switch (*p) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
-            else
-                fwrite(p, 1, k, f);
-        }
-        p += k;
-    }
-    fputc('"', f);
-}
-
-void cli_dot_string(FILE *f, const char *s)
-{
-    /* Graphviz refuses a quoted string longer than 16384 bytes ("longer
-     * than 16384?"); a long one is written in pieces it joins, "a" + "b". */
-    enum { DOT_PIECE = 16000 };
-    size_t piece = 0;
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (piece > DOT_PIECE - 4) { /* a character takes at most 4 bytes */
-            fputs("\" + \"", f);
-            piece = 0;
-        }
-        size_t bad, k = utf8_char(p, &bad);
-        if (k == 0 || *p < 0x20 || *p == 0x7F) {
-            fputs("\xef\xbf\xbd", f);   /* U+FFFD */
-            piece += 3;
-            p += k ? k : bad;
-            continue;
-        }
-        if (*p == '"' || *p == '\\') {
-            fputc('\\', f);
-            piece++;
-        }
-        fwrite(p, 1, k, f);
-        piece += k;
-        p += k;
-    }
-    fputc('"', f);
 }
 
 bool cli_read_answer(char **line, size_t *cap)

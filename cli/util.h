@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "gamesearch/text.h"
+
 /* Exit statuses. */
 enum { EXIT_BAD_INPUT = 2 };
 
@@ -74,31 +76,17 @@ bool cli_parse_long(const char *s, long lo, long hi, long *out);
  * or false. */
 bool cli_parse_seconds(const char *s, double *out);
 
-/* Formats v as the shortest decimal that reads back as v ("5", "-4.01",
- * "6.5"); buf needs 32 bytes. */
-void cli_format_double(double v, char *buf);
-
-/* Formats v as Python's repr(float) does: the shortest decimal that reads
- * back as v, with ".0" on whole numbers and exponent form below 1e-4 and
- * from 1e16 on ("49.0", "-206.66666666666666", "1e+16", "1.5e-05"); buf
- * needs 32 bytes. */
-void cli_format_py_float(double v, char *buf);
-
-/* Formats v for people: as cli_format_double, but at most 10 significant
- * digits, so that 0.9999999999999998 reads 1. */
-void cli_format_value(double v, char *buf);
-
-/* Writes n with thousands separators ("1,234,567"). */
-void cli_format_count(unsigned long long n, char *buf, size_t size);
-
-/* Writes v as a JSON number (as cli_format_double writes it), or null when
- * v is not finite: JSON has no infinity and no NaN. */
-void cli_json_number(FILE *f, double v);
-
-/* Writes s as a JSON string literal, quotes included. Bytes that are not
- * UTF-8 (stray, overlong, cut short) become \ufffd, one for each longest
- * start of a character, so that the output is always valid JSON. */
-void cli_json_string(FILE *f, const char *s);
+/* Numbers and strings for people, JSON and Graphviz: the library's
+ * formats (gamesearch/text.h), here for FILEs; a buffer for a number
+ * needs GS_NUMBER_SIZE (32) bytes. */
+int cli_file_write(void *f, const char *text, size_t len);
+#define cli_format_double(v, buf) ((void)gs_format_double((v), (buf)))
+#define cli_format_py_float(v, buf) ((void)gs_format_py_float((v), (buf)))
+#define cli_format_value(v, buf) ((void)gs_format_value((v), (buf)))
+#define cli_format_count(n, buf, size) ((void)gs_format_count((n), (buf), (size)))
+#define cli_json_number(f, v) ((void)gs_json_number((v), cli_file_write, (f)))
+#define cli_json_string(f, s) ((void)gs_json_string((s), cli_file_write, (f)))
+#define cli_dot_string(f, s) ((void)gs_dot_string((s), cli_file_write, (f)))
 
 /*
  * Flushes and closes standard output. When anything written to it was
@@ -142,9 +130,5 @@ bool cli_is_stdout_file(const char *path);
 bool cli_read_answer(char **line, size_t *cap);
 /* Strips surrounding blanks in place and returns the start. */
 char *cli_trim(char *s);
-/* Writes s as a Graphviz quoted string, quotes included. Bytes that are
- * not UTF-8, and control characters, become U+FFFD, so that the output is
- * always valid UTF-8 for Graphviz. */
-void cli_dot_string(FILE *f, const char *s);
 
 #endif /* GS_CLI_UTIL_H */

@@ -77,20 +77,25 @@ static void emit(gs_engine *e, gs_event_kind kind, const gs_event *ev)
         e->opt.hook(e->opt.hook_user, kind, ev);
 }
 
+/* Reports the node at `ply` left with `value`, its window then being
+ * (alpha, beta). */
 static void emit_leave(gs_engine *e, int ply, int agent, gs_action via,
-                       bool leaf, double value, gs_bound bound)
+                       bool leaf, double value, gs_bound bound, double alpha,
+                       double beta)
 {
     if (!e->opt.hook)
         return;
-    gs_event ev = {state_at(e, ply), ply, agent, via, -1, leaf, value, bound};
+    gs_event ev = {state_at(e, ply), ply,   agent, via,  -1,
+                   leaf,             value, bound, alpha, beta};
     emit(e, GS_EVENT_LEAVE, &ev);
 }
 
 /* Reports the children after position `i` of the node at `ply` as pruned
  * and counts the cutoff (only when something was actually skipped). The
- * node's actions must be in search order. */
+ * node's actions must be in search order; (alpha, beta) is its window when
+ * it cut. */
 static void prune_rest(gs_engine *e, int ply, int agent, size_t base, int i,
-                       int n)
+                       int n, double alpha, double beta)
 {
     if (i + 1 >= n)
         return;
@@ -99,7 +104,7 @@ static void prune_rest(gs_engine *e, int ply, int agent, size_t base, int i,
         return;
     for (int j = i + 1; j < n; j++) {
         gs_event ev = {state_at(e, ply), ply, agent, e->actions[base + j], j,
-                       false, 0.0, GS_BOUND_EXACT};
+                       false, 0.0, GS_BOUND_EXACT, alpha, beta};
         emit(e, GS_EVENT_PRUNE, &ev);
     }
 }
@@ -251,7 +256,8 @@ static double star1_edge(double edge, double denom, const chance_sum *acc,
 static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                             double beta, picker *p, bool maximize,
                             int remaining, gs_bound *bound_out,
-                            gs_action *best_out)
+                            gs_action *best_out, double *alpha_out,
+                            double *beta_out)
 {
     const gs_game *g = &e->game;
     const size_t base = p->base;
@@ -285,7 +291,7 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                 movepick_note_cutoff(e, ply, a, remaining);
             if (e->opt.hook)
                 pick_finish(e, p);
-            prune_rest(e, ply, agent, base, i, n);
+            prune_rest(e, ply, agent, base, i, n, alpha, beta);
             break;
         }
         if (maximize && best > alpha)
@@ -304,6 +310,8 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                   : fails_high(e, best, beta0) ? GS_BOUND_LOWER : GS_BOUND_EXACT;
     }
     *bound_out = bound;
+    *alpha_out = alpha;
+    *beta_out = beta;
     return best;
 }
 
@@ -383,7 +391,7 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
         /* Step 3. Star1 cutoffs: the node is already outside (alpha, beta). */
         if (e->mode.star1 && (v <= cut_low || v >= cut_high)) {
             bool low = v <= cut_low;
-            prune_rest(e, ply, agent, base, i, n);
+            prune_rest(e, ply, agent, base, i, n, alpha, beta);
             *bound_out = low ? GS_BOUND_UPPER : GS_BOUND_LOWER;
             return chance_value(sum, remaining, low ? hi : lo, denom);
         }
@@ -396,13 +404,13 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
 /* A node whose value is read from the game: terminal, cut off by depth
  * (cut_off), or without legal actions. */
 static double search_leaf(gs_engine *e, int ply, int agent, gs_action via,
-                          bool cut_off)
+                          bool cut_off, double alpha, double beta)
 {
     const gs_game *g = &e->game;
     double v = g->value(g->ctx, state_at(e, ply));
     e->leaves++;
     e->cut_evals += cut_off;
-    emit_leave(e, ply, agent, via, true, v, GS_BOUND_EXACT);
+    emit_leave(e, ply, agent, via, true, v, GS_BOUND_EXACT, alpha, beta);
     return v;
 }
 
@@ -450,7 +458,8 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     int agent = g->to_move(g->ctx, state);
     assert(agent >= 0 && agent < g->num_agents);
     if (e->opt.hook) {
-        gs_event ev = {state, ply, agent, via, -1, false, 0.0, GS_BOUND_EXACT};
+        gs_event ev = {state, ply,           agent, via,  -1,
+                       false, 0.0, GS_BOUND_EXACT, alpha, beta};
         emit(e, GS_EVENT_ENTER, &ev);
     }
     if (ply < GS_PV_MAX)
@@ -458,9 +467,9 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
 
     /* Step 2. Leaves: the end of the game or the depth cutoff. */
     if (g->is_terminal(g->ctx, state))
-        return search_leaf(e, ply, agent, via, false);
+        return search_leaf(e, ply, agent, via, false, alpha, beta);
     if (e->depth_plies > 0 && ply >= e->depth_plies)
-        return search_leaf(e, ply, agent, via, true);
+        return search_leaf(e, ply, agent, via, true, alpha, beta);
 
     /* Step 3. The table's key, computed now so that its bucket loads while
      * the game is asked what it knows. */
@@ -489,14 +498,15 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
                 use_hi = r0 != GS_ROLE_MIN;
             } else if (lo == hi) {
                 e->leaves++;
-                emit_leave(e, ply, agent, via, true, lo, GS_BOUND_EXACT);
+                emit_leave(e, ply, agent, via, true, lo, GS_BOUND_EXACT,
+                           alpha, beta);
                 return lo;
             }
             if (use_lo && lo > alpha) {
                 if (fails_high(e, lo, beta)) {
                     if (ply > 0) {
                         emit_leave(e, ply, agent, via, false, lo,
-                                   GS_BOUND_LOWER);
+                                   GS_BOUND_LOWER, alpha, beta);
                         return lo;
                     }
                 } else {
@@ -507,7 +517,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
                 if (fails_low(e, hi, alpha)) {
                     if (ply > 0) {
                         emit_leave(e, ply, agent, via, false, hi,
-                                   GS_BOUND_UPPER);
+                                   GS_BOUND_UPPER, alpha, beta);
                         return hi;
                     }
                 } else {
@@ -538,7 +548,8 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
                  (b == GS_BOUND_UPPER && fails_low(e, hit.value, alpha)))) {
                 e->tt_hits++;
                 e->cut_evals += hit.depth != TT_DEPTH_FULL;
-                emit_leave(e, ply, agent, via, false, hit.value, b);
+                emit_leave(e, ply, agent, via, false, hit.value, b, alpha,
+                           beta);
                 return hit.value;
             }
         }
@@ -566,7 +577,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     }
     assert(n >= 0 && n <= g->max_actions);
     if (n == 0)
-        return search_leaf(e, ply, agent, via, false);
+        return search_leaf(e, ply, agent, via, false, alpha, beta);
     e->actions_top = base + (size_t)n;
 
     /* Step 7. The children, by the role of the agent to move. A chance
@@ -588,14 +599,15 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         if (e->mode.prefetch && n > 1)
             prefetch_children(e, ply, base, n);
         v = search_minmax(e, ply, agent, alpha, beta, &p,
-                          role == GS_ROLE_MAX, remaining, &bound, &best);
+                          role == GS_ROLE_MAX, remaining, &bound, &best,
+                          &alpha, &beta);
     }
     e->actions_top = base;
     if (e->halt)
         return v;
 
     /* Step 8. Report and remember the result. */
-    emit_leave(e, ply, agent, via, false, v, bound);
+    emit_leave(e, ply, agent, via, false, v, bound, alpha, beta);
     if (e->mode.use_tt) {
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);

@@ -245,6 +245,23 @@ else
     bad "--dot FILE writes the file and still prints" "status $status"
 fi
 
+# --html: one self-contained page; names cannot end its script.
+printf "A: B\nB: x=C y=D\nC = 1\nD = 2\n" | sed 's|^A: B|A: </script><b>|; s|^B:|</script><b>:|' >"$TMP/script.tree"
+run tree "$TMP/script.tree" --html "$TMP/script.html" --json
+if [ "$status" -eq 0 ] && grep -q '"value":1' "$TMP/out" &&
+    head -n 1 "$TMP/script.html" | grep -q '^<!DOCTYPE html>$' &&
+    [ "$(grep -o '</script>' "$TMP/script.html" | wc -l)" -eq 2 ] &&
+    grep -qF '"name":"\u003c/script>\u003cb>"' "$TMP/script.html" &&
+    ! grep -qE '(src|href)=' "$TMP/script.html"; then
+    ok
+else
+    bad "--html FILE: one page, names escaped, nothing fetched, and still prints" "status $status"
+fi
+bad_input "--practice alone" "gamesearch tree: --practice makes a page: give --html FILE too" tree "$EX/seed.tree" --practice
+cp "$EX/seed.tree" "$TMP/in.tree"
+bad_input "--html over its input" "gamesearch tree: --html $TMP/in.tree names the input file, standard output or the drawing: give the page another name" tree "$TMP/in.tree" --html "$TMP/in.tree"
+bad_input "--html in a missing directory" "gamesearch tree: --html $TMP/none/p.html: cannot write: No such file or directory" tree "$EX/seed.tree" --html "$TMP/none/p.html"
+
 # ---- help ----
 
 run tree --help
@@ -253,6 +270,155 @@ run --help
 if [ "$status" -eq 0 ] && grep -q '^  tree ' "$TMP/out"; then ok; else bad "--help" "status $status"; fi
 run --version
 check "--version" 0 "gamesearch 0.2.0" ""
+
+# ---- watching the search: --trace, --random, CS188 test files ----
+
+run tree "$EX/seed.tree" --trace
+check "seed tree, --trace: the step table" 0 "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= alpha)
+agents: max min
+value: 5
+best: D
+principal variation: A -> D -> L
+nodes visited: 12 (7 leaves evaluated, 2 cutoffs)
+visited: A B E F G C H D K L M N
+pruned: I J O
+
+step  event  node  ply  role       alpha      beta  value
+   1  enter  A       0  max         -inf      +inf
+   2  enter  B       1  min         -inf      +inf
+   3  enter  E       2  max         -inf      +inf
+   4  leave  E       2  max         -inf      +inf  3 leaf
+   5  enter  F       2  max         -inf         3
+   6  leave  F       2  max         -inf         3  12 leaf
+   7  enter  G       2  max         -inf         3
+   8  leave  G       2  max         -inf         3  8 leaf
+   9  leave  B       1  min         -inf         3  3
+  10  enter  C       1  min            3      +inf
+  11  enter  H       2  max            3      +inf
+  12  leave  H       2  max            3      +inf  2 leaf
+  13  prune  I       1  min            3      +inf  cut at C: v = 2 < alpha = 3
+  14  prune  J       1  min            3      +inf  cut at C: v = 2 < alpha = 3
+  15  leave  C       1  min            3      +inf  <= 2
+  16  enter  D       1  min            3      +inf
+  17  enter  K       2  max            3      +inf
+  18  leave  K       2  max            3      +inf  14 leaf
+  19  enter  L       2  max            3        14
+  20  leave  L       2  max            3        14  5 leaf
+  21  enter  M       2  max            3         5
+  22  enter  N       3  min            3         5
+  23  leave  N       3  min            3         5  7 leaf
+  24  prune  O       2  max            3         5  cut at M: v = 7 > beta = 5
+  25  leave  M       2  max            3         5  >= 7
+  26  leave  D       1  min            3         5  5
+  27  leave  A       0  max            5      +inf  5" ""
+
+run tree "$EX/seed.tree" --trace --json
+check "seed tree, --trace --json" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":12,"leaves":7,"trace":[{"event":"enter","node":"A","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"B","parent":"A","alpha":null,"beta":null},{"event":"enter","node":"E","parent":"B","alpha":null,"beta":null},{"event":"leave","node":"E","parent":"B","alpha":null,"beta":null,"value":3,"bound":"exact"},{"event":"enter","node":"F","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"F","parent":"B","alpha":null,"beta":3,"value":12,"bound":"exact"},{"event":"enter","node":"G","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"G","parent":"B","alpha":null,"beta":3,"value":8,"bound":"exact"},{"event":"leave","node":"B","parent":"A","alpha":null,"beta":3,"value":3,"bound":"exact"},{"event":"enter","node":"C","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"H","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"H","parent":"C","alpha":3,"beta":null,"value":2,"bound":"exact"},{"event":"prune","node":"I","parent":"C","alpha":3,"beta":null},{"event":"prune","node":"J","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"C","parent":"A","alpha":3,"beta":null,"value":2,"bound":"upper"},{"event":"enter","node":"D","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"K","parent":"D","alpha":3,"beta":null},{"event":"leave","node":"K","parent":"D","alpha":3,"beta":null,"value":14,"bound":"exact"},{"event":"enter","node":"L","parent":"D","alpha":3,"beta":14},{"event":"leave","node":"L","parent":"D","alpha":3,"beta":14,"value":5,"bound":"exact"},{"event":"enter","node":"M","parent":"D","alpha":3,"beta":5},{"event":"enter","node":"N","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"N","parent":"M","alpha":3,"beta":5,"value":7,"bound":"exact"},{"event":"prune","node":"O","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"M","parent":"D","alpha":3,"beta":5,"value":7,"bound":"lower"},{"event":"leave","node":"D","parent":"A","alpha":3,"beta":5,"value":5,"bound":"exact"},{"event":"leave","node":"A","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
+
+# Star1 at the dice tree's chance nodes: the children's windows lie inside
+# the bounds, and a chance node's cut compares its bound with alpha.
+run tree "$EX/dice.tree" --trace --json
+check "dice tree, --trace --json with Star1" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3"],"pruned":["H3","C4"],"nodes":11,"leaves":5,"trace":[{"event":"enter","node":"S","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"M1","parent":"S","alpha":null,"beta":null},{"event":"enter","node":"C1","parent":"M1","alpha":null,"beta":null},{"event":"enter","node":"L1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"L1","parent":"C1","alpha":0,"beta":10,"value":4,"bound":"exact"},{"event":"enter","node":"H1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"H1","parent":"C1","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"leave","node":"C1","parent":"M1","alpha":null,"beta":null,"value":5,"bound":"exact"},{"event":"enter","node":"C2","parent":"M1","alpha":null,"beta":5},{"event":"enter","node":"L2","parent":"C2","alpha":0,"beta":10},{"event":"leave","node":"L2","parent":"C2","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"enter","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667},{"event":"leave","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667,"value":6,"bound":"exact"},{"event":"leave","node":"C2","parent":"M1","alpha":null,"beta":5,"value":6,"bound":"lower"},{"event":"leave","node":"M1","parent":"S","alpha":null,"beta":5,"value":5,"bound":"exact"},{"event":"enter","node":"M2","parent":"S","alpha":5,"beta":null},{"event":"enter","node":"C3","parent":"M2","alpha":5,"beta":null},{"event":"enter","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10},{"event":"leave","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10,"value":0,"bound":"exact"},{"event":"prune","node":"H3","parent":"C3","alpha":5,"beta":null},{"event":"leave","node":"C3","parent":"M2","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"prune","node":"C4","parent":"M2","alpha":5,"beta":null},{"event":"leave","node":"M2","parent":"S","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"leave","node":"S","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
+
+run tree --random depth=2,branching=2,values=0..9,seed=5
+check "--random: a fixed spec, a fixed tree" 0 "# gamesearch tree --random depth=2,branching=2-2,values=0..9,agents=max+min,seed=5
+agents: max min
+A: B C
+B: D E
+C: F G
+D = 9
+E = 1
+F = 6
+G = 9" ""
+"$GS" tree --random depth=2,branching=2,values=0..9,seed=5 >"$TMP/random.tree"
+run --stdin "$TMP/random.tree" tree - --json
+check "--random: its output parses and searches" 0 '{"value":6,"best":"C","action":"C","pv":["A","C","F"],"visited":["A","B","D","E","C","F","G"],"pruned":[],"nodes":7,"leaves":4}' ""
+"$GS" tree --random depth=3,branching=2-3,agents=max+chance+min,values=-9..9,seed=2 >"$TMP/random.tree"
+run tree "$TMP/random.tree" --json
+value_ab=$(sed 's/.*"value":\([^,]*\),.*/\1/' "$TMP/out")
+run tree "$TMP/random.tree" --json --algo minimax
+value_mm=$(sed 's/.*"value":\([^,]*\),.*/\1/' "$TMP/out")
+if [ "$status" -eq 0 ] && grep -q '^bounds: -9 9$' "$TMP/random.tree" && [ -n "$value_ab" ] &&
+   [ "$value_ab" = "$value_mm" ]; then ok; else bad "--random with chance: Star1 gives minimax's value" "$value_ab $value_mm"; fi
+bad_input "--random: a bad key" "gamesearch tree: --random 'depth=2,size=3': 'size=3' is not KEY=VALUE with a key depth, branching, values, agents or seed" tree --random depth=2,size=3
+bad_input "--random: a bad branching" "gamesearch tree: --random 'branching=4-2': branching must be N or LO-HI, whole numbers from 1 to 26, LO <= HI" tree --random branching=4-2
+bad_input "--random: too big" "gamesearch tree: --random 'depth=6,branching=1-26': depth 6 with up to 26 children a node can make 321272407 nodes, more than 1000000: lower depth or branching" tree --random depth=6,branching=1-26
+bad_input "--random with a FILE" "gamesearch tree: --random makes a tree and reads none: give no FILE, and pipe its output into gamesearch tree -" tree --random depth=2 "$EX/seed.tree"
+
+# A CS188 test file of our own (../shared has the autograder's).
+cat >"$TMP/small.test" <<'END'
+class: "GraphGameTreeTest"
+alg: "AlphaBetaAgent"
+depth: "2"
+diagram: """
+ignored
+"""
+num_agents: "2"
+start_state: "A"
+win_states: "D E F G"
+lose_states: ""
+successors: """
+A Left B
+A Right C
+B Left D
+B Right E
+C Left F
+C Right G
+"""
+evaluation: """
+D 3
+E 5
+F 2
+G 9
+"""
+END
+printf 'action: "Left"\ngenerated: "A B C D E F"\n' >"$TMP/small.solution"
+run tree "$TMP/small.test"
+check "a CS188 test: its algorithm, strict pruning, depth in rounds" 0 "algorithm: alphabeta, strict pruning (cut on v > beta, v < alpha)
+agents: max min, depth 2 rounds
+value: 3
+best: B (action Left)
+principal variation: A -> B -> D
+nodes visited: 6 (3 leaves evaluated, 1 cutoff)
+visited: A B D E C F
+pruned: G" ""
+run tree "$TMP/small.test" --check
+check "--check: the solution beside the test matches" 0 "action: Left, as the solution says
+generated: the 6 states of the solution: A B C D E F
+PASS: $TMP/small.test" ""
+printf 'action: "Right"\ngenerated: "A B C D E F G"\n' >"$TMP/other.solution"
+run tree "$TMP/small.test" --check "$TMP/other.solution"
+check "--check SOLUTION: a mismatch, listed" 1 "action: Left, but the solution says Right
+generated: 6 states, the solution 7:
+  in the solution, not generated: G
+FAIL: $TMP/small.test" ""
+run tree "$TMP/small.test" --check="$TMP/other.solution" --algo minimax
+check "--check with --algo minimax: the action differs only" 1 "action: Left, but the solution says Right
+generated: the 7 states of the solution: A B C D E F G
+FAIL: $TMP/small.test" ""
+bad_input "--check: no solution" "gamesearch tree: --check $TMP/none.solution: cannot open: No such file or directory" tree "$TMP/small.test" --check "$TMP/none.solution"
+printf 'action: "Left"\n' >"$TMP/half.solution"
+bad_input "--check: a solution without generated" "gamesearch tree: $TMP/half.solution: the solution has no generated field" tree "$TMP/small.test" --check "$TMP/half.solution"
+bad_input "--check on a tree that is no test" "gamesearch tree: $EX/seed.tree: --check compares a CS188 test file with its .solution, and this is not one" tree "$EX/seed.tree" --check
+bad_input "--check with --json" "gamesearch tree: --check prints its own report: give it without --json, --dot, --trace, --random and --html" tree "$TMP/small.test" --check --json
+bad_input "--check from standard input" "gamesearch tree: --check needs the solution's file name when the test is read from standard input: --check=FILE.solution" --stdin "$TMP/small.test" tree - --check
+sed 's/^G 9$/G nine/' "$TMP/small.test" >"$TMP/bad.test"
+bad_input "a CS188 test with a bad evaluation" "gamesearch tree: $TMP/bad.test:23:3: invalid number 'nine'" tree "$TMP/bad.test"
+sed 's/^G 9$//' "$TMP/small.test" >"$TMP/bad.test"
+bad_input "a CS188 test without an evaluation the search needs" "gamesearch tree: $TMP/bad.test:17:9: state 'G' has no evaluation, and the search evaluates it at ply 2" tree "$TMP/bad.test"
+
+# The autograder's own test files, when SHARED_DIR has them: every one
+# matches its solution.
+if [ -d "$SHARED/cs188/tests/q3" ]; then
+    n=0
+    for f in "$SHARED"/cs188/tests/q[234]/*.test; do
+        run tree "$f" --check
+        if [ "$status" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q '^PASS: '; then n=$((n + 1)); else bad "--check $f" "$(cat "$TMP/out" "$TMP/err")"; fi
+    done
+    if [ "$n" -eq 82 ]; then ok; else bad "the autograder's 82 test files" "$n passed"; fi
+else
+    echo "skipped: the autograder's test files ($SHARED/cs188/tests not found)"
+fi
 
 # ---- bad input: one message, exit 2, nothing on stdout ----
 
@@ -1703,11 +1869,9 @@ value: 3
 best: B (action a1)
 principal variation: A -> B -> B1
 nodes visited: 13 (10 leaves evaluated, 0 cutoffs)
-visited: A B C D B1 B2 B3 D1 D2 D3 C1
 visits (mean): A=10 (3) B=4 (3) C=2 (2) D=4 (2) B1=1 (3) B2=1 (12) B3=1 (8) D1=1 (14) D2=1 (5) D3=1 (2) C1=1 (2)
 proved: yes" ""
-run tree --algo mcts --dot - "$EX/aima-5-2.tree"
-if [ "$status" -eq 0 ] && grep -q 'label="A" + "\\n3" + "\\n10 visits"' "$TMP/out"; then ok; else bad "tree --algo mcts --dot: visits drawn" "$(head -9 "$TMP/out")"; fi
+bad_input "tree --algo mcts: text only" "gamesearch tree: --algo mcts prints its own text: give it without --json, --dot, --trace, --html and --check" tree --algo mcts --dot - "$EX/aima-5-2.tree"
 bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax or mcts)" tree --algo uct "$EX/aima-5-2.tree"
 run ttt --algo mcts --solve "XX..O...."
 if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi

@@ -12,6 +12,11 @@
  * Under the autograder's conventions (depth in rounds, pruning only on
  * strict inequality) gamesearch must choose exactly that action and visit
  * exactly that set of nodes.
+ *
+ * Then the autograder's own files, ../shared/cs188/tests/q{2,3,4}/NAME.test
+ * with NAME.solution beside each, read unchanged by gs_tree_parse and
+ * searched as gs_tree_algo says: gs_tree_cs188_check must find that all
+ * 82 match.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -145,6 +150,74 @@ static void run_one(void **state)
     gs_tree_free(t);
 }
 
+/* One of the autograder's .test files against its .solution. */
+static void run_test_file(void **state)
+{
+    const char *base = *state;   /* path without the extension */
+    char path[1024];
+    size_t len, slen;
+    snprintf(path, sizeof path, "%s.test", base);
+    char *text = read_file_or_fail(path, &len);
+    gs_tree *t = NULL;
+    gs_error err;
+    if (gs_tree_parse(text, len, NULL, &t, &err) != GS_OK)
+        fail_msg("%s:%d:%d: %s", path, err.line, err.column, err.message);
+    free(text);
+    assert_int_equal(gs_tree_syntax_of(t), GS_TREE_CS188);
+    int32_t cutoff = gs_tree_depth(t) * gs_tree_num_agents(t);
+    assert_int_equal(gs_tree_check_values(t, cutoff, &err), GS_OK);
+
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = (gs_algo)gs_tree_algo(t);
+    o.depth = gs_tree_depth(t);
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.prune_equal = false;
+    gs_tree_trace tr;
+    gs_result r;
+    assert_int_equal(gs_tree_trace_search(t, &o, &tr, &r, &err), GS_OK);
+    snprintf(path, sizeof path, "%s.solution", base);
+    char *solution = read_file_or_fail(path, &slen);
+    char report[4096];
+    bool match = false;
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &r, solution, slen, &match,
+                                         report, sizeof report, NULL, &err),
+                     GS_OK);
+    if (!match)
+        fail_msg("%s:\n%s", base, report);
+    free(solution);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+}
+
+/* Adds a test for each NAME.test in dir (base paths "dir/NAME"). */
+static void add_test_files(const char *dir, const char *prefix,
+                           struct CMUnitTest **tests, size_t *n, size_t *cap)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        size_t k = strlen(de->d_name);
+        if (k < 6 || strcmp(de->d_name + k - 5, ".test") != 0)
+            continue;
+        if (*n == *cap) {
+            *cap = *cap ? *cap * 2 : 128;
+            *tests = realloc(*tests, *cap * sizeof **tests);
+            assert_non_null(*tests);
+        }
+        char *name = malloc(strlen(prefix) + k);
+        char *base = malloc(strlen(dir) + k + 2);
+        assert_true(name && base);
+        sprintf(name, "%s%.*s", prefix, (int)(k - 5), de->d_name);
+        sprintf(base, "%s/%.*s", dir, (int)(k - 5), de->d_name);
+        (*tests)[(*n)++] = (struct CMUnitTest){name, run_test_file, NULL, NULL,
+                                               base};
+    }
+    closedir(d);
+}
+
 static int by_name(const void *a, const void *b)
 {
     return strcmp(((const struct CMUnitTest *)a)->name,
@@ -194,6 +267,17 @@ int main(void)
         printf("expected 82 CS188 trees in %s, found %zu\n", TREES_DIR, n);
         return 1;
     }
+    /* The autograder's own files: 82 of them too. */
+    size_t first = n;
+    add_test_files(CS188_DIR "/tests/q2", "q2/", &tests, &n, &cap);
+    add_test_files(CS188_DIR "/tests/q3", "q3/", &tests, &n, &cap);
+    add_test_files(CS188_DIR "/tests/q4", "q4/", &tests, &n, &cap);
+    if (n - first != 82) {
+        printf("expected 82 CS188 test files in %s/tests/q{2,3,4}, found %zu\n",
+               CS188_DIR, n - first);
+        return 1;
+    }
+    qsort(tests + first, n - first, sizeof *tests, by_name);
     int failed = _cmocka_run_group_tests("cs188_trees", tests, n, NULL, NULL);
     for (size_t i = 0; i < n; i++) {
         free((char *)(uintptr_t)tests[i].name);

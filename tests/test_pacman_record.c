@@ -113,6 +113,56 @@ static void write_text(const gs_pac_record *rec, text *t)
     assert_int_equal(gs_pac_record_write(rec, into_text, t), GS_OK);
 }
 
+/* The results as JSON: the whole document for the two games built above,
+ * with costs, and a writer that stops. */
+static void test_json(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    assert_int_equal(build(&rec, NULL), GS_OK);
+    gs_pac_game_result res[2];
+    memset(res, 0, sizeof res);
+    res[0].moves = 3;
+    res[0].pacman_moves = 2;
+    res[0].nodes = 7;
+    res[0].seconds = 0.5;
+    res[0].move_seconds = 0.25;
+    res[0].max_move_seconds = 0.125;
+    res[1].moves = 2;
+    res[1].pacman_moves = 1;
+    text t;
+    memset(&t, 0, sizeof t);
+    assert_int_equal(gs_pac_json_write(&rec, res, 2, 4.0, into_text, &t),
+                     GS_OK);
+    assert_string_equal(t.buf,
+        "{\n  \"format\": \"gamesearch-pacman-results\",\n  \"version\": 1,\n"
+        "  \"layout\": \"tiny\",\n  \"pacman\": \"GreedyAgent\",\n"
+        "  \"agent_args\": \"evalFn=scoreEvaluation\",\n  \"ghosts\": 1,\n"
+        "  \"ghost_agent\": \"RandomGhost\",\n  \"max_moves\": null,\n"
+        "  \"seed\": {\"stream\": \"single\", \"int\": 11},\n"
+        "  \"threads\": 2,\n  \"games\": [\n"
+        "    {\"game\": 1, \"training\": true, \"result\": \"Loss\", "
+        "\"win\": false, \"score\": -12, \"moves\": 3, \"pacman_moves\": 2, "
+        "\"nodes\": 7, \"seconds\": 0.5, \"move_seconds_mean\": 0.125, "
+        "\"move_seconds_max\": 0.125},\n"
+        "    {\"game\": 2, \"training\": false, \"result\": \"Stopped\", "
+        "\"win\": false, \"score\": 5, \"moves\": 2, \"pacman_moves\": 1, "
+        "\"nodes\": 0, \"seconds\": 0, \"move_seconds_mean\": 0, "
+        "\"move_seconds_max\": 0}\n  ],\n"
+        "  \"summary\": {\n    \"games\": 1,\n    \"wins\": 0,\n"
+        "    \"win_rate\": 0,\n    \"win_rate_ci95\": [0, 0.7934506856],\n"
+        "    \"mean_score\": 5,\n    \"mean_score_ci95\": null,\n"
+        "    \"min_score\": 5,\n    \"max_score\": 5,\n    \"played\": 2,\n"
+        "    \"pacman_moves\": 3,\n    \"nodes\": 7,\n"
+        "    \"move_seconds\": 0.25,\n    \"move_seconds_max\": 0.125,\n"
+        "    \"seconds\": 4,\n    \"games_per_second\": 0.5,\n"
+        "    \"nodes_per_second\": 1.75\n  }\n}\n");
+    memset(&t, 0, sizeof t);
+    t.stop_after = 1;
+    assert_int_equal(gs_pac_json_write(&rec, res, 1, 0, into_text, &t), 42);
+    gs_pac_record_free(&rec);
+}
+
 /* ---- Writing and reading ------------------------------------------------- */
 
 static void test_round_trip(void **unused)
@@ -391,6 +441,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_writer_stops),
+        cmocka_unit_test(test_json),
         cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_alloc),

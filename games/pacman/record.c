@@ -22,12 +22,14 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gamesearch/pacman_play.h"
+#include "gamesearch/text.h"
 #include "play_internal.h"
 
 #define RECORD_MAGIC "gamesearch-pacman-record"
@@ -739,4 +741,156 @@ int gs_pac_record_parse(const char *text, size_t len,
         return GS_OK;
     gs_pac_record_free(rec);
     return rd.status;
+}
+
+/* ---- The results as JSON (docs/pacman-json.md) ---- */
+
+static int to_writer(void *user, const char *text, size_t len)
+{
+    writer *w = user;
+    put(w, text, len);
+    return w->status;
+}
+
+/* A number with `digits` significant digits; null when not finite. */
+static void json_num(writer *w, double v, int digits)
+{
+    if (isfinite(v))
+        putf(w, "%.*g", digits, v);
+    else
+        puts_w(w, "null");
+}
+
+/* A number that reads back exactly; null when not finite. */
+static void json_exact(writer *w, double v)
+{
+    gs_json_number(v, to_writer, w);
+}
+
+/* [lo, hi] to 10 digits when `shown`, else null. */
+static void json_pair(writer *w, bool shown, double lo, double hi)
+{
+    if (!shown) {
+        puts_w(w, "null");
+        return;
+    }
+    puts_w(w, "[");
+    json_num(w, lo, 10);
+    puts_w(w, ", ");
+    json_num(w, hi, 10);
+    puts_w(w, "]");
+}
+
+static void json_string_or_null(writer *w, const char *s)
+{
+    if (s)
+        gs_json_string(s, to_writer, w);
+    else
+        puts_w(w, "null");
+}
+
+static void json_seed(writer *w, const gs_pac_record *rec)
+{
+    char n[GS_PAC_SEED_TEXT];
+    if (rec->seed_is_string)
+        puts_w(w, "{\"stream\": \"single\", \"string\": \"cs188\"}");
+    else if (rec->seed_per_game)
+        putf(w, "{\"stream\": \"per-game\", \"base\": %s, \"from_system\": %s}",
+             gs_pac_record_seed_text(rec, n),
+             rec->seed_random ? "true" : "false");
+    else
+        putf(w, "{\"stream\": \"single\", \"int\": %s}",
+             gs_pac_record_seed_text(rec, n));
+}
+
+static void json_game(writer *w, size_t i, const gs_pac_game_log *g,
+                      const gs_pac_game_result *st)
+{
+    putf(w, "    {\"game\": %zu, \"training\": %s, \"result\": \"%s\", ", i + 1,
+         g->training ? "true" : "false", g->result == GS_PAC_WIN ? "Win"
+         : g->result == GS_PAC_LOSS ? "Loss" : "Stopped");
+    putf(w, "\"win\": %s, \"score\": %d, \"moves\": %ld, \"pacman_moves\": %ld, ",
+         g->result == GS_PAC_WIN ? "true" : "false", g->score, st->moves,
+         st->pacman_moves);
+    putf(w, "\"nodes\": %" PRIu64 ", \"seconds\": ", st->nodes);
+    json_num(w, st->seconds, 6);
+    puts_w(w, ", \"move_seconds_mean\": ");
+    json_num(w, st->pacman_moves > 0
+                    ? st->move_seconds / (double)st->pacman_moves : 0, 6);
+    puts_w(w, ", \"move_seconds_max\": ");
+    json_num(w, st->max_move_seconds, 6);
+    puts_w(w, "}");
+}
+
+/* The summary over the games that count (not training), and the costs
+ * over all games played (gs_pac_summarize). */
+static void json_summary(writer *w, const gs_pac_record *rec,
+                         const gs_pac_game_result *results, double seconds)
+{
+    gs_pac_summary s;
+    gs_pac_summarize(rec, results, &s);
+    putf(w, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
+         "    \"win_rate\": ", s.games, s.wins);
+    json_exact(w, s.win_rate);
+    puts_w(w, ",\n    \"win_rate_ci95\": ");
+    json_pair(w, s.games > 0, s.win_lo, s.win_hi);
+    puts_w(w, ",\n    \"mean_score\": ");
+    json_exact(w, s.mean_score);
+    puts_w(w, ",\n    \"mean_score_ci95\": ");
+    json_pair(w, s.games >= 2, s.mean_lo, s.mean_hi);
+    puts_w(w, ",\n    \"min_score\": ");
+    json_exact(w, s.min_score);
+    puts_w(w, ",\n    \"max_score\": ");
+    json_exact(w, s.max_score);
+    putf(w, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n", s.played,
+         s.pacman_moves);
+    putf(w, "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.nodes);
+    json_num(w, s.move_seconds, 6);
+    puts_w(w, ",\n    \"move_seconds_max\": ");
+    json_num(w, s.max_move_seconds, 6);
+    puts_w(w, ",\n    \"seconds\": ");
+    json_num(w, seconds, 6);
+    puts_w(w, ",\n    \"games_per_second\": ");
+    json_num(w, seconds > 0 ? (double)s.played / seconds : NAN, 6);
+    puts_w(w, ",\n    \"nodes_per_second\": ");
+    json_num(w, seconds > 0 ? (double)s.nodes / seconds : NAN, 6);
+    puts_w(w, "\n  }\n");
+}
+
+int gs_pac_json_write(const gs_pac_record *rec,
+                      const gs_pac_game_result *results, long threads,
+                      double seconds, gs_pac_write_fn write, void *user)
+{
+    writer wr, *w = &wr;
+    w->fn = write;
+    w->user = user;
+    w->status = 0;
+    w->used = 0;
+    puts_w(w, "{\n  \"format\": \"gamesearch-pacman-results\",\n"
+           "  \"version\": 1,\n  \"layout\": ");
+    json_string_or_null(w, rec->layout_name);
+    puts_w(w, ",\n  \"pacman\": ");
+    json_string_or_null(w, rec->pacman);
+    puts_w(w, ",\n  \"agent_args\": ");
+    json_string_or_null(w, rec->agent_args);
+    putf(w, ",\n  \"ghosts\": %d,\n  \"ghost_agent\": \"%s\",\n"
+         "  \"max_moves\": ", rec->ghosts,
+         rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
+                                                     : "RandomGhost");
+    if (rec->max_moves > 0)
+        putf(w, "%ld", rec->max_moves);
+    else
+        puts_w(w, "null");
+    puts_w(w, ",\n  \"seed\": ");
+    json_seed(w, rec);
+    putf(w, ",\n  \"threads\": %ld,\n  \"games\": [", threads);
+    for (size_t i = 0; i < rec->ngames; i++) {
+        puts_w(w, i ? ",\n" : "\n");
+        json_game(w, i, &rec->games[i], &results[i]);
+    }
+    puts_w(w, rec->ngames ? "\n  ],\n" : "],\n");
+    json_summary(w, rec, results, seconds);
+    puts_w(w, "}\n");
+    flush(w);
+    return w->status;
 }

@@ -74,6 +74,12 @@ int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n)
     return GS_OK;
 }
 
+/* The algorithm a CS188 test names, or -1. */
+int gs_tree_algo(const gs_tree *tree)
+{
+    return tree->algo;
+}
+
 /* The `depth:` line in rounds, 0 when absent (always 0 for nested lists). */
 int gs_tree_depth(const gs_tree *tree)
 {
@@ -219,8 +225,15 @@ int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
                  "negative depth %ld", (long)depth_plies);
         return GS_EINVAL;
     }
-    if (depth_plies == 0 || depth_plies > tree->height)
-        return GS_OK;   /* no inner node is cut off */
+    /* A CS188 test's states without successors need an evaluation where
+     * the search reaches them (the parser checks the other syntaxes'
+     * leaves everywhere). */
+    bool leaves = tree->syntax == GS_TREE_CS188;
+    if (depth_plies == 0 || depth_plies > tree->height) {
+        if (!leaves)
+            return GS_OK;   /* no inner node is cut off */
+        depth_plies = tree->height;
+    }
 
     const gs_allocator *a = &tree->alloc;
     size_t n = (size_t)tree->count;
@@ -239,10 +252,16 @@ int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
     level[0] = tree->root;
     stamp[tree->root] = 0;
     /* Step 1. The nodes at each ply, up to depth_plies. */
+    int32_t worst = -1, worst_ply = 0;
     for (int32_t ply = 0; ply < depth_plies && nlevel > 0; ply++) {
         size_t nnext = 0;
         for (size_t k = 0; k < nlevel; k++) {
             const tree_node *nd = &tree->nodes[level[k]];
+            if (leaves && worst < 0 && nd->nchild == 0 &&
+                !(nd->flags & NODE_HAS_VALUE)) {
+                worst = level[k];
+                worst_ply = ply;
+            }
             for (int32_t i = 0; i < nd->nchild; i++) {
                 int32_t c = tree->edges[nd->first + i].child;
                 if (stamp[c] != ply + 1) {
@@ -256,15 +275,32 @@ int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
         next = swap;
         nlevel = nnext;
     }
-    /* Step 2. Those cut off there need a value; report the first defined. */
-    int32_t worst = -1;
-    for (size_t k = 0; k < nlevel; k++) {
+    /* Step 2. Those cut off there need a value; report the first defined
+     * (or the CS188 state without one that the search reaches first). */
+    for (size_t k = 0; worst < 0 && k < nlevel; k++) {
         const tree_node *nd = &tree->nodes[level[k]];
-        if (nd->nchild > 0 && !(nd->flags & NODE_HAS_VALUE) &&
-            (worst < 0 || level[k] < worst))
+        if ((leaves || nd->nchild > 0) && !(nd->flags & NODE_HAS_VALUE)) {
+            worst = level[k];
+            worst_ply = depth_plies;
+        }
+    }
+    for (size_t k = 0; worst_ply == depth_plies && k < nlevel; k++) {
+        const tree_node *nd = &tree->nodes[level[k]];
+        if ((leaves || nd->nchild > 0) && !(nd->flags & NODE_HAS_VALUE) &&
+            level[k] < worst)
             worst = level[k];
     }
-    if (worst >= 0) {
+    if (worst >= 0 && leaves) {
+        char shown[TREE_NAME_BUF];
+        const char *name = tree->names + tree->nodes[worst].name;
+        error->line = tree->nodes[worst].line;
+        error->column = tree->nodes[worst].column;
+        snprintf(error->message, sizeof error->message,
+                 "state %s has no evaluation, and the search evaluates it "
+                 "at ply %ld", tree_show_name(shown, name, strlen(name)),
+                 (long)worst_ply);
+        rc = GS_EPARSE;
+    } else if (worst >= 0) {
         char shown[TREE_NAME_BUF];
         const char *name = tree->names + tree->nodes[worst].name;
         error->line = tree->nodes[worst].line;

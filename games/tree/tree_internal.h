@@ -61,6 +61,7 @@ struct gs_tree {
     int num_agents;
     gs_role roles[GS_TREE_MAX_AGENTS];
     int depth;                 /* `depth:` in rounds, 0 when absent */
+    int algo;                  /* the gs_algo a CS188 test names, or -1 */
     bool has_bounds;           /* `bounds:` given */
     double lo, hi;
 
@@ -78,6 +79,24 @@ struct gs_tree {
     char *names;
     size_t nnames, names_cap;  /* bytes used, allocated */
 };
+
+/* A field of a CS188 test or solution file (tree_cs188.c). */
+typedef struct tree_field {
+    bool found;
+    size_t at, len;      /* its value's bytes in the text */
+    int line;            /* the line where the value starts */
+    size_t line_start;   /* the offset where that line starts */
+    int value_line;      /* the line of `KEY:` */
+} tree_field;
+
+/*
+ * Reads the fields of a CS188 test or solution file: fields[k] for each
+ * keys[k] (found false when absent); other keys are skipped. GS_OK, or
+ * GS_EPARSE with *err at a line that is not a field, an unclosed """, or
+ * a key given twice.
+ */
+int tree_cs188_fields(const char *s, size_t n, const char *const *keys,
+                      int nkeys, tree_field *fields, gs_error *err);
 
 /* Room for a name as tree_show_name writes it. */
 #define TREE_NAME_BUF 96

@@ -1458,10 +1458,327 @@ static int finish_lines(parser *ps)
                 break;
             }
     }
-    /* Step 5. What the root reaches is defined; values lie within bounds. */
-    if ((rc = check_reachable(ps, defined)) != GS_OK)
+    /* Step 5. What the root reaches is defined; values lie within bounds.
+     * (A CS188 test needs evaluations only where its search goes:
+     * gs_tree_check_values checks them for a given depth.) */
+    if (t->syntax != GS_TREE_CS188 && (rc = check_reachable(ps, defined)) != GS_OK)
         return rc;
     return t->has_bounds ? check_bounds(ps) : GS_OK;
+}
+
+/* ---- CS188 test files -------------------------------------------------- */
+
+enum { C_CLASS, C_ALG, C_DEPTH, C_AGENTS, C_START, C_WIN, C_LOSE, C_SUCC,
+       C_EVAL, C_KEYS };
+
+/* True when the first statement, at ps->pos, reads `KEY: "`. */
+static bool looks_cs188(const parser *ps)
+{
+    size_t i = ps->pos;
+    while (i < ps->n && ps->s[i] != ':' && ps->s[i] != '\n' && ps->s[i] != '"')
+        i++;
+    if (i >= ps->n || ps->s[i] != ':')
+        return false;
+    for (i++; i < ps->n && is_blank(ps->s[i]); i++)
+        ;
+    return i < ps->n && ps->s[i] == '"';
+}
+
+/* Moves the parser to the start of field f's value. */
+static void to_field(parser *ps, const tree_field *f)
+{
+    ps->pos = f->at;
+    ps->line = f->line;
+    ps->line_start = f->line_start;
+}
+
+/* True when field f's value is `word`. */
+static bool field_is(const parser *ps, const tree_field *f, const char *word)
+{
+    return f->len == strlen(word) && memcmp(ps->s + f->at, word, f->len) == 0;
+}
+
+/*
+ * The words of the line of a field from ps->pos up to `end` (or the line's
+ * end): up to `max` of them in at[] and len[]; returns how many there are
+ * (max + 1 when more), or -1 after failing on a NUL byte. Leaves ps->pos
+ * at the line's end.
+ */
+static int line_words(parser *ps, size_t end, size_t *at, size_t *len, int max)
+{
+    int k = 0;
+    for (;;) {
+        while (ps->pos < end && is_blank(ps->s[ps->pos]))
+            ps->pos++;
+        if (ps->pos >= end || ps->s[ps->pos] == '\n')
+            return k;
+        size_t b = ps->pos;
+        while (ps->pos < end && !is_space(ps->s[ps->pos])) {
+            if (ps->s[ps->pos] == '\0') {
+                fail_junk(ps, ps->pos);
+                return -1;
+            }
+            ps->pos++;
+        }
+        if (k < max) {
+            at[k] = b;
+            len[k] = ps->pos - b;
+        }
+        if (k <= max)
+            k++;
+    }
+}
+
+/* Steps over the '\n' ending the current line of a field. */
+static void next_line(parser *ps)
+{
+    ps->pos++;
+    ps->line++;
+    ps->line_start = ps->pos;
+}
+
+/* A whole number from lo to hi in field f. */
+static int field_int(parser *ps, const tree_field *f, long lo, long hi,
+                     const char *what, long *out)
+{
+    char shown[TREE_NAME_BUF];
+    to_field(ps, f);
+    long v = 0;
+    bool ok = f->len > 0 && f->len <= 10;
+    for (size_t i = 0; ok && i < f->len; i++) {
+        ok = is_digit(ps->s[f->at + i]);
+        v = v * 10 + (ps->s[f->at + i] - '0');
+    }
+    if (!ok || v < lo || v > hi)
+        return fail_here(ps, f->at, "%s must be a whole number from %ld to "
+                         "%ld, not %s", what, lo, hi,
+                         tree_show_name(shown, ps->s + f->at, f->len));
+    *out = v;
+    return GS_OK;
+}
+
+/* One successor line's edge, before the edges are laid out. */
+typedef struct successor {
+    int32_t parent;     /* node */
+    int32_t child;      /* symbol */
+    uint32_t action;    /* offset of its name */
+    position pos;       /* where the child is named */
+} successor;
+
+/* The `successors` field: edges in line order, laid out parent by parent. */
+static int cs188_successors(parser *ps, const tree_field *f)
+{
+    gs_tree *t = ps->t;
+    successor *sc = NULL;
+    size_t nsc = 0, cap = 0, end = f->at + f->len;
+    int32_t *next = NULL;
+    size_t next_n = 0;
+    int rc = GS_OK;
+    to_field(ps, f);
+    for (;;) {
+        size_t at[3], len[3];
+        int k = line_words(ps, end, at, len, 3);
+        if (k < 0) {
+            rc = GS_EPARSE;
+            goto out;
+        }
+        if (k > 0 && k != 3) {
+            rc = fail_here(ps, at[0], "expected a successor: STATE ACTION "
+                           "NEXT_STATE, three words");
+            goto out;
+        }
+        if (k == 3) {
+            int32_t y, id, yc;
+            if ((rc = intern(ps, at[0], len[0], &y)) != GS_OK ||
+                (rc = define(ps, y, at[0], &id)) != GS_OK ||
+                (rc = intern(ps, at[2], len[2], &yc)) != GS_OK ||
+                (rc = GROW(ps, sc, cap, nsc + 1)) != GS_OK)
+                goto out;
+            refer(ps, yc, at[2]);
+            sc[nsc].parent = id;
+            sc[nsc].child = yc;
+            sc[nsc].pos.line = ps->line;
+            sc[nsc].pos.col = col_of(ps, at[2]);
+            if ((rc = pool_add(ps, at[1], len[1], &sc[nsc].action)) != GS_OK)
+                goto out;
+            nsc++;
+        }
+        if (ps->pos >= end)
+            break;
+        next_line(ps);
+    }
+    /* Each parent's edges together, in the order of its lines. */
+    if ((rc = reserve_edges(ps, nsc)) != GS_OK ||
+        (rc = GROW(ps, ps->epos, ps->epos_cap, nsc + 1)) != GS_OK)
+        goto out;
+    next_n = (size_t)t->count;
+    next = ps->alloc->fn(ps->alloc->user, NULL, 0, (next_n + 1) * sizeof *next);
+    if (!next) {
+        rc = GS_ENOMEM;
+        goto out;
+    }
+    memset(next, 0, (next_n + 1) * sizeof *next);
+    for (size_t i = 0; i < nsc; i++)
+        next[sc[i].parent]++;
+    int32_t first = 0;
+    for (int32_t v = 0; v < t->count; v++) {
+        t->nodes[v].first = first;
+        t->nodes[v].nchild = next[v];
+        next[v] = first;
+        first += t->nodes[v].nchild;
+    }
+    for (size_t i = 0; i < nsc; i++) {
+        int32_t e = next[sc[i].parent]++;
+        t->edges[e].child = sc[i].child;
+        t->edges[e].action = sc[i].action;
+        ps->epos[e] = sc[i].pos;
+    }
+    t->nedges = nsc;
+out:
+    release(ps->alloc, sc, cap * sizeof *sc);
+    release(ps->alloc, next, (next_n + 1) * sizeof *next);
+    return rc;
+}
+
+/* The `evaluation` field: STATE VALUE lines. */
+static int cs188_evaluation(parser *ps, const tree_field *f)
+{
+    char shown[TREE_NAME_BUF];
+    size_t end = f->at + f->len;
+    int rc;
+    to_field(ps, f);
+    for (;;) {
+        size_t at[2], len[2];
+        int k = line_words(ps, end, at, len, 2);
+        if (k < 0)
+            return GS_EPARSE;
+        if (k > 0 && k != 2)
+            return fail_here(ps, at[0], "expected an evaluation: STATE VALUE, "
+                             "two words");
+        if (k == 2) {
+            int32_t y, id;
+            size_t line_end = ps->pos;
+            tree_show_name(shown, ps->s + at[0], len[0]);
+            if ((rc = intern(ps, at[0], len[0], &y)) != GS_OK)
+                return rc;
+            if (ps->syms[y].value_line)
+                return fail_here(ps, at[0], "the evaluation of %s is already "
+                                 "given on line %d", shown,
+                                 ps->syms[y].value_line);
+            if ((rc = define(ps, y, at[0], &id)) != GS_OK)
+                return rc;
+            double v;
+            ps->pos = at[1];
+            if ((rc = read_number(ps, len[1], &v)) != GS_OK)
+                return rc;
+            ps->pos = line_end;
+            ps->t->nodes[id].value = v;
+            ps->t->nodes[id].flags |= NODE_HAS_VALUE;
+            ps->syms[y].value_line = ps->line;
+            ps->syms[y].value_col = col_of(ps, at[1]);
+        }
+        if (ps->pos >= end)
+            return GS_OK;
+        next_line(ps);
+    }
+}
+
+/* `win_states` and `lose_states`: the search ends there, whatever follows. */
+static int cs188_final(parser *ps, const tree_field *f)
+{
+    size_t end = f->at + f->len;
+    int rc;
+    to_field(ps, f);
+    while (ps->pos < end) {
+        while (ps->pos < end && is_space(ps->s[ps->pos]))
+            ps->pos++;
+        size_t b = ps->pos;
+        while (ps->pos < end && !is_space(ps->s[ps->pos]))
+            ps->pos++;
+        if (ps->pos == b)
+            break;
+        int32_t y;
+        if ((rc = intern(ps, b, ps->pos - b, &y)) != GS_OK)
+            return rc;
+        if (ps->syms[y].node >= 0)
+            ps->t->nodes[ps->syms[y].node].nchild = 0;
+    }
+    return GS_OK;
+}
+
+/* A CS188 GraphGameTreeTest file (gamesearch/tree.h). */
+static int parse_cs188(parser *ps)
+{
+    static const char *const keys[C_KEYS] = {
+        "class", "alg", "depth", "num_agents", "start_state",
+        "win_states", "lose_states", "successors", "evaluation"};
+    static const char *const algs[] = {"MinimaxAgent", "AlphaBetaAgent",
+                                       "ExpectimaxAgent"};
+    static const gs_algo algos[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX};
+    char shown[TREE_NAME_BUF];
+    tree_field f[C_KEYS];
+    gs_tree *t = ps->t;
+    int rc = tree_cs188_fields((const char *)ps->s, ps->n, keys, C_KEYS, f,
+                               ps->err);
+    if (rc != GS_OK)
+        return rc;
+    t->syntax = GS_TREE_CS188;
+
+    /* Step 1. The test: its class, algorithm, depth and agents. */
+    to_field(ps, &f[C_CLASS]);
+    if (f[C_CLASS].found && !field_is(ps, &f[C_CLASS], "GraphGameTreeTest"))
+        return fail_here(ps, f[C_CLASS].at, "class %s is not a game tree test "
+                         "(GraphGameTreeTest)",
+                         tree_show_name(shown, ps->s + f[C_CLASS].at,
+                                        f[C_CLASS].len));
+    for (int k = 0; k < C_KEYS; k++)
+        if (!f[k].found)
+            return fail_at(ps, 0, 0, "the test has no %s field", keys[k]);
+    for (int i = 0; i < 3; i++)
+        if (field_is(ps, &f[C_ALG], algs[i]))
+            t->algo = algos[i];
+    to_field(ps, &f[C_ALG]);
+    if (t->algo < 0)
+        return fail_here(ps, f[C_ALG].at, "alg %s is not MinimaxAgent, "
+                         "AlphaBetaAgent or ExpectimaxAgent",
+                         tree_show_name(shown, ps->s + f[C_ALG].at,
+                                        f[C_ALG].len));
+    long depth, agents;
+    if ((rc = field_int(ps, &f[C_DEPTH], 1, MAX_DEPTH, "depth", &depth)) != GS_OK ||
+        (rc = field_int(ps, &f[C_AGENTS], 1, GS_TREE_MAX_AGENTS, "num_agents",
+                        &agents)) != GS_OK)
+        return rc;
+    t->depth = (int)depth;
+    t->num_agents = (int)agents;
+    t->roles[0] = GS_ROLE_MAX;
+    for (long i = 1; i < agents; i++)
+        t->roles[i] = GS_ROLE_MIN;
+
+    /* Step 2. The states, their successors and evaluations. */
+    if ((rc = cs188_successors(ps, &f[C_SUCC])) != GS_OK ||
+        (rc = cs188_evaluation(ps, &f[C_EVAL])) != GS_OK ||
+        (rc = cs188_final(ps, &f[C_WIN])) != GS_OK ||
+        (rc = cs188_final(ps, &f[C_LOSE])) != GS_OK)
+        return rc;
+
+    /* Step 3. The start state is the root. */
+    size_t at[2], len[2];
+    to_field(ps, &f[C_START]);
+    int k = line_words(ps, f[C_START].at + f[C_START].len, at, len, 1);
+    if (k != 1)
+        return fail_here(ps, f[C_START].at, "start_state must be one state");
+    int32_t y;
+    if ((rc = intern(ps, at[0], len[0], &y)) != GS_OK)
+        return rc;
+    refer(ps, y, at[0]);
+    ps->root_seen = true;
+    ps->root_sym = y;
+    ps->root_pos.line = ps->line;
+    ps->root_pos.col = col_of(ps, at[0]);
+    if (t->count == 0)
+        return fail_at(ps, 0, 0, "the test has no successors and no "
+                       "evaluation");
+    return finish_lines(ps);
 }
 
 /* ---- Both syntaxes ----------------------------------------------------- */
@@ -1623,6 +1940,8 @@ static int parse_text(parser *ps)
     if (ps->s[ps->pos] == '[') {
         ps->t->syntax = GS_TREE_NESTED;
         rc = parse_nested(ps);
+    } else if (looks_cs188(ps)) {
+        rc = parse_cs188(ps);
     } else {
         /* Start again at the top: line numbers count from there. */
         ps->t->syntax = GS_TREE_LINES;
@@ -1681,6 +2000,7 @@ int gs_tree_parse(const char *text, size_t length, const gs_allocator *alloc,
     }
     memset(t, 0, sizeof *t);
     t->alloc = *alloc;
+    t->algo = -1;
 
     parser ps;
     memset(&ps, 0, sizeof ps);

@@ -27,6 +27,7 @@
 #include "pyrandom.h"
 #include "pacman_play.h"
 #include "bench.h"
+#include "text.h"
 #include "match.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

@@ -427,6 +427,18 @@ GS_API void gs_pac_summarize(const gs_pac_record *rec,
                              const gs_pac_game_result *results,
                              gs_pac_summary *out);
 
+/*
+ * Writes the results of a batch as the JSON document that `gamesearch
+ * pacman --json` writes (docs/pacman-json.md): rec's header and games,
+ * results[i] the costs of rec->games[i], `threads` the games played at
+ * once and `seconds` the batch's wall time. Returns GS_OK, or the first
+ * nonzero value write returned (writing stops there).
+ */
+GS_API int gs_pac_json_write(const gs_pac_record *rec,
+                             const gs_pac_game_result *results, long threads,
+                             double seconds, gs_pac_write_fn write,
+                             void *user);
+
 /* The two-sided 95% quantile of Student's t with df >= 1 degrees of
  * freedom (to 1e-7); NAN for df < 1. */
 GS_API double gs_pac_student_t95(long df);

@@ -87,6 +87,29 @@ typedef struct gs_event {
     /* LEAVE: the backed-up value and what it says about the true value. */
     double value;
     gs_bound bound;
+    /*
+     * The alpha-beta window (alpha, beta) at the node at that moment, from
+     * MAX's point of view; -INFINITY and +INFINITY where it is open (always
+     * so for minimax and expectimax, which do not prune).
+     *   ENTER: the window the node is searched with. A child of a CHANCE
+     *          node under Star1 (alpha-beta on a game with bounds) gets
+     *          Star1's window: the game's bounds, narrowed to the values
+     *          of the child for which the chance node could still end
+     *          inside its own window.
+     *   LEAVE: the node's window as it stands when it is left: at a MAX
+     *          node alpha raised, at a MIN node beta lowered, by the
+     *          children that came back before (not by the one that caused
+     *          a cutoff); at a leaf and a CHANCE node the window it was
+     *          entered with.
+     *   PRUNE: the parent's window when it cut: a MAX node cut because
+     *          its value reached beta (value >= beta; > under the strict
+     *          rule), a MIN node because it fell to alpha; a CHANCE node
+     *          (Star1) because its value is then proved to lie outside
+     *          (alpha, beta), as the bound its LEAVE reports shows.
+     * (Appended to the struct: a program compiled before these fields
+     * existed reads the fields it knows unchanged.)
+     */
+    double alpha, beta;
 } gs_event;
 
 /* Called for every event of a search; the event is valid during the call. */

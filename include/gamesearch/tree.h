@@ -27,6 +27,26 @@
  *    The first `root:` line with a single name and no '=' or '@' names the
  *    root; any later `root:` line gives the children of a node called root.
  *
+ * 3. CS188 autograder test files (GraphGameTreeTest), told apart by a
+ *    first line `KEY: "`, read as the autograder reads them:
+ *      class: "GraphGameTreeTest"
+ *      alg: "AlphaBetaAgent"     MinimaxAgent, AlphaBetaAgent or
+ *                                ExpectimaxAgent (gs_tree_algo)
+ *      depth: "2"                in rounds
+ *      num_agents: "3"           agent 0 MAX, the others MIN
+ *      start_state: "A"          the root
+ *      win_states: "W1 W2"       states where the search ends, whatever
+ *      lose_states: "L1"         successors they have
+ *      successors: """          one STATE ACTION NEXT_STATE a line, each
+ *      A Left B                  state's in the order of its lines
+ *      """
+ *      evaluation: """          one STATE VALUE a line
+ *      B 3.0
+ *      """
+ *    A '#' starts a comment on a KEY line; other keys (diagram, ...) are
+ *    skipped. States without successors need an evaluation where the root
+ *    reaches them.
+ *
  * The agent moving at a node is (its ply from the root) mod (number of
  * agents); the root is agent 0. A node may be reached from several parents
  * (a DAG), never in a cycle (not even in a part the root cannot reach).
@@ -46,6 +66,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,7 +79,8 @@ typedef struct gs_tree gs_tree;
 
 typedef enum gs_tree_syntax {
     GS_TREE_NESTED = 0,
-    GS_TREE_LINES = 1
+    GS_TREE_LINES = 1,
+    GS_TREE_CS188 = 2
 } gs_tree_syntax;
 
 /* Where and why parsing or checking failed: the library's one error
@@ -104,6 +126,15 @@ GS_API int gs_tree_num_agents(const gs_tree *tree);
 GS_API gs_role gs_tree_role(const gs_tree *tree, int agent);
 /* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS); GS_EINVAL otherwise. */
 GS_API int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
+
+/*
+ * The algorithm the text asks for: a CS188 test's `alg` (MinimaxAgent:
+ * GS_MINIMAX, AlphaBetaAgent: GS_ALPHABETA, ExpectimaxAgent:
+ * GS_EXPECTIMAX); -1 for the other syntaxes. Such a test is meant to be
+ * searched as the autograder does: pruning only on strict inequality
+ * (prune_equal false), its depth in rounds.
+ */
+GS_API int gs_tree_algo(const gs_tree *tree);
 
 /* The `depth:` line, in rounds (0 when absent). */
 GS_API int gs_tree_depth(const gs_tree *tree);
@@ -152,6 +183,125 @@ GS_API const char *gs_tree_child_action(const gs_tree *tree, int32_t node, int i
 /* The child's probability, when the text gives one. */
 GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
                                       double *p);
+
+/* ---- Practice trees ---- */
+
+/*
+ * A random tree in the line syntax, a deterministic function of `spec`:
+ * key=value pairs separated by commas, each key at most once:
+ *   depth=N           plies from the root to the leaves, 1 to 64 (default 3)
+ *   branching=N|LO-HI children of each inner node, 1 to 26 (default 2-3)
+ *   values=LO..HI     the leaves' values, whole numbers, LO < HI
+ *                     (default 0..20)
+ *   agents=ROLES      roles joined by '+', as max+min+chance (default
+ *                     max+min); with a chance agent the tree declares
+ *                     `bounds: LO HI`, so that alpha-beta prunes at its
+ *                     nodes too (Star1), and its children are equally likely
+ *   seed=N            0 to 2^64-1 (default 1)
+ * Nodes are named breadth first A, B, ..., Z, AA, AB, ...; every leaf lies
+ * at `depth`. The text starts with a comment giving the whole spec. At most
+ * 1000000 nodes (counted with the most children everywhere).
+ *
+ * Writes at most `size` bytes, NUL included, into buf (NULL with size 0 to
+ * measure) and the whole text's length into *length (NULL: not wanted).
+ * Returns GS_OK, GS_EPARSE with *error (line 1, the column in `spec`, a
+ * message naming the bad key) or GS_EINVAL.
+ */
+GS_API int gs_tree_random(const char *spec, char *buf, size_t size,
+                          size_t *length, gs_error *error);
+
+/* ---- Tracing a search, step by step ---- */
+
+/*
+ * One event of a search of the tree, in the order the search reports it
+ * (gs_event in search.h, translated into node numbers).
+ */
+typedef struct gs_tree_step {
+    gs_event_kind kind;
+    /* ENTER and LEAVE: the node; PRUNE: the child cut off. */
+    int32_t node;
+    /* ENTER and LEAVE: the node it was reached from (-1 at the root);
+     * PRUNE: the node whose cutoff pruned `node`. */
+    int32_t parent;
+    /* The child's position among the parent's children (-1 at the root). */
+    int index;
+    /* ENTER and LEAVE: the node's ply (root 0); PRUNE: the parent's. */
+    int32_t ply;
+    /* The agent to move at the node (PRUNE: at the parent), and its role
+     * as the search treats it (expectimax: MIN agents are CHANCE). */
+    int agent;
+    gs_role role;
+    /* The window (search.h: gs_event.alpha, beta); infinite when open.
+     * PRUNE: the parent's window when it cut. */
+    double alpha, beta;
+    /* LEAVE: the backed-up value, its bound, and whether the value was
+     * read from the tree (a leaf, or a node at the depth cutoff). */
+    double value;
+    gs_bound bound;
+    bool leaf;
+} gs_tree_step;
+
+/*
+ * A search's steps: every node entered, left and pruned. `steps` is
+ * allocated through the tree's allocator; free it with gs_tree_trace_free.
+ */
+typedef struct gs_tree_trace {
+    gs_tree_step *steps;
+    size_t count;
+    size_t capacity;   /* (elements allocated) */
+    int name_width;    /* the longest name of a step's node, in characters */
+} gs_tree_trace;
+
+/*
+ * Searches `tree` from its root with `options` (NULL: the defaults; a hook
+ * in them is called too, after each step is recorded), recording every
+ * step into *trace and the result into *result. Returns gs_search's status
+ * (GS_OK, GS_EPLY, GS_EINVAL, GS_EVERSION) or GS_ENOMEM; on failure
+ * *trace is empty (nothing to free) and, when `error` is not NULL, `error`
+ * holds the engine's one-sentence reason. The game is gs_tree_game(tree)
+ * as the tree's roles are now.
+ */
+GS_API int gs_tree_trace_search(const gs_tree *tree,
+                                const gs_search_options *options,
+                                gs_tree_trace *trace, gs_result *result,
+                                gs_error *error);
+
+/*
+ * The trace as a table for people, one line at a time: line 0 is the
+ * header, line k (1 .. trace->count) step k. Columns: the step's number,
+ * the event, the node, its ply and role (for a prune, the parent's), alpha
+ * and beta ("-inf", "+inf" when open), and on leave the value ("<= 2",
+ * ">= 5" for a bound; "leaf" when it was read from the tree); a prune
+ * names the node whose cutoff pruned it and the comparison that caused
+ * the cutoff ("cut at C: v = 2 <= alpha = 3", v being the value C then
+ * returned). Writes at most `size` bytes, NUL included, without a newline,
+ * and returns the length of the whole line, as snprintf does (-1 for a
+ * line beyond the trace).
+ */
+GS_API int gs_tree_trace_line(const gs_tree *tree, const gs_tree_trace *trace,
+                              size_t line, char *buf, size_t size);
+
+/*
+ * Compares a search of a CS188 test (gs_tree_trace_search's trace and
+ * result) with the `length` bytes of its .solution file (`action: "A"`,
+ * `generated: "S1 S2 ..."`), as the autograder does: the root action
+ * chosen, and the set of states generated (entered), root included.
+ * *match is true when both agree. Writes a report for people into buf
+ * (snprintf's contract: at most `size` bytes, NUL included; the whole
+ * length in *report_length, NULL: not wanted), one line for the action
+ * and one for the states, then, when they differ, a line of the states
+ * generated but not in the solution and one of those in the solution but
+ * not generated. GS_OK, GS_EPARSE with *error (a malformed solution, or
+ * one without those fields), GS_ENOMEM or GS_EINVAL.
+ */
+GS_API int gs_tree_cs188_check(const gs_tree *tree, const gs_tree_trace *trace,
+                               const gs_result *result, const char *solution,
+                               size_t length, bool *match, char *buf,
+                               size_t size, size_t *report_length,
+                               gs_error *error);
+
+/* Frees the steps of a trace made for `tree` and empties it. */
+GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
 
 #ifdef __cplusplus
 }

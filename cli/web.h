@@ -1,0 +1,35 @@
+/*
+ * cli/web.h: the program's HTML pages. Their sources are the files of web/,
+ * built into the program (cmake/EmbedWeb.cmake); a page is written as one
+ * self-contained file: the template web/PAGE.html with every
+ * "@@FILE@@" replaced by that file of web/ and "@@DATA@@" by one JSON
+ * value, which the page's script reads from
+ * <script type="application/json" id="gs-data">. It works opened from disk
+ * with no network.
+ */
+#ifndef GS_CLI_WEB_H
+#define GS_CLI_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct cli_web_file {
+    const char *name;      /* "tree.html" */
+    const char *data;      /* its bytes, NUL after them */
+    size_t size;
+} cli_web_file;
+
+/* Every file of web/; the last entry's name is NULL. */
+extern const cli_web_file cli_web_files[];
+
+/*
+ * Writes the page made from web/`page` (e.g. "tree.html") to f, with the
+ * JSON written by data(f, user) as its data. Every '<' that the JSON holds
+ * (only inside its strings) is written as \u003c, so that no name can end
+ * the script element. Returns false when data() did or a write failed.
+ */
+bool cli_web_write(FILE *f, const char *page,
+                   bool (*data)(FILE *f, void *user), void *user);
+
+#endif /* GS_CLI_WEB_H */

@@ -1,0 +1,82 @@
+/*
+ * gamesearch/text.h: the text that gamesearch's outputs share, for the
+ * program, the browser pages and other programs that print what a search
+ * found: numbers that read back exactly, Python's float format, JSON and
+ * Graphviz string literals that are always valid, and user text made safe
+ * to show on a terminal.
+ *
+ * Nothing here allocates or prints: the formatting functions write into a
+ * caller's buffer, and the writers hand their text, a piece at a time, to
+ * a caller's gs_write_fn (to a FILE, a growing buffer, a socket ...).
+ */
+#ifndef GAMESEARCH_TEXT_H
+#define GAMESEARCH_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Receives text, a piece at a time (not NUL-terminated); a nonzero return
+ * stops the writer, which returns that value. */
+typedef int (*gs_write_fn)(void *user, const char *text, size_t len);
+
+/* The buffer size the number formats below need. */
+#define GS_NUMBER_SIZE 32
+
+/*
+ * v with the fewest significant digits that read back as v (strtod gives
+ * v again), whole numbers below 1e15 whole ("70", not "7e+01"), -0 as
+ * "0", and "inf", "-inf", "nan". Returns the length written.
+ */
+GS_API size_t gs_format_double(double v, char buf[GS_NUMBER_SIZE]);
+
+/* v as Python's repr(float) writes it: "3.0", "0.1", "1e+16", "1.5e-05",
+ * "-0.0", "inf", "nan". Returns the length written. */
+GS_API size_t gs_format_py_float(double v, char buf[GS_NUMBER_SIZE]);
+
+/* v for people: as gs_format_double, but at most 10 significant digits
+ * ("0.3333333333"), and a tiny remainder of rounding shown as "0". */
+GS_API size_t gs_format_value(double v, char buf[GS_NUMBER_SIZE]);
+
+/* n with thousands separators ("1,234,567") into buf (size bytes, 32 is
+ * enough for any n). Returns the length written. */
+GS_API size_t gs_format_count(unsigned long long n, char *buf, size_t size);
+
+/*
+ * User text made safe to show: printable UTF-8 is kept, every other byte
+ * (control bytes, C1 controls, bytes that are not well-formed UTF-8)
+ * becomes the four characters \xHH, so that an escape sequence is shown,
+ * never obeyed by a terminal. Writes into out (size >= 1 bytes, always
+ * NUL-terminated) as much of s as fits in whole characters and at most
+ * `max` bytes, and returns how many bytes of s it consumed: s[returned]
+ * is NUL when all of it was written.
+ */
+GS_API size_t gs_text_escape(const char *s, size_t max, char *out,
+                             size_t size);
+
+/* Writes v as a JSON number (as gs_format_double), or null when v is not
+ * finite: JSON has no infinity and no NaN. */
+GS_API int gs_json_number(double v, gs_write_fn write, void *user);
+
+/* Writes s as a JSON string literal, quotes included. Bytes that are not
+ * UTF-8 (stray, overlong, cut short) become \ufffd, one for each longest
+ * start of a character (Unicode's "maximal subpart"), so that the output
+ * is always valid JSON. */
+GS_API int gs_json_string(const char *s, gs_write_fn write, void *user);
+
+/* Writes s as a Graphviz quoted string, quotes included. Bytes that are
+ * not UTF-8, and control characters, become U+FFFD, so that the output is
+ * always valid UTF-8; a string longer than Graphviz reads in one piece is
+ * written as pieces that it joins ("a" + "b"). */
+GS_API int gs_dot_string(const char *s, gs_write_fn write, void *user);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMESEARCH_TEXT_H */

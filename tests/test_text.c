@@ -1,0 +1,166 @@
+/*
+ * tests/test_text.c: the text formats every output shares
+ * (gamesearch/text.h).
+ *
+ * Facts checked:
+ *   - numbers: the shortest text that reads back, whole numbers whole,
+ *     Python's float repr on both sides of its switch to exponent form,
+ *     at most 10 digits for people, thousands separators;
+ *   - JSON strings: escapes, control bytes, and one \ufffd for each
+ *     maximal subpart of bytes that are not UTF-8 (stray, overlong,
+ *     surrogate, cut short); JSON numbers: null for infinity and NaN;
+ *   - Graphviz strings: quotes and backslashes escaped, controls and bad
+ *     bytes as U+FFFD, long text cut into joined pieces;
+ *   - user text for messages: escape sequences shown as \x1b, never cut
+ *     inside a character;
+ *   - a writer that says stop stops each of them with its value.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/text.h"
+
+typedef struct out {
+    char buf[40000];
+    size_t len;
+    int calls, stop_at;
+} out;
+
+static int into(void *user, const char *s, size_t n)
+{
+    out *o = user;
+    if (o->stop_at && ++o->calls >= o->stop_at)
+        return 7;
+    assert_true(o->len + n < sizeof o->buf);
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+    o->buf[o->len] = '\0';
+    return 0;
+}
+
+#define CHECK_FMT(fn, v, want)                                           \
+    do {                                                                 \
+        char b_[GS_NUMBER_SIZE];                                         \
+        size_t n_ = fn((v), b_);                                         \
+        assert_string_equal(b_, (want));                                 \
+        assert_int_equal(n_, strlen(want));                              \
+    } while (0)
+
+static void test_numbers(void **unused)
+{
+    (void)unused;
+    CHECK_FMT(gs_format_double, 5.0, "5");
+    CHECK_FMT(gs_format_double, 70.0, "70");
+    CHECK_FMT(gs_format_double, -4.01, "-4.01");
+    CHECK_FMT(gs_format_double, 0.1, "0.1");
+    CHECK_FMT(gs_format_double, -0.0, "0");
+    CHECK_FMT(gs_format_double, 1.0 / 3, "0.3333333333333333");
+    CHECK_FMT(gs_format_double, 1e300, "1e+300");
+    CHECK_FMT(gs_format_double, INFINITY, "inf");
+    CHECK_FMT(gs_format_double, -INFINITY, "-inf");
+    CHECK_FMT(gs_format_double, NAN, "nan");
+    CHECK_FMT(gs_format_py_float, 49.0, "49.0");
+    CHECK_FMT(gs_format_py_float, -206.66666666666666, "-206.66666666666666");
+    CHECK_FMT(gs_format_py_float, 1e16, "1e+16");
+    CHECK_FMT(gs_format_py_float, 1234567890123456.0, "1234567890123456.0");
+    CHECK_FMT(gs_format_py_float, 1.5e-5, "1.5e-05");
+    CHECK_FMT(gs_format_py_float, 0.0001, "0.0001");
+    CHECK_FMT(gs_format_py_float, -0.0, "-0.0");
+    CHECK_FMT(gs_format_value, 0.9999999999999998, "1");
+    CHECK_FMT(gs_format_value, 1.0 / 3, "0.3333333333");
+    CHECK_FMT(gs_format_value, 2.5, "2.5");
+    char b[32];
+    assert_int_equal(gs_format_count(1234567, b, sizeof b), 9);
+    assert_string_equal(b, "1,234,567");
+    gs_format_count(999, b, sizeof b);
+    assert_string_equal(b, "999");
+    gs_format_count(18446744073709551615ULL, b, sizeof b);
+    assert_string_equal(b, "18,446,744,073,709,551,615");
+}
+
+static void test_json(void **unused)
+{
+    (void)unused;
+    out o = {0};
+    assert_int_equal(gs_json_string("a\"b\\c\nd\te\r\x01 \xc3\xa9", into, &o), 0);
+    assert_string_equal(o.buf, "\"a\\\"b\\\\c\\nd\\te\\r\\u0001 \xc3\xa9\"");
+    /* A stray continuation byte, an overlong form, a surrogate and a cut
+     * 3-byte character: one \ufffd per maximal subpart. */
+    memset(&o, 0, sizeof o);
+    gs_json_string("\x80|\xc0\xaf|\xed\xa0\x80|\xe2\x82", into, &o);
+    assert_string_equal(o.buf, "\"\\ufffd|\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd|\\ufffd\"");
+    memset(&o, 0, sizeof o);
+    gs_json_number(-2.5, into, &o);
+    gs_json_number(NAN, into, &o);
+    gs_json_number(INFINITY, into, &o);
+    assert_string_equal(o.buf, "-2.5nullnull");
+    /* A long string goes out in pieces; the writer's stop ends it. */
+    char *big = malloc(3000);
+    assert_non_null(big);
+    memset(big, 'x', 2999);
+    big[2999] = '\0';
+    memset(&o, 0, sizeof o);
+    assert_int_equal(gs_json_string(big, into, &o), 0);
+    assert_int_equal(o.len, 3001);
+    assert_true(o.calls == 0);
+    memset(&o, 0, sizeof o);
+    o.stop_at = 2;
+    assert_int_equal(gs_json_string(big, into, &o), 7);
+    free(big);
+}
+
+static void test_dot(void **unused)
+{
+    (void)unused;
+    out o = {0};
+    gs_dot_string("say \"hi\"\\\x07\xff", into, &o);
+    assert_string_equal(o.buf, "\"say \\\"hi\\\"\\\\\xef\xbf\xbd\xef\xbf\xbd\"");
+    char *big = malloc(20001);
+    assert_non_null(big);
+    memset(big, 'y', 20000);
+    big[20000] = '\0';
+    memset(&o, 0, sizeof o);
+    assert_int_equal(gs_dot_string(big, into, &o), 0);
+    char *join = strstr(o.buf, "\" + \"");
+    assert_non_null(join);
+    assert_int_equal(join - o.buf, 1 + 15997);
+    assert_int_equal(o.len, 20000 + 2 + 5);
+    free(big);
+}
+
+static void test_escape(void **unused)
+{
+    (void)unused;
+    char b[16];
+    const char *s = "\x1b[31mred";
+    assert_int_equal(gs_text_escape(s, 64, b, sizeof b), strlen(s));
+    assert_string_equal(b, "\\x1b[31mred");
+    /* At most 5 bytes: "ab" and then "é" (2 bytes) fits, "€" (3) not. */
+    s = "ab\xc3\xa9\xe2\x82\xac";
+    assert_int_equal(gs_text_escape(s, 5, b, sizeof b), 4);
+    assert_string_equal(b, "ab\xc3\xa9");
+    /* The buffer's size bounds it too, NUL included. */
+    assert_int_equal(gs_text_escape("abcdef", 64, b, 4), 3);
+    assert_string_equal(b, "abc");
+    /* A C1 control (U+0085) is two bytes shown. */
+    assert_int_equal(gs_text_escape("\xc2\x85", 64, b, sizeof b), 2);
+    assert_string_equal(b, "\\xc2\\x85");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_json),
+        cmocka_unit_test(test_dot),
+        cmocka_unit_test(test_escape),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

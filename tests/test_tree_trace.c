@@ -1,0 +1,593 @@
+/*
+ * tests/test_tree_trace.c: the window the engine reports with every event
+ * (search.h), a tree search step by step (gs_tree_trace_search) and its
+ * table for people (gs_tree_trace_line).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/gamesearch.h"
+
+#include "track_alloc.h"
+
+static const char seed_tree[] =
+    "['A', ['B', ('E', 3), ('F', 12), ('G', 8)],\n"
+    "      ['C', ('H', 2), ('I', 4), ('J', 6)],\n"
+    "      ['D', ('K', 14), ('L', 5), ['M', ('N', 7), ('O', 2)]]]\n";
+
+/* examples/dice.tree: MAX, MIN, a loaded die, with bounds (Star1). */
+static const char dice_tree[] =
+    "agents: max min chance\n"
+    "bounds: 0 10\n"
+    "root: S\n"
+    "S: safe=M1 bold=M2\n"
+    "M1: x=C1 y=C2\n"
+    "M2: x=C3 y=C4\n"
+    "C1: low=L1@0.5 high=H1@0.5\n"
+    "C2: low=L2@0.25 high=H2@0.75\n"
+    "C3: low=L3@0.9 high=H3@0.1\n"
+    "C4: low=L4@0.5 high=H4@0.5\n"
+    "L1 = 4\nH1 = 6\nL2 = 6\nH2 = 6\nL3 = 0\nH3 = 10\nL4 = 8\nH4 = 2\n";
+
+static gs_tree *parse(const char *text, const gs_allocator *a)
+{
+    gs_tree *t = NULL;
+    gs_error err;
+    if (gs_tree_parse(text, strlen(text), a, &t, &err) != GS_OK)
+        fail_msg("%d:%d: %s", err.line, err.column, err.message);
+    return t;
+}
+
+static void num(char *buf, size_t size, double v)
+{
+    if (isinf(v))
+        snprintf(buf, size, "%s", v < 0 ? "-inf" : "inf");
+    else
+        snprintf(buf, size, "%.6g", v);
+}
+
+/* The steps as "enter A -inf inf, leave E -inf inf 3, prune I 3 inf (C),
+ * ...": kind, node, alpha, beta, then the value and bound (l, u) on leave
+ * and the parent on prune. */
+static void render(const gs_tree *t, const gs_tree_trace *tr, char *out,
+                   size_t size)
+{
+    static const char *const kinds[] = {"enter", "leave", "prune"};
+    static const char *const bounds[] = {"", "l", "u"};
+    size_t o = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < tr->count; i++) {
+        const gs_tree_step *s = &tr->steps[i];
+        char a[32], b[32], v[32];
+        num(a, sizeof a, s->alpha);
+        num(b, sizeof b, s->beta);
+        num(v, sizeof v, s->value);
+        o += (size_t)snprintf(out + o, size - o, "%s%s %s %s %s", i ? ", " : "",
+                              kinds[s->kind], gs_tree_node_name(t, s->node), a, b);
+        if (s->kind == GS_EVENT_LEAVE)
+            o += (size_t)snprintf(out + o, size - o, " %s%s", v, bounds[s->bound]);
+        if (s->kind == GS_EVENT_PRUNE)
+            o += (size_t)snprintf(out + o, size - o, " (%s)",
+                                  gs_tree_node_name(t, s->parent));
+        assert_true(o < size);
+    }
+}
+
+static void run(const gs_tree *t, gs_algo algo, bool prune_equal,
+                gs_tree_trace *tr, gs_result *res)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = algo;
+    o.prune_equal = prune_equal;
+    gs_error err;
+    int rc = gs_tree_trace_search(t, &o, tr, res, &err);
+    if (rc != GS_OK)
+        fail_msg("search: %d %s", rc, err.message);
+}
+
+static void test_seed_windows(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    char got[4096];
+    const char *expected =
+        "enter A -inf inf, enter B -inf inf, enter E -inf inf, "
+        "leave E -inf inf 3, enter F -inf 3, leave F -inf 3 12, "
+        "enter G -inf 3, leave G -inf 3 8, leave B -inf 3 3, "
+        "enter C 3 inf, enter H 3 inf, leave H 3 inf 2, "
+        "prune I 3 inf (C), prune J 3 inf (C), leave C 3 inf 2u, "
+        "enter D 3 inf, enter K 3 inf, leave K 3 inf 14, "
+        "enter L 3 14, leave L 3 14 5, enter M 3 5, enter N 3 5, "
+        "leave N 3 5 7, prune O 3 5 (M), leave M 3 5 7l, leave D 3 5 5, "
+        "leave A 5 inf 5";
+    for (int rule = 0; rule < 2; rule++) {
+        /* the strict rule cuts at the same places here: 2 < 3, 7 > 5 */
+        run(t, GS_ALPHABETA, rule == 0, &tr, &res);
+        render(t, &tr, got, sizeof got);
+        assert_string_equal(got, expected);
+        assert_int_equal(tr.count, 27);
+        assert_int_equal(res.nodes, 12);
+        /* parents, positions and plies */
+        assert_int_equal(tr.steps[0].parent, -1);
+        assert_int_equal(tr.steps[0].index, -1);
+        assert_string_equal(gs_tree_node_name(t, tr.steps[23].parent), "M");
+        assert_int_equal(tr.steps[23].index, 1);
+        assert_int_equal(tr.steps[23].ply, 2);
+        assert_int_equal(tr.steps[21].ply, 3);
+        assert_string_equal(gs_tree_node_name(t, tr.steps[21].parent), "M");
+        assert_true(tr.steps[3].leaf);
+        assert_false(tr.steps[8].leaf);
+        assert_int_equal(tr.name_width, 1);
+        gs_tree_trace_free(t, &tr);
+        assert_null(tr.steps);
+    }
+    /* minimax: every window open */
+    run(t, GS_MINIMAX, true, &tr, &res);
+    assert_int_equal(tr.count, 2 * 15);
+    for (size_t i = 0; i < tr.count; i++) {
+        assert_true(isinf(tr.steps[i].alpha) && tr.steps[i].alpha < 0);
+        assert_true(isinf(tr.steps[i].beta) && tr.steps[i].beta > 0);
+    }
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+}
+
+static void test_star1_windows(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(dice_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    char got[4096];
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    render(t, &tr, got, sizeof got);
+    /* The chance nodes' children get Star1's windows inside the bounds
+     * [0, 10]; a Star1 cut reports the chance node's own window. */
+    assert_string_equal(got,
+        "enter S -inf inf, enter M1 -inf inf, enter C1 -inf inf, "
+        "enter L1 0 10, leave L1 0 10 4, enter H1 0 10, leave H1 0 10 6, "
+        "leave C1 -inf inf 5, enter C2 -inf 5, enter L2 0 10, "
+        "leave L2 0 10 6, enter H2 0 4.66667, leave H2 0 4.66667 6, "
+        "leave C2 -inf 5 6l, leave M1 -inf 5 5, enter M2 5 inf, "
+        "enter C3 5 inf, enter L3 4.44444 10, leave L3 4.44444 10 0, "
+        "prune H3 5 inf (C3), leave C3 5 inf 1u, prune C4 5 inf (M2), "
+        "leave M2 5 inf 1u, leave S 5 inf 5");
+    assert_true(res.value == 5.0);
+    /* Star1's edges exactly: (beta - 0.25 * 6) / 0.75 widened by 1e-9 of
+     * the bounds' size, and (alpha - 0.1 * 10) / 0.9 narrowed by it */
+    assert_true(fabs(tr.steps[11].beta - (5.0 - 1.5) / 0.75) < 2e-8);
+    assert_true(tr.steps[11].beta > (5.0 - 1.5) / 0.75);
+    assert_true(fabs(tr.steps[17].alpha - (5.0 - 1.0) / 0.9) < 2e-8);
+    assert_true(tr.steps[17].alpha < (5.0 - 1.0) / 0.9);
+    assert_int_equal(tr.steps[2].role, GS_ROLE_CHANCE);
+    assert_int_equal(tr.name_width, 2);
+    gs_tree_trace_free(t, &tr);
+
+    /* Without bounds the chance node's children get a full window. */
+    gs_tree_free(t);
+    char *open = strdup(dice_tree);
+    assert_non_null(open);
+    memcpy(strstr(open, "bounds:"), "#ounds", 6);
+    t = parse(open, NULL);
+    free(open);
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    render(t, &tr, got, sizeof got);
+    assert_non_null(strstr(got, "enter C3 5 inf, enter L3 -inf inf, "
+                                "leave L3 -inf inf 0, enter H3 -inf inf"));
+    gs_tree_trace_free(t, &tr);
+
+    /* expectimax: MIN agents become chance; no window ever closes */
+    run(t, GS_EXPECTIMAX, true, &tr, &res);
+    assert_int_equal(tr.steps[1].role, GS_ROLE_CHANCE);
+    for (size_t i = 0; i < tr.count; i++) {
+        assert_true(tr.steps[i].kind != GS_EVENT_PRUNE);
+        assert_true(isinf(tr.steps[i].alpha) && isinf(tr.steps[i].beta));
+    }
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+}
+
+static void test_trace_lines(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    char line[256];
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    int n = gs_tree_trace_line(t, &tr, 0, line, sizeof line);
+    assert_int_equal(n, (int)strlen(line));
+    assert_string_equal(line, "step  event  node  ply  role       alpha      "
+                              "beta  value");
+    gs_tree_trace_line(t, &tr, 1, line, sizeof line);
+    assert_string_equal(line, "   1  enter  A       0  max         -inf      +inf");
+    gs_tree_trace_line(t, &tr, 4, line, sizeof line);
+    assert_string_equal(line, "   4  leave  E       2  max         -inf      "
+                              "+inf  3 leaf");
+    gs_tree_trace_line(t, &tr, 13, line, sizeof line);
+    assert_string_equal(line, "  13  prune  I       1  min            3      "
+                              "+inf  cut at C: v = 2 < alpha = 3");
+    gs_tree_trace_line(t, &tr, 15, line, sizeof line);
+    assert_string_equal(line, "  15  leave  C       1  min            3      "
+                              "+inf  <= 2");
+    gs_tree_trace_line(t, &tr, 24, line, sizeof line);
+    assert_string_equal(line, "  24  prune  O       2  max            3         "
+                              "5  cut at M: v = 7 > beta = 5");
+    /* snprintf's contract: cut, NUL-terminated, the whole length returned */
+    char small[8];
+    assert_int_equal(gs_tree_trace_line(t, &tr, 24, small, sizeof small), 78);
+    assert_string_equal(small, "  24  p");
+    assert_int_equal(gs_tree_trace_line(t, &tr, 24, NULL, 0), 78);
+    assert_int_equal(gs_tree_trace_line(t, &tr, 28, line, sizeof line), -1);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* a cut on equality says so: v = 3 <= alpha = 3 */
+    t = parse("['A', ['B', ('D', 3)], ['C', ('E', 3), ('F', 1)]]", NULL);
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    gs_tree_trace_line(t, &tr, 9, line, sizeof line);
+    assert_string_equal(line, "   9  prune  F       1  min            3      "
+                              "+inf  cut at C: v = 3 <= alpha = 3");
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+}
+
+/* Every allocation the trace makes can fail: GS_ENOMEM, nothing leaked,
+ * the trace empty. */
+static void test_trace_out_of_memory(void **state)
+{
+    (void)state;
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = parse(seed_tree, &a);
+    long before = tk.count;
+    size_t live = tk.live;
+    gs_tree_trace tr;
+    gs_result res;
+    gs_error err;
+    assert_int_equal(gs_tree_trace_search(t, NULL, &tr, &res, &err), GS_OK);
+    long needed = tk.count - before;
+    gs_tree_trace_free(t, &tr);
+    assert_int_equal(tk.live, live);
+    assert_true(needed >= 3);
+    for (long n = 1; n <= needed; n++) {
+        tk.count = 0;
+        tk.fail_at = n;
+        assert_int_equal(gs_tree_trace_search(t, NULL, &tr, &res, &err),
+                         GS_ENOMEM);
+        assert_string_equal(err.message, "out of memory");
+        assert_null(tr.steps);
+        assert_int_equal(tr.count, 0);
+        assert_int_equal(tk.live, live);
+    }
+    tk.fail_at = 0;
+    gs_tree_free(t);
+    assert_int_equal(tk.live, 0);
+}
+
+/* ---- Practice trees: gs_tree_random --------------------------------- */
+
+static char *random_text(const char *spec)
+{
+    size_t n = 0;
+    gs_error err;
+    int rc = gs_tree_random(spec, NULL, 0, &n, &err);
+    if (rc != GS_OK)
+        fail_msg("%s: %s", spec, err.message);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    size_t again = 0;
+    assert_int_equal(gs_tree_random(spec, text, n + 1, &again, NULL), GS_OK);
+    assert_int_equal(again, n);
+    assert_int_equal(strlen(text), n);
+    return text;
+}
+
+static void test_random_exact(void **state)
+{
+    (void)state;
+    char *text = random_text("depth=2,branching=2,agents=max+chance+min,seed=9");
+    assert_string_equal(text,
+        "# gamesearch tree --random depth=2,branching=2-2,values=0..20,"
+        "agents=max+chance+min,seed=9\n"
+        "agents: max chance min\n"
+        "bounds: 0 20\n"
+        "A: B C\nB: D E\nC: F G\nD = 0\nE = 5\nF = 15\nG = 6\n");
+    /* the same spec, the same tree; another seed, another tree */
+    char *again = random_text("seed=9,agents=max+chance+min,branching=2,depth=2");
+    assert_string_equal(strchr(again, '\n'), strchr(text, '\n'));
+    free(again);
+    again = random_text("depth=2,branching=2,agents=max+chance+min,seed=10");
+    assert_string_not_equal(strchr(again, '\n'), strchr(text, '\n'));
+    free(again);
+
+    /* It parses and searches: Star1 prunes at the chance nodes (the
+     * bounds line), and the value is expectiminimax's. */
+    gs_tree *t = parse(text, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    run(t, GS_ALPHABETA, true, &tr, &res);
+    assert_true(res.value == 10.5);   /* max(mean(0, 5), mean(15, 6)) */
+    gs_tree_trace_free(t, &tr);
+    run(t, GS_MINIMAX, true, &tr, &res);
+    assert_true(res.value == 10.5);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    free(text);
+
+    /* defaults: depth 3, branching 2-3, values 0..20, max+min, seed 1;
+     * names past Z go on AA, AB, ... */
+    text = random_text("depth=3,branching=3");
+    assert_non_null(strstr(text, "# gamesearch tree --random depth=3,"
+                                 "branching=3-3,values=0..20,agents=max+min,"
+                                 "seed=1\nagents: max min\nA: B C D\n"));
+    assert_non_null(strstr(text, "\nM: AL AM AN\nN = "));
+    assert_null(strstr(text, "bounds"));
+    t = parse(text, NULL);
+    assert_int_equal(gs_tree_node_count(t), 40);
+    assert_int_equal(gs_tree_height(t), 3);
+    gs_tree_free(t);
+    free(text);
+
+    /* a one-ply tree and a cut-short buffer */
+    char small[16];
+    size_t n;
+    assert_int_equal(gs_tree_random("depth=1,branching=1", small, sizeof small,
+                                    &n, NULL), GS_OK);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    assert_true(n > sizeof small);
+}
+
+static void random_error(const char *spec, int column, const char *message)
+{
+    gs_error err;
+    size_t n = 7;
+    int rc = gs_tree_random(spec, NULL, 0, &n, &err);
+    if (rc != GS_EPARSE || err.line != 1 || err.column != column ||
+        strcmp(err.message, message) != 0)
+        fail_msg("%s:\n  got      %d 1:%d: %s\n  expected 1:%d: %s", spec, rc,
+                 err.column, err.message, column, message);
+    assert_int_equal(n, 7);
+}
+
+static void test_random_errors(void **state)
+{
+    (void)state;
+    random_error("depth=0", 7, "depth must be a whole number of plies from 1 to 64");
+    random_error("depth=3,depth=4", 9, "depth is given twice");
+    random_error("seed=1,branching=0-3", 18, "branching must be N or LO-HI, "
+                 "whole numbers from 1 to 26, LO <= HI");
+    random_error("branching=3-2", 11, "branching must be N or LO-HI, whole "
+                 "numbers from 1 to 26, LO <= HI");
+    random_error("values=5..5", 8, "values must be LO..HI, whole numbers from "
+                 "-1000000000 to 1000000000, LO < HI");
+    random_error("values=1-5", 8, "values must be LO..HI, whole numbers from "
+                 "-1000000000 to 1000000000, LO < HI");
+    random_error("agents=max+dice", 12, "agents must be roles max, min or "
+                 "chance joined by '+', as max+min+chance");
+    random_error("seed=-1", 6, "seed must be a whole number from 0 to "
+                 "18446744073709551615");
+    random_error("depth=2,size=3", 9, "'size=3' is not KEY=VALUE with a key "
+                 "depth, branching, values, agents or seed");
+    random_error("depth=2,,seed=1", 9, "'' is not KEY=VALUE with a key depth, "
+                 "branching, values, agents or seed");
+    random_error("depth=6,branching=26", 1, "depth 6 with up to 26 children a "
+                 "node can make 321272407 nodes, more than 1000000: lower "
+                 "depth or branching");
+    size_t n;
+    assert_int_equal(gs_tree_random(NULL, NULL, 0, &n, NULL), GS_EINVAL);
+}
+
+/* ---- CS188 test files ---------------------------------------------------- */
+
+/* A small test: two agents, a win state with successors (never
+ * expanded), a lose state, a state below the depth without evaluation. */
+static const char cs188_test[] =
+    "class: \"GraphGameTreeTest\"   # a comment\n"
+    "alg: \"AlphaBetaAgent\"\n"
+    "depth: \"1\"\n"
+    "diagram: \"\"\"\n"
+    "   # anything, \"quotes\" too\n"
+    "\"\"\"\n"
+    "num_agents: \"2\"\n"
+    "\n"
+    "start_state: \"s\"\n"
+    "win_states: \"w\"\n"
+    "lose_states: \"l\"\n"
+    "successors: \"\"\"\n"
+    "s a m\n"
+    "m x w\n"
+    "s b l\n"
+    "m y c\n"
+    "w z q\n"
+    "c q r\n"
+    "\"\"\"\n"
+    "evaluation: \"\"\"\n"
+    "w 10\n"
+    "l -4.5\n"
+    "c 2\n"
+    "\"\"\"\n";
+
+static void test_cs188_parse(void **state)
+{
+    (void)state;
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = parse(cs188_test, &a);
+    assert_int_equal(gs_tree_syntax_of(t), GS_TREE_CS188);
+    assert_int_equal(gs_tree_algo(t), GS_ALPHABETA);
+    assert_int_equal(gs_tree_depth(t), 1);
+    assert_int_equal(gs_tree_num_agents(t), 2);
+    assert_int_equal(gs_tree_role(t, 0), GS_ROLE_MAX);
+    assert_int_equal(gs_tree_role(t, 1), GS_ROLE_MIN);
+    int32_t root = gs_tree_root_node(t);
+    assert_string_equal(gs_tree_node_name(t, root), "s");
+    /* s's children in the order of their lines, though not adjacent */
+    assert_int_equal(gs_tree_child_count(t, root), 2);
+    assert_string_equal(gs_tree_child_action(t, root, 1), "b");
+    assert_string_equal(gs_tree_node_name(t, gs_tree_child(t, root, 1)), "l");
+    int32_t m = gs_tree_child(t, root, 0);
+    assert_int_equal(gs_tree_child_count(t, m), 2);
+    /* the win state ends the search */
+    assert_int_equal(gs_tree_child_count(t, gs_tree_child(t, m, 0)), 0);
+    double v;
+    assert_true(gs_tree_node_value(t, gs_tree_child(t, root, 1), &v));
+    assert_true(v == -4.5);
+    /* the depth (1 round: 2 plies) stops above r, which has no value; a
+     * deeper search would evaluate it */
+    gs_error err;
+    assert_int_equal(gs_tree_check_values(t, 2, &err), GS_OK);
+    assert_int_equal(gs_tree_check_values(t, 4, &err), GS_EPARSE);
+    assert_int_equal(err.line, 18);
+    assert_int_equal(err.column, 5);
+    assert_string_equal(err.message, "state 'r' has no evaluation, and the "
+                                     "search evaluates it at ply 3");
+    assert_int_equal(gs_tree_check_values(t, 0, &err), GS_EPARSE);
+
+    /* searched as the autograder does */
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = (gs_algo)gs_tree_algo(t);
+    o.depth = 1;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.prune_equal = false;
+    gs_tree_trace tr;
+    gs_result res;
+    assert_int_equal(gs_tree_trace_search(t, &o, &tr, &res, &err), GS_OK);
+    assert_true(res.value == 2.0);
+    char got[1024];
+    render(t, &tr, got, sizeof got);
+    assert_string_equal(got,
+        "enter s -inf inf, enter m -inf inf, enter w -inf inf, "
+        "leave w -inf inf 10, enter c -inf 10, leave c -inf 10 2, "
+        "leave m -inf 2 2, enter l 2 inf, leave l 2 inf -4.5, leave s 2 inf 2");
+
+    /* the solution: as the autograder compares */
+    static const char good[] = "# a solution\naction: \"a\"\n"
+                               "generated: \"c l m s w\"\n";
+    static const char bad[] = "action: \"b\"\ngenerated: \"c m q s\"\n";
+    char report[512];
+    bool match = false;
+    size_t n = 0;
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, good, strlen(good),
+                                         &match, report, sizeof report, &n,
+                                         &err), GS_OK);
+    assert_true(match);
+    assert_string_equal(report, "action: a, as the solution says\n"
+                                "generated: the 5 states of the solution: "
+                                "c l m s w\n");
+    assert_int_equal(n, strlen(report));
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, bad, strlen(bad),
+                                         &match, report, sizeof report, &n,
+                                         &err), GS_OK);
+    assert_false(match);
+    assert_string_equal(report, "action: a, but the solution says b\n"
+                                "generated: 5 states, the solution 4:\n"
+                                "  generated, not in the solution: l w\n"
+                                "  in the solution, not generated: q\n");
+    /* only the states differ */
+    static const char states[] = "action: \"a\"\ngenerated: \"c l m s\"\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, states, strlen(states),
+                                         &match, NULL, 0, &n, &err), GS_OK);
+    assert_false(match);
+    static const char no_action[] = "generated: \"c l m s\"\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, no_action,
+                                         strlen(no_action), &match, NULL, 0,
+                                         &n, &err), GS_EPARSE);
+    assert_string_equal(err.message, "the solution has no action field");
+    static const char junk[] = "action: \"a\"\ngenerated c l\n";
+    assert_int_equal(gs_tree_cs188_check(t, &tr, &res, junk, strlen(junk),
+                                         &match, NULL, 0, &n, &err), GS_EPARSE);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 1);
+    assert_string_equal(err.message, "expected KEY: \"VALUE\" or KEY: \"\"\" "
+                                      "(a CS188 test file)");
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    assert_int_equal(tk.live, 0);
+}
+
+/* Replaces the first `from` in cs188_test by `to` and expects the parse
+ * to fail at line:col with message. */
+static void cs188_error(const char *from, const char *to, int line, int col,
+                        const char *message)
+{
+    char text[2048];
+    const char *at = strstr(cs188_test, from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - cs188_test), cs188_test,
+             to, at + strlen(from));
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = NULL;
+    gs_error err;
+    int rc = gs_tree_parse(text, strlen(text), &a, &t, &err);
+    if (rc != GS_EPARSE || err.line != line || err.column != col ||
+        strcmp(err.message, message) != 0)
+        fail_msg("%s -> %s:\n  got      %d %d:%d: %s\n  expected %d:%d: %s",
+                 from, to, rc, err.line, err.column, err.message, line, col,
+                 message);
+    assert_null(t);
+    assert_int_equal(tk.live, 0);
+}
+
+static void test_cs188_errors(void **state)
+{
+    (void)state;
+    cs188_error("GraphGameTreeTest", "EvalAgentTest", 1, 9,
+                "class 'EvalAgentTest' is not a game tree test "
+                "(GraphGameTreeTest)");
+    cs188_error("AlphaBetaAgent", "GreedyAgent", 2, 7, "alg 'GreedyAgent' is "
+                "not MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent");
+    cs188_error("depth: \"1\"", "depth: \"0\"", 3, 9, "depth must be a whole "
+                "number from 1 to 33554431, not '0'");
+    cs188_error("num_agents: \"2\"", "num_agents: \"65\"", 7, 14,
+                "num_agents must be a whole number from 1 to 64, not '65'");
+    cs188_error("num_agents: \"2\"", "agents: \"2\"", 0, 0,
+                "the test has no num_agents field");
+    cs188_error("start_state: \"s\"", "start_state: \"s t\"", 9, 15,
+                "start_state must be one state");
+    cs188_error("m y c\n", "m y\n", 16, 1, "expected a successor: STATE "
+                "ACTION NEXT_STATE, three words");
+    cs188_error("l -4.5", "l -4.5x", 22, 3, "invalid number '-4.5x'");
+    cs188_error("c 2\n", "c 2\nw 3\n", 24, 1, "the evaluation of 'w' is "
+                "already given on line 21");
+    cs188_error("c 2\n", "c 2 3\n", 23, 1, "expected an evaluation: STATE "
+                "VALUE, two words");
+    cs188_error("c 2\n\"\"\"\n", "c 2\n", 20, 13,
+                "the \"\"\" of evaluation is never closed");
+    cs188_error("win_states: \"w\"", "win_states: \"w", 10, 13,
+                "expected one \"VALUE\" after win_states:");
+    cs188_error("\n\nstart_state", "\nstray words\nstart_state", 8, 1,
+                "expected KEY: \"VALUE\" or KEY: \"\"\" (a CS188 test file)");
+    cs188_error("lose_states: \"l\"", "lose_states: \"l\"\nalg: \"x\"", 12, 1,
+                "alg is already given on line 2");
+    cs188_error("start_state: \"s\"", "start_state: \"z\"", 9, 15,
+                "node 'z' is named as the root but never defined");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seed_windows),
+        cmocka_unit_test(test_star1_windows),
+        cmocka_unit_test(test_trace_lines),
+        cmocka_unit_test(test_trace_out_of_memory),
+        cmocka_unit_test(test_random_exact),
+        cmocka_unit_test(test_random_errors),
+        cmocka_unit_test(test_cs188_parse),
+        cmocka_unit_test(test_cs188_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

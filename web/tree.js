@@ -1,0 +1,406 @@
+/*
+ * gamesearch tree --html: draws an explicit game tree and replays the
+ * searches of it step by step, or lets a student practise one.
+ *
+ * The data (written by the program):
+ *   title, practice (start in practice mode), initial (index of the run
+ *   shown first), bounds ([lo, hi] or null: the tree's value range),
+ *   tree: {root, cutoff (plies, 0 = none), nodes: [{name, value?,
+ *          children: [{node, action, p?}]}]},
+ *   runs: [{key, label, rule ("textbook" | "strict" | null), agents (roles
+ *           in turn order as this algorithm searches them), value, best,
+ *           action, pv (names, root first), nodes, leaves, trace}]
+ * and each trace event is {event: "enter" | "leave" | "prune", node,
+ * parent, alpha, beta (null = infinite), value, bound (leave)}.
+ *
+ * Every node element is <g data-node=NAME data-state=S>, S one of
+ * unvisited (not reached yet), current (entered, not left: on the path of
+ * the search; the deepest one, where the search is, also has
+ * data-focus="true"), done (left, its value backed up) and pruned (cut
+ * off). Every edge is <g data-parent=P data-child=C data-state=S>, S one
+ * of unvisited, done (followed) and pruned (crossed out).
+ */
+(function () {
+  "use strict";
+  var D = GS.data();
+  var T = D.tree;
+  var el = GS.el, svg = GS.svg, num = GS.num;
+  var LE = "\u2264", GE = "\u2265";
+
+  /* ---- The tree as drawn: nodes down to the cutoff, each once ---- */
+  var byName = {};
+  T.nodes.forEach(function (n, i) { byName[n.name] = i; });
+  var N = T.nodes.length;
+  var ply = new Array(N).fill(-1), owner = new Array(N).fill(-1);
+  var order = [byName[T.root]];
+  ply[order[0]] = 0;
+  for (var h = 0; h < order.length; h++) {
+    var v = order[h], n = T.nodes[v];
+    if (isCut(v)) continue;
+    n.children.forEach(function (c) {
+      var ci = byName[c.node];
+      if (ply[ci] < 0) { ply[ci] = ply[v] + 1; owner[ci] = v; order.push(ci); }
+    });
+  }
+  function isCut(v) {
+    return T.nodes[v].children.length === 0 || (T.cutoff > 0 && ply[v] >= T.cutoff);
+  }
+  function drawnKids(v) { return isCut(v) ? [] : T.nodes[v].children; }
+
+  /* x: leaves in slots left to right, a parent over its first and last
+   * child it owns (the first parent a breadth-first walk meets). */
+  var x = new Array(N).fill(0), slot = 0, height = 0;
+  (function place(v) {
+    var own = drawnKids(v).map(function (c) { return byName[c.node]; })
+      .filter(function (ci, k, a) { return owner[ci] === v && a.indexOf(ci) === k; });
+    own.forEach(place);
+    height = Math.max(height, ply[v]);
+    if (own.length) x[v] = (x[own[0]] + x[own[own.length - 1]]) / 2;
+    else x[v] = slot++;
+  })(order[0]);
+
+  var SX = 70, SY = 96, PAD = 48;
+  function px(v) { return PAD + x[v] * SX; }
+  function py(v) { return PAD - 10 + ply[v] * SY; }
+
+  /* ---- The picture ---- */
+  var drawing = document.getElementById("drawing");
+  var root = svg("svg", { width: PAD * 2 + (slot - 1) * SX + 40,
+                          height: PAD + height * SY + 70,
+                          role: "img", "aria-label": "the game tree" }, drawing);
+  var edgeLayer = svg("g", {}, root), nodeLayer = svg("g", {}, root);
+  var nodeEl = {}, edgeEl = {}, edges = [], answers = {};
+
+  function short(s) { return s.length > 9 ? s.slice(0, 8) + "\u2026" : s; }
+  function ekey(p, c) { return p + "\u0000" + c; }
+
+  order.forEach(function (v) {
+    drawnKids(v).forEach(function (c) {
+      var ci = byName[c.node], key = ekey(T.nodes[v].name, c.node);
+      if (edgeEl[key]) return;
+      var x1 = px(v), y1 = py(v) + 20, x2 = px(ci), y2 = py(ci) - 20;
+      var g = svg("g", { "class": "edge", "data-parent": T.nodes[v].name,
+                         "data-child": c.node, "data-state": "unvisited" }, edgeLayer);
+      svg("line", { "class": "vis", x1: x1, y1: y1, x2: x2, y2: y2 }, g);
+      svg("line", { "class": "hit", x1: x1, y1: y1, x2: x2, y2: y2 }, g);
+      var label = [];
+      if (c.action !== c.node) label.push(short(c.action));
+      if (c.p !== undefined && c.p !== null) label.push(num(c.p));
+      var mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      if (label.length)
+        svg("text", { x: mx + (x2 < x1 ? -8 : x2 > x1 ? 8 : 0) * 1.6,
+                      y: my - 6, text: label.join(" ") }, g);
+      svg("text", { "class": "cut", x: mx, y: my + 8, text: "\u2715" }, g);
+      svg("text", { "class": "mark", x: mx, y: my + 8, text: "\u2715" }, g);
+      var cmp = svg("text", { "class": "cmp", x: mx, y: my + 24 }, g);
+      g.addEventListener("click", function () { toggleMark(g); });
+      edgeEl[key] = { g: g, cmp: cmp, parent: v, child: ci };
+      edges.push(edgeEl[key]);
+    });
+  });
+
+  order.forEach(function (v) {
+    var n = T.nodes[v];
+    var g = svg("g", { "class": "node", "data-node": n.name, "data-state": "unvisited",
+                       transform: "translate(" + px(v) + "," + py(v) + ")" }, nodeLayer);
+    svg("title", { text: n.name }, g);
+    var shape = svg("g", {}, g);
+    svg("text", { "class": "name", x: 0, y: 0, text: short(n.name) }, g);
+    var leaf = isCut(v);
+    var given = leaf && n.value !== undefined && n.value !== null;
+    var val = svg("text", { "class": "val" + (given ? " leafval" : ""), x: 0, y: 33,
+                            text: given ? num(n.value) : "" }, g);
+    var win = svg("text", { "class": "win", x: 26, y: -14 }, g);
+    var truth = svg("text", { "class": "truth", x: 0, y: 62 }, g);
+    nodeEl[n.name] = { g: g, shape: shape, val: val, win: win, truth: truth,
+                       leaf: leaf, given: given, v: v };
+    if (!leaf) {
+      var fo = svg("foreignObject", { x: -23, y: 22, width: 46, height: 24,
+                                      "class": "answer-box" }, g);
+      var input = el("input", { "class": "answer", type: "text", inputmode: "decimal",
+                                "data-node": n.name, "aria-label": "value of " + n.name,
+                                autocomplete: "off" }, fo);
+      answers[n.name] = { input: input, box: fo };
+    }
+  });
+
+  /* Shapes depend on the run: expectimax searches MIN agents as chance. */
+  function roleAt(run, p) { return run.agents[p % run.agents.length]; }
+  function drawShapes(run) {
+    order.forEach(function (v) {
+      var s = nodeEl[T.nodes[v].name].shape, role = roleAt(run, ply[v]);
+      s.textContent = "";
+      if (role === "max") svg("rect", { "class": "shape", x: -22, y: -17, width: 44, height: 34 }, s);
+      else if (role === "min") svg("circle", { "class": "shape", r: 20 }, s);
+      else svg("polygon", { "class": "shape", points: "0,-23 25,0 0,23 -25,0" }, s);
+      nodeEl[T.nodes[v].name].role = role;
+    });
+  }
+
+  /* ---- Replaying a trace up to step k ---- */
+  var run = D.runs[D.initial || 0];
+
+  function fmtBound(v, bound) {
+    return (bound === "lower" ? GE + " " : bound === "upper" ? LE + " " : "") + num(v);
+  }
+  function inf(a, sign) { return a === null || a === undefined ? sign * Infinity : a; }
+  function probOf(p, c) {
+    var kids = T.nodes[byName[p]].children, k;
+    for (k = 0; k < kids.length; k++)
+      if (kids[k].node === c) return kids[k].p !== undefined && kids[k].p !== null
+                                   ? kids[k].p : 1 / kids.length;
+    return 0;
+  }
+
+  /* Why `parent` cut: its value so far against its window. */
+  function comparison(ev, role, seen) {
+    var a = inf(ev.alpha, -1), b = inf(ev.beta, 1);
+    var strict = run.rule === "strict";
+    var vals = seen.map(function (s) { return s.v; });
+    if (role === "max" && vals.length)
+      return "v = " + num(Math.max.apply(null, vals)) + (strict ? " > " : " " + GE + " ") +
+             "\u03b2 = " + num(b);
+    if (role === "min" && vals.length)
+      return "v = " + num(Math.min.apply(null, vals)) + (strict ? " < " : " " + LE + " ") +
+             "\u03b1 = " + num(a);
+    if (role === "chance" && D.bounds) {
+      var sum = 0, mass = 0;
+      seen.forEach(function (s) { var p = probOf(ev.parent, s.c); sum += p * s.v; mass += p; });
+      var hi = sum + (1 - mass) * D.bounds[1], lo = sum + (1 - mass) * D.bounds[0];
+      if (hi <= a) return "E " + LE + " " + num(hi) + " " + LE + " \u03b1 = " + num(a);
+      if (lo >= b) return "E " + GE + " " + num(lo) + " " + GE + " \u03b2 = " + num(b);
+    }
+    return "\u03b1 = " + num(a) + ", \u03b2 = " + num(b);
+  }
+
+  /* The picture's state after the first k events of the run's trace. */
+  function replay(k) {
+    var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, cmpAt: {} };
+    for (var i = 0; i < k; i++) {
+      var ev = run.trace[i], top = s.stack[s.stack.length - 1];
+      var a = inf(ev.alpha, -1), b = inf(ev.beta, 1);
+      if (ev.event === "enter") {
+        s.stack.push(ev.node);
+        s.state[ev.node] = "current";
+        s.win[ev.node] = [a, b];
+        s.seen[ev.node] = [];
+        delete s.value[ev.node];
+        if (top !== undefined) {
+          s.edge[ekey(top, ev.node)] = "done";
+          var tr = roleAt(run, s.stack.length - 2);
+          if (tr === "max" || tr === "min") s.win[top] = [a, b];
+        }
+      } else if (ev.event === "leave") {
+        s.stack.pop();
+        s.state[ev.node] = "done";
+        s.value[ev.node] = fmtBound(ev.value, ev.bound);
+        var up = s.stack[s.stack.length - 1];
+        if (up !== undefined) s.seen[up].push({ c: ev.node, v: ev.value });
+      } else if (ev.event === "prune") {
+        var key = ekey(ev.parent, ev.node);
+        s.edge[key] = "pruned";
+        var at = s.stack.lastIndexOf(ev.parent);
+        s.cmp[key] = comparison(ev, roleAt(run, at < 0 ? ply[byName[ev.parent]] : at),
+                                s.seen[ev.parent] || []);
+        s.cmpAt[i] = s.cmp[key];
+        s.win[ev.parent] = [a, b];
+        greySubtree(s, byName[ev.node]);
+      }
+    }
+    return s;
+  }
+  function greySubtree(s, v) {
+    var todo = [v];
+    while (todo.length) {
+      var u = todo.pop(), name = T.nodes[u].name;
+      if (s.state[name] && s.state[name] !== "unvisited") continue;
+      s.state[name] = "pruned";
+      drawnKids(u).forEach(function (c) { todo.push(byName[c.node]); });
+    }
+  }
+
+  function describe(ev, i, all) {
+    var w = "\u03b1 = " + num(inf(ev.alpha, -1)) + ", \u03b2 = " + num(inf(ev.beta, 1));
+    if (ev.event === "enter")
+      return "enter " + ev.node + (ev.parent !== undefined && ev.parent !== null
+                                   ? " from " + ev.parent : "") + " with " + w;
+    if (ev.event === "leave")
+      return "leave " + ev.node + ": value " + fmtBound(ev.value, ev.bound);
+    return "prune " + ev.node + " at " + ev.parent + ": " + all.cmpAt[i];
+  }
+
+  /* ---- Showing a step ---- */
+  var status = document.getElementById("status"), log = document.getElementById("log");
+  var practising = false;
+
+  function show(k) {
+    var s = practising ? replay(0) : replay(k), end = !practising && k === run.trace.length;
+    var focus = s.stack[s.stack.length - 1];
+    var onPath = {};
+    s.stack.forEach(function (n) { onPath[n] = true; });
+    var pv = {};
+    if (end) (run.pv || []).forEach(function (n) { pv[n] = true; });
+    order.forEach(function (v) {
+      var name = T.nodes[v].name, e = nodeEl[name];
+      e.g.setAttribute("data-state", s.state[name] || "unvisited");
+      if (name === focus) e.g.setAttribute("data-focus", "true");
+      else e.g.removeAttribute("data-focus");
+      if (!e.given) e.val.textContent = s.value[name] || "";
+      var w = onPath[name] && s.win[name];
+      e.win.textContent = w ? "\u03b1 " + num(w[0]) + "  \u03b2 " + num(w[1]) : "";
+      e.g.classList.toggle("pv", !!pv[name]);
+    });
+    var pvIndex = {}, shown = {};
+    (end ? run.pv || [] : []).forEach(function (n, i) { pvIndex[n] = i; });
+    edges.forEach(function (ed) {
+      var p = T.nodes[ed.parent].name, c = T.nodes[ed.child].name, key = ekey(p, c);
+      var st = s.edge[key] || "unvisited";
+      ed.g.setAttribute("data-state", st);
+      /* one comparison per cut: on the first edge it crossed out */
+      var text = s.cmp[key] || "";
+      if (text && shown[p] === text) text = "";
+      else if (text) shown[p] = text;
+      ed.cmp.textContent = text;
+      ed.g.classList.toggle("grey", st === "unvisited" && s.state[c] === "pruned");
+      ed.g.classList.toggle("pv", pvIndex[p] !== undefined && pvIndex[c] === pvIndex[p] + 1);
+    });
+    if (practising) return;
+    Array.prototype.forEach.call(log.children, function (li, i) {
+      li.className = i === k - 1 ? "now" : "";
+    });
+    if (k > 0 && log.children[k - 1]) {
+      var li = log.children[k - 1];
+      if (li.offsetTop < log.scrollTop || li.offsetTop > log.scrollTop + log.clientHeight - 20)
+        log.scrollTop = li.offsetTop - log.clientHeight / 2;
+    }
+    if (k === 0) status.textContent = "Press \u2192 (or Play) to start the search.";
+    else if (!end) status.textContent = "Step " + k + ": " + log.children[k - 1].textContent;
+    else status.innerHTML = "";
+    if (end) {
+      var r = el("span", { "class": "result",
+                           text: "value " + num(run.value) + ", best move " +
+                                 (run.best === null || run.best === undefined ? "none"
+                                  : run.best + (run.action !== run.best ? " (action " + run.action + ")" : "")) },
+                 status);
+      r.id = "result";
+      status.appendChild(document.createTextNode(
+        "; principal variation " + (run.pv || []).join(" \u2192 ")));
+    }
+  }
+
+  /* ---- The algorithms, side by side ---- */
+  var algos = document.getElementById("algos");
+  var table = el("table", {}, algos);
+  var head = el("tr", {}, el("thead", {}, table));
+  ["algorithm", "nodes", "leaves", "value"].forEach(function (t) { el("th", { text: t }, head); });
+  var body = el("tbody", {}, table), rows = [];
+  D.runs.forEach(function (r, i) {
+    var tr = el("tr", { "data-run": r.key, title: "show " + r.label }, body);
+    el("td", {}, tr).appendChild(el("button", { type: "button", text: r.label }));
+    el("td", { "class": "count", text: String(r.nodes) }, tr);
+    el("td", { "class": "count", text: String(r.leaves) }, tr);
+    el("td", { "class": "value", text: num(r.value) }, tr);
+    tr.addEventListener("click", function () { select(i); });
+    rows.push(tr);
+  });
+
+  var stepper = GS.stepper(document.getElementById("watch"), show);
+
+  function select(i) {
+    var atEnd = stepper.step() === stepper.count() && stepper.count() > 0;
+    run = D.runs[i];
+    rows.forEach(function (tr, j) { tr.className = i === j ? "sel" : ""; });
+    drawShapes(run);
+    log.textContent = "";
+    var all = replay(run.trace.length);
+    run.trace.forEach(function (ev, j) { el("li", { text: describe(ev, j, all) }, log); });
+    document.getElementById("practice-what").textContent =
+      "Practice " + run.label + ": click each edge you think is cut off (click again to take " +
+      "it back), type the value each node backs up (leave it empty when the search never " +
+      "reaches the node), then Check.";
+    if (practising) clearChecks();
+    stepper.reset(run.trace.length, atEnd ? run.trace.length : 0);
+  }
+
+  /* ---- Practice ---- */
+  function toggleMark(g) {
+    if (!practising) return;
+    if (g.getAttribute("data-mark") === "pruned") g.removeAttribute("data-mark");
+    else g.setAttribute("data-mark", "pruned");
+    g.removeAttribute("data-check");
+  }
+  function clearChecks() {
+    edges.forEach(function (ed) { ed.g.removeAttribute("data-check"); });
+    Object.keys(answers).forEach(function (n) {
+      answers[n].input.removeAttribute("data-check");
+      nodeEl[n].truth.textContent = "";
+    });
+    document.getElementById("score").textContent = "";
+    document.getElementById("replay").hidden = true;
+  }
+  function parseAnswer(t) {
+    t = t.trim().replace(/^(<=|>=|\u2264|\u2265|<|>)\s*/, "").replace(/\u2212/g, "-");
+    return t === "" ? null : Number(t);
+  }
+  function check() {
+    var s = replay(run.trace.length), right = 0, total = 0;
+    var finals = {};
+    run.trace.forEach(function (ev) { if (ev.event === "leave") finals[ev.node] = ev; });
+    edges.forEach(function (ed) {
+      var key = ekey(T.nodes[ed.parent].name, T.nodes[ed.child].name);
+      var truth = s.edge[key] === "pruned", said = ed.g.getAttribute("data-mark") === "pruned";
+      if (!truth && !said) { ed.g.removeAttribute("data-check"); return; }
+      total++;
+      if (truth === said) right++;
+      ed.g.setAttribute("data-check", truth === said ? "right" : "wrong");
+    });
+    Object.keys(answers).forEach(function (n) {
+      var a = answers[n], said = parseAnswer(a.input.value), f = finals[n];
+      var ok = f ? said !== null && Math.abs(said - f.value) <= 1e-9 * Math.max(1, Math.abs(f.value))
+                 : said === null;
+      if (!f && said === null) { a.input.removeAttribute("data-check"); return; }
+      total++;
+      if (ok) right++;
+      a.input.setAttribute("data-check", ok ? "right" : "wrong");
+      nodeEl[n].truth.textContent = ok ? "" : f ? "is " + fmtBound(f.value, f.bound)
+                                                : "not reached";
+    });
+    document.getElementById("score").textContent = right + " of " + total + " right";
+    document.getElementById("replay").hidden = false;
+  }
+  function setMode(p) {
+    practising = p;
+    document.body.classList.toggle("practice", p);
+    document.getElementById("mode-watch").className = p ? "" : "on";
+    document.getElementById("mode-practice").className = p ? "on" : "";
+    document.getElementById("practice-bar").hidden = !p;
+    log.hidden = p;
+    Object.keys(answers).forEach(function (n) { answers[n].box.style.display = p ? "" : "none"; });
+    Array.prototype.forEach.call(document.querySelectorAll("#algos .count, #algos .value"),
+                                 function (td) { td.style.visibility = p ? "hidden" : ""; });
+    stepper.enable(!p);
+    if (p) {
+      clearChecks();
+      status.textContent = "";
+    }
+    stepper.go(0);
+  }
+  document.getElementById("mode-watch").addEventListener("click", function () { setMode(false); });
+  document.getElementById("mode-practice").addEventListener("click", function () { setMode(true); });
+  document.getElementById("check").addEventListener("click", check);
+  document.getElementById("clear").addEventListener("click", function () {
+    edges.forEach(function (ed) { ed.g.removeAttribute("data-mark"); });
+    Object.keys(answers).forEach(function (n) { answers[n].input.value = ""; });
+    clearChecks();
+  });
+  document.getElementById("replay").addEventListener("click", function () {
+    clearChecks();
+    edges.forEach(function (ed) { ed.g.removeAttribute("data-mark"); });
+    setMode(false);
+  });
+
+  document.getElementById("title").textContent = D.title || "gamesearch";
+  document.title = "gamesearch: " + (D.title || "game tree");
+  select(D.initial || 0);
+  setMode(!!D.practice);
+})();
