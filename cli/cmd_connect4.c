@@ -21,6 +21,7 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/connect4.h"
 #include "commands.h"
+#include "mpi_jobs.h"
 #include "util.h"
 
 
@@ -36,6 +37,7 @@ typedef struct c4_options {
     bool symmetry;
     bool weak;               /* solve, analyze: win/draw/loss only */
     bool keep_table;         /* solve: keep the table between lines */
+    bool mpi;                /* solve: the lines split among MPI ranks */
     long max_nodes;          /* per search; 0 = no limit */
     double time;             /* seconds per search; 0 = no limit */
     const char *position;    /* analyze POSITION */
@@ -112,6 +114,9 @@ static void usage(void)
          "                     usually faster than the exact score\n"
          "  --keep-table       solve: keep the table from one line to the "
          "next\n"
+         "  --mpi              solve: split the lines among the ranks of "
+         "MPI (run under\n"
+         "                     mpirun; rank 0 reads and prints)\n"
          "  --first WHO        play: who makes the first move, human "
          "(default) or\n"
          "                     computer\n"
@@ -199,6 +204,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
         bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
                     strcmp(name, "--weak") == 0 ||
                     strcmp(name, "--keep-table") == 0 ||
+                    strcmp(name, "--mpi") == 0 ||
                     strcmp(name, "--symmetry") == 0;
         if (flag) {
             if (cli_args_has_inline(&a)) {
@@ -211,6 +217,9 @@ static int parse_options(int argc, char **argv, c4_options *o)
             } else if (strcmp(name, "--keep-table") == 0) {
                 o->keep_table = true;
                 solve_only = "--keep-table";
+            } else if (strcmp(name, "--mpi") == 0) {
+                o->mpi = true;
+                solve_only = "--mpi";
             } else if (strcmp(name, "--symmetry") == 0) {
                 o->symmetry = true;
             } else {
@@ -327,6 +336,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "play");
         return EXIT_BAD_INPUT;
     }
+    if (o->mpi && o->keep_table) {
+        cli_error(cmd, "--keep-table cannot go with --mpi (each rank solves "
+                  "its own share of the lines)");
+        return EXIT_BAD_INPUT;
+    }
     if (weak_name && o->mode == MODE_PLAY) {
         cli_error(cmd, "--weak goes with solve and analyze (the computer "
                   "plays the fastest win)");
@@ -373,96 +387,174 @@ static const char *limit_name(const gs_c4_solution *sd)
 }
 
 /* A search that finished but is not exact: says so and returns true. */
-static bool not_exact(const gs_c4_solution *sd)
+static bool not_exact(FILE *err, const gs_c4_solution *sd)
 {
     if (sd->known || sd->stopped != GS_STOP_NONE)
         return false;
-    cli_error(cmd, "the engine returned %g (%s), not an exact score",
+    cli_error_to(err, cmd, "the engine returned %g (%s), not an exact score",
               sd->value, sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
     return true;
 }
 
 /* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
-static void parse_error(const char *what, const gs_error *err)
+static void parse_error(FILE *f, const char *what, const gs_error *err)
 {
     if (err->line > 0)
-        cli_error(cmd, "%s, character %d: %s", what, err->column,
-                  err->message);
+        cli_error_to(f, cmd, "%s, character %d: %s", what, err->column,
+                     err->message);
     else
-        cli_error(cmd, "%s: %s", what, err->message);
+        cli_error_to(f, cmd, "%s: %s", what, err->message);
 }
 
 /* ---- solve ---- */
+
+/* What became of a line of solve. */
+enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
+
+/* Solves one line of solve (trailing blanks dropped in place), printing
+ * its line on out and its messages on err. Returns LINE_* bits, 0 when
+ * solved; LINE_BROKEN ends the run. */
+static int solve_line(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv,
+                      char *line, size_t len, unsigned long lineno, FILE *out,
+                      FILE *err)
+{
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                       line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    line[len] = '\0';
+
+    char where[64];
+    snprintf(where, sizeof where, "line %lu", lineno);
+    gs_c4_state s;
+    gs_error perr;
+    memset(&perr, 0, sizeof perr);
+    if (gs_c4_parse(g, line, len, &s, &perr) != GS_OK) {
+        parse_error(err, where, &perr);
+        return LINE_BAD;
+    }
+    if (!o->keep_table)
+        gs_c4_solver_clear(sv);
+    gs_c4_solution sd;
+    int st = gs_c4_solve(sv, &s, o->weak, &sd);
+    if (st != GS_OK || not_exact(err, &sd)) {
+        if (st != GS_OK)
+            cli_error_to(err, cmd, "%s: the search failed: %s", where,
+                         gs_strerror(st));
+        return LINE_FAILED | LINE_BROKEN;
+    }
+    long long us = llround(sd.seconds * 1e6);
+    if (!sd.known) {
+        fprintf(out, "%s ? %llu %lld\n", line, (unsigned long long)sd.nodes, us);
+        fflush(out);
+        cli_error_to(err, cmd, "%s: stopped by %s before the score was known",
+                     where, limit_name(&sd));
+        return LINE_STOPPED;
+    }
+    fprintf(out, "%s %d %llu %lld\n", line, sd.score,
+            (unsigned long long)sd.nodes, us);
+    fflush(out);
+    if (gs_c4_winning_column(g, &s) >= 0) {
+        int want = o->weak ? 1 : gs_c4_win_score(g, s.moves);
+        if (sd.score != want) {
+            cli_error_to(err, cmd, "%s: the engine scored %d, but the player "
+                         "to move wins at once (%d): a bug in gamesearch",
+                         where, sd.score, want);
+            return LINE_FAILED;
+        }
+    }
+    return 0;
+}
+
+static int solve_status(int bits)
+{
+    if (bits & LINE_BAD)
+        return EXIT_BAD_INPUT;
+    return bits ? 1 : 0;
+}
 
 static int run_solve(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     char *line = NULL;
     size_t cap = 0;
     unsigned long lineno = 0;
-    bool any_bad = false, any_stopped = false, failed = false;
+    int bits = 0;
     ssize_t n;
 
     errno = 0;
-    while ((n = getline(&line, &cap, stdin)) >= 0) {
-        lineno++;
-        size_t len = (size_t)n;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                           line[len - 1] == ' ' || line[len - 1] == '\t'))
-            len--;
-        line[len] = '\0';
-
-        char where[64];
-        snprintf(where, sizeof where, "line %lu", lineno);
-        gs_c4_state s;
-        gs_error err;
-        memset(&err, 0, sizeof err);
-        if (gs_c4_parse(g, line, len, &s, &err) != GS_OK) {
-            parse_error(where, &err);
-            any_bad = true;
-            continue;
-        }
-        if (!o->keep_table)
-            gs_c4_solver_clear(sv);
-        gs_c4_solution sd;
-        int st = gs_c4_solve(sv, &s, o->weak, &sd);
-        if (st != GS_OK || not_exact(&sd)) {
-            if (st != GS_OK)
-                cli_error(cmd, "%s: the search failed: %s", where,
-                          gs_strerror(st));
-            failed = true;
-            break;
-        }
-        long long us = llround(sd.seconds * 1e6);
-        if (!sd.known) {
-            printf("%s ? %llu %lld\n", line, (unsigned long long)sd.nodes, us);
-            cli_error(cmd, "%s: stopped by %s before the score was known",
-                      where, limit_name(&sd));
-            any_stopped = true;
-            fflush(stdout);
-            continue;
-        }
-        printf("%s %d %llu %lld\n", line, sd.score,
-               (unsigned long long)sd.nodes, us);
-        fflush(stdout);
-        if (gs_c4_winning_column(g, &s) >= 0) {
-            int want = o->weak ? 1 : gs_c4_win_score(g, s.moves);
-            if (sd.score != want) {
-                cli_error(cmd, "%s: the engine scored %d, but the player to "
-                          "move wins at once (%d): a bug in gamesearch",
-                          where, sd.score, want);
-                failed = true;
-            }
-        }
-    }
+    while (!(bits & LINE_BROKEN) && (n = getline(&line, &cap, stdin)) >= 0)
+        bits |= solve_line(o, g, sv, line, (size_t)n, ++lineno, stdout, stderr);
     if (ferror(stdin)) {
         /* input that cannot be read is bad input, as for every command */
         cli_error(cmd, "reading standard input: %s", strerror(errno));
-        any_bad = true;
+        bits |= LINE_BAD;
     }
     free(line);
-    if (any_bad)
-        return EXIT_BAD_INPUT;
-    return failed || any_stopped ? 1 : 0;
+    return solve_status(bits);
+}
+
+/* solve --mpi: the lines split among the ranks. */
+typedef struct solve_jobs {
+    const c4_options *o;
+    const gs_c4 *g;
+    gs_c4_solver *sv;
+    char **lines;
+    size_t *lens;
+    int bits;
+} solve_jobs;
+
+static int solve_job(void *user, size_t i, FILE *out, FILE *err)
+{
+    solve_jobs *sj = user;
+    return solve_line(sj->o, sj->g, sj->sv, sj->lines[i], sj->lens[i], i + 1,
+                      out, err);
+}
+
+static int solve_take(void *user, size_t i, int bits, const char *out,
+                      size_t outlen, const char *err, size_t errlen)
+{
+    (void)i;
+    solve_jobs *sj = user;
+    fwrite(out, 1, outlen, stdout);
+    fflush(stdout);
+    fwrite(err, 1, errlen, stderr);
+    sj->bits |= bits;
+    return bits & LINE_BROKEN;
+}
+
+static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
+                         gs_c4_solver *sv)
+{
+    char *text = NULL, why[256];
+    size_t len = 0, count = 0;
+    int rc = 0;
+    if (!cli_mpi_worker() && cli_read_all("-", &text, &len, why, sizeof why)) {
+        cli_error(cmd, "reading standard input: %s", why);
+        rc = EXIT_BAD_INPUT;
+    }
+    if ((rc = cli_mpi_share(rc, &text, &len)) != 0)
+        return rc;
+    solve_jobs sj = {o, g, sv, NULL, NULL, 0};
+    for (size_t i = 0; i < len; i++)
+        count += text[i] == '\n' || i + 1 == len;
+    sj.lines = malloc((count ? count : 1) * sizeof *sj.lines);
+    sj.lens = malloc((count ? count : 1) * sizeof *sj.lens);
+    if (!sj.lines || !sj.lens) {
+        cli_error(cmd, "out of memory");
+        rc = 1;
+    }
+    for (size_t i = 0, at = 0, k = 0; rc == 0 && i < len; i++)
+        if (text[i] == '\n' || i + 1 == len) {
+            sj.lines[k] = text + at;
+            sj.lens[k++] = i + 1 - at;
+            at = i + 1;
+        }
+    cli_mpi_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj};
+    if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
+        rc = solve_status(sj.bits);
+    free(sj.lines);
+    free(sj.lens);
+    free(text);
+    return rc;
 }
 
 /* ---- MCTS ---- */
@@ -534,7 +626,7 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
              strlen(o->position) > 40 ? "..." : "");
     if (gs_c4_parse(g, o->position, strlen(o->position), &root, &err) !=
         GS_OK) {
-        parse_error(where, &err);
+        parse_error(stderr, where, &err);
         return EXIT_BAD_INPUT;
     }
 
@@ -553,7 +645,7 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 cli_error(cmd, "column %d: the search failed: %s", c + 1,
                           gs_strerror(st));
             else
-                not_exact(col);
+                not_exact(stderr, col);
             return 1;
         }
         if (!col->known)
@@ -655,7 +747,7 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         snprintf(where, sizeof where, "--start '%.40s%s'", o->start,
                  strlen(o->start) > 40 ? "..." : "");
         if (gs_c4_parse(g, o->start, strlen(o->start), &s, &err) != GS_OK) {
-            parse_error(where, &err);
+            parse_error(stderr, where, &err);
             return EXIT_BAD_INPUT;
         }
     }
@@ -695,7 +787,7 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         } else {
             gs_c4_solution sd;
             int st = gs_c4_solve(sv, &s, false, &sd);
-            if (st != GS_OK || not_exact(&sd)) {
+            if (st != GS_OK || not_exact(stderr, &sd)) {
                 if (st != GS_OK)
                     cli_error(cmd, "the search failed: %s", gs_strerror(st));
                 status = 1;
@@ -760,7 +852,7 @@ int cmd_connect4(int argc, char **argv)
     rc = solver_init(&o, &g, &sv);
     if (rc == 0) {
         if (o.mode == MODE_SOLVE)
-            rc = run_solve(&o, g, sv);
+            rc = o.mpi ? run_solve_mpi(&o, g, sv) : run_solve(&o, g, sv);
         else if (o.mode == MODE_ANALYZE)
             rc = run_analyze(&o, g, sv);
         else

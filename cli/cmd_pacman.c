@@ -40,6 +40,7 @@
 #include "gamesearch/pacman_play.h"
 #include "gamesearch/pyrandom.h"
 #include "commands.h"
+#include "mpi_jobs.h"
 #include "pacman_cli.h"
 #include "util.h"
 
@@ -289,7 +290,7 @@ static int on_move(void *user, const gs_pac_move *m)
         report_decision(g, m);
     if (r->keep_actions && !r->replay &&
         gs_pac_record_push(&r->rec, g->log, m->action) != GS_OK) {
-        cli_error(cmd, "out of memory");
+        cli_error_to(p->err, cmd, "out of memory");
         g->failed = true;
         return 1;
     }
@@ -374,8 +375,8 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
     if (g.failed)
         return GAME_FAILED;
     if (rc != GS_OK) {
-        cli_error(cmd, "internal error: %s of agent %d refused in game %zu",
-                  gs_pac_dir_name(st->action), st->agent, game);
+        cli_error_to(p->err, cmd, "internal error: %s of agent %d refused in "
+                     "game %zu", gs_pac_dir_name(st->action), st->agent, game);
         return GAME_FAILED;
     }
     if (st->result == GS_PAC_QUIT)
@@ -832,6 +833,8 @@ static int play_side_by_side(run *r, size_t total, long threads)
     pthread_mutex_lock(&b.lock);
     for (size_t g = 0; g < total; g++) {
         if (!wait_for(&b, g) || b.slots[g].failed) {
+            if (b.slots[g].errtext)
+                fwrite(b.slots[g].errtext, 1, b.slots[g].errlen, stderr);
             status = 1;
             break;
         }
@@ -872,6 +875,98 @@ out:
     return status;
 }
 
+/* ---- Games on the ranks of MPI (--mpi) ---- */
+
+/* What a rank sends back after a game's printed text: its actions (when
+ * recording), then this. */
+typedef struct game_tail {
+    gs_pac_game_result stats;
+    gs_pac_result result;
+    int score;
+    size_t actions;
+} game_tail;
+
+typedef struct rank_games {
+    run *r;
+    player p;
+    tally t;
+    int status;
+} rank_games;
+
+static int rank_play(void *user, size_t g, FILE *out, FILE *err)
+{
+    rank_games *rg = user;
+    run *r = rg->r;
+    gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
+    if (!log) {
+        cli_error_to(err, cmd, "out of memory");
+        return 1;
+    }
+    log->training = (long)g < r->o->num_training;
+    game_tail tail;
+    memset(&tail, 0, sizeof tail);
+    rg->p.out = out;
+    rg->p.err = err;
+    gs_pac_record_seed(&r->rec, &rg->p.rng, g + 1);
+    int end = play_game(r, &rg->p, g + 1, log, &tail.stats, NULL);
+    tail.result = log->result;
+    tail.score = log->score;
+    tail.actions = log->n;
+    if (log->n)
+        fwrite(log->actions, 1, log->n, out);
+    fwrite(&tail, sizeof tail, 1, out);
+    gs_pac_record_drop_game(&r->rec);
+    return end != GAME_OVER;
+}
+
+static int rank_take(void *user, size_t g, int failed, const char *out,
+                     size_t outlen, const char *err, size_t errlen)
+{
+    rank_games *rg = user;
+    run *r = rg->r;
+    game_tail tail;
+    gs_pac_game_log *log = NULL;
+    progress_erase(&r->prog);
+    fwrite(err, 1, errlen, stderr);
+    if (!failed && outlen >= sizeof tail) {
+        memcpy(&tail, out + outlen - sizeof tail, sizeof tail);
+        outlen -= sizeof tail + tail.actions;
+        log = gs_pac_record_add_game(&r->rec);
+    }
+    for (size_t i = 0; log && i < tail.actions; i++)
+        if (gs_pac_record_push(&r->rec, log, out[outlen + i]) != GS_OK)
+            log = NULL;
+    if (!log) {
+        if (!failed)
+            cli_error(cmd, "out of memory");
+        rg->status = 1;
+        return 1;
+    }
+    log->training = (long)g < r->o->num_training;
+    log->result = tail.result;
+    log->score = tail.score;
+    r->stats[g] = tail.stats;
+    fwrite(out, 1, outlen, stdout);
+    tally_add(&rg->t, log);
+    print_game_line(r, log, &r->stats[g], &rg->t);
+    return 0;
+}
+
+/* Plays every game on the ranks, printing in game order. Returns the exit
+ * status. */
+static int play_on_ranks(run *r, size_t total)
+{
+    rank_games rg;
+    memset(&rg, 0, sizeof rg);
+    rg.r = r;
+    if (player_init(&rg.p, r) != 0)
+        return 1;
+    cli_mpi_jobs jobs = {cmd, "game", total, rank_play, rank_take, &rg};
+    int status = cli_mpi_run(&jobs);
+    player_free(&rg.p);
+    return status ? status : rg.status;
+}
+
 /* Plays every game (or replays them); the record holds the results.
  * Returns the exit status. */
 static int play_all(run *r, bool keyboard)
@@ -899,7 +994,9 @@ static int play_all(run *r, bool keyboard)
     r->threads = threads;
     progress_start(&r->prog, r, total);
     int status;
-    if (threads > 1) {
+    if (r->o->mpi) {
+        status = play_on_ranks(r, total);
+    } else if (threads > 1) {
         status = play_side_by_side(r, total, threads);
     } else {
         player p;
@@ -995,18 +1092,45 @@ out:
 
 /* ---- The command ---- */
 
+/* Under --mpi: rank 0's status, and its *seed, on every rank. */
+static int share_start(int status, int64_t *seed)
+{
+    char *data = NULL;
+    size_t len = sizeof *seed;
+    if (!cli_mpi_on())
+        return status;
+    if (!cli_mpi_worker() && status == 0) {
+        if (!(data = malloc(len)))
+            status = 1;
+        else
+            memcpy(data, seed, len);
+    }
+    if ((status = cli_mpi_share(status, &data, &len)) == 0 &&
+        len == sizeof *seed)
+        memcpy(seed, data, len);
+    free(data);
+    return status;
+}
+
 static int play(const pac_options *o)
 {
-    char path[2048], err[256], *text = NULL;
-    size_t len;
+    char path[2048] = "", err[256], *text = NULL;
+    size_t len = 0;
     const char *name = o->layout ? o->layout : PAC_DEFAULT_LAYOUT;
-    if (!pac_find_layout(name, path, sizeof path))
-        return EXIT_BAD_INPUT;
-    if (cli_read_all(path, &text, &len, err, sizeof err) != 0) {
+    /* Under --mpi, rank 0 reads the layout for every rank. */
+    int status = 0;
+    if (!cli_mpi_worker() && !pac_find_layout(name, path, sizeof path)) {
+        status = EXIT_BAD_INPUT;
+    } else if (!cli_mpi_worker() &&
+               cli_read_all(path, &text, &len, err, sizeof err) != 0) {
         cli_error(cmd, "%s: %s", path, err);
-        return EXIT_BAD_INPUT;
+        status = EXIT_BAD_INPUT;
     }
-    int status = EXIT_BAD_INPUT;
+    if ((status = cli_mpi_share(status, &text, &len)) != 0) {
+        free(text);
+        return status;
+    }
+    status = EXIT_BAD_INPUT;
     gs_pacman *world = NULL;
     FILE *recf = NULL, *jsonf = NULL;
     run r;
@@ -1024,42 +1148,40 @@ static int play(const pac_options *o)
     r.world = world;
     r.keep_actions = o->record != NULL;
     /* Opened now, so that results that cannot be written stop the run
-     * before it starts; never over the layout or standard output's file. */
+     * before it starts; never over the layout or standard output's file.
+     * Under --mpi, rank 0 writes them. */
+    status = 0;
     const char *outs[2][2] = {{"--record", o->record}, {"--json", o->json}};
-    for (int i = 0; i < 2; i++) {
-        if (!outs[i][1])
+    for (int i = 0; i < 2 && status == 0; i++) {
+        if (!outs[i][1] || cli_mpi_worker())
             continue;
-        if (cli_same_file(outs[i][1], path)) {
+        if (cli_same_file(outs[i][1], path))
             cli_error(cmd, "%s %s names the layout file: give another name",
                       outs[i][0], outs[i][1]);
-            goto out;
-        }
-        if (cli_is_stdout_file(outs[i][1])) {
+        else if (cli_is_stdout_file(outs[i][1]))
             cli_error(cmd, "%s %s is also standard output: give another name",
                       outs[i][0], outs[i][1]);
-            goto out;
-        }
-    }
-    if (o->record && !(recf = fopen(o->record, "w"))) {
-        cli_error(cmd, "--record %s: cannot write: %s", o->record,
-                  strerror(errno));
-        goto out;
-    }
-    if (o->json && !(jsonf = fopen(o->json, "w"))) {
-        cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
-        goto out;
+        else if (!(*(i ? &jsonf : &recf) = fopen(outs[i][1], "w")))
+            cli_error(cmd, "%s %s: cannot write: %s", outs[i][0], outs[i][1],
+                      strerror(errno));
+        else
+            continue;
+        status = EXIT_BAD_INPUT;
     }
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
     gs_pac_record *rec = &r.rec;
+    rec->seed = o->fix_seed ? 0 : o->seed_set ? o->seed
+                : o->seeds_set ? o->seeds : random_seed();
+    if ((status = share_start(status, &rec->seed)) != 0)
+        goto out;
+    status = EXIT_BAD_INPUT;
     if (o->fix_seed) {
         rec->seed_is_string = true;
     } else if (o->seed_set) {
-        rec->seed = o->seed;
         rec->seed_unsigned = o->seed_unsigned;
     } else {
-        rec->seed = o->seeds_set ? o->seeds : random_seed();
         rec->seed_unsigned = o->seeds_set && o->seeds_unsigned;
         rec->seed_random = !o->seeds_set;
         rec->seed_per_game = true;
@@ -1081,7 +1203,7 @@ static int play(const pac_options *o)
     status = play_all(&r, o->pacman == GS_PAC_AGENT_KEYBOARD);
     double seconds = now_seconds() - start;
     fflush(stdout);
-    if (status == 0 && o->record) {
+    if (status == 0 && recf) {
         rec->layout_text = text;       /* lent to the record until written */
         rec->layout_len = len;
         if (gs_pac_record_write(rec, cli_file_write, recf) != GS_OK ||

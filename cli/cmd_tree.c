@@ -13,7 +13,6 @@
 
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
-#include "tree_cli.h"
 #include "tree_html.h"
 #include "util.h"
 
@@ -241,85 +240,6 @@ static int32_t pv_node(const gs_tree *t, const gs_result *res, int k)
     return node;
 }
 
-/* The nodes of the steps of one kind, as a JSON array of names. */
-static void print_names_json(FILE *f, const gs_tree *t, const gs_tree_trace *tr,
-                             gs_event_kind kind)
-{
-    const char *sep = "[";
-    for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind) {
-            fputs(sep, f);
-            cli_json_string(f, gs_tree_node_name(t, tr->steps[i].node));
-            sep = ",";
-        }
-    fputs(*sep == '[' ? "[]" : "]", f);
-}
-
-static const char *const event_names[] = {"enter", "leave", "prune"};
-static const char *const bound_names[] = {"exact", "lower", "upper"};
-
-void tree_trace_json(FILE *f, const gs_tree *t, const gs_tree_step *steps,
-                     size_t n)
-{
-    fputc('[', f);
-    for (size_t i = 0; i < n; i++) {
-        const gs_tree_step *s = &steps[i];
-        fprintf(f, "%s{\"event\":\"%s\",\"node\":", i ? "," : "",
-                event_names[s->kind]);
-        cli_json_string(f, gs_tree_node_name(t, s->node));
-        fputs(",\"parent\":", f);
-        if (s->parent >= 0)
-            cli_json_string(f, gs_tree_node_name(t, s->parent));
-        else
-            fputs("null", f);
-        fputs(",\"alpha\":", f);
-        cli_json_number(f, s->alpha);
-        fputs(",\"beta\":", f);
-        cli_json_number(f, s->beta);
-        if (s->kind == GS_EVENT_LEAVE) {
-            fputs(",\"value\":", f);
-            cli_json_number(f, s->value);
-            fprintf(f, ",\"bound\":\"%s\"", bound_names[s->bound]);
-        }
-        fputc('}', f);
-    }
-    fputc(']', f);
-}
-
-static void print_json(const gs_tree *t, const gs_result *res,
-                       const gs_tree_trace *tr, bool trace)
-{
-    int32_t root = gs_tree_root_node(t);
-    fputs("{\"value\":", stdout);
-    cli_json_number(stdout, res->value);
-    fputs(",\"best\":", stdout);
-    if (res->best != GS_NO_ACTION) {
-        cli_json_string(stdout,
-                        gs_tree_node_name(t, gs_tree_child(t, root, res->best)));
-        fputs(",\"action\":", stdout);
-        cli_json_string(stdout, gs_tree_child_action(t, root, res->best));
-    } else {
-        fputs("null,\"action\":null", stdout);
-    }
-    fputs(",\"pv\":[", stdout);
-    for (int k = 0; k <= res->pv_length; k++) {
-        if (k)
-            fputc(',', stdout);
-        cli_json_string(stdout, gs_tree_node_name(t, pv_node(t, res, k)));
-    }
-    fputs("],\"visited\":", stdout);
-    print_names_json(stdout, t, tr, GS_EVENT_ENTER);
-    fputs(",\"pruned\":", stdout);
-    print_names_json(stdout, t, tr, GS_EVENT_PRUNE);
-    printf(",\"nodes\":%llu,\"leaves\":%llu",
-           (unsigned long long)res->nodes, (unsigned long long)res->leaves);
-    if (trace) {
-        fputs(",\"trace\":", stdout);
-        tree_trace_json(stdout, t, tr->steps, tr->count);
-    }
-    fputs("}\n", stdout);
-}
-
 static void print_names(const gs_tree *t, const gs_tree_trace *tr,
                         gs_event_kind kind)
 {
@@ -416,145 +336,6 @@ static void print_mcts(const gs_tree *t, const gs_engine *e,
     }
     free(node);
     printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
-}
-
-/* ---- Graphviz ---- */
-
-/* The node's name and, when it was left (`left`: its last LEAVE step),
- * its backed-up value. */
-static void dot_value_label(FILE *f, const gs_tree *t, int32_t node,
-                            const gs_tree_step *left)
-{
-    char num[32];
-    cli_dot_string(f, gs_tree_node_name(t, node));
-    if (left) {
-        static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
-        cli_format_value(left->value, num);
-        fprintf(f, " + \"\\n%s%s\"", prefix[left->bound], num);
-    }
-}
-
-/*
- * Writes the tree reachable from the root (each node once, down to the
- * cutoff ply) with the search's marks. Returns false on a write error.
- */
-static bool write_dot(FILE *f, const gs_tree *t, const gs_result *res,
-                      const gs_tree_trace *tr, int32_t cutoff_plies,
-                      gs_algo algo)
-{
-    int32_t count = gs_tree_node_count(t), root = gs_tree_root_node(t);
-    int32_t *ply = malloc((size_t)count * sizeof *ply);
-    int32_t *queue = malloc((size_t)count * sizeof *queue);
-    unsigned char *visited = calloc((size_t)count, 1);
-    const gs_tree_step **left = calloc((size_t)count, sizeof *left);
-    unsigned char *on_pv = calloc((size_t)count, 1);
-    size_t *first_edge = malloc(((size_t)count + 1) * sizeof *first_edge);
-    unsigned char *cut = NULL;
-    bool ok = ply && queue && visited && left && on_pv && first_edge;
-    if (!ok)
-        goto done;
-    /* Edges are numbered parent by parent, so a pruned (parent, position)
-     * pair marks one edge. */
-    first_edge[0] = 0;
-    for (int32_t i = 0; i < count; i++)
-        first_edge[i + 1] = first_edge[i] + (size_t)gs_tree_child_count(t, i);
-    cut = calloc(first_edge[count] + 1, 1);
-    if (!(ok = cut != NULL))
-        goto done;
-    for (size_t i = 0; i < tr->count; i++) {
-        const gs_tree_step *st = &tr->steps[i];
-        if (st->kind == GS_EVENT_PRUNE)
-            cut[first_edge[st->parent] + (size_t)st->index] = 1;
-        else if (st->kind == GS_EVENT_ENTER)
-            visited[st->node] = 1;
-        else
-            left[st->node] = st;
-    }
-    for (int k = 0; k <= res->pv_length; k++)
-        on_pv[pv_node(t, res, k)] = 1;
-    for (int32_t i = 0; i < count; i++)
-        ply[i] = -1;
-
-    char num[32];
-    cli_format_value(res->value, num);
-    fprintf(f, "digraph gametree {\n  ordering=out;\n  labelloc=t;\n  fontname=\"Helvetica\";\n"
-               "  label=\"%s: value %s\";\n"
-               "  node [fontname=\"Helvetica\", width=0.5, height=0.5, "
-               "fixedsize=false];\n  edge [arrowhead=none, fontname=\"Helvetica\"];\n",
-            gs_algo_name(algo), num);
-
-    size_t head = 0, tail = 0;
-    queue[tail++] = root;
-    ply[root] = 0;
-    while (head < tail) {
-        int32_t v = queue[head++];
-        int agent = ply[v] % gs_tree_num_agents(t);
-        gs_role role = searched_role(t, agent, algo);
-        int nc = gs_tree_child_count(t, v);
-        bool leaf = nc == 0 || (cutoff_plies > 0 && ply[v] >= cutoff_plies);
-        fprintf(f, "  n%ld [shape=%s, label=", (long)v,
-                role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
-                                                                  : "diamond");
-        dot_value_label(f, t, v, left[v]);
-        if (!visited[v])
-            fputs(", color=gray, fontcolor=gray, style=dashed", f);
-        if (on_pv[v])
-            fputs(", penwidth=3", f);
-        fputs("];\n", f);
-        if (leaf)
-            continue;
-        for (int i = 0; i < nc; i++) {
-            int32_t c = gs_tree_child(t, v, i);
-            const char *action = gs_tree_child_action(t, v, i);
-            bool pruned = cut[first_edge[v] + (size_t)i];
-            fprintf(f, "  n%ld -> n%ld [", (long)v, (long)c);
-            double p;
-            bool named = strcmp(action, gs_tree_node_name(t, c)) != 0;
-            bool has_p = gs_tree_child_probability(t, v, i, &p);
-            if (named || has_p) {
-                /* the action's name, the probability, or both: the whole
-                 * name, however long, as Graphviz joins "a" + " b" */
-                fputs("xlabel=", f);
-                if (named)
-                    cli_dot_string(f, action);
-                if (has_p) {
-                    cli_format_double(p, num);
-                    if (named) {
-                        fputs(" + ", f);
-                        memmove(num + 1, num, strlen(num) + 1);
-                        num[0] = ' ';
-                    }
-                    cli_dot_string(f, num);
-                }
-                fputs(", fontsize=10, ", f);
-            }
-            if (pruned)
-                fputs("color=orange, style=dashed, label=<<font "
-                      "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>>",
-                      f);
-            else if (!visited[c])
-                fputs("color=gray, style=dashed", f);
-            else if (on_pv[v] && on_pv[c])
-                fputs("penwidth=3", f);
-            else
-                fputs("color=black", f);
-            fputs("];\n", f);
-            if (ply[c] < 0) {
-                ply[c] = ply[v] + 1;
-                queue[tail++] = c;
-            }
-        }
-    }
-    fputs("}\n", f);
-done:
-    free(ply);
-    free(queue);
-    free(visited);
-    free(left);
-    free(on_pv);
-    free(first_edge);
-    free(cut);
-    return ok && !ferror(f);
 }
 
 /* --check: the search against the test's .solution, as the autograder
@@ -786,8 +567,8 @@ int cmd_tree(int argc, char **argv)
     }
     if (o.dot) {
         errno = 0;
-        bool ok = write_dot(dot_to_stdout ? stdout : dot.f, t, &res, &tr,
-                            cutoff, o.algo);
+        bool ok = gs_tree_dot_write(t, &tr, &res, o.algo, cutoff, cli_file_write,
+                                    dot_to_stdout ? stdout : dot.f) == GS_OK;
         if (!dot_to_stdout && !cli_output_close(&dot, false))
             ok = false;
         if (!ok) {
@@ -802,7 +583,7 @@ int cmd_tree(int argc, char **argv)
         }
     }
     if (o.json) {
-        print_json(t, &res, &tr, o.trace);
+        gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write, stdout);
     } else {
         print_text(t, &o, &res, &tr, depth, mcts);
         for (size_t i = 0; o.trace && i <= tr.count; i++) {

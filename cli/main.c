@@ -8,6 +8,7 @@
 #include "gamesearch/core.h"
 
 #include "commands.h"
+#include "mpi_jobs.h"
 #include "util.h"
 
 static const char usage[] =
@@ -85,5 +86,8 @@ static void hold_closed_std_fds(void)
 int main(int argc, char **argv)
 {
     hold_closed_std_fds();
-    return cli_close_stdout(run(argc, argv));
+    int status = cli_mpi_init(argc, argv);
+    if (status == 0)
+        status = run(argc, argv);
+    return cli_mpi_finish(cli_close_stdout(status));
 }

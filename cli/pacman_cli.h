@@ -45,6 +45,7 @@ typedef struct pac_options {
     int64_t seeds;           /* their base seed, as --seed's */
     bool seeds_unsigned;
     long jobs;               /* -j: games played at once (1) */
+    bool mpi;                /* --mpi: games played on MPI's ranks */
     const char *json;        /* --json FILE */
     double frame_time;       /* --frameTime */
     const char *record, *replay;

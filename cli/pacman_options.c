@@ -77,6 +77,9 @@ static void usage(void)
         "the same\n"
         "                           output as one at a time (needs -q or -t)\n"
         "                           [Default: 1]\n"
+        "  --mpi                    play the games on the ranks of MPI "
+        "(under mpirun),\n"
+        "                           with the same output (needs -q or -t)\n"
         "  --json FILE              write each game's result, nodes searched "
         "and\n"
         "                           times, and statistics, to FILE\n"
@@ -118,7 +121,7 @@ enum {
     O_NUM_GAMES, O_LAYOUT, O_PACMAN, O_TEXT, O_QUIET, O_GHOSTS, O_NUM_GHOSTS,
     O_ZOOM, O_FIX_SEED, O_RECORD_ACTIONS, O_REPLAY, O_AGENT_ARGS,
     O_NUM_TRAINING, O_FRAME_TIME, O_CATCH, O_TIMEOUT, O_SEED, O_MAX_MOVES,
-    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON
+    O_RECORD, O_HELP, O_SEEDS, O_JOBS, O_JSON, O_MPI
 };
 
 static const struct option_def {
@@ -150,6 +153,7 @@ static const struct option_def {
     {0, "seeds", true, O_SEEDS},
     {'j', "jobs", true, O_JOBS},
     {0, "json", true, O_JSON},
+    {0, "mpi", false, O_MPI},
 };
 #define NUM_OPTIONS (sizeof option_defs / sizeof option_defs[0])
 
@@ -325,6 +329,9 @@ static int apply_option(pac_options *o, const struct option_def *d,
     case O_JSON:
         o->json = v;
         break;
+    case O_MPI:
+        o->mpi = true;
+        break;
     case O_FRAME_TIME:
         if (!parse_double(v, -1e9, 60.0, &x)) {
             cli_error(cmd, "%s needs a number of seconds, at most 60 (below 0: "
@@ -494,6 +501,14 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     if (o->jobs > 1 && o->pacman == GS_PAC_AGENT_KEYBOARD) {
         cli_error(cmd, "KeyboardAgent plays in the terminal view, one game at "
                   "a time: -j %ld cannot be used with it", o->jobs);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mpi && (o->fix_seed || o->seed_set || o->jobs > 1 ||
+                   (!o->quiet && !o->text))) {
+        cli_error(cmd, "--mpi plays the games on the ranks of MPI, each game "
+                  "with its own stream (--seeds N), shown with -q or -t: %s "
+                  "cannot be used with it", o->fix_seed ? "-f" : o->seed_set ?
+                  "--seed" : o->jobs > 1 ? "-j" : "the terminal view");
         return EXIT_BAD_INPUT;
     }
     if (o->jobs > 1 && !o->quiet && !o->text) {

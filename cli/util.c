@@ -35,29 +35,42 @@ const char *cli_quote(char *buf, const char *s)
     return buf;
 }
 
-void cli_error(const char *cmd, const char *fmt, ...)
+static void error_to(FILE *f, const char *cmd, const char *fmt, va_list ap)
 {
-    va_list ap;
+    va_list again;
+    va_copy(again, ap);
     fflush(stdout);
     char small[1024], *msg = small;
-    va_start(ap, fmt);
     int len = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL) {
-        va_start(ap, fmt);
-        vsnprintf(msg, (size_t)len + 1, fmt, ap);
-        va_end(ap);
-    }
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL)
+        vsnprintf(msg, (size_t)len + 1, fmt, again);
+    va_end(again);
     if (!msg)
         msg = small;
     if (cmd)
-        fprintf(stderr, "gamesearch %s: ", cmd);
+        fprintf(f, "gamesearch %s: ", cmd);
     else
-        fputs("gamesearch: ", stderr);
-    put_escaped(stderr, msg);
-    fputc('\n', stderr);
+        fputs("gamesearch: ", f);
+    put_escaped(f, msg);
+    fputc('\n', f);
     if (msg != small)
         free(msg);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    error_to(stderr, cmd, fmt, ap);
+    va_end(ap);
+}
+
+void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    error_to(f, cmd, fmt, ap);
+    va_end(ap);
 }
 
 int cli_close_stdout(int status)

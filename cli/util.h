@@ -40,6 +40,12 @@ void cli_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same message on f (a job's standard error, buffered). */
+void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /*
  * Reads all of `path` ("-" for standard input) into a new buffer (*data,

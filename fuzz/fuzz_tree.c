@@ -3,7 +3,8 @@
  * that parses and has its values is searched with small limits, and
  * minimax, alpha-beta (both pruning rules, through chance nodes too) and
  * alpha-beta with iterative deepening must agree on its value; alpha-beta
- * never visits more nodes than minimax.
+ * never visits more nodes than minimax. Its traced alpha-beta search is
+ * written as JSON and for Graphviz (tree.h), which must succeed.
  */
 #include <string.h>
 
@@ -40,6 +41,36 @@ static int search(const gs_game *game, const gs_tree *t, gs_algo algo,
     if (rc == GS_OK)
         FUZZ_CHECK(res->nodes <= MAX_NODES);
     return rc;
+}
+
+/* A gs_write_fn that counts the bytes. */
+static int count_bytes(void *user, const char *text, size_t len)
+{
+    (void)text;
+    *(size_t *)user += len;
+    return 0;
+}
+
+/* The traced search written as the --json object and the drawing. */
+static void write_search(const gs_tree *t, int depth, int32_t cutoff)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.depth = depth;
+    o.depth_unit = GS_DEPTH_ROUNDS;
+    o.max_nodes = MAX_NODES;
+    gs_tree_trace tr;
+    gs_result res;
+    int rc = gs_tree_trace_search(t, &o, &tr, &res, NULL);
+    FUZZ_CHECK(rc == GS_OK || rc == GS_EPLY || rc == GS_ENOMEM);
+    if (rc != GS_OK)
+        return;
+    size_t n = 0;
+    FUZZ_CHECK(gs_tree_json_write(t, &tr, &res, true, count_bytes, &n) == GS_OK);
+    FUZZ_CHECK(n > 0);
+    rc = gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, cutoff, count_bytes, &n);
+    FUZZ_CHECK(rc == GS_OK || rc == GS_ENOMEM);
+    gs_tree_trace_free(t, &tr);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -120,6 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (search(&game, t, GS_EXPECTIMAX, true, false, depth, &ex) == GS_OK &&
         max_only && r1 == GS_OK && !mm.stopped && !ex.stopped)
         FUZZ_CHECK(fuzz_same_value(mm.value, ex.value));
+    write_search(t, depth, cutoff);
     gs_tree_free(t);
     return 0;
 }

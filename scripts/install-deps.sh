@@ -2,12 +2,14 @@
 # Installs what gamesearch needs to build and test on Debian 12 (as root, or
 # through sudo when it is there). Safe to run again.
 #   Debian: the compiler and libraries, graphviz, valgrind, chromium (the
-#   browser tests), nodejs and npm (unless node and npm are already there).
+#   browser tests), nodejs and npm (unless node and npm are already there),
+#   Open MPI and iproute2 (--mpi and its tests across network namespaces).
 #   npm: tests/browser's playwright-core, pinned by its package-lock.json,
 #   which drives Debian's chromium and never downloads a browser.
 set -eu
 cd "$(dirname "$0")/.."
-pkgs="build-essential cmake pkg-config libcmocka-dev graphviz nettle-dev libncurses-dev valgrind chromium"
+pkgs="build-essential cmake pkg-config libcmocka-dev graphviz nettle-dev libncurses-dev valgrind chromium
+openmpi-bin libopenmpi-dev iproute2"
 command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 missing=""

@@ -1,7 +1,9 @@
 /*
  * tests/test_tree_trace.c: the window the engine reports with every event
- * (search.h), a tree search step by step (gs_tree_trace_search) and its
- * table for people (gs_tree_trace_line).
+ * (search.h), a tree search step by step (gs_tree_trace_search), its
+ * table for people (gs_tree_trace_line), and the search written as JSON,
+ * for Graphviz and as the page's data (gs_tree_json_write,
+ * gs_tree_dot_write, gs_tree_page_data_write).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -272,6 +274,355 @@ static void test_trace_out_of_memory(void **state)
         assert_int_equal(tk.live, live);
     }
     tk.fail_at = 0;
+    gs_tree_free(t);
+    assert_int_equal(tk.live, 0);
+}
+
+/* ---- Writing a search: JSON, Graphviz, the page's data ---------------- */
+
+/* A gs_write_fn that gathers the text, and returns `code` at call number
+ * `stop_at` (0: never), after which it must not be called again. */
+typedef struct gather {
+    char *text;
+    size_t len, cap;
+    int calls, stop_at, code;
+} gather;
+
+static int gather_write(void *user, const char *text, size_t len)
+{
+    gather *g = user;
+    assert_true(g->stop_at == 0 || g->calls < g->stop_at);
+    if (++g->calls == g->stop_at)
+        return g->code;
+    if (g->len + len + 1 > g->cap) {
+        g->cap = (g->len + len + 1) * 2;
+        g->text = realloc(g->text, g->cap);
+        assert_non_null(g->text);
+    }
+    memcpy(g->text + g->len, text, len);
+    g->len += len;
+    g->text[g->len] = '\0';
+    return 0;
+}
+
+static void search_traced(const gs_tree *t, gs_algo algo, int depth,
+                          gs_tree_trace *tr, gs_result *res)
+{
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = algo;
+    so.depth = depth;
+    so.depth_unit = GS_DEPTH_ROUNDS;
+    assert_int_equal(gs_tree_trace_search(t, &so, tr, res, NULL), GS_OK);
+}
+
+/* A MAX root over a chance node with a child below the cutoff of one
+ * round. */
+static const char cut_tree[] =
+    "agents: max chance\nR: l=A B\nA: x=C@0.25 y=D@0.75\nC: E\n"
+    "A = 4\nB = 1\nC = 0\nD = 9\nE = 5\n";
+
+static void test_json_write(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    gather g = {0};
+    assert_int_equal(gs_tree_json_write(t, &tr, &res, false, gather_write, &g),
+                     GS_OK);
+    assert_string_equal(g.text,
+        "{\"value\":5,\"best\":\"D\",\"action\":\"D\",\"pv\":[\"A\",\"D\",\"L\"],"
+        "\"visited\":[\"A\",\"B\",\"E\",\"F\",\"G\",\"C\",\"H\",\"D\",\"K\","
+        "\"L\",\"M\",\"N\"],\"pruned\":[\"I\",\"J\",\"O\"],\"nodes\":12,"
+        "\"leaves\":7}\n");
+    g.len = 0;
+    assert_int_equal(gs_tree_json_write(t, &tr, &res, true, gather_write, &g),
+                     GS_OK);
+    /* the trace, from its last step before C's prune */
+    const char *trace = strstr(g.text, ",\"trace\":[{\"event\":\"enter\","
+                               "\"node\":\"A\",\"parent\":null,\"alpha\":null,"
+                               "\"beta\":null},{\"event\":\"enter\"");
+    assert_non_null(trace);
+    assert_non_null(strstr(trace,
+        "{\"event\":\"leave\",\"node\":\"H\",\"parent\":\"C\",\"alpha\":3,"
+        "\"beta\":null,\"value\":2,\"bound\":\"exact\"},"
+        "{\"event\":\"prune\",\"node\":\"I\",\"parent\":\"C\",\"alpha\":3,"
+        "\"beta\":null},{\"event\":\"prune\",\"node\":\"J\",\"parent\":\"C\","
+        "\"alpha\":3,\"beta\":null},{\"event\":\"leave\",\"node\":\"C\","
+        "\"parent\":\"A\",\"alpha\":3,\"beta\":null,\"value\":2,"
+        "\"bound\":\"upper\"},"));
+    assert_non_null(strstr(trace,
+        "{\"event\":\"leave\",\"node\":\"M\",\"parent\":\"D\",\"alpha\":3,"
+        "\"beta\":5,\"value\":7,\"bound\":\"lower\"},"));
+    const char *end = "{\"event\":\"leave\",\"node\":\"A\",\"parent\":null,"
+                      "\"alpha\":5,\"beta\":null,\"value\":5,"
+                      "\"bound\":\"exact\"}]}\n";
+    assert_string_equal(g.text + g.len - strlen(end), end);
+    /* one object a step */
+    size_t steps = 0;
+    for (const char *p = trace; (p = strstr(p, "{\"event\":")) != NULL; p++)
+        steps++;
+    assert_int_equal(steps, tr.count);
+    assert_int_equal(tr.count, 27);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* no best action: a root that is a leaf */
+    t = parse("agents: max\nroot: R\nR = 2\n", NULL);
+    search_traced(t, GS_MINIMAX, 0, &tr, &res);
+    g.len = 0;
+    assert_int_equal(gs_tree_json_write(t, &tr, &res, true, gather_write, &g),
+                     GS_OK);
+    assert_string_equal(g.text,
+        "{\"value\":2,\"best\":null,\"action\":null,\"pv\":[\"R\"],"
+        "\"visited\":[\"R\"],\"pruned\":[],\"nodes\":1,\"leaves\":1,"
+        "\"trace\":[{\"event\":\"enter\",\"node\":\"R\",\"parent\":null,"
+        "\"alpha\":null,\"beta\":null},{\"event\":\"leave\",\"node\":\"R\","
+        "\"parent\":null,\"alpha\":null,\"beta\":null,\"value\":2,"
+        "\"bound\":\"exact\"}]}\n");
+    assert_int_equal(gs_tree_json_write(t, &tr, NULL, true, gather_write, &g),
+                     GS_EINVAL);
+    assert_int_equal(gs_tree_json_write(t, &tr, &res, true, NULL, &g),
+                     GS_EINVAL);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    free(g.text);
+}
+
+static void test_dot_write(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    gather g = {0};
+    assert_int_equal(gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                       gather_write, &g), GS_OK);
+    assert_string_equal(g.text,
+        "digraph gametree {\n"
+        "  ordering=out;\n"
+        "  labelloc=t;\n"
+        "  fontname=\"Helvetica\";\n"
+        "  label=\"alphabeta: value 5\";\n"
+        "  node [fontname=\"Helvetica\", width=0.5, height=0.5, fixedsize=false];\n"
+        "  edge [arrowhead=none, fontname=\"Helvetica\"];\n"
+        "  n0 [shape=box, label=\"A\" + \"\\n5\", penwidth=3];\n"
+        "  n0 -> n1 [color=black];\n"
+        "  n0 -> n5 [color=black];\n"
+        "  n0 -> n9 [penwidth=3];\n"
+        "  n1 [shape=ellipse, label=\"B\" + \"\\n3\"];\n"
+        "  n1 -> n2 [color=black];\n"
+        "  n1 -> n3 [color=black];\n"
+        "  n1 -> n4 [color=black];\n"
+        "  n5 [shape=ellipse, label=\"C\" + \"\\n\xe2\x89\xa4 2\"];\n"
+        "  n5 -> n6 [color=black];\n"
+        "  n5 -> n7 [color=orange, style=dashed, label=<<font point-size=\"20\" "
+        "color=\"orange\">\xe2\x9c\x95</font>>];\n"
+        "  n5 -> n8 [color=orange, style=dashed, label=<<font point-size=\"20\" "
+        "color=\"orange\">\xe2\x9c\x95</font>>];\n"
+        "  n9 [shape=ellipse, label=\"D\" + \"\\n5\", penwidth=3];\n"
+        "  n9 -> n10 [color=black];\n"
+        "  n9 -> n11 [penwidth=3];\n"
+        "  n9 -> n12 [color=black];\n"
+        "  n2 [shape=box, label=\"E\" + \"\\n3\"];\n"
+        "  n3 [shape=box, label=\"F\" + \"\\n12\"];\n"
+        "  n4 [shape=box, label=\"G\" + \"\\n8\"];\n"
+        "  n6 [shape=box, label=\"H\" + \"\\n2\"];\n"
+        "  n7 [shape=box, label=\"I\", color=gray, fontcolor=gray, style=dashed];\n"
+        "  n8 [shape=box, label=\"J\", color=gray, fontcolor=gray, style=dashed];\n"
+        "  n10 [shape=box, label=\"K\" + \"\\n14\"];\n"
+        "  n11 [shape=box, label=\"L\" + \"\\n5\", penwidth=3];\n"
+        "  n12 [shape=box, label=\"M\" + \"\\n\xe2\x89\xa5 7\"];\n"
+        "  n12 -> n13 [color=black];\n"
+        "  n12 -> n14 [color=orange, style=dashed, label=<<font point-size=\"20\" "
+        "color=\"orange\">\xe2\x9c\x95</font>>];\n"
+        "  n13 [shape=ellipse, label=\"N\" + \"\\n7\"];\n"
+        "  n14 [shape=ellipse, label=\"O\", color=gray, fontcolor=gray, "
+        "style=dashed];\n"
+        "}\n");
+    assert_int_equal(gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, -1,
+                                       gather_write, &g), GS_EINVAL);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* actions, probabilities, chance diamonds, and C drawn as a leaf at the
+     * cutoff of one round (two plies) */
+    t = parse(cut_tree, NULL);
+    search_traced(t, GS_EXPECTIMAX, 1, &tr, &res);
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write(t, &tr, &res, GS_EXPECTIMAX, 2,
+                                       gather_write, &g), GS_OK);
+    assert_string_equal(g.text,
+        "digraph gametree {\n"
+        "  ordering=out;\n"
+        "  labelloc=t;\n"
+        "  fontname=\"Helvetica\";\n"
+        "  label=\"expectimax: value 6.75\";\n"
+        "  node [fontname=\"Helvetica\", width=0.5, height=0.5, fixedsize=false];\n"
+        "  edge [arrowhead=none, fontname=\"Helvetica\"];\n"
+        "  n0 [shape=box, label=\"R\" + \"\\n6.75\", penwidth=3];\n"
+        "  n0 -> n1 [xlabel=\"l\", fontsize=10, penwidth=3];\n"
+        "  n0 -> n3 [color=black];\n"
+        "  n1 [shape=diamond, label=\"A\" + \"\\n6.75\", penwidth=3];\n"
+        "  n1 -> n2 [xlabel=\"x\" + \" 0.25\", fontsize=10, color=black];\n"
+        "  n1 -> n4 [xlabel=\"y\" + \" 0.75\", fontsize=10, color=black];\n"
+        "  n3 [shape=diamond, label=\"B\" + \"\\n1\"];\n"
+        "  n2 [shape=box, label=\"C\" + \"\\n0\"];\n"
+        "  n4 [shape=box, label=\"D\" + \"\\n9\"];\n"
+        "}\n");
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    free(g.text);
+}
+
+static void test_page_data_write(void **state)
+{
+    (void)state;
+    gs_tree *t = parse("agents: max min\nbounds: 0 9\nR: l=A B\nA = 4\nB = 1\n",
+                       NULL);
+    gather g = {0};
+    /* the run of one algorithm: `a` is alpha when B is entered and left,
+     * `b` when R is left */
+#define RUN(key, label, rule, agents, a, b)                                   \
+    "{\"key\":\"" key "\",\"label\":\"" label "\",\"rule\":" rule             \
+    ",\"agents\":[\"max\",\"" agents "\"],\"value\":4,\"best\":\"A\","        \
+    "\"action\":\"l\",\"pv\":[\"R\",\"A\"],\"nodes\":3,\"leaves\":2,"         \
+    "\"trace\":[{\"event\":\"enter\",\"node\":\"R\",\"parent\":null,"         \
+    "\"alpha\":null,\"beta\":null},{\"event\":\"enter\",\"node\":\"A\","      \
+    "\"parent\":\"R\",\"alpha\":null,\"beta\":null},{\"event\":\"leave\","    \
+    "\"node\":\"A\",\"parent\":\"R\",\"alpha\":null,\"beta\":null,"           \
+    "\"value\":4,\"bound\":\"exact\"},{\"event\":\"enter\",\"node\":\"B\","   \
+    "\"parent\":\"R\",\"alpha\":" a ",\"beta\":null},{\"event\":\"leave\","   \
+    "\"node\":\"B\",\"parent\":\"R\",\"alpha\":" a ",\"beta\":null,"          \
+    "\"value\":1,\"bound\":\"exact\"},{\"event\":\"leave\",\"node\":\"R\","   \
+    "\"parent\":null,\"alpha\":" b ",\"beta\":null,\"value\":4,"              \
+    "\"bound\":\"exact\"}]}"
+    assert_int_equal(gs_tree_page_data_write(t, "a<b\".tree", GS_ALPHABETA,
+                                             false, 0, true, gather_write, &g),
+                     GS_OK);
+    assert_string_equal(g.text,
+        "{\"title\":\"a<b\\\".tree\",\"practice\":true,\"initial\":2,"
+        "\"bounds\":[0,9],\"tree\":{\"root\":\"R\",\"cutoff\":0,\"nodes\":["
+        "{\"name\":\"R\",\"children\":[{\"node\":\"A\",\"action\":\"l\"},"
+        "{\"node\":\"B\",\"action\":\"B\"}]},"
+        "{\"name\":\"A\",\"value\":4,\"children\":[]},"
+        "{\"name\":\"B\",\"value\":1,\"children\":[]}]},\"runs\":["
+        RUN("minimax", "minimax", "null", "min", "null", "null") ","
+        RUN("alphabeta", "alpha-beta (textbook)", "\"textbook\"", "min", "4", "4") ","
+        RUN("alphabeta-strict", "alpha-beta (CS188 rule)", "\"strict\"", "min",
+            "4", "4") ","
+        RUN("expectimax", "expectimax", "null", "chance", "null", "null")
+        "]}");
+#undef RUN
+    assert_int_equal(gs_tree_page_data_write(t, "x", GS_MINIMAX, true, -1,
+                                             false, gather_write, &g),
+                     GS_EINVAL);
+    gs_tree_free(t);
+
+    /* the nodes down to the cutoff, probabilities; no MIN agent, so no
+     * expectimax run and expectimax shown as alpha-beta */
+    t = parse(cut_tree, NULL);
+    g.len = 0;
+    assert_int_equal(gs_tree_page_data_write(t, "cut.tree", GS_EXPECTIMAX, true,
+                                             1, false, gather_write, &g),
+                     GS_OK);
+    const char *head =
+        "{\"title\":\"cut.tree\",\"practice\":false,\"initial\":1,"
+        "\"bounds\":null,\"tree\":{\"root\":\"R\",\"cutoff\":2,\"nodes\":["
+        "{\"name\":\"R\",\"children\":[{\"node\":\"A\",\"action\":\"l\"},"
+        "{\"node\":\"B\",\"action\":\"B\"}]},"
+        "{\"name\":\"A\",\"value\":4,\"children\":[{\"node\":\"C\","
+        "\"action\":\"x\",\"p\":0.25},{\"node\":\"D\",\"action\":\"y\","
+        "\"p\":0.75}]},"
+        "{\"name\":\"B\",\"value\":1,\"children\":[]},"
+        "{\"name\":\"C\",\"value\":0,\"children\":[]},"
+        "{\"name\":\"D\",\"value\":9,\"children\":[]}]},\"runs\":[";
+    assert_memory_equal(g.text, head, strlen(head));
+    assert_non_null(strstr(g.text, "{\"key\":\"alphabeta-strict\""));
+    assert_null(strstr(g.text, "\"key\":\"expectimax\""));
+    assert_string_equal(g.text + g.len - 3, "}]}");
+    gs_tree_free(t);
+    free(g.text);
+}
+
+/* A writer that stops: each writer returns its value at once and calls it
+ * no more. */
+static void test_writer_stops(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    for (int which = 0; which < 3; which++) {
+        gather all = {0};
+        int rc = which == 0 ? gs_tree_json_write(t, &tr, &res, true, gather_write, &all)
+               : which == 1 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                                gather_write, &all)
+                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &all);
+        assert_int_equal(rc, GS_OK);
+        assert_true(all.calls >= 2);
+        for (int stop = 1; stop <= all.calls; stop++) {
+            gather g = {0, 0, 0, 0, stop, -7 - stop};
+            rc = which == 0 ? gs_tree_json_write(t, &tr, &res, true, gather_write, &g)
+               : which == 1 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                                gather_write, &g)
+                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &g);
+            assert_int_equal(rc, -7 - stop);
+            assert_int_equal(g.calls, stop);
+            /* what came before is the start of the whole text */
+            if (g.len)
+                assert_memory_equal(g.text, all.text, g.len);
+            free(g.text);
+        }
+        free(all.text);
+    }
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+}
+
+/* Every allocation the writers make fails in turn: GS_ENOMEM, nothing
+ * written, nothing leaked. */
+static void test_writers_out_of_memory(void **state)
+{
+    (void)state;
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = parse(seed_tree, &a);
+    gs_tree_trace tr;
+    gs_result res;
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    size_t live = tk.live;
+    for (int which = 0; which < 2; which++) {
+        gather g = {0};
+        tk.count = 0;
+        int rc = which == 0 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                                gather_write, &g)
+                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &g);
+        assert_int_equal(rc, GS_OK);
+        long needed = tk.count;
+        assert_true(needed >= (which == 0 ? 7 : 6));
+        assert_int_equal(tk.live, live);
+        for (long n = 1; n <= needed; n++) {
+            tk.count = 0;
+            tk.fail_at = n;
+            rc = which == 0 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                                gather_write, &g)
+                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &g);
+            assert_int_equal(rc, GS_ENOMEM);
+            assert_int_equal(tk.live, live);
+        }
+        tk.fail_at = 0;
+        free(g.text);
+    }
+    gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
     assert_int_equal(tk.live, 0);
 }
@@ -584,6 +935,11 @@ int main(void)
         cmocka_unit_test(test_star1_windows),
         cmocka_unit_test(test_trace_lines),
         cmocka_unit_test(test_trace_out_of_memory),
+        cmocka_unit_test(test_json_write),
+        cmocka_unit_test(test_dot_write),
+        cmocka_unit_test(test_page_data_write),
+        cmocka_unit_test(test_writer_stops),
+        cmocka_unit_test(test_writers_out_of_memory),
         cmocka_unit_test(test_random_exact),
         cmocka_unit_test(test_random_errors),
         cmocka_unit_test(test_cs188_parse),

@@ -67,6 +67,7 @@
 #include "core.h"
 #include "game.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -302,6 +303,70 @@ GS_API int gs_tree_cs188_check(const gs_tree *tree, const gs_tree_trace *trace,
 
 /* Frees the steps of a trace made for `tree` and empties it. */
 GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
+
+/* ---- Writing a search for programs and pictures ----
+ *
+ * Each writer hands its text, a piece at a time, to write(user, ...)
+ * (text.h) and returns GS_OK, GS_EINVAL (a NULL argument, a negative
+ * depth), GS_ENOMEM, or the first nonzero value write returned: writing
+ * stops there. JSON numbers and names are written as gs_json_number and
+ * gs_json_string write them; in the drawing, names as gs_dot_string,
+ * values as gs_format_value and probabilities as gs_format_double do.
+ */
+
+/*
+ * A search (gs_tree_trace_search's trace and result) as one JSON object
+ * and a newline, as `gamesearch tree --json` prints it:
+ *   {"value": number or null, "best": the root child chosen (null when
+ *    none), "action": its action's name (null), "pv": the node names of
+ *    the principal variation, root first, "visited": the nodes entered,
+ *    "pruned": the children pruned (both in the trace's order), "nodes",
+ *    "leaves": the result's counts}
+ * and, with `with_trace`, "trace": the steps, one object a step:
+ *   {"event": "enter"|"leave"|"prune", "node": NAME, "parent": NAME (null
+ *    at the root; for a prune, the node whose cutoff pruned `node`),
+ *    "alpha": number or null (-infinity), "beta": number or null
+ *    (+infinity), and on leave "value": number and "bound":
+ *    "exact"|"lower"|"upper"}
+ * For a prune, alpha and beta are the parent's window when it cut.
+ */
+GS_API int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
+                              const gs_result *result, bool with_trace,
+                              gs_write_fn write, void *user);
+
+/*
+ * A search drawn for Graphviz (dot), as `gamesearch tree --dot` draws it:
+ * the nodes the root reaches, each once, down to `depth_plies` plies
+ * (0 = all); MAX boxes, MIN ellipses, chance diamonds (the roles as
+ * `algo` searched them: expectimax averages the MIN agents); each node
+ * left with its backed-up value (after U+2265 for a lower bound, U+2264
+ * for an upper one); nodes and edges never reached gray and dashed,
+ * pruned edges orange, dashed and crossed out, the principal variation
+ * bold; edges labeled with their action's name when it is not the
+ * child's, and with their probability when the text gives one.
+ */
+GS_API int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
+                             const gs_result *result, gs_algo algo,
+                             int32_t depth_plies, gs_write_fn write,
+                             void *user);
+
+/*
+ * The data of the page of `gamesearch tree --html` (web/tree.js reads
+ * it): one JSON object with the page's `title`, whether it opens as an
+ * exercise (`practice`), the tree's nodes down to `depth` rounds (0 =
+ * all) with their values, children, actions and probabilities, and a
+ * traced search of each algorithm, with the same depth: minimax,
+ * alpha-beta by the textbook rule (prune_equal) and by the CS188 rule,
+ * and expectimax when an agent is MIN; `algo` and `prune_equal` choose
+ * the one the page shows first. No newline at the end; a '<' in a name
+ * is written as it is (a page that embeds the data in a script element
+ * escapes it). Returns a search's status too when one fails (GS_EPLY:
+ * the tree is deeper than a search goes).
+ */
+GS_API int gs_tree_page_data_write(const gs_tree *tree, const char *title,
+                                   gs_algo algo, bool prune_equal, int depth,
+                                   bool practice, gs_write_fn write,
+                                   void *user);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,519 @@
+/*
+ * games/tree/tree_write.c: a search of a tree written out for programs
+ * and pictures: the JSON object of `gamesearch tree --json`, the Graphviz
+ * drawing of `--dot`, and the data of the step-by-step page (web/tree.js).
+ *
+ * Text is gathered into a buffer and handed to the caller's gs_write_fn a
+ * piece at a time; the first nonzero value it returns stops everything.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gamesearch/text.h"
+#include "tree_internal.h"
+
+#if defined(__GNUC__)
+#define OUT_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define OUT_PRINTF_LIKE(f, a)
+#endif
+
+typedef struct out {
+    gs_write_fn write;
+    void *user;
+    int status;            /* the first nonzero value write returned */
+    size_t len;
+    char buf[1024];
+} out;
+
+static void flush(out *o)
+{
+    if (o->len && !o->status)
+        o->status = o->write(o->user, o->buf, o->len);
+    o->len = 0;
+}
+
+/* A gs_write_fn into the buffer, for the writers of text.h. */
+static int out_write(void *user, const char *text, size_t len)
+{
+    out *o = user;
+    while (len && !o->status) {
+        if (o->len == sizeof o->buf)
+            flush(o);
+        size_t n = sizeof o->buf - o->len < len ? sizeof o->buf - o->len : len;
+        memcpy(o->buf + o->len, text, n);
+        o->len += n;
+        text += n;
+        len -= n;
+    }
+    return o->status;
+}
+
+static void put(out *o, const char *s)
+{
+    out_write(o, s, strlen(s));
+}
+
+static void OUT_PRINTF_LIKE(2, 3) putf(out *o, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        out_write(o, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+}
+
+static void json_string(out *o, const char *s)
+{
+    gs_json_string(s, out_write, o);
+}
+
+static void json_number(out *o, double v)
+{
+    gs_json_number(v, out_write, o);
+}
+
+static int finish(out *o)
+{
+    flush(o);
+    return o->status;
+}
+
+static void *alloc(const gs_tree *t, size_t n, size_t size, bool zero)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    size_t bytes = n * size > 0 ? n * size : 1;
+    void *p = t->alloc.fn(t->alloc.user, NULL, 0, bytes);
+    if (p && zero)
+        memset(p, 0, n * size);
+    return p;
+}
+
+static void release(const gs_tree *t, void *p, size_t n, size_t size)
+{
+    if (p)
+        t->alloc.fn(t->alloc.user, p, n * size > 0 ? n * size : 1, 0);
+}
+
+/* The role of `agent` as `algo` searches it: expectimax averages the MIN
+ * agents (search.h), so they are chance agents there. */
+static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
+{
+    gs_role role = gs_tree_role(t, agent);
+    return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
+}
+
+/* "value": ..., "best": ..., "action": ..., "pv": [...] */
+static void result_json(out *o, const gs_tree *t, const gs_result *res)
+{
+    int32_t node = gs_tree_root_node(t);
+    put(o, "\"value\":");
+    json_number(o, res->value);
+    put(o, ",\"best\":");
+    if (res->best != GS_NO_ACTION) {
+        json_string(o, gs_tree_node_name(t, gs_tree_child(t, node, (int)res->best)));
+        put(o, ",\"action\":");
+        json_string(o, gs_tree_child_action(t, node, (int)res->best));
+    } else {
+        put(o, "null,\"action\":null");
+    }
+    put(o, ",\"pv\":[");
+    json_string(o, gs_tree_node_name(t, node));
+    for (int k = 0; k < res->pv_length; k++) {
+        node = gs_tree_child(t, node, (int)res->pv[k]);
+        put(o, ",");
+        json_string(o, gs_tree_node_name(t, node));
+    }
+    put(o, "]");
+}
+
+/* The nodes of the steps of one kind, as a JSON array of names. */
+static void names_json(out *o, const gs_tree *t, const gs_tree_trace *tr,
+                       gs_event_kind kind)
+{
+    const char *sep = "[";
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == kind) {
+            put(o, sep);
+            json_string(o, gs_tree_node_name(t, tr->steps[i].node));
+            sep = ",";
+        }
+    put(o, *sep == '[' ? "[]" : "]");
+}
+
+/* The steps, one object a step (tree.h: gs_tree_json_write). */
+static void trace_json(out *o, const gs_tree *t, const gs_tree_trace *tr)
+{
+    static const char *const events[] = {"enter", "leave", "prune"};
+    static const char *const bounds[] = {"exact", "lower", "upper"};
+    put(o, "[");
+    for (size_t i = 0; i < tr->count && !o->status; i++) {
+        const gs_tree_step *s = &tr->steps[i];
+        putf(o, "%s{\"event\":\"%s\",\"node\":", i ? "," : "", events[s->kind]);
+        json_string(o, gs_tree_node_name(t, s->node));
+        put(o, ",\"parent\":");
+        if (s->parent >= 0)
+            json_string(o, gs_tree_node_name(t, s->parent));
+        else
+            put(o, "null");
+        put(o, ",\"alpha\":");
+        json_number(o, s->alpha);
+        put(o, ",\"beta\":");
+        json_number(o, s->beta);
+        if (s->kind == GS_EVENT_LEAVE) {
+            put(o, ",\"value\":");
+            json_number(o, s->value);
+            putf(o, ",\"bound\":\"%s\"", bounds[s->bound]);
+        }
+        put(o, "}");
+    }
+    put(o, "]");
+}
+
+int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
+                       const gs_result *result, bool with_trace,
+                       gs_write_fn write, void *user)
+{
+    if (!tree || !trace || !result || !write)
+        return GS_EINVAL;
+    out o = {write, user, 0, 0, {0}};
+    put(&o, "{");
+    result_json(&o, tree, result);
+    put(&o, ",\"visited\":");
+    names_json(&o, tree, trace, GS_EVENT_ENTER);
+    put(&o, ",\"pruned\":");
+    names_json(&o, tree, trace, GS_EVENT_PRUNE);
+    putf(&o, ",\"nodes\":%llu,\"leaves\":%llu",
+         (unsigned long long)result->nodes, (unsigned long long)result->leaves);
+    if (with_trace) {
+        put(&o, ",\"trace\":");
+        trace_json(&o, tree, trace);
+    }
+    put(&o, "}\n");
+    return finish(&o);
+}
+
+/* ---- Graphviz ---- */
+
+/* What the drawing needs to know of every node and edge. */
+typedef struct marks {
+    int32_t count;
+    int32_t *ply;                  /* from the root, -1 until reached */
+    int32_t *queue;                /* breadth first */
+    unsigned char *visited;        /* entered */
+    const gs_tree_step **left;     /* its last LEAVE step */
+    unsigned char *on_pv;
+    size_t *first_edge;            /* edges numbered parent by parent */
+    unsigned char *cut;            /* pruned edges */
+} marks;
+
+static void marks_free(const gs_tree *t, marks *m)
+{
+    size_t n = (size_t)m->count;
+    release(t, m->ply, n, sizeof *m->ply);
+    release(t, m->queue, n, sizeof *m->queue);
+    release(t, m->visited, n, 1);
+    release(t, m->left, n, sizeof *m->left);
+    release(t, m->on_pv, n, 1);
+    if (m->first_edge)
+        release(t, m->cut, m->first_edge[n] + 1, 1);
+    release(t, m->first_edge, n + 1, sizeof *m->first_edge);
+}
+
+static bool marks_init(const gs_tree *t, const gs_tree_trace *tr,
+                       const gs_result *res, marks *m)
+{
+    size_t n = (size_t)gs_tree_node_count(t);
+    memset(m, 0, sizeof *m);
+    m->count = (int32_t)n;
+    m->ply = alloc(t, n, sizeof *m->ply, false);
+    m->queue = alloc(t, n, sizeof *m->queue, false);
+    m->visited = alloc(t, n, 1, true);
+    m->left = alloc(t, n, sizeof *m->left, true);
+    m->on_pv = alloc(t, n, 1, true);
+    m->first_edge = alloc(t, n + 1, sizeof *m->first_edge, false);
+    if (!m->ply || !m->queue || !m->visited || !m->left || !m->on_pv ||
+        !m->first_edge)
+        return false;
+    m->first_edge[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        m->first_edge[i + 1] = m->first_edge[i] +
+                               (size_t)gs_tree_child_count(t, (int32_t)i);
+    if (!(m->cut = alloc(t, m->first_edge[n] + 1, 1, true)))
+        return false;
+    for (size_t i = 0; i < tr->count; i++) {
+        const gs_tree_step *st = &tr->steps[i];
+        if (st->kind == GS_EVENT_PRUNE)
+            m->cut[m->first_edge[st->parent] + (size_t)st->index] = 1;
+        else if (st->kind == GS_EVENT_ENTER)
+            m->visited[st->node] = 1;
+        else
+            m->left[st->node] = st;
+    }
+    int32_t node = gs_tree_root_node(t);
+    m->on_pv[node] = 1;
+    for (int k = 0; k < res->pv_length; k++)
+        m->on_pv[node = gs_tree_child(t, node, (int)res->pv[k])] = 1;
+    for (size_t i = 0; i < n; i++)
+        m->ply[i] = -1;
+    return true;
+}
+
+/* The node's name and, when it was left (`left`: its last LEAVE step),
+ * its backed-up value. */
+static void dot_value_label(out *o, const gs_tree *t, int32_t node,
+                            const gs_tree_step *left)
+{
+    char num[GS_NUMBER_SIZE];
+    gs_dot_string(gs_tree_node_name(t, node), out_write, o);
+    if (left) {
+        static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
+        gs_format_value(left->value, num);
+        putf(o, " + \"\\n%s%s\"", prefix[left->bound], num);
+    }
+}
+
+/* The edge from v to its child i, its attributes up to the closing ']'. */
+static void dot_edge(out *o, const gs_tree *t, const marks *m, int32_t v, int i)
+{
+    int32_t c = gs_tree_child(t, v, i);
+    const char *action = gs_tree_child_action(t, v, i);
+    char num[GS_NUMBER_SIZE + 1];
+    double p;
+    bool named = strcmp(action, gs_tree_node_name(t, c)) != 0;
+    bool has_p = gs_tree_child_probability(t, v, i, &p);
+    putf(o, "  n%ld -> n%ld [", (long)v, (long)c);
+    if (named || has_p) {
+        /* the action's name, the probability, or both: the whole name,
+         * however long, as Graphviz joins "a" + " b" */
+        put(o, "xlabel=");
+        if (named)
+            gs_dot_string(action, out_write, o);
+        if (has_p) {
+            num[0] = ' ';
+            gs_format_double(p, num + 1);
+            if (named)
+                put(o, " + ");
+            gs_dot_string(named ? num : num + 1, out_write, o);
+        }
+        put(o, ", fontsize=10, ");
+    }
+    if (m->cut[m->first_edge[v] + (size_t)i])
+        put(o, "color=orange, style=dashed, label=<<font "
+               "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>>");
+    else if (!m->visited[c])
+        put(o, "color=gray, style=dashed");
+    else if (m->on_pv[v] && m->on_pv[c])
+        put(o, "penwidth=3");
+    else
+        put(o, "color=black");
+    put(o, "];\n");
+}
+
+int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
+                      const gs_result *result, gs_algo algo,
+                      int32_t depth_plies, gs_write_fn write, void *user)
+{
+    if (!tree || !trace || !result || !write || depth_plies < 0)
+        return GS_EINVAL;
+    const gs_tree *t = tree;
+    marks m;
+    if (!marks_init(t, trace, result, &m)) {
+        marks_free(t, &m);
+        return GS_ENOMEM;
+    }
+    out o = {write, user, 0, 0, {0}};
+    char num[GS_NUMBER_SIZE];
+    gs_format_value(result->value, num);
+    putf(&o, "digraph gametree {\n  ordering=out;\n  labelloc=t;\n"
+             "  fontname=\"Helvetica\";\n  label=\"%s: value %s\";\n",
+         gs_algo_name(algo), num);
+    put(&o, "  node [fontname=\"Helvetica\", width=0.5, height=0.5, "
+            "fixedsize=false];\n  edge [arrowhead=none, fontname=\"Helvetica\"];\n");
+    size_t head = 0, tail = 0;
+    int32_t root = gs_tree_root_node(t);
+    m.queue[tail++] = root;
+    m.ply[root] = 0;
+    while (head < tail && !o.status) {
+        int32_t v = m.queue[head++];
+        gs_role role = searched_role(t, m.ply[v] % gs_tree_num_agents(t), algo);
+        int nc = gs_tree_child_count(t, v);
+        putf(&o, "  n%ld [shape=%s, label=", (long)v,
+             role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
+                                                               : "diamond");
+        dot_value_label(&o, t, v, m.left[v]);
+        if (!m.visited[v])
+            put(&o, ", color=gray, fontcolor=gray, style=dashed");
+        if (m.on_pv[v])
+            put(&o, ", penwidth=3");
+        put(&o, "];\n");
+        if (depth_plies > 0 && m.ply[v] >= depth_plies)
+            continue;
+        for (int i = 0; i < nc; i++) {
+            int32_t c = gs_tree_child(t, v, i);
+            dot_edge(&o, t, &m, v, i);
+            if (m.ply[c] < 0) {
+                m.ply[c] = m.ply[v] + 1;
+                m.queue[tail++] = c;
+            }
+        }
+    }
+    put(&o, "}\n");
+    marks_free(t, &m);
+    return finish(&o);
+}
+
+/* ---- The page's data ---- */
+
+static const char *role_json(gs_role r)
+{
+    return r == GS_ROLE_MAX ? "\"max\"" : r == GS_ROLE_MIN ? "\"min\"" : "\"chance\"";
+}
+
+/* The nodes down to the cutoff, breadth first, each once. */
+static bool nodes_json(out *o, const gs_tree *t, int32_t cutoff)
+{
+    size_t count = (size_t)gs_tree_node_count(t);
+    int32_t *ply = alloc(t, count, sizeof *ply, false);
+    int32_t *queue = alloc(t, count, sizeof *queue, false);
+    if (!ply || !queue) {
+        release(t, ply, count, sizeof *ply);
+        release(t, queue, count, sizeof *queue);
+        return false;
+    }
+    for (size_t i = 0; i < count; i++)
+        ply[i] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = gs_tree_root_node(t);
+    ply[queue[0]] = 0;
+    put(o, "\"nodes\":[");
+    while (head < tail && !o->status) {
+        int32_t v = queue[head++];
+        double x;
+        put(o, head > 1 ? ",{\"name\":" : "{\"name\":");
+        json_string(o, gs_tree_node_name(t, v));
+        if (gs_tree_node_value(t, v, &x)) {
+            put(o, ",\"value\":");
+            json_number(o, x);
+        }
+        put(o, ",\"children\":[");
+        int nc = cutoff > 0 && ply[v] >= cutoff ? 0 : gs_tree_child_count(t, v);
+        for (int i = 0; i < nc; i++) {
+            int32_t c = gs_tree_child(t, v, i);
+            put(o, i ? ",{\"node\":" : "{\"node\":");
+            json_string(o, gs_tree_node_name(t, c));
+            put(o, ",\"action\":");
+            json_string(o, gs_tree_child_action(t, v, i));
+            if (gs_tree_child_probability(t, v, i, &x)) {
+                put(o, ",\"p\":");
+                json_number(o, x);
+            }
+            put(o, "}");
+            if (ply[c] < 0) {
+                ply[c] = ply[v] + 1;
+                queue[tail++] = c;
+            }
+        }
+        put(o, "]}");
+    }
+    put(o, "]");
+    release(t, ply, count, sizeof *ply);
+    release(t, queue, count, sizeof *queue);
+    return true;
+}
+
+/* One search, traced, as {key, label, rule, agents, value, best, action,
+ * pv, nodes, leaves, trace}. Returns the search's status. */
+static int run_json(out *o, const gs_tree *t, int depth, gs_algo algo,
+                    bool prune_equal, const char *key, const char *label)
+{
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = algo;
+    so.depth = depth;
+    so.depth_unit = GS_DEPTH_ROUNDS;
+    so.prune_equal = prune_equal;
+    gs_tree_trace tr = {0};
+    gs_result res;
+    int s = gs_tree_trace_search(t, &so, &tr, &res, NULL);
+    if (s != GS_OK)
+        return s;
+    putf(o, "{\"key\":\"%s\",\"label\":\"%s\",\"rule\":%s,\"agents\":[", key,
+         label, algo != GS_ALPHABETA ? "null"
+                : prune_equal ? "\"textbook\"" : "\"strict\"");
+    for (int i = 0; i < gs_tree_num_agents(t); i++) {
+        put(o, i ? "," : "");
+        put(o, role_json(searched_role(t, i, algo)));
+    }
+    put(o, "],");
+    result_json(o, t, &res);
+    putf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"trace\":",
+         (unsigned long long)res.nodes, (unsigned long long)res.leaves);
+    trace_json(o, t, &tr);
+    put(o, "}");
+    gs_tree_trace_free(t, &tr);
+    return GS_OK;
+}
+
+int gs_tree_page_data_write(const gs_tree *tree, const char *title,
+                            gs_algo algo, bool prune_equal, int depth,
+                            bool practice, gs_write_fn write, void *user)
+{
+    if (!tree || !title || !write || depth < 0)
+        return GS_EINVAL;
+    const gs_tree *t = tree;
+    int agents = gs_tree_num_agents(t);
+    int32_t cutoff = depth > 0 && depth <= INT32_MAX / agents
+                         ? (int32_t)(depth * agents) : 0;
+    bool has_min = false;
+    for (int i = 0; i < agents; i++)
+        has_min |= gs_tree_role(t, i) == GS_ROLE_MIN;
+    /* minimax, alpha-beta by both rules, and expectimax when it differs
+     * from minimax (a MIN agent to average) */
+    int initial = algo == GS_MINIMAX ? 0 : algo == GS_EXPECTIMAX && has_min ? 3
+                : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
+    double lo, hi;
+    out o = {write, user, 0, 0, {0}};
+    put(&o, "{\"title\":");
+    json_string(&o, title);
+    putf(&o, ",\"practice\":%s,\"initial\":%d,\"bounds\":",
+         practice ? "true" : "false", initial);
+    if (gs_tree_bounds(t, &lo, &hi)) {
+        put(&o, "[");
+        json_number(&o, lo);
+        put(&o, ",");
+        json_number(&o, hi);
+        put(&o, "]");
+    } else {
+        put(&o, "null");
+    }
+    put(&o, ",\"tree\":{\"root\":");
+    json_string(&o, gs_tree_node_name(t, gs_tree_root_node(t)));
+    putf(&o, ",\"cutoff\":%ld,", (long)cutoff);
+    if (!nodes_json(&o, t, cutoff))
+        return GS_ENOMEM;
+    put(&o, "},\"runs\":[");
+    static const struct {
+        gs_algo algo;
+        bool prune_equal;
+        const char *key, *label;
+    } runs[] = {
+        {GS_MINIMAX, true, "minimax", "minimax"},
+        {GS_ALPHABETA, true, "alphabeta", "alpha-beta (textbook)"},
+        {GS_ALPHABETA, false, "alphabeta-strict", "alpha-beta (CS188 rule)"},
+        {GS_EXPECTIMAX, true, "expectimax", "expectimax"},
+    };
+    for (int i = 0; i < (has_min ? 4 : 3) && !o.status; i++) {
+        put(&o, i ? "," : "");
+        int s = run_json(&o, t, depth, runs[i].algo, runs[i].prune_equal,
+                         runs[i].key, runs[i].label);
+        if (s != GS_OK)
+            return s;
+    }
+    put(&o, "]}");
+    return finish(&o);
+}
