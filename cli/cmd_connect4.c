@@ -43,6 +43,8 @@ typedef struct c4_options {
     const char *position;    /* analyze POSITION */
     const char *start;       /* play --start POSITION */
     int computer_first;      /* play --first: -1 unset, 0 human, 1 computer */
+    bool mcts;               /* analyze, play: --algo mcts */
+    long iterations;         /* --iterations (MCTS) */
 } c4_options;
 
 static void usage(void)
@@ -136,6 +138,15 @@ static void usage(void)
          "limit)\n"
          "  --time SECONDS     stop a search after SECONDS (default 0: no "
          "limit)\n"
+         "  --algo ALGO        analyze, play: alphabeta (the exact solver, "
+         "default)\n"
+         "                     or mcts (Monte Carlo tree search: each "
+         "column's\n"
+         "                     visits and mean outcome, 1 a win, -1 a loss; "
+         "seed 0)\n"
+         "  --iterations N     MCTS iterations a search (default 100000 "
+         "without\n"
+         "                     --time or --max-nodes)\n"
          "  -h, --help         show this help\n"
          "\n"
          "The limits apply to each search: a line of solve, a column of "
@@ -224,6 +235,8 @@ static int parse_options(int argc, char **argv, c4_options *o)
                      strcmp(name, "--max-nodes") == 0 ||
                      strcmp(name, "--time") == 0 ||
                      strcmp(name, "--first") == 0 ||
+                     strcmp(name, "--algo") == 0 ||
+                     strcmp(name, "--iterations") == 0 ||
                      strcmp(name, "--start") == 0;
         if (!known) {
             cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
@@ -275,6 +288,19 @@ static int parse_options(int argc, char **argv, c4_options *o)
                           "86400 (0: no limit), not '%s'", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
+        } else if (strcmp(name, "--algo") == 0) {
+            if (strcmp(v, "mcts") && strcmp(v, "alphabeta")) {
+                cli_error(cmd, "unknown algorithm '%s' (expected alphabeta or "
+                          "mcts)", CLI_Q(v));
+                return EXIT_BAD_INPUT;
+            }
+            o->mcts = v[0] == 'm';
+        } else if (strcmp(name, "--iterations") == 0) {
+            if (!cli_parse_long(v, 1, 1000000000L, &o->iterations)) {
+                cli_error(cmd, "--iterations needs a whole number from 1 to "
+                          "1000000000, not '%s'", CLI_Q(v));
+                return EXIT_BAD_INPUT;
+            }
         } else if (strcmp(name, "--first") == 0) {
             if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
                 cli_error(cmd, "--first needs human or computer, not '%s'", CLI_Q(v));
@@ -303,6 +329,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
     }
     if (solve_only && o->mode != MODE_SOLVE) {
         cli_error(cmd, "%s goes with solve", solve_only);
+        return EXIT_BAD_INPUT;
+    }
+    if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
+        cli_error(cmd, "--algo mcts and --iterations go with analyze and "
+                  "play");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->keep_table) {
@@ -526,6 +557,63 @@ static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
     return rc;
 }
 
+/* ---- MCTS ---- */
+
+/* An MCTS search of s with the options; prints each column (analyze) or
+ * the move (play). Returns 0 with *col, or 1 after a message. */
+static int mcts_move(const c4_options *o, const gs_c4 *g,
+                     const gs_c4_state *s, bool analyze, int *col)
+{
+    gs_game game;
+    gs_c4_game(g, &game);
+    gs_engine *e;
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = GS_MCTS;
+    so.mcts_playout = GS_PLAYOUT_POLICY;
+    so.mcts_win_loss = true;
+    so.threads = (int)o->threads;
+    so.max_nodes = (uint64_t)o->max_nodes;
+    so.max_seconds = o->time;
+    so.mcts_iterations = (uint64_t)o->iterations;
+    if (!o->iterations && !o->max_nodes && !(o->time > 0))
+        so.mcts_iterations = 100000;
+    gs_result r;
+    int st = gs_engine_new(&game, NULL, &e);
+    if (st == GS_OK)
+        st = gs_search(e, s, &so, &r);
+    if (st != GS_OK || r.best == GS_NO_ACTION) {
+        cli_error(cmd, "the search failed: %s",
+                  st != GS_OK ? gs_strerror(st) : "no move found");
+        gs_engine_free(e);
+        return 1;
+    }
+    char num[32];
+    gs_mcts_node_info root, c;
+    gs_mcts_tree_node(e, 0, &root);
+    for (int i = 0; analyze && i < root.children; i++) {
+        gs_mcts_tree_node(e, (size_t)(root.first_child + i), &c);
+        cli_format_value(c.mean, num);
+        printf("%d: %llu visits, mean %s", (int)c.action + 1,
+               (unsigned long long)c.visits, num);
+        if (c.proved)
+            printf(", proved %g", c.lo);
+        fputc('\n', stdout);
+    }
+    *col = (int)r.best;
+    cli_format_value(r.value, num);
+    if (analyze)
+        printf("best: %d (%llu iterations, %.3f ms%s)\n", *col + 1,
+               (unsigned long long)r.mcts_iterations, r.seconds * 1e3,
+               r.mcts_proved ? ", proved" : "");
+    else
+        printf("computer (%c) plays %d, mean %s, %llu iterations, %.3f ms\n",
+               gs_c4_to_move(s) == 0 ? 'X' : 'O', *col + 1, num,
+               (unsigned long long)r.mcts_iterations, r.seconds * 1e3);
+    gs_engine_free(e);
+    return 0;
+}
+
 /* ---- analyze ---- */
 
 static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
@@ -542,6 +630,10 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         return EXIT_BAD_INPUT;
     }
 
+    if (o->mcts) {
+        int col;
+        return mcts_move(o, g, &root, true, &col);
+    }
     gs_c4_analysis an;
     int st = gs_c4_analyze(sv, &root, o->weak, &an);
     for (int c = 0; c < an.width; c++) {
@@ -689,6 +781,9 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 puts("Game left unfinished.");
                 break;
             }
+        } else if (o->mcts) {
+            if ((status = mcts_move(o, g, &s, false, &col)) != 0)
+                break;
         } else {
             gs_c4_solution sd;
             int st = gs_c4_solve(sv, &s, false, &sd);

@@ -57,7 +57,9 @@ static void usage(const mnk_options *o)
              "  --k K              stones in a row that win (default 3)");
     puts("  --x human|computer who plays X (X moves first)\n"
          "  --o human|computer who plays O; without --x or --o you are asked\n"
-         "  --algo ALGO        alphabeta (default) or minimax\n"
+         "  --algo ALGO        alphabeta (default), minimax or mcts (20000\n"
+         "                     iterations a move on small boards, --time on\n"
+         "                     large ones)\n"
          "  --depth N          search N plies (default: to the end on boards "
          "of at\n"
          "                     most 16 cells, iterative deepening on larger "
@@ -178,9 +180,9 @@ static int parse_options(int argc, char **argv, mnk_options *o)
             o->player_set[side] = true;
         } else if (strcmp(name, "--algo") == 0) {
             int al = gs_algo_parse(v);
-            if (al != GS_MINIMAX && al != GS_ALPHABETA) {
-                cli_error(cmd, "unknown algorithm '%s' (expected minimax or "
-                          "alphabeta)", CLI_Q(v));
+            if (al != GS_MINIMAX && al != GS_ALPHABETA && al != GS_MCTS) {
+                cli_error(cmd, "unknown algorithm '%s' (expected minimax, "
+                          "alphabeta or mcts)", CLI_Q(v));
                 return EXIT_BAD_INPUT;
             }
             o->player.algo = (gs_algo)al;

@@ -40,7 +40,9 @@ static const char usage[] =
     "  CS188 tests   the autograder's .test files, searched as it does\n"
     "\n"
     "Options:\n"
-    "  --algo ALGO        minimax, alphabeta (default) or expectimax; minimax\n"
+    "  --algo ALGO        minimax, alphabeta (default), expectimax or mcts\n"
+    "                     (10000 iterations, seed 0, the solver: each node's\n"
+    "                     visits and mean, text only); minimax\n"
     "                     and alphabeta take the roles as given (chance nodes\n"
     "                     averaged); expectimax makes every MIN agent a uniform\n"
     "                     chance agent\n"
@@ -165,10 +167,9 @@ static int parse_options(int argc, char **argv, tree_options *o)
             }
             if (strcmp(name, "--algo") == 0) {
                 int algo = gs_algo_parse(v);
-                if (algo != GS_MINIMAX && algo != GS_ALPHABETA &&
-                    algo != GS_EXPECTIMAX) {
+                if (algo < 0 || algo == GS_EXPECTIMINIMAX) {
                     cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta or expectimax)", CLI_Q(v));
+                              "alphabeta, expectimax or mcts)", CLI_Q(v));
                     return EXIT_BAD_INPUT;
                 }
                 o->algo = (gs_algo)algo;
@@ -197,6 +198,12 @@ static int parse_options(int argc, char **argv, tree_options *o)
     if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
         cli_error(CMD, "--check prints its own report: give it without "
                   "--json, --dot, --trace, --random and --html");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->algo == GS_MCTS &&
+        (o->json || o->dot || o->trace || o->html || o->check)) {
+        cli_error(CMD, "--algo mcts prints its own text: give it without "
+                  "--json, --dot, --trace, --html and --check");
         return EXIT_BAD_INPUT;
     }
     if (o->random && o->file) {
@@ -256,8 +263,12 @@ static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
     return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
 }
 
+static void print_mcts(const gs_tree *t, const gs_engine *e,
+                       const gs_result *res);
+
 static void print_text(const gs_tree *t, const tree_options *o,
-                       const gs_result *res, const gs_tree_trace *tr, int depth)
+                       const gs_result *res, const gs_tree_trace *tr, int depth,
+                       const gs_engine *mcts)
 {
     char num[32];
     int32_t root = gs_tree_root_node(t);
@@ -293,10 +304,38 @@ static void print_text(const gs_tree *t, const tree_options *o,
            (unsigned long long)res->nodes, (unsigned long long)res->leaves,
            res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
            res->cutoffs == 1 ? "" : "s");
+    if (mcts) {
+        print_mcts(t, mcts, res);
+        return;
+    }
     printf("visited:");
     print_names(t, tr, GS_EVENT_ENTER);
     printf("pruned:");
     print_names(t, tr, GS_EVENT_PRUNE);
+}
+
+/* MCTS: the nodes its tree reached, in the order it made them, with their
+ * visits and means (the proved value where the solver proved one). */
+static void print_mcts(const gs_tree *t, const gs_engine *e,
+                       const gs_result *res)
+{
+    size_t n = gs_mcts_tree_size(e);
+    int32_t *node = malloc((n ? n : 1) * sizeof *node);
+    char num[32];
+    printf("visits (mean):");
+    for (size_t i = 0; node && i < n; i++) {
+        gs_mcts_node_info in;
+        gs_mcts_tree_node(e, i, &in);
+        node[i] = i ? gs_tree_child(t, node[in.parent], in.action)
+                    : gs_tree_root_node(t);
+        if (in.visits == 0)
+            continue;
+        cli_format_value(in.proved ? in.lo : in.mean, num);
+        printf(" %s=%llu (%s)", gs_tree_node_name(t, node[i]),
+               (unsigned long long)in.visits, num);
+    }
+    free(node);
+    printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
 }
 
 /* --check: the search against the test's .solution, as the autograder
@@ -372,6 +411,7 @@ int cmd_tree(int argc, char **argv)
     size_t len;
     gs_tree *t = NULL;
     gs_tree_trace tr = {0};
+    gs_engine *mcts = NULL;   /* --algo mcts: its engine, for its tree */
     int status = EXIT_BAD_INPUT;
     bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
     cli_output dot = {0}, html = {0};
@@ -462,7 +502,20 @@ int cmd_tree(int argc, char **argv)
     so.depth_unit = GS_DEPTH_ROUNDS;
     so.prune_equal = o.prune_equal;
     gs_result res;
-    s = gs_tree_trace_search(t, &so, &tr, &res, &te);
+    if (o.algo == GS_MCTS) {
+        /* MCTS calls no hook: its tree is read back from the engine */
+        gs_game game;
+        gs_tree_game(t, &game);
+        gs_tree_state root;
+        gs_tree_root(t, &root);
+        s = gs_engine_new(&game, NULL, &mcts);
+        if (s == GS_OK)
+            s = gs_search(mcts, &root, &so, &res);
+        snprintf(te.message, sizeof te.message, "%s",
+                 mcts ? gs_engine_error(mcts) : gs_strerror(s));
+    } else {
+        s = gs_tree_trace_search(t, &so, &tr, &res, &te);
+    }
     if (s == GS_EPLY) {
         /* What can be done depends on where values may stand: a nested
          * list has them only at its leaves, so no cutoff can help it. */
@@ -532,7 +585,7 @@ int cmd_tree(int argc, char **argv)
     if (o.json) {
         gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write, stdout);
     } else {
-        print_text(t, &o, &res, &tr, depth);
+        print_text(t, &o, &res, &tr, depth, mcts);
         for (size_t i = 0; o.trace && i <= tr.count; i++) {
             char line[512];
             int n = gs_tree_trace_line(t, &tr, i, line, sizeof line);
@@ -549,6 +602,7 @@ out:
     cli_output_close(&dot, status != 0);
     cli_output_close(&html, status != 0);
     gs_tree_trace_free(t, &tr);
+    gs_engine_free(mcts);
     gs_tree_free(t);
     free(text);
     return status;

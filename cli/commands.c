@@ -10,6 +10,7 @@ const cli_command cli_commands[] = {
     {"pacman", cmd_pacman, cmd_pacman_options},
     {"compare", cmd_compare, cmd_compare_options},
     {"bench", cmd_bench, cmd_bench_options},
+    {"match", cmd_match, cmd_match_options},
 };
 
 const size_t cli_num_commands = sizeof cli_commands / sizeof cli_commands[0];

@@ -13,6 +13,7 @@ int cmd_connect4(int argc, char **argv);
 int cmd_pacman(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_match(int argc, char **argv);
 
 /*
  * The same commands' option readers: each reads the options exactly as its
@@ -28,6 +29,7 @@ int cmd_connect4_options(int argc, char **argv);
 int cmd_pacman_options(int argc, char **argv);
 int cmd_compare_options(int argc, char **argv);
 int cmd_bench_options(int argc, char **argv);
+int cmd_match_options(int argc, char **argv);
 
 typedef struct cli_command {
     const char *name;

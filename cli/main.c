@@ -14,7 +14,8 @@
 static const char usage[] =
     "usage: gamesearch <command> [options]\n"
     "\n"
-    "Adversarial search (minimax, alpha-beta, expectimax) on textbook games.\n"
+    "Adversarial search (minimax, alpha-beta, expectimax, MCTS) on textbook\n"
+    "games.\n"
     "\n"
     "Commands:\n"
     "  tree      solve an explicit game tree; list what was visited and\n"
@@ -28,6 +29,7 @@ static const char usage[] =
     "            nodes, time, effective branching factor; an SVG chart\n"
     "  bench     search a fixed list of positions: the node count is the\n"
     "            signature of the search code\n"
+    "  match     play two players against each other: wins, score, Elo\n"
     "\n"
     "Run 'gamesearch <command> --help' for the options of a command.\n"
     "  -h, --help     show this help\n"

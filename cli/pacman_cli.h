@@ -17,7 +17,8 @@
 
 /* The agents, comma separated, for messages. */
 #define PAC_AGENT_LIST "KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, " \
-    "ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent"
+    "ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, " \
+    "MCTSAgent"
 
 /* ---- The command line (pacman_options.c) ---- */
 

@@ -43,8 +43,9 @@ static void usage(void)
         PAC_DEFAULT_LAYOUT "]\n"
         "  -p, --pacman TYPE        KeyboardAgent, LeftTurnAgent, GreedyAgent,\n"
         "                           RandomAgent, ReflexAgent, MinimaxAgent,\n"
-        "                           AlphaBetaAgent, ExpectimaxAgent or\n"
-        "                           ChampionAgent [Default: KeyboardAgent]\n"
+        "                           AlphaBetaAgent, ExpectimaxAgent,\n"
+        "                           ChampionAgent or MCTSAgent\n"
+        "                           [Default: KeyboardAgent]\n"
         "  -g, --ghosts TYPE        RandomGhost or DirectionalGhost\n"
         "                           [Default: RandomGhost]\n"
         "  -k, --numghosts N        the most ghosts to use [Default: 4]\n"
@@ -502,7 +503,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
                   "GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, "
-                  "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)", o->quiet ? "-q" : "-t");
+                  "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)", o->quiet ? "-q" : "-t");
         return EXIT_BAD_INPUT;
     }
     if (o->jobs > 1 && o->pacman == GS_PAC_AGENT_KEYBOARD) {

@@ -110,6 +110,9 @@ void gs_search_options_init(gs_search_options *options)
     options->order_moves = false;
     options->max_ply = DEFAULT_MAX_PLY;
     options->threads = 1;
+    options->mcts_c = 1.4142;
+    options->mcts_playout = GS_PLAYOUT_RANDOM;
+    options->mcts_solver = true;
 }
 
 int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
@@ -120,8 +123,16 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     *out = NULL;
     if (!game)
         return GS_EINVAL;
-    if (game->version != GS_GAME_VERSION)
+    /* Version 1 ends before `playout`: read that much, the rest NULL. */
+    gs_game g;
+    if (game->version == 1) {
+        memset(&g, 0, sizeof g);
+        memcpy(&g, game, offsetof(gs_game, playout));
+        g.version = GS_GAME_VERSION;
+        game = &g;
+    } else if (game->version != GS_GAME_VERSION) {
         return GS_EVERSION;
+    }
     if (game->state_size == 0 || game->num_agents < 1 ||
         game->max_actions < 1 || !game->to_move || !game->role ||
         !game->is_terminal || !game->actions || !game->apply || !game->value)
@@ -187,6 +198,7 @@ void gs_engine_free(gs_engine *e)
     if (e->helpers)
         mem_resize(&a, e->helpers, (size_t)e->nhelpers * sizeof *e->helpers, 0);
     tt_free(&e->table, &a);
+    mcts_free(e);
     mem_resize(&a, e, sizeof *e, 0);
 }
 
@@ -220,7 +232,7 @@ void gs_engine_tt_clear(gs_engine *e)
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_EXPECTIMINIMAX)
+    if ((unsigned)o->algo > GS_MCTS)
         return engine_fail(e, GS_EINVAL,
                            "options.algo is %d, which is no gs_algo",
                            (int)o->algo);
@@ -272,7 +284,7 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.history is set, but killer moves and "
                            "history need alpha-beta");
-    if (o->threads > 1 && !(ab && o->use_tt))
+    if (o->threads > 1 && !(ab && o->use_tt) && o->algo != GS_MCTS)
         return engine_fail(e, GS_EINVAL,
                            "options.threads is %d, but several threads need "
                            "use_tt and alpha-beta with prune_equal",
@@ -343,6 +355,8 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
             e->killers[p][0] = e->killers[p][1] = GS_NO_ACTION;
         memset(e->history_count, 0, sizeof e->history_count);
     }
+    if (o->algo == GS_MCTS)
+        e->mode.use_tt = e->mode.symmetry = e->mode.prefetch = false;
     if (e->mode.use_tt && e->helper_id == 0) {
         if (!e->table.buckets &&
             tt_resize(&e->table, &e->alloc, DEFAULT_TT_BYTES))
@@ -359,6 +373,7 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
         e->table.age++;
     }
     e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
+    e->mcts_count = 0;
     e->clock_last = 0.0;
     e->clock_every = e->clock_countdown = 1;
     e->halt = false;
@@ -378,6 +393,7 @@ const char *gs_algo_name(gs_algo algo)
     case GS_ALPHABETA: return "alphabeta";
     case GS_EXPECTIMAX: return "expectimax";
     case GS_EXPECTIMINIMAX: return "expectiminimax";
+    case GS_MCTS: return "mcts";
     }
     return "unknown";
 }
@@ -385,10 +401,10 @@ const char *gs_algo_name(gs_algo algo)
 int gs_algo_parse(const char *name)
 {
     static const char *const names[] = {"minimax", "alphabeta", "expectimax",
-                                        "expectiminimax"};
+                                        "expectiminimax", "mcts"};
     if (!name)
         return -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (strcmp(name, names[i]) == 0)
             return i;
     return -1;

@@ -15,6 +15,8 @@
  *               iterative deepening, and gs_search itself
  *   threads.c   lazy SMP: helper engines searching beside the caller's
  *   tt.c, tt.h  the transposition table
+ *   mcts.c      Monte Carlo tree search (GS_MCTS): its tree, iterations,
+ *               playouts, solver and root-parallel threads
  *
  * Data layout. The engine keeps three growable stacks, indexed by ply or by
  * position, never by pointer, so that they may grow (and move) while a
@@ -179,6 +181,17 @@ struct gs_engine {
     /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */
     char error[ENGINE_ERROR_SIZE];
+
+    /* Monte Carlo tree search (mcts.c): the last search's tree, node 0
+     * the root, and the path of the iteration under way. */
+    struct mcts_node *mcts_nodes;
+    size_t mcts_count, mcts_cap;     /* nodes made, nodes allocated */
+    uint32_t *mcts_path;
+    size_t mcts_path_cap;
+    uint64_t mcts_rng;               /* splitmix64 state */
+    uint64_t mcts_iterations;
+    bool mcts_win_loss;              /* the options' mcts_win_loss ... */
+    double mcts_mid;                 /* ... and the value between win and loss */
 };
 
 /* ---- engine.c ---- */
@@ -239,7 +252,21 @@ int root_search_one(gs_engine *e, const void *root,
 /* The search of `root` once engine_begin() has readied the engine. */
 int root_search_begun(gs_engine *e, const void *root, gs_result *r);
 
+/* ---- mcts.c ---- */
+
+/* The MCTS search of `root` with `options` (every field set, algo
+ * GS_MCTS): checks, runs (on options->threads threads) and fills *r. */
+int mcts_search(gs_engine *e, const void *root,
+                const gs_search_options *options, gs_result *r);
+
+/* Frees the engine's MCTS tree. */
+void mcts_free(gs_engine *e);
+
 /* ---- threads.c ---- */
+
+/* Makes sure the engine has n helper engines. */
+int threads_ensure_helpers(gs_engine *e, int n);
+
 
 /* The search with options->threads > 1 (checked by the caller: alpha-beta
  * under the textbook rule with the table): the caller's thread and

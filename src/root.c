@@ -318,6 +318,9 @@ int root_search_begun(gs_engine *e, const void *root, gs_result *r)
 static const struct {
     size_t options, result;
 } versions[] = {
+    /* 1: up to the hook; its result up to `stopped` */
+    {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
+    /* 2: the mcts_ fields */
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
 
@@ -369,7 +372,9 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
 
     gs_result r;
     int st;
-    if (opt.threads > 1) {
+    if (opt.algo == GS_MCTS) {
+        st = mcts_search(e, root, &opt, &r);
+    } else if (opt.threads > 1) {
         result_clear(&r);
         /* Checked in full by engine_begin(); what threads need, here. */
         if (!(opt.algo == GS_ALPHABETA && opt.prune_equal && opt.use_tt &&

@@ -48,7 +48,7 @@ static void *helper_main(void *arg)
 /* Makes sure the engine has n helper engines sharing its table. The
  * helpers array always holds exactly nhelpers entries (the size
  * gs_engine_free gives back), so it grows one helper at a time. */
-static int ensure_helpers(gs_engine *e, int n)
+int threads_ensure_helpers(gs_engine *e, int n)
 {
     while (e->nhelpers < n) {
         gs_engine *x;
@@ -81,7 +81,7 @@ int threads_search(gs_engine *e, const void *root,
                    const gs_search_options *options, gs_result *r)
 {
     int nh = options->threads - 1;
-    int st = ensure_helpers(e, nh);
+    int st = threads_ensure_helpers(e, nh);
     if (st != GS_OK)
         return engine_fail(e, st, "out of memory for the engines of %d "
                                   "helper threads", nh);

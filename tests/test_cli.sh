@@ -429,7 +429,7 @@ bad_input "unknown option" "gamesearch tree: unknown option '--bogus' (see games
 bad_input "option without its value" "gamesearch tree: --depth needs a value (see gamesearch tree --help)" tree "$EX/seed.tree" --depth
 bad_input "bad depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'two'" tree --depth two "$EX/seed.tree"
 bad_input "negative depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not '-1'" tree --depth=-1 "$EX/seed.tree"
-bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta or expectimax)" tree --algo negamax "$EX/seed.tree"
+bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax or mcts)" tree --algo negamax "$EX/seed.tree"
 bad_input "flag with a value" "gamesearch tree: --json takes no value" tree --json=yes "$EX/seed.tree"
 bad_input "two inputs" "gamesearch tree: one input at a time: 'a.tree' and 'b.tree' (see gamesearch tree --help)" tree a.tree b.tree
 bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - cannot both write to standard output; give --dot a file name" tree --json --dot - "$EX/seed.tree"
@@ -1532,7 +1532,7 @@ bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number o
 bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
 bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
-bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p MinimaxAgnet
+bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -p MinimaxAgnet
 bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
 bad_input "pacman: -a unknown key" "gamesearch pacman: -a: GreedyAgent takes no argument 'depth' (it takes evalFn)" pacman -p GreedyAgent -a depth=2 -q
 bad_input "pacman: -a bad evalFn" "gamesearch pacman: -a: evalFn 'better' is unknown to GreedyAgent (it knows scoreEvaluation)" pacman -p GreedyAgent -a evalFn=better -q
@@ -1546,8 +1546,8 @@ bad_input "pacman: an argument" "gamesearch pacman: unexpected argument 'smallCl
 bad_input "pacman: --replay with -n" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman --replay "$R" -n 2
 bad_input "pacman: --replay, no file" "gamesearch pacman: $TMP/none.rec: cannot open: No such file or directory" pacman --replay "$TMP/none.rec"
 bad_input "pacman: --record unwritable" "gamesearch pacman: --record $TMP/no/such.rec: cannot write: No such file or directory" pacman -p GreedyAgent -q --record "$TMP/no/such.rec"
-bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -q
-bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -t -l corridor
+bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -q
+bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -t -l corridor
 bad_input "pacman: KeyboardAgent without a terminal" "gamesearch pacman: KeyboardAgent needs a terminal (standard input is not a terminal); choose another agent with -p" pacman -l corridor
 bad_input "pacman: -j 0" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '0'" pacman -p GreedyAgent -q -j 0
 bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number of games at once from 1 to 256, not 'many'" pacman -p GreedyAgent -q --jobs many
@@ -1813,7 +1813,7 @@ fi
 # as \xHH, never sent to the terminal; long text cut at a character
 # boundary after 64 bytes, with "...".
 bad_input "an escape sequence in an option" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'a\\x1b[31mb'" tree --depth "$(printf 'a\033[31mb')"
-bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent)" pacman -p "$(printf 'Gr\377eedy')"
+bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -p "$(printf 'Gr\377eedy')"
 bad_input "a position of 10,000 characters" "gamesearch ttt: --solve 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...': the position has 10000 cells, not 9" ttt --solve "$(head -c 10000 /dev/zero | tr '\0' X)"
 bad_input "long text cut between characters" "gamesearch ttt: --solve 'a$(printf '\303\251%.0s' $(seq 31))...': unexpected character 'a' at cell a1 (character 1; use X, O or .)" ttt --solve "a$(printf '\303\251%.0s' $(seq 100))"
 bad_input "an escape sequence in an unknown option" "gamesearch tree: unknown option '--\\x1b]0;x\\x07' (see gamesearch tree --help)" tree "$(printf -- '--\033]0;x\007')"
@@ -1876,6 +1876,43 @@ ga, gb = a["games"][0], b["games"][0]
 print(ga["moves"] == gb["moves"], len(ga["decisions"]) == sum(1 for m in ga["moves"] if m[0] == 0), len(gb["decisions"]))' "$TMP/page.html" "$TMP/replay.html")
 if [ "$status" -eq 0 ] && [ "$same_moves" = "True True 0" ]; then ok; else
     bad "pacman --replay --html: the same moves, no decisions" "status $status: $same_moves"; fi
+
+# ---- MCTS and match ----
+
+run tree --algo mcts "$EX/aima-5-2.tree"
+check "tree --algo mcts: visits and means, the root proved" 0 "algorithm: mcts
+agents: max min
+value: 3
+best: B (action a1)
+principal variation: A -> B -> B1
+nodes visited: 13 (10 leaves evaluated, 0 cutoffs)
+visits (mean): A=10 (3) B=4 (3) C=2 (2) D=4 (2) B1=1 (3) B2=1 (12) B3=1 (8) D1=1 (14) D2=1 (5) D3=1 (2) C1=1 (2)
+proved: yes" ""
+bad_input "tree --algo mcts: text only" "gamesearch tree: --algo mcts prints its own text: give it without --json, --dot, --trace, --html and --check" tree --algo mcts --dot - "$EX/aima-5-2.tree"
+bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax or mcts)" tree --algo uct "$EX/aima-5-2.tree"
+run ttt --algo mcts --solve "XX..O...."
+if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi
+run connect4 analyze --algo mcts --iterations 3000 11223
+if [ "$status" -eq 0 ] && grep -q '^best: 4 (3000 iterations' "$TMP/out"; then ok; else bad "connect4 analyze --algo mcts: the block" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "connect4 solve: no mcts" "gamesearch connect4: --algo mcts and --iterations go with analyze and play" connect4 solve --algo mcts
+
+run match ttt --a alphabeta --b mcts:iterations=20000 -n 2 --json
+check "match --json: its exact shape" 0 '{"game": "ttt", "games": 2, "a": {"spec": "alphabeta", "wins": 0}, "b": {"spec": "mcts:iterations=20000", "wins": 0}, "draws": 2, "elo": 0.0, "elo_interval": [0.0, 0.0], "results": [{"seed": 1, "first": "a", "result": "draw", "plies": 9, "moves": ["b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1", "c3"]}, {"seed": 2, "first": "b", "result": "draw", "plies": 9, "moves": ["a3", "b2", "b3", "c3", "a1", "a2", "c2", "b1", "c1"]}]}' ""
+if json_ok "$TMP/out"; then ok; else bad "match --json parses"; fi
+run match connect4 --a mcts:iterations=300 --b random -n 4 --seeds 7 --moves
+cp "$TMP/out" "$TMP/match1"
+run match connect4 --a mcts:iterations=300 --b random -n 4 --seeds 7 --moves -j 3
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/match1"; then ok; else bad "match -j 3: the output of -j 1" "$(diff "$TMP/match1" "$TMP/out")"; fi
+if grep -q '^4 games: a won 4, b won 0, 0 drawn$' "$TMP/out" && grep -q '^game 2: b first, a wins in ' "$TMP/out"; then ok; else bad "match: MCTS beats random at Connect Four" "$(cat "$TMP/out")"; fi
+bad_input "match: a bad player" "gamesearch match: --b 'mcts:depth=2': mcts players take no 'depth'" match ttt --a alphabeta --b mcts:depth=2
+bad_input "match: no game" "gamesearch match: which game? (ttt, mnk, gomoku or connect4) (see gamesearch match --help)" match --a random --b random
+bad_input "match: an unknown game" "gamesearch match: unknown game 'go' (expected ttt, mnk, gomoku or connect4)" match go --a random --b random
+bad_input "match: --size is mnk's" "gamesearch match: only mnk takes a board size and k" match ttt --size 4x4 --a random --b random
+run pacman -l corridor -p MCTSAgent -a iterations=200 -q --seed 1
+cp "$TMP/out" "$TMP/pac1"
+run pacman -l corridor -p MCTSAgent -a iterations=200 -q --seed 1 -n 1
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/pac1" && grep -q '^Average Score' "$TMP/out"; then ok; else bad "pacman -p MCTSAgent plays, the same game twice" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "pacman: MCTSAgent's arguments" "gamesearch pacman: -a: MCTSAgent takes no argument 'foo' (it takes depth, evalFn, ghostModel, time, nodes, countStates, iterations)" pacman -l corridor -p MCTSAgent -a foo=1 -q
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

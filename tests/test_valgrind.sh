@@ -195,6 +195,13 @@ printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 Rand
 vg_bad "pacman: an illegal move in a record" pacman --replay "$TMP/bad.rec"
 vg_bad "pacman: --record unwritable" pacman -p GreedyAgent -q --record "$TMP/no/such.rec"
 
+# ---- MCTS and match ----
+
+vg "tree --algo mcts" 0 tree --algo mcts "$EX/aima-5-2.tree"
+vg "connect4 analyze --algo mcts, two threads" 0 connect4 analyze --algo mcts --iterations 500 --threads 2 445566
+vg "match, two threads" 0 match ttt --a mcts:iterations=200 --b random -n 3 -j 2 --json
+vg_bad "match: a bad player" match ttt --a mcts:depth=2 --b random
+
 # ---- bench ----
 vg "bench" 0 bench
 vg_bad "bench: unknown option" bench --quick

@@ -643,6 +643,25 @@ static int cb_action_name(const void *ctx, const void *state, gs_action action,
     return snprintf(buf, size, "%d", (int)action + 1);
 }
 
+/* The playout policy (gs_game.playout): the first column that wins at
+ * once, else the first that stops the opponent's win at once, else one at
+ * random. */
+static int cb_playout(const void *ctx, const void *state,
+                      const gs_action *actions, int n, uint64_t random)
+{
+    const gs_c4 *g = ctx;
+    const gs_c4_state *s = state;
+    const shape sh = shape_of(g);
+    uint64_t now = playable(g, s);
+    uint64_t want = now & winning_cells(g, sh, s->current, s->mask);
+    if (!want)
+        want = now & winning_cells(g, sh, s->current ^ s->mask, s->mask);
+    for (int i = 0; want && i < n; i++)
+        if (want & g->col_mask[actions[i]])
+            return i;
+    return (int)(random % (uint64_t)n);
+}
+
 /*
  * Fills *game with the instance as a game: two agents (first player MAX,
  * second MIN), states of sizeof(gs_c4_state) bytes, width actions at most,
@@ -677,4 +696,5 @@ void gs_c4_game(const gs_c4 *g, gs_game *game)
     game->search_actions = std ? std_search_actions : any_search_actions;
     game->mirror_hash = std ? std_mirror_hash : any_mirror_hash;
     game->mirror_action = cb_mirror_action;
+    game->playout = cb_playout;
 }

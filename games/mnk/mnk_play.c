@@ -50,7 +50,20 @@ void gs_mnk_search_options(const gs_mnk *g, const gs_mnk_player_params *pp,
     so->depth = pp->depth;
     so->use_tt = pp->use_tt;
     so->order_moves = true;
-    if (gs_mnk_is_large(gs_mnk_params_of(g)) && !solving) {
+    bool large = gs_mnk_is_large(gs_mnk_params_of(g));
+    if (pp->algo == GS_MCTS) {
+        so->use_tt = false;
+        so->mcts_playout = GS_PLAYOUT_POLICY;
+        so->mcts_seed = pp->seed;
+        so->mcts_iterations = pp->iterations ? pp->iterations
+                              : solving      ? 10000000u
+                              : large        ? 0
+                                             : 20000u;
+        if (large && !solving && !pp->iterations)
+            so->max_seconds = pp->max_seconds;
+        return;
+    }
+    if (large && !solving) {
         so->iterative = true;
         so->max_seconds = pp->max_seconds;
     }
@@ -103,7 +116,8 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
         pp = &defaults;
     }
     if (!g || pp->depth < 0 ||
-        (pp->algo != GS_ALPHABETA && pp->algo != GS_MINIMAX))
+        (pp->algo != GS_ALPHABETA && pp->algo != GS_MINIMAX &&
+         pp->algo != GS_MCTS))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -119,7 +133,7 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
     pl->params = *pp;
     gs_mnk_game(g, &pl->game);
     int rc = gs_engine_new(&pl->game, alloc, &pl->engine);
-    if (rc == GS_OK && pp->use_tt)
+    if (rc == GS_OK && pp->use_tt && pp->algo != GS_MCTS)
         rc = size_table(pl);
     if (rc == GS_OK) {
         pl->child = alloc->fn(alloc->user, NULL, 0, gs_mnk_state_size(g));

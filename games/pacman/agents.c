@@ -84,12 +84,12 @@
 static const char *const agent_names[GS_PAC_NUM_AGENT_KINDS] = {
     "KeyboardAgent", "LeftTurnAgent", "GreedyAgent", "RandomAgent",
     "ReflexAgent", "MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent",
-    "ChampionAgent"};
+    "ChampionAgent", "MCTSAgent"};
 
 /* The short names of the agents from ReflexAgent on. */
 static const char *const short_names[GS_PAC_NUM_AGENT_KINDS -
                                      GS_PAC_AGENT_REFLEX] = {
-    "reflex", "minimax", "alphabeta", "expectimax", "champion"};
+    "reflex", "minimax", "alphabeta", "expectimax", "champion", "mcts"};
 
 static bool same_caseless(const char *a, const char *b)
 {
@@ -149,6 +149,7 @@ typedef struct search_args {
     double seconds;          /* time=; 0: none */
     uint64_t nodes;          /* nodes=; 0: none */
     bool count_states;
+    uint64_t iterations;     /* iterations= (MCTSAgent) */
 } search_args;
 
 static void search_defaults(gs_pac_agent_kind kind, search_args *sa)
@@ -240,9 +241,18 @@ static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *valu
             return false;
         }
         sa->count_states = value[0] == '1';
+    } else if (strcmp(key, "iterations") == 0 &&
+               kind == GS_PAC_AGENT_MCTS) {
+        if (!pac_parse_long(value, 1, 2000000000L, &n)) {
+            say(err, errsize, "iterations must be a whole number from 1 "
+                     "to 2000000000, not '%s'", value);
+            return false;
+        }
+        sa->iterations = (uint64_t)n;
     } else {
         say(err, errsize, "%s takes no argument '%s' (it takes depth, "
-                 "evalFn, ghostModel, time, nodes, countStates)", name, key);
+                 "evalFn, ghostModel, time, nodes, countStates%s)", name, key,
+            kind == GS_PAC_AGENT_MCTS ? ", iterations" : "");
         return false;
     }
     return true;
@@ -540,6 +550,17 @@ static void search_options(gs_pac_agent *a)
     o->iterative = sa->seconds > 0 || sa->nodes > 0;
     o->max_seconds = sa->seconds;
     o->max_nodes = sa->nodes;
+    if (a->kind == GS_PAC_AGENT_MCTS) {
+        /* playouts of depth rounds scored by evalFn; seed 0, so that a
+         * decision depends on the state alone */
+        o->algo = GS_MCTS;
+        o->use_tt = o->iterative = false;
+        o->depth = 0;
+        o->mcts_playout_depth = sa->depth * gs_pacman_num_agents(a->world);
+        o->mcts_iterations = sa->iterations;
+        if (!sa->iterations && !sa->seconds && !sa->nodes)
+            o->mcts_iterations = 1000;
+    }
 }
 
 int gs_pac_agent_new(gs_pac_agent_kind kind, const char *args,
@@ -835,6 +856,7 @@ int gs_pac_agent_act(gs_pac_agent *agent, const void *state, gs_pyrandom *rng,
     case GS_PAC_AGENT_ALPHABETA:
     case GS_PAC_AGENT_EXPECTIMAX:
     case GS_PAC_AGENT_CHAMPION:
+    case GS_PAC_AGENT_MCTS:
         d->action = search_action(agent, state, legal, n, d);
         break;
     case GS_PAC_AGENT_RANDOM:

@@ -33,8 +33,13 @@
 extern "C" {
 #endif
 
-/* The version of struct gs_game this header describes. */
-#define GS_GAME_VERSION 1
+/*
+ * The version of struct gs_game this header describes. Version 2 appended
+ * `playout`; gs_engine_new still accepts a version-1 struct (one that ends
+ * before `playout`, from a program compiled against the older header) and
+ * reads it as if `playout` were NULL.
+ */
+#define GS_GAME_VERSION 2
 
 typedef enum gs_role {
     GS_ROLE_MAX = 0,
@@ -49,7 +54,8 @@ typedef int32_t gs_action;
 #define GS_NO_ACTION ((gs_action)-1)
 
 typedef struct gs_game {
-    /* Set to GS_GAME_VERSION; the engine refuses any other value. */
+    /* Set to GS_GAME_VERSION (or 1, for a struct without the fields of
+     * version 2); the engine refuses any other value. */
     int version;
     /* The game instance, handed back to every callback. */
     const void *ctx;
@@ -159,6 +165,20 @@ typedef struct gs_game {
     uint64_t (*mirror_hash)(const void *ctx, const void *state);
     gs_action (*mirror_action)(const void *ctx, const void *state,
                                gs_action action);
+
+    /* ---- optional, since version 2: what Monte Carlo tree search uses ---- */
+
+    /*
+     * A playout policy (GS_MCTS with mcts_playout GS_PLAYOUT_POLICY): at a
+     * MAX or MIN agent of a playout, returns the index (0 .. n-1) of the
+     * action to play among the n legal actions actions[0 .. n-1] of
+     * `state`, as `actions` wrote them. `random` is a uniformly random
+     * 64-bit number from the search's generator, for the game's own random
+     * choices, so that a search stays reproducible for its seed. An index
+     * outside 0 .. n-1 makes the search fail with GS_EINVAL.
+     */
+    int (*playout)(const void *ctx, const void *state,
+                   const gs_action *actions, int n, uint64_t random);
 } gs_game;
 
 #ifdef __cplusplus

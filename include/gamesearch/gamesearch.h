@@ -29,5 +29,6 @@
 #include "bench.h"
 #include "text.h"
 #include "compare.h"
+#include "match.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

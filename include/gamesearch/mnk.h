@@ -158,7 +158,7 @@ GS_API void gs_mnk_params_for_play(gs_mnk_params *p, bool set_eval);
 
 /* How the computer searches. */
 typedef struct gs_mnk_player_params {
-    gs_algo algo;        /* GS_ALPHABETA (default) or GS_MINIMAX */
+    gs_algo algo;        /* GS_ALPHABETA (default), GS_MINIMAX or GS_MCTS */
     /* Plies to search (default 0: to the end on small boards; on large
      * ones a move deepens without a depth limit until max_seconds). */
     int depth;
@@ -168,6 +168,12 @@ typedef struct gs_mnk_player_params {
                             engine's 16 MiB, or on boards of at most 10
                             cells about 128 bytes for each of the 3^cells
                             fillings (tic-tac-toe: 2 MiB) */
+    /* GS_MCTS: iterations a move (default 0: 20000 on small boards, and
+     * on large ones max_seconds a move; a solve runs until the solver
+     * proves the value, at most 10^7), with the game's playout policy and
+     * the solver; the seed of its random numbers (default 0). */
+    uint64_t iterations;
+    uint64_t seed;
 } gs_mnk_player_params;
 
 /* Fills p with the defaults above. */
@@ -223,7 +229,7 @@ typedef struct gs_mnk_solution {
 /*
  * Creates a player for g (which must outlive it) with pp (NULL:
  * defaults); alloc may be NULL. GS_OK and *out; GS_EINVAL for a NULL g or
- * out, a depth below 0 or an algorithm other than minimax or alpha-beta;
+ * out, a depth below 0 or an algorithm other than minimax, alpha-beta or MCTS;
  * GS_ENOMEM. On failure *out is NULL and nothing is leaked.
  */
 GS_API int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,

@@ -42,6 +42,9 @@ typedef enum gs_pac_agent_kind {
     GS_PAC_AGENT_EXPECTIMAX,    /* ExpectimaxAgent (question 4) */
     GS_PAC_AGENT_CHAMPION,      /* ChampionAgent: ours, expectimax over
                                    DirectionalGhost with a node budget */
+    GS_PAC_AGENT_MCTS,          /* MCTSAgent: Monte Carlo tree search
+                                   (1000 iterations a move; playouts cut
+                                   after depth rounds, scored by evalFn) */
     GS_PAC_NUM_AGENT_KINDS
 } gs_pac_agent_kind;
 
@@ -99,7 +102,7 @@ typedef struct gs_pac_decision {
 
 /* "GreedyAgent" -> GS_PAC_AGENT_GREEDY (exact case, as pacman.py), and
  * the searching agents' short names in any case: reflex, minimax,
- * alphabeta, expectimax, champion. -1 when unknown. */
+ * alphabeta, expectimax, champion, mcts. -1 when unknown. */
 GS_API int gs_pac_agent_parse(const char *name);
 
 /* The class name of an agent kind ("GreedyAgent"; "?" when out of range). */
@@ -108,7 +111,8 @@ GS_API const char *gs_pac_agent_name(gs_pac_agent_kind kind);
 /*
  * Checks -a's "key=value,key,..." (pacman.py's parseAgentArgs: a bare key
  * has the value 1) against what `kind` takes: the searching agents depth=,
- * evalFn=, ghostModel=, time=, nodes=, countStates=; GreedyAgent
+ * evalFn=, ghostModel=, time=, nodes=, countStates= (MCTSAgent also
+ * iterations=); GreedyAgent
  * evalFn=scoreEvaluation; the others index=0. NULL is no arguments.
  * GS_OK, or GS_EINVAL with *error (when not NULL): the message, line 0 and
  * the 1-based column in `args` of the piece refused.

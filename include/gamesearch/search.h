@@ -18,6 +18,8 @@
  *                     way the value is exactly the minimax value.
  *   GS_EXPECTIMAX     every MIN agent treated as a CHANCE agent with uniform
  *                     probabilities (the CS188 convention); no pruning.
+ *   GS_MCTS           Monte Carlo tree search (UCT): see "Monte Carlo tree
+ *                     search" below.
  */
 #ifndef GAMESEARCH_SEARCH_H
 #define GAMESEARCH_SEARCH_H
@@ -39,7 +41,8 @@ typedef enum gs_algo {
     GS_MINIMAX = 0,
     GS_ALPHABETA = 1,
     GS_EXPECTIMAX = 2,
-    GS_EXPECTIMINIMAX = 3
+    GS_EXPECTIMINIMAX = 3,
+    GS_MCTS = 4
 } gs_algo;
 
 typedef enum gs_depth_unit {
@@ -124,16 +127,24 @@ typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
  *
  * Versions. `size` (the first field, set by gs_search_options_init) tells
  * the library which version of this struct, and of gs_result, the caller
- * was compiled with: today there is one version of each. A later version
+ * was compiled with: today there are two versions of each. A later version
  * only appends fields, at the end of gs_search_options and at the end of
  * gs_result, so that a program compiled against older headers keeps
  * working with a newer library: the fields its options lack take their
  * defaults, and its gs_result is written only as far as its version has
- * it. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
+ * it. Version 2 appended the mcts_ fields of both. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
  * options were not set up by gs_search_options_init) or larger than the
  * library's own struct (a program compiled against newer headers than the
  * library it runs with).
  */
+/* How an MCTS playout picks its moves (gs_search_options.mcts_playout). */
+typedef enum gs_mcts_playout {
+    GS_PLAYOUT_RANDOM = 0,  /* uniformly among the legal actions */
+    GS_PLAYOUT_POLICY = 1,  /* the game's playout hook at MAX and MIN agents */
+    GS_PLAYOUT_EVAL = 2     /* no playout: the new node is scored by the
+                               game's value (its static evaluation) */
+} gs_mcts_playout;
+
 typedef struct gs_search_options {
     size_t size;               /* sizeof(gs_search_options), set by
                                   gs_search_options_init; see above */
@@ -242,6 +253,21 @@ typedef struct gs_search_options {
     /* Called for every node entered, left and pruned (NULL: none). */
     gs_hook_fn hook;
     void *hook_user;
+
+    /* ---- version 2: Monte Carlo tree search (GS_MCTS; see below) ---- */
+    double mcts_c;               /* UCT's exploration constant (default
+                                    1.4142, about sqrt(2); >= 0) */
+    uint64_t mcts_iterations;    /* stop after this many iterations (0 = no
+                                    limit; with no limit of any kind, 10000) */
+    uint64_t mcts_seed;          /* the search's random generator starts
+                                    here (default 0) */
+    gs_mcts_playout mcts_playout;   /* default GS_PLAYOUT_RANDOM */
+    int mcts_playout_depth;      /* a playout stops after this many plies
+                                    and is scored by the game's value
+                                    (default 0: it plays to the end) */
+    bool mcts_solver;            /* MCTS-Solver (default true) */
+    bool mcts_win_loss;          /* score a playout by its outcome alone
+                                    (default false); see below */
 } gs_search_options;
 
 /* The principal variation is kept to this many plies. */
@@ -273,15 +299,23 @@ typedef struct gs_result {
     uint64_t tt_hits;
     /* The depth the answer comes from, in depth_unit: options.depth for
      * one search; the deepest finished iteration with iterative deepening
-     * (0 when a limit stopped the first one). */
+     * (0 when a limit stopped the first one); for GS_MCTS the deepest
+     * tree node an iteration reached, in plies. */
     int depth;
     /* Wall time of the search. */
     double seconds;
     /* Why the search stopped early, or GS_STOP_NONE when it finished. When
      * it stopped, `value` is meaningless and `best` is the best root action
      * among the root children that were searched completely (or
-     * GS_NO_ACTION). */
+     * GS_NO_ACTION). For GS_MCTS it says which limit ended the search,
+     * and the answer holds either way. */
     gs_stop stopped;
+
+    /* ---- version 2: Monte Carlo tree search (GS_MCTS) ---- */
+    uint64_t mcts_iterations;    /* iterations run (by every thread) */
+    int mcts_root_actions;       /* the root's actions (0: a leaf root) */
+    bool mcts_proved;            /* the solver proved the root's value:
+                                    `value` is exact */
 } gs_result;
 
 /* Fills in the defaults described above, `size` included. */
@@ -340,6 +374,84 @@ GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
 /* Empties the transposition table, for a search that must not profit from
  * earlier ones. */
 GS_API void gs_engine_tt_clear(gs_engine *engine);
+
+/*
+ * Monte Carlo tree search (GS_MCTS).
+ *
+ * Each iteration descends the tree the search has grown from the root:
+ * at MAX and MIN agents to the child with the best UCT score (every
+ * child once first, in the game's order; then mean + c * sqrt(ln N / n)
+ * with the mean scaled to [0, 1] and turned round for MIN), at CHANCE
+ * agents to a child drawn by its probability. A node reached for the
+ * second time is expanded (its children made, unvisited); the node where
+ * the descent ends is scored by a playout, and the score is added to every
+ * node on the way back up. The tree is grown one level a visit, kept in
+ * memory from the engine's allocator, and counted in result.nodes (the
+ * nodes made, root included; max_nodes limits them); result.leaves counts
+ * the scores read from the game.
+ *
+ * Playouts (mcts_playout): uniformly random moves, the game's playout hook
+ * (an error when the game has none), or none at all (the game's value of
+ * the node, its evaluation); chance agents always draw by their
+ * probabilities. A playout that reaches a terminal state, a state without
+ * actions, mcts_playout_depth plies or max_ply plies from the root is
+ * scored by the game's value. With mcts_win_loss a score is only its sign
+ * (1 a win for MAX, 0 a draw, -1 a loss, relative to the middle of the
+ * game's bounds, or 0 without them), so that a late win counts as much as
+ * an early one; means are then in [-1, 1]. Otherwise means are in the
+ * game's units, and UCT scales them by the game's bounds (or, without
+ * bounds, by the least and greatest score seen so far).
+ *
+ * MCTS-Solver (mcts_solver): every node keeps bounds on its minimax value,
+ * exact at terminal states and states without actions, combined upwards
+ * (MAX takes the greatest, MIN the least, CHANCE the weighted mean of its
+ * children's; a child not yet visited lies within the game's bounds or is
+ * unbounded). A child that can no longer beat what its parent is sure of
+ * is not chosen again, a proved node's value is used as its score without
+ * a playout, and a proved root ends the search (result.mcts_proved; then
+ * result.value is the minimax value and result.best reaches it). Draws and
+ * scores of any size are proved like wins.
+ *
+ * The limits: mcts_iterations, max_nodes (tree nodes) and max_seconds;
+ * with none, 10000 iterations. With threads > 1 each thread grows its own
+ * tree from the root (root parallelism) with a seed of its own, taking an
+ * equal share of the iterations and nodes; the root's children then add
+ * up every thread's visits and scores, the deeper nodes are the calling
+ * thread's. The same options and seed give the same search, thread count
+ * included, unless max_seconds ends it.
+ *
+ * The answer: result.best is the most visited root action (ties: the
+ * greater mean for the agent to move, then the game's order) among those
+ * that may still be best; result.value its mean (or the proved value);
+ * pv follows the most visited children while they are MAX or MIN nodes.
+ * MCTS ignores depth, depth_unit, prune_equal, order_moves, use_tt,
+ * iterative, window_*, history, tt_symmetry, prefetch and the hook.
+ */
+
+/* One node of the last MCTS search's tree (gs_mcts_tree_node). */
+typedef struct gs_mcts_node_info {
+    gs_action action;        /* the action that led here (GS_NO_ACTION at
+                                the root) */
+    int64_t parent;          /* the parent's index (-1 at the root) */
+    int64_t first_child;     /* the first child's index; the children are
+                                consecutive, in the game's action order */
+    int children;            /* 0 until the node is expanded */
+    uint64_t visits;
+    double mean;             /* the mean score (0 when unvisited) */
+    double lo, hi;           /* the solver's bounds on its value */
+    bool proved;             /* lo == hi */
+} gs_mcts_node_info;
+
+/* The nodes of the tree of the engine's last MCTS search (0: none). Node 0
+ * is the root; its children are the root's actions in the game's order,
+ * result.mcts_root_actions of them. Valid until the engine's next search
+ * or free. */
+GS_API size_t gs_mcts_tree_size(const gs_engine *engine);
+
+/* Node `index` of that tree into *out: GS_OK, or GS_EINVAL (NULL
+ * arguments, or no such node). */
+GS_API int gs_mcts_tree_node(const gs_engine *engine, size_t index,
+                             gs_mcts_node_info *out);
 
 /* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
 GS_API const char *gs_algo_name(gs_algo algo);

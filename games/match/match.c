@@ -1,0 +1,752 @@
+/*
+ * games/match/match.c: matches between two players (gamesearch/match.h):
+ * players read from their specs, the games played (on several threads
+ * when asked, each game depending on its own seed alone), the statistics,
+ * and the text and JSON the program prints. Built on the public API.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/connect4.h"
+#include "gamesearch/match.h"
+#include "gamesearch/mnk.h"
+
+/* ---- players ---- */
+
+static const char *const kind_names[] = {"alphabeta", "minimax", "mcts",
+                                         "random"};
+
+static int spec_fail(gs_error *err, int column, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+        err->line = 1;
+        err->column = column;
+    }
+    return GS_EPARSE;
+}
+
+static bool read_u64(const char *s, size_t len, uint64_t max, uint64_t *out)
+{
+    if (len == 0 || len > 19)
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool read_double(const char *s, size_t len, double *out)
+{
+    char buf[64];
+    if (len == 0 || len >= sizeof buf)
+        return false;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end;
+    double v = strtod(buf, &end);
+    if (*end != '\0' || !isfinite(v) || v < 0.0)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool word_is(const char *s, size_t len, const char *w)
+{
+    return strlen(w) == len && memcmp(s, w, len) == 0;
+}
+
+int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
+{
+    if (!text || !out)
+        return spec_fail(err, 0, "no player");
+    memset(out, 0, sizeof *out);
+    out->c = -1.0;
+    out->eval = -1;
+    out->playout = GS_PLAYOUT_POLICY;
+    size_t alen = strcspn(text, ":");
+    int kind = -1;
+    for (int i = 0; i < 4; i++)
+        if (word_is(text, alen, kind_names[i]))
+            kind = i;
+    if (kind < 0)
+        return spec_fail(err, 1,
+                         "unknown algorithm '%.*s' (expected alphabeta, "
+                         "minimax, mcts or random)", (int)alen, text);
+    out->kind = (gs_player_kind)kind;
+    const char *p = text + alen;
+    if (*p == ':')
+        p++;
+    else if (*p)
+        return spec_fail(err, (int)alen + 1, "expected ':' after the algorithm");
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        size_t klen = strcspn(p, "=,");
+        int col = (int)(p - text) + 1;
+        if (klen >= len)
+            return spec_fail(err, col, "'%.*s' is not key=value", (int)len, p);
+        const char *v = p + klen + 1;
+        size_t vlen = len - klen - 1;
+        uint64_t u = 0;
+        bool ok = true;
+        bool search = out->kind != GS_PLAYER_RANDOM;
+        bool mcts = out->kind == GS_PLAYER_MCTS;
+        bool ab = search && !mcts;
+        const char *key = NULL;
+        if (word_is(p, klen, "depth")) {
+            key = ab ? "depth" : NULL;
+            ok = read_u64(v, vlen, 10000, &u);
+            out->depth = (int)u;
+        } else if (word_is(p, klen, "time")) {
+            key = search ? "time" : NULL;
+            ok = read_double(v, vlen, &out->time) && out->time > 0.0;
+        } else if (word_is(p, klen, "nodes")) {
+            key = search ? "nodes" : NULL;
+            ok = read_u64(v, vlen, UINT64_MAX / 2, &out->nodes) && out->nodes;
+        } else if (word_is(p, klen, "iterations")) {
+            key = mcts ? "iterations" : NULL;
+            ok = read_u64(v, vlen, UINT64_MAX / 2, &out->iterations) &&
+                 out->iterations;
+        } else if (word_is(p, klen, "c")) {
+            key = mcts ? "c" : NULL;
+            ok = read_double(v, vlen, &out->c);
+        } else if (word_is(p, klen, "threads")) {
+            key = mcts ? "threads" : NULL;
+            ok = read_u64(v, vlen, 256, &u) && u > 0;
+            out->threads = (int)u;
+        } else if (word_is(p, klen, "playout")) {
+            key = mcts ? "playout" : NULL;
+            ok = word_is(v, vlen, "policy") || word_is(v, vlen, "random") ||
+                 word_is(v, vlen, "eval");
+            out->playout = word_is(v, vlen, "random") ? GS_PLAYOUT_RANDOM
+                           : word_is(v, vlen, "eval") ? GS_PLAYOUT_EVAL
+                                                      : GS_PLAYOUT_POLICY;
+        } else if (word_is(p, klen, "eval")) {
+            key = search ? "eval" : NULL;
+            ok = word_is(v, vlen, "none") || word_is(v, vlen, "lines") ||
+                 word_is(v, vlen, "threats");
+            out->eval = word_is(v, vlen, "none")    ? GS_MNK_EVAL_NONE
+                        : word_is(v, vlen, "lines") ? GS_MNK_EVAL_LINES
+                                                    : GS_MNK_EVAL_THREATS;
+        } else {
+            return spec_fail(err, col,
+                             "unknown key '%.*s' (keys: depth, time, nodes, "
+                             "iterations, c, playout, threads, eval)",
+                             (int)klen, p);
+        }
+        if (!key)
+            return spec_fail(err, col, "%s players take no '%.*s'",
+                             kind_names[kind], (int)klen, p);
+        if (!ok)
+            return spec_fail(err, (int)(v - text) + 1,
+                             "'%.*s' is no value for %s", (int)vlen, v, key);
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return GS_OK;
+}
+
+/* ---- the game ---- */
+
+typedef struct match_setup {
+    const gs_match_params *p;
+    bool c4;
+    gs_mnk_params mp;
+    gs_player_spec spec[2];   /* a, b */
+    gs_mnk *mnk[2];
+    gs_c4 *c4g;
+    gs_game game[2];          /* each player's view of the game */
+    gs_allocator alloc;
+} match_setup;
+
+/* One player on one thread. */
+typedef struct player {
+    const gs_player_spec *spec;
+    const gs_game *game;
+    gs_engine *engine;        /* NULL for random */
+    gs_search_options so;
+} player;
+
+static uint64_t mix(uint64_t a, uint64_t b)
+{
+    uint64_t z = a + 0x9e3779b97f4a7c15u * (b + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int player_init(player *pl, const match_setup *ms, int side)
+{
+    const gs_player_spec *s = &ms->spec[side];
+    memset(pl, 0, sizeof *pl);
+    pl->spec = s;
+    pl->game = &ms->game[side];
+    if (s->kind == GS_PLAYER_RANDOM)
+        return GS_OK;
+    int st = gs_engine_new(pl->game, &ms->alloc, &pl->engine);
+    if (st != GS_OK)
+        return st;
+    gs_search_options *o = &pl->so;
+    gs_search_options_init(o);
+    o->max_nodes = s->nodes;
+    o->max_seconds = s->time;
+    if (s->kind == GS_PLAYER_MCTS) {
+        o->algo = GS_MCTS;
+        o->mcts_iterations = s->iterations;
+        if (s->c >= 0.0)
+            o->mcts_c = s->c;
+        o->mcts_playout = s->playout;
+        o->mcts_win_loss = true;
+        o->threads = s->threads > 0 ? s->threads : 1;
+        return GS_OK;
+    }
+    o->algo = s->kind == GS_PLAYER_MINIMAX ? GS_MINIMAX : GS_ALPHABETA;
+    o->order_moves = true;
+    o->use_tt = true;
+    o->depth = s->depth;
+    bool small = !ms->c4 && !gs_mnk_is_large(&ms->mp);
+    if (!small && !s->depth && !s->time && !s->nodes)
+        o->max_seconds = 1.0;
+    o->iterative = o->max_seconds > 0.0 || (s->nodes && !s->depth);
+    if (small && !s->depth) {
+        /* a table sized to tic-tac-toe's positions, as the ttt player's */
+        st = gs_engine_tt_resize(pl->engine, (size_t)2 << 20);
+    }
+    return st;
+}
+
+static void player_free(player *pl)
+{
+    gs_engine_free(pl->engine);
+}
+
+/* The move of pl in `state`, into *out. */
+static int player_move(player *pl, const void *state, uint64_t seed,
+                       gs_action *buf, gs_action *out)
+{
+    const gs_game *g = pl->game;
+    int n = g->actions(g->ctx, state, buf);
+    if (n <= 0)
+        return GS_EINVAL;
+    if (!pl->engine) {
+        *out = buf[mix(seed, 0) % (uint64_t)n];
+        return GS_OK;
+    }
+    pl->so.mcts_seed = seed;
+    gs_result r;
+    int st = gs_search(pl->engine, state, &pl->so, &r);
+    if (st != GS_OK)
+        return st;
+    *out = r.best != GS_NO_ACTION ? r.best : buf[0];
+    return GS_OK;
+}
+
+/* Appends a move's name to a growing string. */
+static bool append(const gs_allocator *a, char **s, size_t *len, size_t *cap,
+                   const char *name)
+{
+    size_t n = strlen(name) + 1;
+    if (*len + n + 1 > *cap) {
+        size_t ncap = *cap ? *cap * 2 : 64;
+        while (ncap < *len + n + 1)
+            ncap *= 2;
+        char *p = a->fn(a->user, *s, *cap, ncap);
+        if (!p)
+            return false;
+        *s = p;
+        *cap = ncap;
+    }
+    if (*len)
+        (*s)[(*len)++] = ' ';
+    memcpy(*s + *len, name, n);
+    *len += n - 1;
+    return true;
+}
+
+/* The work of one thread: games t, t + threads, ... */
+typedef struct worker {
+    match_setup *ms;
+    gs_match *m;
+    int first, step;
+    int status;
+    char error[200];
+    pthread_t thread;
+} worker;
+
+static void init_state(const match_setup *ms, void *state)
+{
+    if (ms->c4)
+        gs_c4_empty(ms->c4g, state);
+    else
+        gs_mnk_empty(ms->mnk[0], state);
+}
+
+static int play_game(worker *w, player *pl, unsigned char *s[2],
+                     gs_action *buf, int i)
+{
+    match_setup *ms = w->ms;
+    gs_match_game *gm = &w->m->results[i];
+    const gs_game *g = &ms->game[0];
+    gm->seed = ms->p->seed + (uint64_t)i;
+    gm->a_first = i % 2 == 0;
+    for (int k = 0; k < 2; k++)
+        if (pl[k].engine)
+            gs_engine_tt_clear(pl[k].engine);
+    init_state(ms, s[0]);
+    size_t len = 0, cap = 0;
+    int cur = 0;
+    while (!g->is_terminal(g->ctx, s[cur])) {
+        int agent = g->to_move(g->ctx, s[cur]);
+        int side = (agent == 0) == gm->a_first ? 0 : 1;
+        gs_action act;
+        int st = player_move(&pl[side], s[cur],
+                             mix(gm->seed, (uint64_t)gm->plies), buf, &act);
+        if (st != GS_OK) {
+            snprintf(w->error, sizeof w->error, "player %c: %s",
+                     side ? 'b' : 'a',
+                     pl[side].engine ? gs_engine_error(pl[side].engine)
+                                     : gs_strerror(st));
+            return st;
+        }
+        char name[32];
+        if (g->action_name)
+            g->action_name(g->ctx, s[cur], act, name, sizeof name);
+        else
+            snprintf(name, sizeof name, "%d", (int)act);
+        bool ok = append(&ms->alloc, &gm->moves, &len, &cap, name);
+        gm->moves_size = cap;
+        if (!ok) {
+            snprintf(w->error, sizeof w->error, "out of memory for the moves");
+            return GS_ENOMEM;
+        }
+        g->apply(g->ctx, s[cur], act, s[1 - cur]);
+        cur = 1 - cur;
+        gm->plies++;
+    }
+    if (!gm->moves && !append(&ms->alloc, &gm->moves, &len, &cap, "x")) {
+        snprintf(w->error, sizeof w->error, "out of memory for the moves");
+        return GS_ENOMEM;
+    }
+    gm->moves_size = cap;
+    if (gm->plies == 0)
+        gm->moves[0] = '\0';
+    double v = g->value(g->ctx, s[cur]);
+    int first = v > 0 ? 1 : v < 0 ? -1 : 0;
+    gm->result = gm->a_first ? first : -first;
+    return GS_OK;
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    match_setup *ms = w->ms;
+    player pl[2];
+    memset(pl, 0, sizeof pl);
+    size_t size = ms->game[0].state_size;
+    const gs_allocator *a = &ms->alloc;
+    unsigned char *s[2];
+    s[0] = a->fn(a->user, NULL, 0, size);
+    s[1] = a->fn(a->user, NULL, 0, size);
+    gs_action *buf = a->fn(a->user, NULL, 0,
+                           (size_t)ms->game[0].max_actions * sizeof *buf);
+    w->status = GS_ENOMEM;
+    snprintf(w->error, sizeof w->error, "out of memory for the players");
+    if (s[0] && s[1] && buf && player_init(&pl[0], ms, 0) == GS_OK &&
+        player_init(&pl[1], ms, 1) == GS_OK) {
+        w->status = GS_OK;
+        w->error[0] = '\0';
+        for (int i = w->first; i < w->m->games && w->status == GS_OK;
+             i += w->step)
+            w->status = play_game(w, pl, s, buf, i);
+    }
+    player_free(&pl[0]);
+    player_free(&pl[1]);
+    if (s[0])
+        a->fn(a->user, s[0], size, 0);
+    if (s[1])
+        a->fn(a->user, s[1], size, 0);
+    if (buf)
+        a->fn(a->user, buf, (size_t)ms->game[0].max_actions * sizeof *buf, 0);
+    return NULL;
+}
+
+/* ---- the match ---- */
+
+void gs_match_params_init(gs_match_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->games = 2;
+    p->seed = 1;
+    p->threads = 1;
+}
+
+static int fail(gs_error *err, int st, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+        err->line = err->column = 0;
+    }
+    return st;
+}
+
+static char *dup_string(const gs_allocator *a, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = a->fn(a->user, NULL, 0, n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static void free_string(const gs_allocator *a, char *s)
+{
+    if (s)
+        a->fn(a->user, s, strlen(s) + 1, 0);
+}
+
+void gs_match_free(gs_match *m)
+{
+    if (!m)
+        return;
+    const gs_allocator a = m->alloc;
+    if (m->results) {
+        for (int i = 0; i < m->games; i++)
+            if (m->results[i].moves)
+                a.fn(a.user, m->results[i].moves, m->results[i].moves_size,
+                     0);
+        a.fn(a.user, m->results, (size_t)m->games * sizeof *m->results, 0);
+    }
+    free_string(&a, m->a);
+    free_string(&a, m->b);
+    a.fn(a.user, m, sizeof *m, 0);
+}
+
+static void setup_free(match_setup *ms)
+{
+    for (int i = 0; i < 2; i++)
+        gs_mnk_free(ms->mnk[i]);
+    gs_c4_free(ms->c4g);
+}
+
+/* The game and the two players' views of it. */
+static int setup(match_setup *ms, gs_error *err)
+{
+    const gs_match_params *p = ms->p;
+    for (int i = 0; i < 2; i++) {
+        gs_error e;
+        if (gs_player_spec_parse(i ? p->b : p->a, &ms->spec[i], &e) != GS_OK)
+            return fail(err, GS_EPARSE, "player %c: %s", i ? 'b' : 'a',
+                        e.message);
+    }
+    const char *name = p->game ? p->game : "";
+    ms->c4 = strcmp(name, "connect4") == 0;
+    bool mnk = strcmp(name, "mnk") == 0;
+    if (!ms->c4 && !mnk && strcmp(name, "ttt") && strcmp(name, "gomoku"))
+        return fail(err, GS_EINVAL, "unknown game '%s' (expected ttt, mnk, "
+                                    "gomoku or connect4)", name);
+    if (!mnk && (p->rows || p->cols || p->k))
+        return fail(err, GS_EINVAL, "only mnk takes a board size and k");
+    if (ms->c4) {
+        for (int i = 0; i < 2; i++)
+            if (ms->spec[i].eval >= 0)
+                return fail(err, GS_EINVAL, "player %c: Connect Four "
+                            "players take no eval", i ? 'b' : 'a');
+        gs_c4_params cp;
+        gs_c4_params_init(&cp);
+        int st = gs_c4_new(&cp, &ms->alloc, &ms->c4g);
+        if (st != GS_OK)
+            return fail(err, st, "out of memory for the game");
+        gs_c4_game(ms->c4g, &ms->game[0]);
+        ms->game[1] = ms->game[0];
+        return GS_OK;
+    }
+    gs_mnk_params_init(&ms->mp);
+    if (strcmp(name, "gomoku") == 0) {
+        ms->mp.rows = ms->mp.cols = 15;
+        ms->mp.k = 5;
+    } else if (mnk) {
+        if (p->rows)
+            ms->mp.rows = p->rows;
+        if (p->cols)
+            ms->mp.cols = p->cols;
+        if (p->k)
+            ms->mp.k = p->k;
+    }
+    for (int i = 0; i < 2; i++) {
+        gs_mnk_params mp = ms->mp;
+        gs_mnk_params_for_play(&mp, true);
+        if (ms->spec[i].eval >= 0)
+            mp.eval = (gs_mnk_eval)ms->spec[i].eval;
+        int st = gs_mnk_new(&mp, &ms->alloc, &ms->mnk[i]);
+        if (st == GS_EINVAL)
+            return fail(err, st, "no %dx%d board with k %d", mp.rows, mp.cols,
+                        mp.k);
+        if (st != GS_OK)
+            return fail(err, st, "out of memory for the game");
+        gs_mnk_game(ms->mnk[i], &ms->game[i]);
+    }
+    ms->mp = *gs_mnk_params_of(ms->mnk[0]);
+    return GS_OK;
+}
+
+int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
+                 gs_match **out, gs_error *err)
+{
+    if (!out || !p)
+        return fail(err, GS_EINVAL, "no match");
+    *out = NULL;
+    if (p->games < 1)
+        return fail(err, GS_EINVAL, "games is %d, but it must be 1 or more",
+                    p->games);
+    if (p->threads < 1 || p->threads > 256)
+        return fail(err, GS_EINVAL, "threads is %d, but it must be 1 to 256",
+                    p->threads);
+    if (!alloc)
+        alloc = gs_default_allocator();
+    match_setup ms;
+    memset(&ms, 0, sizeof ms);
+    ms.p = p;
+    ms.alloc = *alloc;
+    int st = setup(&ms, err);
+    gs_match *m = NULL;
+    worker *w = NULL;
+    int nt = p->threads < p->games ? p->threads : p->games;
+    if (st != GS_OK)
+        goto done;
+    st = GS_ENOMEM;
+    m = alloc->fn(alloc->user, NULL, 0, sizeof *m);
+    if (!m) {
+        fail(err, st, "out of memory for the match");
+        goto done;
+    }
+    memset(m, 0, sizeof *m);
+    m->alloc = *alloc;
+    m->games = p->games;
+    snprintf(m->game, sizeof m->game, "%s", p->game);
+    m->a = dup_string(alloc, p->a);
+    m->b = dup_string(alloc, p->b);
+    m->results = alloc->fn(alloc->user, NULL, 0,
+                           (size_t)p->games * sizeof *m->results);
+    if (m->results)
+        memset(m->results, 0, (size_t)p->games * sizeof *m->results);
+    w = alloc->fn(alloc->user, NULL, 0, (size_t)nt * sizeof *w);
+    if (!m->a || !m->b || !m->results || !w) {
+        fail(err, st, "out of memory for the match");
+        goto done;
+    }
+    if (ms.c4) {
+        m->rows = 6;
+        m->cols = 7;
+        m->k = 4;
+    } else {
+        m->rows = ms.mp.rows;
+        m->cols = ms.mp.cols;
+        m->k = ms.mp.k;
+    }
+    for (int t = 0; t < nt; t++) {
+        w[t] = (worker){.ms = &ms, .m = m, .first = t, .step = nt};
+    }
+    bool started[256] = {false};
+    for (int t = 1; t < nt; t++)
+        started[t] = pthread_create(&w[t].thread, NULL, worker_main, &w[t]) == 0;
+    worker_main(&w[0]);
+    for (int t = 1; t < nt; t++) {
+        if (started[t])
+            pthread_join(w[t].thread, NULL);
+        else
+            worker_main(&w[t]);
+    }
+    st = GS_OK;
+    /* The first failure in game order. */
+    for (int t = 0; t < nt; t++)
+        if (w[t].status != GS_OK && st == GS_OK) {
+            st = fail(err, w[t].status, "%s", w[t].error);
+        }
+    if (st != GS_OK)
+        goto done;
+    for (int i = 0; i < m->games; i++) {
+        int r = m->results[i].result;
+        m->a_wins += r > 0;
+        m->b_wins += r < 0;
+        m->draws += r == 0;
+    }
+    gs_match_stats(m->a_wins, m->draws, m->b_wins, &m->score, &m->score_lo,
+                   &m->score_hi, &m->elo, &m->elo_lo, &m->elo_hi);
+done:
+    if (w)
+        alloc->fn(alloc->user, w, (size_t)nt * sizeof *w, 0);
+    setup_free(&ms);
+    if (st != GS_OK) {
+        gs_match_free(m);
+        return st;
+    }
+    *out = m;
+    return GS_OK;
+}
+
+/* ---- statistics ---- */
+
+static double elo_of(double score)
+{
+    if (score <= 0.0)
+        return -INFINITY;
+    if (score >= 1.0)
+        return INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+void gs_match_stats(int wins, int draws, int losses, double *score,
+                    double *score_lo, double *score_hi, double *elo,
+                    double *elo_lo, double *elo_hi)
+{
+    double n = (double)wins + draws + losses;
+    double mu = n > 0 ? ((double)wins + 0.5 * draws) / n : 0.5;
+    double var = 0.0;
+    if (n > 0)
+        var = ((double)wins * (1.0 - mu) * (1.0 - mu) +
+               (double)draws * (0.5 - mu) * (0.5 - mu) +
+               (double)losses * mu * mu) / n;
+    double half = n > 0 ? 1.959963984540054 * sqrt(var / n) : 0.0;
+    *score = mu;
+    *score_lo = fmax(0.0, mu - half);
+    *score_hi = fmin(1.0, mu + half);
+    *elo = elo_of(mu);
+    *elo_lo = elo_of(*score_lo);
+    *elo_hi = elo_of(*score_hi);
+}
+
+/* ---- output ---- */
+
+typedef struct out {
+    gs_match_write_fn write;
+    void *user;
+    int status;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    if (o->status)
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    o->status = o->write(o->user, buf,
+                         (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+static void put_raw(out *o, const char *s, size_t len)
+{
+    if (!o->status)
+        o->status = o->write(o->user, s, len);
+}
+
+static void put_json_string(out *o, const char *s)
+{
+    put_raw(o, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            put(o, "\\%c", c);
+        else if (c < 0x20)
+            put(o, "\\u%04x", c);
+        else
+            put_raw(o, s, 1);
+    }
+    put_raw(o, "\"", 1);
+}
+
+static void put_number(out *o, double v, bool json)
+{
+    if (v == 0.0)
+        v = 0.0;   /* no "-0.0" */
+    if (isfinite(v))
+        put(o, "%.1f", v);
+    else
+        put(o, "%s", json ? "null" : v > 0 ? "+inf" : "-inf");
+}
+
+int gs_match_write_text(const gs_match *m, bool moves, gs_match_write_fn write,
+                        void *user)
+{
+    out o = {write, user, 0};
+    if (moves)
+        for (int i = 0; i < m->games; i++) {
+            const gs_match_game *g = &m->results[i];
+            put(&o, "game %d: %s first, %s in %d plies:%s", i + 1,
+                g->a_first ? "a" : "b",
+                g->result > 0 ? "a wins" : g->result < 0 ? "b wins" : "draw",
+                g->plies, g->plies ? " " : "");
+            put_raw(&o, g->moves, strlen(g->moves));
+            put_raw(&o, "\n", 1);
+        }
+    put(&o, "a: %s\nb: %s\n", m->a, m->b);
+    put(&o, "%d games: a won %d, b won %d, %d drawn\n", m->games, m->a_wins,
+        m->b_wins, m->draws);
+    put(&o, "score of a: %.3f (95%% interval %.3f to %.3f)\n", m->score,
+        m->score_lo, m->score_hi);
+    put(&o, "Elo difference: ");
+    put_number(&o, m->elo, false);
+    put(&o, " (95%% interval ");
+    put_number(&o, m->elo_lo, false);
+    put(&o, " to ");
+    put_number(&o, m->elo_hi, false);
+    put(&o, ")\n");
+    return o.status;
+}
+
+int gs_match_write_json(const gs_match *m, gs_match_write_fn write, void *user)
+{
+    out o = {write, user, 0};
+    put(&o, "{\"game\": ");
+    put_json_string(&o, m->game);
+    put(&o, ", \"games\": %d, \"a\": {\"spec\": ", m->games);
+    put_json_string(&o, m->a);
+    put(&o, ", \"wins\": %d}, \"b\": {\"spec\": ", m->a_wins);
+    put_json_string(&o, m->b);
+    put(&o, ", \"wins\": %d}, \"draws\": %d, \"elo\": ", m->b_wins, m->draws);
+    put_number(&o, m->elo, true);
+    put(&o, ", \"elo_interval\": [");
+    put_number(&o, m->elo_lo, true);
+    put(&o, ", ");
+    put_number(&o, m->elo_hi, true);
+    put(&o, "], \"results\": [");
+    for (int i = 0; i < m->games; i++) {
+        const gs_match_game *g = &m->results[i];
+        put(&o, "%s{\"seed\": %llu, \"first\": \"%s\", \"result\": \"%s\", "
+                "\"plies\": %d, \"moves\": [",
+            i ? ", " : "", (unsigned long long)g->seed, g->a_first ? "a" : "b",
+            g->result > 0 ? "a" : g->result < 0 ? "b" : "draw", g->plies);
+        const char *s = g->moves;
+        for (int k = 0; *s; k++) {
+            size_t len = strcspn(s, " ");
+            put(&o, "%s\"%.*s\"", k ? ", " : "", (int)len, s);
+            s += len;
+            if (*s == ' ')
+                s++;
+        }
+        put(&o, "]}");
+    }
+    put(&o, "]}\n");
+    return o.status;
+}

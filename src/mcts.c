@@ -1,0 +1,843 @@
+/*
+ * mcts.c: Monte Carlo tree search (GS_MCTS), as search.h describes it.
+ *
+ * The tree. Nodes live in one growable array (e->mcts_nodes), node 0 the
+ * root, and refer to each other by index, so that the array may move as
+ * it grows. A node's children are made together when the node is
+ * expanded, consecutive from `first`, in the order the game's `actions`
+ * wrote them. Nodes hold no state: each iteration copies the root into
+ * state slot 1 and applies the actions of its path (slot 2 takes each
+ * child), which costs one apply a ply and keeps a node at 56 bytes
+ * whatever the game's state size.
+ *
+ * A node's kind is settled when an iteration first reaches it: a leaf
+ * (terminal, or no legal action: its value is exact), a cut (max_ply
+ * plies deep: scored by the game's value, never expanded), or the role of
+ * the agent to move.
+ *
+ * One iteration: descend (select), expand a node reached for the second
+ * time, score the node where the descent ended (a playout, its exact value
+ * when it is a leaf or proved), and add the score to every node of the
+ * path (back up), the solver's bounds being recombined from the bottom up
+ * while they change.
+ *
+ * Threads (root parallelism): helper engines (threads.c makes them) grow
+ * trees of their own from the same root with their own seeds and shares of
+ * the limits; their roots' children are then added into the calling
+ * engine's tree, so that the answer is read from one tree.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "engine.h"
+
+enum {
+    KIND_NEW = 0,   /* not reached yet */
+    KIND_MAX,
+    KIND_MIN,
+    KIND_CHANCE,
+    KIND_LEAF,      /* terminal or without actions: lo == hi == its value */
+    KIND_CUT        /* at max_ply: scored by the game's value */
+};
+
+/* The iterations a search runs when it is given no limit at all. */
+#define MCTS_DEFAULT_ITERATIONS 10000u
+
+typedef struct mcts_node {
+    double sum;          /* the scores added through the node */
+    double lo, hi;       /* the solver's bounds on its value */
+    double prob;         /* its probability, when its parent is CHANCE */
+    uint64_t visits;
+    uint32_t parent;
+    uint32_t first;      /* the first child, once expanded */
+    int32_t nchild;      /* 0 until expanded */
+    gs_action action;    /* the action that led here */
+    uint8_t kind;
+} mcts_node;
+
+/* One thread's search under way. */
+typedef struct mcts_run {
+    gs_engine *e;
+    const gs_search_options *o;
+    uint64_t max_iterations;    /* 0: none */
+    uint64_t max_nodes;         /* 0: none */
+    double gmin, gmax;          /* a node's bounds before it is known */
+    double ulo, uhi;            /* the scores' range, for UCT's scale */
+    bool scale_seen;            /* ulo/uhi follow the scores seen ... */
+    bool seen_any;              /* ... and one has been */
+    double mid;                 /* win/loss: a score above it is a win */
+    int max_depth;              /* the deepest node reached */
+} mcts_run;
+
+static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
+                        size_t nsize)
+{
+    return a->fn(a->user, p, osize, nsize);
+}
+
+/* splitmix64: small, fast and good enough for playouts. */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) * 0x1.0p-53;
+}
+
+void mcts_free(gs_engine *e)
+{
+    mem_resize(&e->alloc, e->mcts_nodes, e->mcts_cap * sizeof(mcts_node), 0);
+    mem_resize(&e->alloc, e->mcts_path, e->mcts_path_cap * sizeof(uint32_t),
+               0);
+    e->mcts_nodes = NULL;
+    e->mcts_path = NULL;
+    e->mcts_cap = e->mcts_path_cap = e->mcts_count = 0;
+}
+
+/* Room for `n` more nodes; false (the search halted with GS_ENOMEM) when
+ * there is none. */
+static bool nodes_reserve(gs_engine *e, size_t n)
+{
+    if (e->mcts_count + n <= e->mcts_cap)
+        return true;
+    size_t cap = e->mcts_cap ? e->mcts_cap : 1024;
+    while (cap < e->mcts_count + n) {
+        if (cap > UINT32_MAX / 2) {
+            cap = UINT32_MAX;
+            break;
+        }
+        cap *= 2;
+    }
+    void *p = NULL;
+    if (cap >= e->mcts_count + n && cap <= SIZE_MAX / sizeof(mcts_node))
+        p = mem_resize(&e->alloc, e->mcts_nodes,
+                       e->mcts_cap * sizeof(mcts_node),
+                       cap * sizeof(mcts_node));
+    if (!p) {
+        e->status = GS_ENOMEM;
+        e->halt = true;
+        return false;
+    }
+    e->mcts_nodes = p;
+    e->mcts_cap = cap;
+    return true;
+}
+
+static bool path_reserve(gs_engine *e, size_t n)
+{
+    if (n <= e->mcts_path_cap)
+        return true;
+    size_t cap = e->mcts_path_cap ? e->mcts_path_cap * 2 : 64;
+    while (cap < n)
+        cap *= 2;
+    void *p = mem_resize(&e->alloc, e->mcts_path,
+                         e->mcts_path_cap * sizeof(uint32_t),
+                         cap * sizeof(uint32_t));
+    if (!p) {
+        e->status = GS_ENOMEM;
+        e->halt = true;
+        return false;
+    }
+    e->mcts_path = p;
+    e->mcts_path_cap = cap;
+    return true;
+}
+
+static void node_init(mcts_run *R, mcts_node *n, uint32_t parent,
+                      gs_action action, double prob)
+{
+    memset(n, 0, sizeof *n);
+    n->lo = R->gmin;
+    n->hi = R->gmax;
+    n->prob = prob;
+    n->parent = parent;
+    n->action = action;
+    n->kind = KIND_NEW;
+}
+
+/* A value as a score: itself, or with mcts_win_loss its outcome. */
+static double score_of(const mcts_run *R, double v)
+{
+    if (!R->o->mcts_win_loss)
+        return v;
+    return v > R->mid ? 1.0 : v < R->mid ? -1.0 : 0.0;
+}
+
+static double read_value(mcts_run *R, const void *state)
+{
+    gs_engine *e = R->e;
+    e->leaves++;
+    return e->game.value(e->game.ctx, state);
+}
+
+/* Settles the kind of node `idx`, whose state is `state`, `depth` plies
+ * below the root. */
+static void classify(mcts_run *R, uint32_t idx, const void *state, int depth)
+{
+    gs_engine *e = R->e;
+    mcts_node *n = &e->mcts_nodes[idx];
+    if (e->game.is_terminal(e->game.ctx, state)) {
+        n->kind = KIND_LEAF;
+        n->lo = n->hi = read_value(R, state);
+        return;
+    }
+    if (depth >= e->max_ply) {
+        n->kind = KIND_CUT;
+        return;
+    }
+    double lo, hi;
+    if (R->o->mcts_solver && e->game.bounds &&
+        e->game.bounds(e->game.ctx, state, &lo, &hi)) {
+        n->lo = fmax(n->lo, lo);
+        n->hi = fmin(n->hi, hi);
+    }
+    gs_role role = e->roles[e->game.to_move(e->game.ctx, state)];
+    n->kind = role == GS_ROLE_MAX   ? KIND_MAX
+              : role == GS_ROLE_MIN ? KIND_MIN
+                                    : KIND_CHANCE;
+}
+
+/* Makes the children of node `idx` (state `state`). Returns false when
+ * the search must end: the node budget (e->stopped) or memory. */
+static bool expand(mcts_run *R, uint32_t idx, const void *state)
+{
+    gs_engine *e = R->e;
+    const gs_game *g = &e->game;
+    int n = g->actions(g->ctx, state, e->actions);
+    if (n <= 0) {
+        mcts_node *nd = &e->mcts_nodes[idx];
+        nd->kind = KIND_LEAF;
+        nd->lo = nd->hi = read_value(R, state);
+        return true;
+    }
+    if (R->max_nodes && e->mcts_count + (size_t)n > R->max_nodes) {
+        e->stopped = GS_STOP_NODES;
+        return false;
+    }
+    if (!nodes_reserve(e, (size_t)n))
+        return false;
+    bool chance = e->mcts_nodes[idx].kind == KIND_CHANCE;
+    bool weighted = chance && g->probabilities &&
+                    g->probabilities(g->ctx, state, e->actions, n, e->probs);
+    uint32_t first = (uint32_t)e->mcts_count;
+    for (int i = 0; i < n; i++) {
+        double p = !chance ? 0.0 : weighted ? e->probs[i] : 1.0 / n;
+        node_init(R, &e->mcts_nodes[first + (uint32_t)i], idx, e->actions[i],
+                  p);
+    }
+    e->mcts_count += (size_t)n;
+    mcts_node *nd = &e->mcts_nodes[idx];
+    nd->first = first;
+    nd->nchild = n;
+    return true;
+}
+
+/* The child of a CHANCE node, drawn by its probability. */
+static uint32_t draw_chance(mcts_run *R, const mcts_node *nd)
+{
+    const mcts_node *c = &R->e->mcts_nodes[nd->first];
+    double total = 0.0;
+    for (int i = 0; i < nd->nchild; i++)
+        total += c[i].prob > 0.0 ? c[i].prob : 0.0;
+    double x = rng_unit(&R->e->mcts_rng) * total;
+    int last = 0;
+    for (int i = 0; i < nd->nchild; i++) {
+        if (!(c[i].prob > 0.0))
+            continue;
+        last = i;
+        if (x < c[i].prob)
+            return nd->first + (uint32_t)i;
+        x -= c[i].prob;
+    }
+    return nd->first + (uint32_t)last;
+}
+
+/* With the solver, a child of a MAX (MIN) node that can be no better than
+ * what the node is already sure of: the search spends nothing more on it
+ * (the final choice may still take it: see pick_best). */
+static bool dominated(const mcts_run *R, const mcts_node *nd,
+                      const mcts_node *c)
+{
+    if (!R->o->mcts_solver)
+        return false;
+    return nd->kind == KIND_MAX ? c->hi <= nd->lo : c->lo >= nd->hi;
+}
+
+/* The child of a MAX or MIN node that UCT picks: the first unvisited one,
+ * else the best score. */
+static uint32_t select_uct(mcts_run *R, const mcts_node *nd)
+{
+    const mcts_node *c = &R->e->mcts_nodes[nd->first];
+    int best = -1;
+    for (int i = 0; i < nd->nchild; i++)
+        if (c[i].visits == 0 && !dominated(R, nd, &c[i]))
+            return nd->first + (uint32_t)i;
+    double range = R->uhi - R->ulo;
+    double logn = log((double)nd->visits);
+    double top = -INFINITY;
+    for (int i = 0; i < nd->nchild; i++) {
+        if (dominated(R, nd, &c[i]))
+            continue;
+        double mean = c[i].sum / (double)c[i].visits;
+        double q = range > 0.0 ? (mean - R->ulo) / range : 0.5;
+        if (nd->kind == KIND_MIN)
+            q = 1.0 - q;
+        double u = q + R->o->mcts_c * sqrt(logn / (double)c[i].visits);
+        if (best < 0 || u > top) {
+            best = i;
+            top = u;
+        }
+    }
+    return nd->first + (uint32_t)(best < 0 ? 0 : best);
+}
+
+/* Recombines node `idx`'s bounds from its children's; true when they
+ * changed. */
+static bool rebound(gs_engine *e, uint32_t idx)
+{
+    mcts_node *nd = &e->mcts_nodes[idx];
+    if (nd->nchild == 0 || nd->kind == KIND_LEAF)
+        return false;
+    const mcts_node *c = &e->mcts_nodes[nd->first];
+    double lo, hi;
+    if (nd->kind == KIND_CHANCE) {
+        lo = hi = 0.0;
+        for (int i = 0; i < nd->nchild; i++)
+            if (c[i].prob > 0.0) {
+                lo += c[i].prob * c[i].lo;
+                hi += c[i].prob * c[i].hi;
+            }
+    } else {
+        bool max = nd->kind == KIND_MAX;
+        lo = c[0].lo;
+        hi = c[0].hi;
+        for (int i = 1; i < nd->nchild; i++) {
+            lo = max ? fmax(lo, c[i].lo) : fmin(lo, c[i].lo);
+            hi = max ? fmax(hi, c[i].hi) : fmin(hi, c[i].hi);
+        }
+    }
+    /* Both are bounds: keep the tighter (the game's bounds hook may have
+     * known more than the children yet say). */
+    lo = fmax(lo, nd->lo);
+    hi = fmin(hi, nd->hi);
+    if (lo == nd->lo && hi == nd->hi)
+        return false;
+    nd->lo = lo;
+    nd->hi = hi;
+    return true;
+}
+
+static bool proved(const mcts_run *R, const mcts_node *nd)
+{
+    return R->o->mcts_solver && nd->lo == nd->hi;
+}
+
+/* A playout from `state` (slot 1), `depth` plies below the root: its
+ * score. */
+static double playout(mcts_run *R, int depth)
+{
+    gs_engine *e = R->e;
+    const gs_game *g = &e->game;
+    unsigned char *cur = state_at(e, 1), *next = state_at(e, 2);
+    const int limit = R->o->mcts_playout_depth;
+    bool eval = R->o->mcts_playout == GS_PLAYOUT_EVAL;
+    bool policy = R->o->mcts_playout == GS_PLAYOUT_POLICY;
+    for (int plies = 0;; plies++, depth++) {
+        if (g->is_terminal(g->ctx, cur) || eval || depth >= e->max_ply ||
+            (limit > 0 && plies >= limit))
+            break;
+        int n = g->actions(g->ctx, cur, e->actions);
+        if (n <= 0)
+            break;
+        int i;
+        gs_role role = e->roles[g->to_move(g->ctx, cur)];
+        if (role == GS_ROLE_CHANCE) {
+            bool w = g->probabilities &&
+                     g->probabilities(g->ctx, cur, e->actions, n, e->probs);
+            i = n - 1;
+            if (w) {
+                double x = rng_unit(&e->mcts_rng);
+                for (int k = 0; k < n; k++) {
+                    if (x < e->probs[k]) {
+                        i = k;
+                        break;
+                    }
+                    x -= e->probs[k];
+                }
+            } else {
+                i = (int)(rng_next(&e->mcts_rng) % (uint64_t)n);
+            }
+        } else if (policy) {
+            i = g->playout(g->ctx, cur, e->actions, n, rng_next(&e->mcts_rng));
+            if (i < 0 || i >= n) {
+                e->status = GS_EINVAL;
+                e->halt = true;
+                engine_fail(e, GS_EINVAL,
+                            "the game's playout returned %d for a state "
+                            "with %d actions", i, n);
+                return 0.0;
+            }
+        } else {
+            i = (int)(rng_next(&e->mcts_rng) % (uint64_t)n);
+        }
+        g->apply(g->ctx, cur, e->actions[i], next);
+        unsigned char *t = cur;
+        cur = next;
+        next = t;
+    }
+    double v = score_of(R, read_value(R, cur));
+    return v;
+}
+
+/* One iteration. False when the search must end (a budget or an error). */
+static bool iterate(mcts_run *R)
+{
+    gs_engine *e = R->e;
+    const gs_game *g = &e->game;
+    unsigned char *cur = state_at(e, 1), *next = state_at(e, 2);
+    memcpy(cur, state_at(e, 0), g->state_size);
+    uint32_t idx = 0;
+    size_t len = 0;
+    int depth = 0;
+    double score = 0.0;
+    bool scored = false;
+    for (;;) {
+        if (!path_reserve(e, len + 1))
+            return false;
+        e->mcts_path[len++] = idx;
+        if (e->mcts_nodes[idx].kind == KIND_NEW)
+            classify(R, idx, cur, depth);
+        mcts_node *nd = &e->mcts_nodes[idx];
+        if (nd->kind == KIND_LEAF || (idx != 0 && proved(R, nd))) {
+            score = score_of(R, nd->lo);
+            scored = true;
+            break;
+        }
+        if (nd->kind == KIND_CUT) {
+            score = score_of(R, read_value(R, cur));
+            scored = true;
+            break;
+        }
+        if (nd->visits == 0 && idx != 0)
+            break;
+        if (nd->nchild == 0) {
+            if (!expand(R, idx, cur))
+                return false;
+            nd = &e->mcts_nodes[idx];
+            if (nd->kind == KIND_LEAF) {
+                score = score_of(R, nd->lo);
+                scored = true;
+                break;
+            }
+        }
+        uint32_t child = nd->kind == KIND_CHANCE ? draw_chance(R, nd)
+                                                 : select_uct(R, nd);
+        g->apply(g->ctx, cur, e->mcts_nodes[child].action, next);
+        unsigned char *t = cur;
+        cur = next;
+        next = t;
+        idx = child;
+        depth++;
+    }
+    if (depth > R->max_depth)
+        R->max_depth = depth;
+    if (!scored) {
+        /* The playout runs in slot 1. */
+        if (cur != state_at(e, 1))
+            memcpy(state_at(e, 1), cur, g->state_size);
+        score = playout(R, depth);
+        if (e->halt)
+            return false;
+    }
+    if (R->scale_seen) {
+        if (!R->seen_any || score < R->ulo)
+            R->ulo = score;
+        if (!R->seen_any || score > R->uhi)
+            R->uhi = score;
+        R->seen_any = true;
+    }
+    for (size_t i = len; i-- > 0;) {
+        mcts_node *nd = &e->mcts_nodes[e->mcts_path[i]];
+        nd->visits++;
+        nd->sum += score;
+    }
+    if (R->o->mcts_solver)
+        for (size_t i = len - 1; i-- > 0;)
+            if (!rebound(e, e->mcts_path[i]))
+                break;
+    return true;
+}
+
+static int pick_best(const gs_engine *e, bool solver);
+
+/* One thread's search: grows the engine's tree from `root` with the
+ * options (this thread's share of the limits), seeded with `seed`. */
+static int run_one(gs_engine *e, const void *root,
+                   const gs_search_options *o, uint64_t seed)
+{
+    const gs_game *g = &e->game;
+    mcts_run R;
+    memset(&R, 0, sizeof R);
+    R.e = e;
+    R.o = o;
+    R.max_iterations = o->mcts_iterations;
+    R.max_nodes = o->max_nodes;
+    if (!R.max_iterations && !R.max_nodes && !(o->max_seconds > 0.0))
+        R.max_iterations = MCTS_DEFAULT_ITERATIONS;
+    R.gmin = g->has_bounds ? g->min_value : -INFINITY;
+    R.gmax = g->has_bounds ? g->max_value : INFINITY;
+    R.mid = g->has_bounds ? (g->min_value + g->max_value) / 2 : 0.0;
+    if (o->mcts_win_loss) {
+        R.ulo = -1.0;
+        R.uhi = 1.0;
+    } else if (g->has_bounds) {
+        R.ulo = g->min_value;
+        R.uhi = g->max_value;
+    } else {
+        R.scale_seen = true;
+    }
+    e->mcts_rng = seed;
+    e->mcts_win_loss = o->mcts_win_loss;
+    e->mcts_mid = R.mid;
+    e->mcts_iterations = 0;
+    e->mcts_count = 0;
+    e->actions_top = 0;
+    if (!reserve(e, 2, (size_t)g->max_actions) || !nodes_reserve(e, 1))
+        return engine_fail(e, GS_ENOMEM, "out of memory for the MCTS tree");
+    memcpy(state_at(e, 0), root, g->state_size);
+    memcpy(state_at(e, 1), root, g->state_size);
+    node_init(&R, &e->mcts_nodes[0], UINT32_MAX, GS_NO_ACTION, 0.0);
+    e->mcts_count = 1;
+    e->nodes = 1;
+    classify(&R, 0, root, 0);
+    while (e->mcts_nodes[0].kind != KIND_LEAF) {
+        if (R.max_iterations && e->mcts_iterations >= R.max_iterations)
+            break;
+        if (o->mcts_solver && e->mcts_nodes[0].lo == e->mcts_nodes[0].hi &&
+            (e->mcts_nodes[0].kind == KIND_CHANCE || pick_best(e, true) >= 0))
+            break;
+        if (o->max_seconds > 0.0 && engine_elapsed(e) >= o->max_seconds) {
+            e->stopped = GS_STOP_TIME;
+            break;
+        }
+        if (!iterate(&R))
+            break;
+        e->mcts_iterations++;
+    }
+    e->nodes = e->mcts_count;
+    e->cut_evals = (uint64_t)R.max_depth;
+    if (e->status == GS_ENOMEM)
+        return engine_fail(e, GS_ENOMEM,
+                           "out of memory for the MCTS tree (%zu nodes)",
+                           e->mcts_count);
+    return e->status;
+}
+
+/* ---- threads ---- */
+
+typedef struct mcts_job {
+    gs_engine *engine;
+    gs_search_options opt;
+    const void *root;
+    uint64_t seed;
+    int status;
+    pthread_t thread;
+    bool running;
+} mcts_job;
+
+static void *job_main(void *arg)
+{
+    mcts_job *j = arg;
+    j->status = run_one(j->engine, j->root, &j->opt, j->seed);
+    return NULL;
+}
+
+/* Thread i's seed: the caller's for thread 0, a mix of it for the others. */
+static uint64_t thread_seed(uint64_t seed, int i)
+{
+    if (i == 0)
+        return seed;
+    uint64_t s = seed ^ ((uint64_t)i * 0xd1b54a32d192ed03u);
+    return rng_next(&s);
+}
+
+/* Thread i's share of a limit of `total` among `n` threads (0: none). */
+static uint64_t share(uint64_t total, int n, int i)
+{
+    if (total == 0)
+        return 0;
+    uint64_t s = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
+    return s ? s : 1;
+}
+
+/* Adds helper h's root children into e's (the same actions, in the same
+ * order) and its counts. */
+static void merge_root(gs_engine *e, const gs_engine *h, bool solver)
+{
+    e->mcts_iterations += h->mcts_iterations;
+    e->nodes += h->nodes;
+    e->leaves += h->leaves;
+    if (h->stopped != GS_STOP_NONE && e->stopped == GS_STOP_NONE)
+        e->stopped = h->stopped;
+    if (h->mcts_count == 0 || e->mcts_count == 0)
+        return;
+    mcts_node *r = &e->mcts_nodes[0];
+    const mcts_node *hr = &h->mcts_nodes[0];
+    r->visits += hr->visits;
+    r->sum += hr->sum;
+    if (solver) {
+        r->lo = fmax(r->lo, hr->lo);
+        r->hi = fmin(r->hi, hr->hi);
+    }
+    if (r->nchild != hr->nchild || r->nchild == 0)
+        return;
+    for (int i = 0; i < r->nchild; i++) {
+        mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
+        const mcts_node *hc = &h->mcts_nodes[hr->first + (uint32_t)i];
+        c->visits += hc->visits;
+        c->sum += hc->sum;
+        if (solver) {
+            c->lo = fmax(c->lo, hc->lo);
+            c->hi = fmin(c->hi, hc->hi);
+        }
+    }
+}
+
+static int run_threads(gs_engine *e, const void *root,
+                       const gs_search_options *o, int n)
+{
+    int st = threads_ensure_helpers(e, n - 1);
+    if (st != GS_OK)
+        return engine_fail(e, st, "out of memory for the engines of %d "
+                                  "helper threads", n - 1);
+    mcts_job *jobs = mem_resize(&e->alloc, NULL, 0,
+                                (size_t)(n - 1) * sizeof *jobs);
+    if (!jobs)
+        return engine_fail(e, GS_ENOMEM, "out of memory for the jobs of %d "
+                                         "helper threads", n - 1);
+    gs_search_options own = *o;
+    own.threads = 1;
+    own.mcts_iterations = o->mcts_iterations;
+    if (!o->mcts_iterations && !o->max_nodes && !(o->max_seconds > 0.0))
+        own.mcts_iterations = MCTS_DEFAULT_ITERATIONS;
+    uint64_t total_iters = own.mcts_iterations;
+    for (int i = 1; i < n; i++) {
+        mcts_job *j = &jobs[i - 1];
+        j->engine = e->helpers[i - 1];
+        j->opt = own;
+        j->opt.mcts_iterations = share(total_iters, n, i);
+        j->opt.max_nodes = share(o->max_nodes, n, i);
+        j->root = root;
+        j->seed = thread_seed(o->mcts_seed, i);
+        j->status = engine_begin(j->engine, &j->opt);
+        j->running = false;
+        if (j->status == GS_OK) {
+            j->engine->start = e->start;
+            j->running =
+                pthread_create(&j->thread, NULL, job_main, j) == 0;
+        }
+    }
+    own.mcts_iterations = share(total_iters, n, 0);
+    own.max_nodes = share(o->max_nodes, n, 0);
+    st = run_one(e, root, &own, thread_seed(o->mcts_seed, 0));
+    for (int i = 1; i < n; i++) {
+        mcts_job *j = &jobs[i - 1];
+        if (j->running)
+            pthread_join(j->thread, NULL);
+        else if (j->status == GS_OK)
+            job_main(j);   /* no thread: this one does its share */
+        if (j->status != GS_OK && st == GS_OK)
+            st = engine_fail(e, j->status, "a helper thread: %s",
+                             j->engine->error);
+        merge_root(e, j->engine, o->mcts_solver);
+    }
+    mem_resize(&e->alloc, jobs, (size_t)(n - 1) * sizeof *jobs, 0);
+    return st;
+}
+
+/* ---- the answer ---- */
+
+static double mean_of(const mcts_node *n)
+{
+    return n->visits ? n->sum / (double)n->visits : 0.0;
+}
+
+/*
+ * The root child to play (its position), or -1. A proved root: the most
+ * visited child that reaches its value. Otherwise the most visited child
+ * that may still be best, unless a child proved to secure what the root is
+ * sure of (the solver's) has a better value than that child's mean.
+ */
+static int pick_best(const gs_engine *e, bool solver)
+{
+    const mcts_node *r = &e->mcts_nodes[0];
+    if ((r->kind != KIND_MAX && r->kind != KIND_MIN) || r->nchild == 0)
+        return -1;
+    bool max = r->kind == KIND_MAX;
+    bool solved = solver && r->lo == r->hi;
+    int best = -1, secure = -1;
+    for (int i = 0; i < r->nchild; i++) {
+        const mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
+        bool secures = c->lo == c->hi && (max ? c->lo == r->lo : c->hi == r->hi);
+        if (solved && !secures)
+            continue;
+        if (solver && !solved) {
+            if (secures && c->visits > 0) {
+                if (secure < 0)
+                    secure = i;
+                continue;
+            }
+            if (max ? c->hi <= r->lo : c->lo >= r->hi)
+                continue;
+        }
+        if (best < 0) {
+            best = i;
+            continue;
+        }
+        const mcts_node *b = &e->mcts_nodes[r->first + (uint32_t)best];
+        double mc = max ? mean_of(c) : -mean_of(c);
+        double mb = max ? mean_of(b) : -mean_of(b);
+        if (c->visits > b->visits || (c->visits == b->visits && mc > mb))
+            best = i;
+    }
+    if (secure >= 0) {
+        const mcts_node *s = &e->mcts_nodes[r->first + (uint32_t)secure];
+        double sure = e->mcts_win_loss ? (s->lo > e->mcts_mid   ? 1.0
+                                          : s->lo < e->mcts_mid ? -1.0
+                                                                : 0.0)
+                                       : s->lo;
+        if (best < 0 || e->mcts_nodes[r->first + (uint32_t)best].visits == 0 ||
+            (max ? mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) < sure
+                 : mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) > sure))
+            best = secure;
+    }
+    return best;
+}
+
+/* The most visited child of a MAX or MIN node, or UINT32_MAX. */
+static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
+{
+    if ((n->kind != KIND_MAX && n->kind != KIND_MIN) || n->nchild == 0)
+        return UINT32_MAX;
+    uint32_t best = UINT32_MAX;
+    for (int i = 0; i < n->nchild; i++) {
+        uint32_t c = n->first + (uint32_t)i;
+        if (e->mcts_nodes[c].visits > 0 &&
+            (best == UINT32_MAX ||
+             e->mcts_nodes[c].visits > e->mcts_nodes[best].visits))
+            best = c;
+    }
+    return best;
+}
+
+static void take_answer(gs_engine *e, gs_result *r, bool solver)
+{
+    const mcts_node *root = &e->mcts_nodes[0];
+    r->nodes = e->nodes;
+    r->leaves = e->leaves;
+    r->mcts_iterations = e->mcts_iterations;
+    r->mcts_root_actions = root->nchild;
+    r->mcts_proved = root->kind == KIND_LEAF || (solver && root->lo == root->hi);
+    r->stopped = e->stopped;
+    r->bound = GS_BOUND_EXACT;
+    int best = pick_best(e, solver);
+    if (best >= 0) {
+        const mcts_node *c = &e->mcts_nodes[root->first + (uint32_t)best];
+        r->best = c->action;
+        r->best_index = best;
+    }
+    if (r->mcts_proved)
+        r->value = root->lo;
+    else if (best >= 0)
+        r->value = mean_of(&e->mcts_nodes[root->first + (uint32_t)best]);
+    else
+        r->value = mean_of(root);
+    /* The principal variation: the chosen action, then the most visited
+     * children. */
+    r->pv_length = 0;
+    if (best < 0)
+        return;
+    uint32_t idx = root->first + (uint32_t)best;
+    while (idx != UINT32_MAX && r->pv_length < GS_PV_MAX) {
+        r->pv[r->pv_length++] = e->mcts_nodes[idx].action;
+        idx = most_visited(e, &e->mcts_nodes[idx]);
+    }
+}
+
+/* The checks of the options only MCTS reads. */
+static int check_mcts(gs_engine *e, const gs_search_options *o)
+{
+    if (!(o->mcts_c >= 0.0) || !isfinite(o->mcts_c))
+        return engine_fail(e, GS_EINVAL,
+                           "options.mcts_c is %g, but it must be a finite "
+                           "number, 0 or more", o->mcts_c);
+    if ((unsigned)o->mcts_playout > GS_PLAYOUT_EVAL)
+        return engine_fail(e, GS_EINVAL,
+                           "options.mcts_playout is %d, which is no "
+                           "gs_mcts_playout", (int)o->mcts_playout);
+    if (o->mcts_playout == GS_PLAYOUT_POLICY && !e->game.playout)
+        return engine_fail(e, GS_EINVAL,
+                           "options.mcts_playout is GS_PLAYOUT_POLICY, but "
+                           "the game has no playout");
+    if (o->mcts_playout_depth < 0)
+        return engine_fail(e, GS_EINVAL,
+                           "options.mcts_playout_depth is %d, but it must "
+                           "be 0 (no limit) or more", o->mcts_playout_depth);
+    return GS_OK;
+}
+
+int mcts_search(gs_engine *e, const void *root,
+                const gs_search_options *options, gs_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->best = GS_NO_ACTION;
+    r->best_index = -1;
+    int st = engine_begin(e, options);
+    if (st == GS_OK)
+        st = check_mcts(e, options);
+    if (st != GS_OK)
+        return st;
+    int n = options->threads > 1 ? options->threads : 1;
+    st = n > 1 ? run_threads(e, root, options, n)
+               : run_one(e, root, options, options->mcts_seed);
+    if (e->mcts_count > 0)
+        take_answer(e, r, options->mcts_solver);
+    r->depth = (int)e->cut_evals;
+    r->seconds = engine_elapsed(e);
+    if (st != GS_OK)
+        e->mcts_count = 0;
+    return st;
+}
+
+/* ---- the tree, read back ---- */
+
+size_t gs_mcts_tree_size(const gs_engine *e)
+{
+    return e ? e->mcts_count : 0;
+}
+
+int gs_mcts_tree_node(const gs_engine *e, size_t index, gs_mcts_node_info *out)
+{
+    if (!e || !out || index >= e->mcts_count)
+        return GS_EINVAL;
+    const mcts_node *n = &e->mcts_nodes[index];
+    out->action = n->action;
+    out->parent = index == 0 ? -1 : (int64_t)n->parent;
+    out->first_child = n->nchild ? (int64_t)n->first : -1;
+    out->children = n->nchild;
+    out->visits = n->visits;
+    out->mean = mean_of(n);
+    out->lo = n->lo;
+    out->hi = n->hi;
+    out->proved = n->lo == n->hi;
+    return GS_OK;
+}

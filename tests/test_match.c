@@ -1,0 +1,269 @@
+/*
+ * test_match.c: matches (gamesearch/match.h): players read from specs,
+ * the expected outcomes (perfect alpha-beta never loses tic-tac-toe, MCTS
+ * draws it, MCTS beats a random player at Connect Four), the statistics,
+ * threads giving the same games, the JSON, bad input and allocation
+ * failure.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gamesearch/match.h"
+#include "gamesearch/mnk.h"
+#include "track_alloc.h"
+
+typedef struct buffer {
+    char text[1 << 16];
+    size_t len;
+} buffer;
+
+static int to_buffer(void *user, const char *text, size_t len)
+{
+    buffer *b = user;
+    if (b->len + len >= sizeof b->text)
+        return -1;
+    memcpy(b->text + b->len, text, len);
+    b->len += len;
+    b->text[b->len] = '\0';
+    return 0;
+}
+
+static gs_match *play(const char *game, const char *a, const char *b,
+                      int games, int threads)
+{
+    gs_match_params p;
+    gs_match_params_init(&p);
+    p.game = game;
+    p.a = a;
+    p.b = b;
+    p.games = games;
+    p.threads = threads;
+    gs_match *m;
+    gs_error err;
+    int st = gs_match_run(&p, NULL, &m, &err);
+    if (st != GS_OK)
+        fail_msg("%s", err.message);
+    return m;
+}
+
+static void test_spec_parse(void **unused)
+{
+    (void)unused;
+    gs_player_spec s;
+    gs_error e;
+    assert_int_equal(gs_player_spec_parse("mcts:iterations=500,c=0.5,"
+                                          "playout=random,threads=2", &s, &e),
+                     GS_OK);
+    assert_int_equal(s.kind, GS_PLAYER_MCTS);
+    assert_int_equal(s.iterations, 500);
+    assert_true(s.c == 0.5);
+    assert_int_equal(s.playout, GS_PLAYOUT_RANDOM);
+    assert_int_equal(s.threads, 2);
+    assert_int_equal(gs_player_spec_parse("alphabeta:depth=4,time=0.5,"
+                                          "eval=threats", &s, &e), GS_OK);
+    assert_int_equal(s.kind, GS_PLAYER_ALPHABETA);
+    assert_int_equal(s.depth, 4);
+    assert_true(s.time == 0.5);
+    assert_int_equal(s.eval, GS_MNK_EVAL_THREATS);
+    assert_int_equal(gs_player_spec_parse("random", &s, &e), GS_OK);
+    assert_int_equal(s.kind, GS_PLAYER_RANDOM);
+
+    assert_int_equal(gs_player_spec_parse("negamax", &s, &e), GS_EPARSE);
+    assert_string_equal(e.message, "unknown algorithm 'negamax' (expected "
+                        "alphabeta, minimax, mcts or random)");
+    assert_int_equal(gs_player_spec_parse("mcts:foo=1", &s, &e), GS_EPARSE);
+    assert_string_equal(e.message, "unknown key 'foo' (keys: depth, time, "
+                        "nodes, iterations, c, playout, threads, eval)");
+    assert_int_equal(e.column, 6);
+    assert_int_equal(gs_player_spec_parse("mcts:depth=3", &s, &e), GS_EPARSE);
+    assert_string_equal(e.message, "mcts players take no 'depth'");
+    assert_int_equal(gs_player_spec_parse("random:time=1", &s, &e), GS_EPARSE);
+    assert_string_equal(e.message, "random players take no 'time'");
+    assert_int_equal(gs_player_spec_parse("alphabeta:depth=x", &s, &e),
+                     GS_EPARSE);
+    assert_string_equal(e.message, "'x' is no value for depth");
+    assert_int_equal(e.column, 17);
+    assert_int_equal(gs_player_spec_parse("mcts:iterations", &s, &e),
+                     GS_EPARSE);
+    assert_string_equal(e.message, "'iterations' is not key=value");
+    assert_int_equal(gs_player_spec_parse("mcts:c=-1", &s, &e), GS_EPARSE);
+    assert_int_equal(gs_player_spec_parse("mcts;c=1", &s, &e), GS_EPARSE);
+}
+
+static void test_stats(void **unused)
+{
+    (void)unused;
+    double s, lo, hi, e, elo, ehi;
+    gs_match_stats(6, 2, 2, &s, &lo, &hi, &e, &elo, &ehi);
+    /* score 0.7, variance 0.16 a game */
+    assert_true(fabs(s - 0.7) < 1e-12);
+    assert_true(fabs(lo - 0.452082) < 1e-6);
+    assert_true(fabs(hi - 0.947918) < 1e-6);
+    assert_true(fabs(e - 147.19071) < 1e-4);
+    assert_true(fabs(elo - -33.39935) < 1e-4);
+    assert_true(fabs(ehi - 504.03329) < 1e-4);
+    gs_match_stats(0, 4, 0, &s, &lo, &hi, &e, &elo, &ehi);
+    assert_true(s == 0.5 && lo == 0.5 && hi == 0.5 && e == 0.0);
+    gs_match_stats(3, 0, 0, &s, &lo, &hi, &e, &elo, &ehi);
+    assert_true(s == 1.0 && isinf(e) && e > 0);
+}
+
+/* Perfect alpha-beta never loses tic-tac-toe; MCTS with 20000 iterations
+ * draws every game against it. */
+static void test_ttt_outcomes(void **unused)
+{
+    (void)unused;
+    gs_match *m = play("ttt", "alphabeta", "random", 10, 1);
+    assert_int_equal(m->b_wins, 0);
+    assert_int_equal(m->a_wins + m->draws, 10);
+    assert_true(m->a_wins >= 8);
+    gs_match_free(m);
+    m = play("ttt", "alphabeta", "mcts:iterations=20000", 4, 1);
+    assert_int_equal(m->draws, 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(m->results[i].result, 0);
+        assert_int_equal(m->results[i].plies, 9);
+        assert_int_equal(m->results[i].a_first, i % 2 == 0);
+        assert_int_equal(m->results[i].seed, 1 + (uint64_t)i);
+    }
+    assert_true(m->elo == 0.0 && m->elo_lo == 0.0 && m->elo_hi == 0.0);
+    gs_match_free(m);
+}
+
+/* MCTS beats a random player at Connect Four: every one of these games
+ * (the seeds fix them). */
+static void test_c4_mcts_beats_random(void **unused)
+{
+    (void)unused;
+    gs_match *m = play("connect4", "mcts:iterations=1000", "random", 10, 2);
+    assert_int_equal(m->a_wins, 10);
+    assert_true(isinf(m->elo));
+    gs_match_free(m);
+}
+
+/* Threads play the same games; the JSON has its exact shape. */
+static void test_threads_and_json(void **unused)
+{
+    (void)unused;
+    static buffer one, three;
+    gs_match *m = play("mnk", "mcts:iterations=300", "random", 5, 1);
+    one.len = 0;
+    assert_int_equal(gs_match_write_json(m, to_buffer, &one), GS_OK);
+    gs_match_free(m);
+    m = play("mnk", "mcts:iterations=300", "random", 5, 3);
+    three.len = 0;
+    assert_int_equal(gs_match_write_json(m, to_buffer, &three), GS_OK);
+    gs_match_free(m);
+    assert_string_equal(one.text, three.text);
+
+    m = play("ttt", "alphabeta", "alphabeta:depth=1", 2, 1);
+    one.len = 0;
+    assert_int_equal(gs_match_write_json(m, to_buffer, &one), GS_OK);
+    assert_string_equal(
+        one.text,
+        "{\"game\": \"ttt\", \"games\": 2, \"a\": {\"spec\": \"alphabeta\", "
+        "\"wins\": 0}, \"b\": {\"spec\": \"alphabeta:depth=1\", \"wins\": 0}, "
+        "\"draws\": 2, \"elo\": 0.0, \"elo_interval\": [0.0, 0.0], "
+        "\"results\": [{\"seed\": 1, \"first\": \"a\", \"result\": \"draw\", "
+        "\"plies\": 9, \"moves\": [\"b2\", \"a1\", \"c1\", \"a3\", \"a2\", "
+        "\"c2\", \"b3\", \"b1\", \"c3\"]}, {\"seed\": 2, \"first\": \"b\", "
+        "\"result\": \"draw\", \"plies\": 9, \"moves\": [\"b2\", \"a1\", "
+        "\"c1\", \"a3\", \"a2\", \"c2\", \"b3\", \"b1\", \"c3\"]}]}\n");
+    gs_match_free(m);
+    /* a win and a loss: infinite ends are null */
+    m = play("connect4", "mcts:iterations=200", "random", 1, 1);
+    one.len = 0;
+    assert_int_equal(gs_match_write_json(m, to_buffer, &one), GS_OK);
+    assert_non_null(strstr(one.text, "\"elo\": null, \"elo_interval\": "
+                                     "[null, null]"));
+    gs_match_free(m);
+}
+
+static void test_bad_input(void **unused)
+{
+    (void)unused;
+    gs_match_params p;
+    gs_match_params_init(&p);
+    gs_match *m = (gs_match *)&p;
+    gs_error e;
+    p.a = "alphabeta";
+    p.b = "random";
+    p.game = "chess";
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
+    assert_null(m);
+    assert_string_equal(e.message, "unknown game 'chess' (expected ttt, mnk, "
+                        "gomoku or connect4)");
+    p.game = "connect4";
+    p.a = "alphabeta:eval=lines";
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
+    assert_string_equal(e.message, "player a: Connect Four players take no "
+                        "eval");
+    p.a = "alphabeta";
+    p.b = "mcts:x=1";
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EPARSE);
+    assert_string_equal(e.message, "player b: unknown key 'x' (keys: depth, "
+                        "time, nodes, iterations, c, playout, threads, eval)");
+    p.b = "random";
+    p.rows = 4;
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
+    assert_string_equal(e.message, "only mnk takes a board size and k");
+    p.game = "mnk";
+    p.k = 5;
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
+    assert_string_equal(e.message, "no 4x3 board with k 5");
+    p.k = 0;
+    p.games = 0;
+    assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
+    assert_string_equal(e.message, "games is 0, but it must be 1 or more");
+}
+
+static void test_alloc_failure(void **unused)
+{
+    (void)unused;
+    gs_match_params p;
+    gs_match_params_init(&p);
+    p.game = "ttt";
+    p.a = "mcts:iterations=50";
+    p.b = "random";
+    p.threads = 2;
+    bool done = false;
+    for (long n = 1; n < 500 && !done; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        gs_match *m;
+        gs_error e;
+        int st = gs_match_run(&p, &a, &m, &e);
+        if (st == GS_OK) {
+            done = t.failed == 0;
+            gs_match_free(m);
+        } else {
+            assert_int_equal(st, GS_ENOMEM);
+            assert_null(m);
+        }
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(done);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spec_parse),
+        cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_ttt_outcomes),
+        cmocka_unit_test(test_c4_mcts_beats_random),
+        cmocka_unit_test(test_threads_and_json),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_alloc_failure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
