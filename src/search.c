@@ -157,6 +157,12 @@ static uint64_t table_key(const gs_engine *e, const void *state,
 static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
 {
     const gs_game *g = &e->game;
+    if (g->child_hash && !e->mode.symmetry) {
+        for (int i = 0; i < n; i++)
+            tt_prefetch(e->tt, g->child_hash(g->ctx, state_at(e, ply),
+                                             e->actions[base + i]));
+        return;
+    }
     for (int i = 0; i < n; i++) {
         bool mirrored;
         g->apply(g->ctx, state_at(e, ply), e->actions[base + i],
@@ -477,9 +483,23 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
      * cannot hide it (a MAX root stops at the best value possible; raising
      * its alpha would leave the children's values indistinct). */
     bool exact = false;   /* (only the root goes on with an exact value) */
+    int n_known = -1;     /* the search actions, when already written */
+    if (e->mode.knowledge && g->bounds_actions) {
+        if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions))
+            return 0.0;
+        state = state_at(e, ply);   /* the slots may have moved */
+    }
     if (e->mode.knowledge && g->bounds) {
         double lo, hi;
-        if (g->bounds(g->ctx, state, &lo, &hi)) {
+        bool known;
+        if (g->bounds_actions) {
+            n_known = g->bounds_actions(g->ctx, state, &lo, &hi,
+                                        e->actions + e->actions_top);
+            known = true;
+        } else {
+            known = g->bounds(g->ctx, state, &lo, &hi);
+        }
+        if (known) {
             assert(lo <= hi);
             bool use_lo = true, use_hi = true;
             exact = lo == hi;
@@ -557,7 +577,11 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     state = state_at(e, ply);   /* the slots may have moved */
     size_t base = e->actions_top;
     int n;
-    if (e->mode.knowledge && g->search_actions && !exact) {
+    if (n_known >= 0 && !exact) {
+        n = n_known;
+        if (n == 0 && ply == 0)
+            n = g->actions(g->ctx, state, e->actions + base);
+    } else if (e->mode.knowledge && g->search_actions && !exact) {
         n = g->search_actions(g->ctx, state, e->actions + base);
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
