@@ -318,6 +318,7 @@ int root_search_begun(gs_engine *e, const void *root, gs_result *r)
 static const struct {
     size_t options, result;
 } versions[] = {
+    {offsetof(gs_search_options, etc_plies), sizeof(gs_result)},
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
 

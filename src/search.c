@@ -56,6 +56,8 @@ static bool out_of_budget(gs_engine *e)
 {
     if (e->stop_flag &&
         atomic_load_explicit(e->stop_flag, memory_order_relaxed)) {
+        if (e->helper_id == 0)
+            e->stopped = GS_STOP_CANCEL;
         e->halt = true;
     } else if (e->opt.max_nodes &&
                (e->budget ? atomic_fetch_add_explicit(e->budget, 1,
@@ -169,6 +171,37 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
                  state_at(e, ply + 1));
         tt_prefetch(e->tt, table_key(e, state_at(e, ply + 1), &mirrored));
     }
+}
+
+/* Enhanced transposition cutoffs: true when the table entry of one of
+ * the n children of the node at `ply` (a MAX node when maximize) proves
+ * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
+ * *value and *bound are then the node's result. */
+static bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
+                       bool maximize, double alpha, double beta,
+                       int remaining, double *value, gs_bound *bound)
+{
+    const gs_game *g = &e->game;
+    const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
+                                                : remaining - 1;
+    for (int i = 0; i < n; i++) {
+        tt_entry hit;
+        uint64_t key = g->child_hash(g->ctx, state_at(e, ply),
+                                     e->actions[base + i]);
+        if (!tt_probe(e->tt, key, &hit) || hit.depth < need)
+            continue;
+        gs_bound b = hit.bound;
+        if (maximize ? (b != GS_BOUND_UPPER && fails_high(e, hit.value, beta))
+                     : (b != GS_BOUND_LOWER && fails_low(e, hit.value, alpha))) {
+            e->tt_hits++;
+            e->cutoffs++;
+            e->cut_evals += hit.depth != TT_DEPTH_FULL;
+            *value = hit.value;
+            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---- chance arithmetic that does not overflow ----
@@ -607,9 +640,24 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     } else if (role == GS_ROLE_CHANCE) {
         v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
+        bool fetched = false;
+        if (e->mode.etc && ply > 0 && ply < e->opt.etc_plies) {
+            if (e->mode.prefetch && n > 1) {
+                prefetch_children(e, ply, base, n);
+                fetched = true;
+            }
+            double cut;
+            gs_bound cb;
+            if (etc_cutoff(e, ply, base, n, role == GS_ROLE_MAX, alpha, beta,
+                           remaining, &cut, &cb)) {
+                e->actions_top = base;
+                emit_leave(e, ply, agent, via, false, cut, cb);
+                return cut;
+            }
+        }
         picker p;
         pick_init(e, &p, ply, base, n, tt_move);
-        if (e->mode.prefetch && n > 1)
+        if (e->mode.prefetch && n > 1 && !fetched)
             prefetch_children(e, ply, base, n);
         v = search_minmax(e, ply, agent, alpha, beta, &p,
                           role == GS_ROLE_MAX, remaining, &bound, &best);
