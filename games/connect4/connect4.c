@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "c4_internal.h"
 
 struct gs_c4 {
     gs_allocator alloc;
@@ -211,6 +212,18 @@ C4_KERNEL uint64_t mirror_key(const gs_c4 *g, shape sh, uint64_t key)
     for (int shift = 0; shift <= last; shift += sh.h1)
         m |= ((key >> shift) & g->col_field) << (last - shift);
     return m;
+}
+
+uint64_t c4_canonical_key(const gs_c4 *g, const gs_c4_state *s)
+{
+    const uint64_t key = s->current + s->mask;
+    const uint64_t m = mirror_key(g, shape_of(g), key);
+    return m < key ? m : key;
+}
+
+int c4_key_bits(const gs_c4 *g)
+{
+    return g->width * g->h1;
 }
 
 /* ---- The instance ------------------------------------------------------ */
