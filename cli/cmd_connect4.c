@@ -325,8 +325,8 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "gamesearch connect4 --help)");
         return EXIT_BAD_INPUT;
     }
-    if ((o->mode == MODE_BOOK) != (o->ply >= 0 && o->out != NULL) &&
-        (o->mode == MODE_BOOK || o->ply >= 0 || o->out)) {
+    if (o->mode == MODE_BOOK ? o->ply < 0 || !o->out
+                             : o->ply >= 0 || o->out) {
         cli_error(cmd, o->mode == MODE_BOOK ? "book needs --ply N and --out "
                   "FILE" : "--ply and --out go with book");
         return EXIT_BAD_INPUT;
@@ -671,23 +671,25 @@ static int think(gs_c4_solver *sv, const gs_c4_state *s, int side,
     if (pthread_create(&t, NULL, think_main, &j) != 0)
         return gs_c4_choose(sv, s, sd);
     bool tty = isatty(STDOUT_FILENO), left = false;
+    int shown = -1;   /* the tenth of a second last shown */
     struct timespec t0, now;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     while (!atomic_load(&j.done)) {
         struct pollfd p = {STDIN_FILENO, POLLIN, 0};
         char buf[64];
-        if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 100) > 0 &&
+        if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 20) > 0 &&
                             fgets(buf, sizeof buf, stdin) &&
                             buf[0] == 'q')) {
             gs_c4_solver_cancel(sv, true);
             left = true;
         } else if (!isatty(STDIN_FILENO)) {
-            poll(NULL, 0, 100);
+            poll(NULL, 0, 5);
         }
         clock_gettime(CLOCK_MONOTONIC, &now);
         double el = (double)(now.tv_sec - t0.tv_sec) +
                     (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
-        if (tty && !left && el >= 0.2)
+        if (tty && !left && el >= 0.2 && (int)(el * 10) != shown &&
+            (shown = (int)(el * 10)) >= 0)
             printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
                    side == 0 ? 'X' : 'O', el), fflush(stdout);
     }
