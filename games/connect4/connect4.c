@@ -518,6 +518,24 @@ C4_KERNEL double value_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
 }
 
 /*
+ * Once half the board is full: a player who cannot make four even with
+ * every empty cell cannot win, so the score is on their side of 0 at best
+ * (both: a draw). Earlier, every line is still open in practice and the
+ * test would only cost time.
+ */
+C4_KERNEL void dead_lines(const gs_c4 *g, shape sh, const gs_c4_state *s,
+                          int *mlo, int *mhi)
+{
+    if (2 * s->moves < g->cells)
+        return;
+    const uint64_t empty = g->board & ~s->mask;
+    if (!has_four(sh, s->current | empty))
+        *mhi = 0;
+    if (!has_four(sh, (s->current ^ s->mask) | empty))
+        *mlo = 0;
+}
+
+/*
  * The mover wins at once (exact), or loses on the next move whatever they
  * do (exact), or the board fills before anyone can win (exact 0, since the
  * mover can neither win nor be forced to lose); otherwise the mover cannot
@@ -541,6 +559,7 @@ C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
     } else {
         mlo = -(g->cells - 2 - s->moves) / 2;
         mhi = (g->cells - 1 - s->moves) / 2;
+        dead_lines(g, sh, s, &mlo, &mhi);
     }
     if (s->moves & 1) {
         *lo = -mhi;
@@ -596,7 +615,11 @@ C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
         } else {
             mlo = -(g->cells - 2 - s->moves) / 2;
             mhi = (g->cells - 1 - s->moves) / 2;
-            n = columns_of(g, sh, moves, out);
+            dead_lines(g, sh, s, &mlo, &mhi);
+            if (mlo == mhi)
+                n = 0;
+            else
+                n = columns_of(g, sh, moves, out);
         }
     }
     if (s->moves & 1) {

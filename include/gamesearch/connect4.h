@@ -24,7 +24,11 @@
  *           position (and of its mirror image: the game is left-right
  *           symmetric);
  *   bounds  a win on the next move and a forced loss are exact values; else
- *           the best and worst scores still possible at this move count;
+ *           the best and worst scores still possible at this move count,
+ *           and (once half the board is full) no win for a player who
+ *           cannot make four even with every empty cell;
+ *   bounds_actions, child_hash  bounds and search_actions in one call,
+ *           and a child's hash without building it;
  *   search_actions  the moves that do not let the opponent win at once
  *           (none: the position is lost, and value() says by how much),
  *           centre columns first (a win at once is exact in bounds, so the
