@@ -37,6 +37,25 @@ def nettle_flags():
         return ["-lnettle"]
 
 
+def book_source():
+    """The Connect Four book shipped in the library, as the C array that
+    CMakeLists.txt also makes of games/connect4/default.book."""
+    with open(os.path.join(HERE, "games", "connect4", "default.book"), "rb") as f:
+        data = f.read()
+    out = os.path.join("build", "python-generated", "c4_book_data.c")
+    os.makedirs(os.path.join(HERE, os.path.dirname(out)), exist_ok=True)
+    text = ("/* Generated from games/connect4/default.book by setup.py. */\n"
+            "#include <stddef.h>\n"
+            "const unsigned char c4_default_book[] = {%s};\n"
+            "const size_t c4_default_book_len = %d;\n"
+            % ("".join("0x%02x," % b for b in data) or "0", len(data)))
+    path = os.path.join(HERE, out)
+    if not os.path.exists(path) or open(path).read() != text:
+        with open(path, "w") as f:
+            f.write(text)
+    return out
+
+
 library = os.environ.get("GAMESEARCH_LIBRARY", "")
 extra = shlex.split(os.environ.get("GAMESEARCH_CFLAGS", ""))
 sources = rel("python/ext/*.c")
@@ -44,7 +63,7 @@ objects = []
 if library:
     objects = [library]
 else:
-    sources += rel("src/*.c") + rel("games/*/*.c")
+    sources += rel("src/*.c") + rel("games/*/*.c") + [book_source()]
 
 nettle = nettle_flags()
 extension = Extension(

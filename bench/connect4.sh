@@ -23,7 +23,8 @@
 # its standard input; every score is checked against the file (--weak: its
 # sign). For each set and mode the table shows the positions, the mean
 # search time per position and the mean nodes (the program's MICROSECONDS
-# and NODES columns: the table is emptied before each position), the
+# and NODES columns: the table is emptied before each position, and no
+# book is used), the
 # search speed in thousands of nodes a second, the wall time of the whole
 # run (which also counts reading, printing and emptying the table), the
 # mismatches, and Pons's solver on this machine (strong; weak about half of
@@ -140,7 +141,7 @@ for name in "$@"; do
         [ "$mode" = weak ] && weak=--weak
         t0=$(now)
         # shellcheck disable=SC2086
-        if ! "$GS" connect4 solve $weak $opts <"$TMP/in" >"$TMP/out" 2>"$TMP/err"; then
+        if ! "$GS" connect4 solve --no-book $weak $opts <"$TMP/in" >"$TMP/out" 2>"$TMP/err"; then
             echo "$name $mode: gamesearch connect4 solve failed: $(head -n 3 "$TMP/err")" >&2
             status=1
         fi
@@ -209,7 +210,7 @@ if [ "$empty" -eq 1 ]; then
         [ "$mode" = weak ] && weak=--weak
         t0=$(now)
         # shellcheck disable=SC2086
-        if ! printf '\n' | "$GS" connect4 solve $weak $opts >"$TMP/out" 2>"$TMP/err"; then
+        if ! printf '\n' | "$GS" connect4 solve --no-book $weak $opts >"$TMP/out" 2>"$TMP/err"; then
             echo "empty board $mode: gamesearch connect4 solve failed: $(head -n 3 "$TMP/err")" >&2
             status=1
             continue

@@ -13,6 +13,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +33,9 @@
 
 static const char cmd[] = "connect4";
 
-typedef enum c4_mode { MODE_NONE, MODE_SOLVE, MODE_ANALYZE, MODE_PLAY } c4_mode;
+typedef enum c4_mode {
+    MODE_NONE, MODE_SOLVE, MODE_ANALYZE, MODE_PLAY, MODE_BOOK
+} c4_mode;
 
 typedef struct c4_options {
     c4_mode mode;
@@ -45,12 +53,17 @@ typedef struct c4_options {
     int computer_first;      /* play --first: -1 unset, 0 human, 1 computer */
     bool mcts;               /* analyze, play: --algo mcts */
     long iterations;         /* --iterations (MCTS) */
+    const char *book;        /* --book FILE (NULL: the shipped book) */
+    bool no_book;            /* --no-book */
+    long ply;                /* book --ply N (-1: not given) */
+    const char *out;         /* book --out FILE */
 } c4_options;
 
 static void usage(void)
 {
     puts("usage: gamesearch connect4 solve [options] < POSITIONS\n"
          "       gamesearch connect4 analyze [options] POSITION\n"
+         "       gamesearch connect4 book --ply N --out FILE [options]\n"
          "       gamesearch connect4 play [--first human|computer] "
          "[--start POSITION]\n"
          "                                [options]\n"
@@ -103,10 +116,13 @@ static void usage(void)
          "             best: 4\n"
          "  play     you against the perfect computer. X moves first, O "
          "second;\n"
-         "           type a column number, or q to quit. On the empty 7x6 "
-         "board the\n"
-         "           computer's first moves take minutes to solve; --start "
-         "skips them.\n"
+         "           type a column number, or q to quit (q and Enter, or "
+         "Ctrl-C,\n"
+         "           also while the computer thinks).\n"
+         "  book     solves every position with at most N stones (mirror "
+         "images\n"
+         "           once) and writes their scores to FILE, a book for "
+         "--book.\n"
          "\n"
          "Options:\n"
          "  --weak             solve, analyze: only win (1), draw (0) or "
@@ -117,6 +133,13 @@ static void usage(void)
          "  --mpi              solve: split the lines among the ranks of "
          "MPI (run under\n"
          "                     mpirun; rank 0 reads and prints)\n"
+         "  --book FILE        solve, analyze, play: answer the positions "
+         "FILE has\n"
+         "                     from it (default: the book shipped with "
+         "gamesearch)\n"
+         "  --no-book          solve, analyze, play: no book, search "
+         "everything\n"
+         "  --ply N, --out FILE  book: the stones, and the file to write\n"
          "  --first WHO        play: who makes the first move, human "
          "(default) or\n"
          "                     computer\n"
@@ -184,6 +207,8 @@ static int parse_options(int argc, char **argv, c4_options *o)
                     o->mode = MODE_ANALYZE;
                 else if (strcmp(arg, "play") == 0)
                     o->mode = MODE_PLAY;
+                else if (strcmp(arg, "book") == 0)
+                    o->mode = MODE_BOOK;
                 else {
                     cli_error(cmd, "unknown command '%s' (expected solve, "
                               "analyze or play; see gamesearch connect4 "
@@ -205,6 +230,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                     strcmp(name, "--weak") == 0 ||
                     strcmp(name, "--keep-table") == 0 ||
                     strcmp(name, "--mpi") == 0 ||
+                    strcmp(name, "--no-book") == 0 ||
                     strcmp(name, "--symmetry") == 0;
         if (flag) {
             if (cli_args_has_inline(&a)) {
@@ -222,6 +248,8 @@ static int parse_options(int argc, char **argv, c4_options *o)
                 solve_only = "--mpi";
             } else if (strcmp(name, "--symmetry") == 0) {
                 o->symmetry = true;
+            } else if (strcmp(name, "--no-book") == 0) {
+                o->no_book = true;
             } else {
                 usage();
                 return 1;
@@ -237,6 +265,9 @@ static int parse_options(int argc, char **argv, c4_options *o)
                      strcmp(name, "--first") == 0 ||
                      strcmp(name, "--algo") == 0 ||
                      strcmp(name, "--iterations") == 0 ||
+                     strcmp(name, "--book") == 0 ||
+                     strcmp(name, "--ply") == 0 ||
+                     strcmp(name, "--out") == 0 ||
                      strcmp(name, "--start") == 0;
         if (!known) {
             cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
@@ -308,6 +339,16 @@ static int parse_options(int argc, char **argv, c4_options *o)
             }
             o->computer_first = strcmp(v, "computer") == 0;
             play_only = "--first";
+        } else if (strcmp(name, "--book") == 0) {
+            o->book = v;
+        } else if (strcmp(name, "--ply") == 0) {
+            if (!cli_parse_long(v, 0, GS_C4_MAX_CELLS, &o->ply)) {
+                cli_error(cmd, "--ply needs a whole number of stones from 0 "
+                          "to %d, not '%s'", GS_C4_MAX_CELLS, CLI_Q(v));
+                return EXIT_BAD_INPUT;
+            }
+        } else if (strcmp(name, "--out") == 0) {
+            o->out = v;
         } else {
             o->start = v;
             play_only = "--start";
@@ -317,6 +358,12 @@ static int parse_options(int argc, char **argv, c4_options *o)
     if (o->mode == MODE_NONE) {
         cli_error(cmd, "a command is needed: solve, analyze or play (see "
                   "gamesearch connect4 --help)");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mode == MODE_BOOK ? o->ply < 0 || !o->out
+                             : o->ply >= 0 || o->out) {
+        cli_error(cmd, o->mode == MODE_BOOK ? "book needs --ply N and --out "
+                  "FILE" : "--ply and --out go with book");
         return EXIT_BAD_INPUT;
     }
     if (o->mode == MODE_ANALYZE && !o->position) {
@@ -675,7 +722,43 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
             if (an.playable[c] && an.column[c].score == an.best_score)
                 printf(" %d", c + 1);
     fputc('\n', stdout);
+    if (an.from_book)
+        puts("(from the book: no search)");
     return an.all_known ? 0 : 1;
+}
+
+/* ---- book ---- */
+
+static void book_progress(void *user, size_t done, size_t total,
+                          const gs_c4_solution *sd)
+{
+    (void)user;
+    fprintf(stderr, "\r%zu/%zu positions solved (last: %.1f s)", done,
+            total, sd->seconds);
+    if (done == total)
+        fputc('\n', stderr);
+}
+
+static int run_book(const c4_options *o, gs_c4_solver *sv)
+{
+    gs_c4_book *b = NULL;
+    int st = gs_c4_book_build(sv, (int)o->ply, isatty(STDERR_FILENO) ?
+                              book_progress : NULL, NULL, NULL, &b);
+    if (st != GS_OK) {
+        cli_error(cmd, "book --ply %ld: %s", o->ply, st == GS_EINVAL ?
+                  "the board is too large for a book, --ply is not below "
+                  "its cells, or a limit stopped a search" : gs_strerror(st));
+        return st == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+    }
+    gs_error err;
+    st = gs_c4_book_write(b, o->out, &err);
+    if (st == GS_OK)
+        printf("%zu positions (up to %ld stones) written to %s\n",
+               gs_c4_book_size(b), o->ply, o->out);
+    else
+        cli_error(cmd, "--out '%s': %s", CLI_Q(o->out), err.message);
+    gs_c4_book_free(b);
+    return st == GS_OK ? 0 : 1;
 }
 
 /* ---- play ---- */
@@ -736,6 +819,70 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
     }
 }
 
+/* The computer's move, solved on another thread while this one shows the
+ * time it takes (on a terminal) and watches for q or Ctrl-C: the solve's
+ * status, or -1 when the person left. */
+typedef struct think_job {
+    gs_c4_solver *sv;
+    const gs_c4_state *s;
+    gs_c4_solution *sd;
+    int status;
+    atomic_bool done;
+} think_job;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void *think_main(void *arg)
+{
+    think_job *j = arg;
+    j->status = gs_c4_choose(j->sv, j->s, j->sd);
+    atomic_store(&j->done, true);
+    return NULL;
+}
+
+static int think(gs_c4_solver *sv, const gs_c4_state *s, int side,
+                 gs_c4_solution *sd)
+{
+    think_job j = {sv, s, sd, GS_OK, false};
+    pthread_t t;
+    gs_c4_solver_cancel(sv, false);
+    if (pthread_create(&t, NULL, think_main, &j) != 0)
+        return gs_c4_choose(sv, s, sd);
+    bool tty = isatty(STDOUT_FILENO), left = false;
+    int shown = -1;   /* the tenth of a second last shown */
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (!atomic_load(&j.done)) {
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        char buf[64];
+        if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 20) > 0 &&
+                            fgets(buf, sizeof buf, stdin) &&
+                            buf[0] == 'q')) {
+            gs_c4_solver_cancel(sv, true);
+            left = true;
+        } else if (!isatty(STDIN_FILENO)) {
+            poll(NULL, 0, 5);
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double el = (double)(now.tv_sec - t0.tv_sec) +
+                    (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
+        if (tty && !left && el >= 0.2 && (int)(el * 10) != shown &&
+            (shown = (int)(el * 10)) >= 0)
+            printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
+                   side == 0 ? 'X' : 'O', el), fflush(stdout);
+    }
+    pthread_join(t, NULL);
+    if (tty)
+        printf("\r%50s\r", ""), fflush(stdout);
+    return left || interrupted ? -1 : j.status;
+}
+
 static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_state s;
@@ -776,8 +923,8 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         }
         int side = gs_c4_to_move(&s), col;
         if (!computer[side]) {
-            col = ask_move(g, &s, &line, &cap);
-            if (col < 0) {
+            col = interrupted ? -1 : ask_move(g, &s, &line, &cap);
+            if (col < 0 || interrupted) {
                 puts("Game left unfinished.");
                 break;
             }
@@ -786,7 +933,11 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 break;
         } else {
             gs_c4_solution sd;
-            int st = gs_c4_solve(sv, &s, false, &sd);
+            int st = think(sv, &s, side, &sd);
+            if (st < 0) {
+                puts("Game left unfinished.");
+                break;
+            }
             if (st != GS_OK || not_exact(stderr, &sd)) {
                 if (st != GS_OK)
                     cli_error(cmd, "the search failed: %s", gs_strerror(st));
@@ -794,12 +945,16 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 break;
             }
             col = sd.best;
-            char count[40], score[48];
+            char count[40], score[96];
             cli_format_count(sd.nodes, count, sizeof count);
             if (!sd.known) {
-                snprintf(score, sizeof score, "? (stopped by %s)",
-                         limit_name(&sd));
+                snprintf(score, sizeof score, "? (stopped by %s: the best "
+                         "move found, not proved)", limit_name(&sd));
                 status = 1;
+            } else if (sd.from_book) {
+                snprintf(score, sizeof score, "%d (%s, from the book)",
+                         sd.score, sd.score > 0 ? "a win" : sd.score < 0
+                         ? "a loss" : "a draw");
             } else {
                 snprintf(score, sizeof score, "%d (%s)", sd.score,
                          sd.score > 0 ? "a win" : sd.score < 0 ? "a loss"
@@ -831,6 +986,7 @@ static int read_options(int argc, char **argv, c4_options *o)
     o->threads = 1;
     o->symmetry = false;
     o->computer_first = -1;
+    o->ply = -1;
     return parse_options(argc, argv, o);
 }
 
@@ -850,8 +1006,27 @@ int cmd_connect4(int argc, char **argv)
     gs_c4 *g = NULL;
     gs_c4_solver *sv = NULL;
     rc = solver_init(&o, &g, &sv);
+    gs_c4_book *book = NULL;
+    if (rc == 0 && o.mode != MODE_BOOK && !o.no_book) {
+        gs_error err;
+        int st = o.book ? gs_c4_book_read(g, o.book, NULL, &book, &err)
+                        : gs_c4_book_default(g, NULL, &book);
+        if (st != GS_OK && o.book) {
+            cli_error(cmd, "--book '%s': %s", CLI_Q(o.book), err.message);
+            rc = EXIT_BAD_INPUT;
+        }
+        gs_c4_solver_set_book(sv, book);   /* (none for other boards) */
+    }
+    if (rc == 0 && o.mode == MODE_PLAY) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;   /* no SA_RESTART: reads end */
+        sigaction(SIGINT, &sa, NULL);
+    }
     if (rc == 0) {
-        if (o.mode == MODE_SOLVE)
+        if (o.mode == MODE_BOOK)
+            rc = run_book(&o, sv);
+        else if (o.mode == MODE_SOLVE)
             rc = o.mpi ? run_solve_mpi(&o, g, sv) : run_solve(&o, g, sv);
         else if (o.mode == MODE_ANALYZE)
             rc = run_analyze(&o, g, sv);
@@ -859,6 +1034,7 @@ int cmd_connect4(int argc, char **argv)
             rc = run_play(&o, g, sv);
     }
     gs_c4_solver_free(sv);
+    gs_c4_book_free(book);
     gs_c4_free(g);
     return rc;
 }

@@ -154,6 +154,7 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     e->alloc = *alloc;
     e->tt_mode = -1;
     e->tt = &e->table;
+    e->stop_flag = &e->cancel;
     const size_t align = alignof(max_align_t);
     if (game->state_size > SIZE_MAX - align)
         goto fail;
@@ -220,6 +221,12 @@ void gs_engine_stop(gs_engine *e)
         atomic_store_explicit(&e->stop_request, true, memory_order_relaxed);
 }
 
+void gs_engine_cancel(gs_engine *e, bool cancel)
+{
+    if (e)
+        atomic_store(&e->cancel, cancel);
+}
+
 void gs_engine_tt_clear(gs_engine *e)
 {
     if (e)
@@ -257,6 +264,10 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.threads is %d, but it must be 0 or more",
                            o->threads);
+    if (o->etc_plies < 0)
+        return engine_fail(e, GS_EINVAL,
+                           "options.etc_plies is %d, but it must be 0 or more",
+                           o->etc_plies);
     /* A root window, null-window search, history and several threads
      * belong to alpha-beta under the textbook rule; null-window search
      * needs the values' grain, symmetry the game's mirror callbacks. */
@@ -324,6 +335,8 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
     m.use_tt = o->use_tt;
     m.symmetry = o->use_tt && o->tt_symmetry;
     m.prefetch = o->use_tt && o->prefetch;
+    m.etc = m.prune && o->use_tt && o->etc_plies > 0 && g->child_hash &&
+            !m.symmetry;
     m.window = o->window_lo < o->window_hi;
     m.null_window = o->null_window;
     m.iterative = o->iterative;

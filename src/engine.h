@@ -107,6 +107,7 @@ typedef struct engine_modes {
     bool use_tt;         /* probe and store the transposition table */
     bool symmetry;       /* a position and its mirror share one entry */
     bool prefetch;       /* load the children's table buckets early */
+    bool etc;            /* enhanced transposition cutoffs (etc_plies) */
     bool window;         /* the caller gave a root window */
     bool null_window;    /* find the root's value by bisection */
     bool iterative;      /* iterative deepening */
@@ -165,7 +166,9 @@ struct gs_engine {
     int nhelpers;
     int helper_id;           /* 0: not a helper */
     atomic_bool stop;        /* the owner's: set when its search ends */
-    atomic_bool *stop_flag;  /* a helper's: the owner's `stop` */
+    atomic_bool *stop_flag;  /* a helper's: the owner's `stop`; the
+                                owner's: its own `cancel` */
+    atomic_bool cancel;      /* gs_engine_cancel's request */
     atomic_bool stop_request;   /* gs_engine_stop was called */
     /* A node budget shared by the threads: the owner's count of the
      * nodes they tried (shared_nodes), and the count a search charges

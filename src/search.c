@@ -56,6 +56,8 @@ static bool out_of_budget(gs_engine *e)
 {
     if (e->stop_flag &&
         atomic_load_explicit(e->stop_flag, memory_order_relaxed)) {
+        if (e->helper_id == 0)
+            e->stopped = GS_STOP_CANCEL;
         e->halt = true;
     } else if (atomic_load_explicit(&e->stop_request, memory_order_relaxed)) {
         e->stopped = GS_STOP_REQUEST;
@@ -190,12 +192,49 @@ static uint64_t table_key(const gs_engine *e, const void *state,
 static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
 {
     const gs_game *g = &e->game;
+    if (g->child_hash && !e->mode.symmetry) {
+        for (int i = 0; i < n; i++)
+            tt_prefetch(e->tt, g->child_hash(g->ctx, state_at(e, ply),
+                                             e->actions[base + i]));
+        return;
+    }
     for (int i = 0; i < n; i++) {
         bool mirrored;
         g->apply(g->ctx, state_at(e, ply), e->actions[base + i],
                  state_at(e, ply + 1));
         tt_prefetch(e->tt, table_key(e, state_at(e, ply + 1), &mirrored));
     }
+}
+
+/* Enhanced transposition cutoffs: true when the table entry of one of
+ * the n children of the node at `ply` (a MAX node when maximize) proves
+ * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
+ * *value and *bound are then the node's result. */
+static bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
+                       bool maximize, double alpha, double beta,
+                       int remaining, double *value, gs_bound *bound)
+{
+    const gs_game *g = &e->game;
+    const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
+                                                : remaining - 1;
+    for (int i = 0; i < n; i++) {
+        tt_entry hit;
+        uint64_t key = g->child_hash(g->ctx, state_at(e, ply),
+                                     e->actions[base + i]);
+        if (!tt_probe(e->tt, key, &hit) || hit.depth < need)
+            continue;
+        gs_bound b = hit.bound;
+        if (maximize ? (b != GS_BOUND_UPPER && fails_high(e, hit.value, beta))
+                     : (b != GS_BOUND_LOWER && fails_low(e, hit.value, alpha))) {
+            e->tt_hits++;
+            e->cutoffs++;
+            e->cut_evals += hit.depth != TT_DEPTH_FULL;
+            *value = hit.value;
+            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---- chance arithmetic that does not overflow ----
@@ -512,9 +551,23 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
      * cannot hide it (a MAX root stops at the best value possible; raising
      * its alpha would leave the children's values indistinct). */
     bool exact = false;   /* (only the root goes on with an exact value) */
+    int n_known = -1;     /* the search actions, when already written */
+    if (e->mode.knowledge && g->bounds_actions) {
+        if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions))
+            return 0.0;
+        state = state_at(e, ply);   /* the slots may have moved */
+    }
     if (e->mode.knowledge && g->bounds) {
         double lo, hi;
-        if (g->bounds(g->ctx, state, &lo, &hi)) {
+        bool known;
+        if (g->bounds_actions) {
+            n_known = g->bounds_actions(g->ctx, state, &lo, &hi,
+                                        e->actions + e->actions_top);
+            known = true;
+        } else {
+            known = g->bounds(g->ctx, state, &lo, &hi);
+        }
+        if (known) {
             assert(lo <= hi);
             bool use_lo = true, use_hi = true;
             exact = lo == hi;
@@ -594,7 +647,11 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     state = state_at(e, ply);   /* the slots may have moved */
     size_t base = e->actions_top;
     int n;
-    if (e->mode.knowledge && g->search_actions && !exact) {
+    if (n_known >= 0 && !exact) {
+        n = n_known;
+        if (n == 0 && ply == 0)
+            n = g->actions(g->ctx, state, e->actions + base);
+    } else if (e->mode.knowledge && g->search_actions && !exact) {
         n = g->search_actions(g->ctx, state, e->actions + base);
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
@@ -620,9 +677,24 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     } else if (role == GS_ROLE_CHANCE) {
         v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
+        bool fetched = false;
+        if (e->mode.etc && ply > 0 && ply < e->opt.etc_plies) {
+            if (e->mode.prefetch && n > 1) {
+                prefetch_children(e, ply, base, n);
+                fetched = true;
+            }
+            double cut;
+            gs_bound cb;
+            if (etc_cutoff(e, ply, base, n, role == GS_ROLE_MAX, alpha, beta,
+                           remaining, &cut, &cb)) {
+                e->actions_top = base;
+                emit_leave(e, ply, agent, via, false, cut, cb, alpha, beta);
+                return cut;
+            }
+        }
         picker p;
         pick_init(e, &p, ply, base, n, tt_move);
-        if (e->mode.prefetch && n > 1)
+        if (e->mode.prefetch && n > 1 && !fetched)
             prefetch_children(e, ply, base, n);
         v = search_minmax(e, ply, agent, alpha, beta, &p,
                           role == GS_ROLE_MAX, remaining, &bound, &best,

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "tt.h"
 
 typedef struct helper_job {
     gs_engine *engine;
@@ -98,6 +99,8 @@ int threads_search(gs_engine *e, const void *root,
         mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
         return st;
     }
+    /* The table grows under one thread only. */
+    tt_use_all(&e->table);
     atomic_store(&e->stop, false);
     /* A node budget is for all the threads together: each charges every
      * node it tries to visit to one count, so that their nodes never add

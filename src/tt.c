@@ -29,6 +29,22 @@ static void zero_gens(tt_table *t)
            t->chunks);
 }
 
+/* The part in use back to its start (a table just emptied). */
+static void restart(tt_table *t)
+{
+    size_t n = t->buckets < TT_START ? t->buckets : TT_START;
+    atomic_store_explicit(&t->mask, n - 1, memory_order_relaxed);
+    t->stores = 0;
+    t->growing = n < t->buckets;
+}
+
+void tt_use_all(tt_table *t)
+{
+    if (t->buckets)
+        atomic_store_explicit(&t->mask, t->buckets - 1, memory_order_relaxed);
+    t->growing = false;
+}
+
 int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes)
 {
     size_t buckets = 0;
@@ -65,6 +81,7 @@ int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes)
     zero_gens(t);
     t->gen = 1;
     t->age = 0;
+    restart(t);
     return GS_OK;
 }
 
@@ -77,6 +94,8 @@ void tt_free(tt_table *t, const gs_allocator *a)
     t->buckets = 0;
     t->chunk_gen = NULL;
     t->chunks = 0;
+    atomic_store_explicit(&t->mask, 0, memory_order_relaxed);
+    t->growing = false;
 }
 
 void tt_clear(tt_table *t)
@@ -89,6 +108,7 @@ void tt_clear(tt_table *t)
         } else {
             t->gen++;
         }
+        restart(t);
     }
     t->age = 0;
 }
@@ -186,7 +206,7 @@ static bool holds(const words *w, uint64_t key)
 
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 {
-    size_t at = (size_t)(key & (t->buckets - 1));
+    size_t at = tt_index(t, key);
     if (!chunk_ready(t, at))
         return false;
     tt_slot *b = t->bucket[at].slot;
@@ -207,7 +227,16 @@ bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               int depth, gs_action action, uint64_t work)
 {
-    size_t at = (size_t)(key & (t->buckets - 1));
+    if (t->growing) {
+        size_t mask = atomic_load_explicit(&t->mask, memory_order_relaxed);
+        if (++t->stores > mask) {
+            mask = 2 * mask + 1;
+            atomic_store_explicit(&t->mask, mask, memory_order_relaxed);
+            t->stores = 0;
+            t->growing = mask < t->buckets - 1;
+        }
+    }
+    size_t at = tt_index(t, key);
     if (!chunk_claim(t, at))
         return;
     tt_slot *b = t->bucket[at].slot;

@@ -48,6 +48,18 @@
  * memory is never written before it is used, so pages the operating system
  * gives zeroed stay untouched until a search needs them.
  *
+ * Growth. An emptied table uses only its first TT_START buckets (the
+ * keys' low bits pick a bucket among them) and doubles the part in use
+ * each time it has taken as many stores as it has buckets, up to the
+ * whole table; so a search of a few dozen nodes touches a few pages that
+ * stay in the cache, and the memory a search uses is in proportion to
+ * its work. When the part in use doubles, an entry of bucket i whose key
+ * has the new index bit set would now be looked for in bucket i + half:
+ * it is no longer found (it stays where it is until replaced; its key
+ * bits still tell it from every other key of bucket i), and the others
+ * are found where they were. Several threads use the whole table from
+ * the start (tt_use_all).
+ *
  * A chunk's byte goes, during a search, from stale to TT_GEN_BUSY (the
  * thread that won a compare-and-swap zeroes it; meanwhile the others miss
  * there and skip their stores) to `gen` (released after the zeroing, read
@@ -109,6 +121,8 @@ typedef struct tt_bucket {
  * never used), and the mark of a chunk being zeroed. */
 #define TT_GEN_LAST 254u
 #define TT_GEN_BUSY 255u
+/* Buckets in use after a clear (128 KiB). */
+#define TT_START ((size_t)4096)
 
 typedef struct tt_table {
     tt_bucket *bucket;  /* `buckets` buckets, aligned to TT_LINE */
@@ -119,6 +133,10 @@ typedef struct tt_table {
     size_t chunks;
     unsigned chunk_shift;        /* bucket index >> chunk_shift: its chunk */
     size_t chunk_buckets;        /* buckets in a chunk */
+    _Atomic size_t mask;   /* buckets in use - 1 (see "Growth" above) */
+    size_t stores;      /* stores since the table was emptied, while it
+                           grows */
+    bool growing;       /* the part in use doubles as stores come */
     uint8_t gen;        /* the table's generation (see above) */
     uint8_t age;        /* the search under way; set while no thread
                            searches */
@@ -133,11 +151,21 @@ void tt_free(tt_table *t, const gs_allocator *a);
 /* Empties every slot (while no thread searches), lazily: see above. */
 void tt_clear(tt_table *t);
 
+/* Every bucket in use from now on (before several threads search: the
+ * table grows only under one). */
+void tt_use_all(tt_table *t);
+
+/* The bucket of `key` in the part of the table in use. */
+static inline size_t tt_index(const tt_table *t, uint64_t key)
+{
+    return (size_t)key & atomic_load_explicit(&t->mask, memory_order_relaxed);
+}
+
 /* Asks the processor to start loading the bucket of `key`. */
 static inline void tt_prefetch(const tt_table *t, uint64_t key)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(&t->bucket[key & (t->buckets - 1)]);
+    __builtin_prefetch(&t->bucket[tt_index(t, key)]);
 #else
     (void)t;
     (void)key;

@@ -678,6 +678,25 @@ else
     bad "connect4 play --max-nodes: a message for each stopped move" "status $status" "$(cat "$TMP/err")"
 fi
 
+# Books: built on a small board, read back, answering without a search.
+run connect4 book --width 5 --height 4 --ply 4 --out "$TMP/c4.book"
+check "connect4 book: a 5x4 book" 0 "243 positions (up to 4 stones) written to $TMP/c4.book" ""
+run connect4 analyze --width 5 --height 4 --book "$TMP/c4.book" 33
+check "connect4 analyze --book: from the book" 0 "-1 -1 0 -1 -1
+best: 3
+(from the book: no search)" ""
+run connect4 analyze --width 5 --height 4 --no-book 33
+check "connect4 analyze --no-book: the same scores by search" 0 "-1 -1 0 -1 -1
+best: 3" ""
+run connect4 analyze --book "$TMP/c4.book" 44
+check "connect4 --book: a book of another board" 2 "" "gamesearch connect4: --book '$TMP/c4.book': a book of the 5x4 board, not of the 7x6 board"
+run connect4 analyze --book "$TMP/no-such.book" 44
+check "connect4 --book: no such file" 2 "" "gamesearch connect4: --book '$TMP/no-such.book': cannot open the file"
+run connect4 book --ply 2
+check "connect4 book: --out missing" 2 "" "gamesearch connect4: book needs --ply N and --out FILE"
+run connect4 solve --ply 2
+check "connect4 solve --ply: only for book" 2 "" "gamesearch connect4: --ply and --out go with book"
+
 run connect4 analyze 445566
 check "connect4 analyze: two winning columns" 0 "17 17 18 17 17 17 18
 best: 3 7" ""

@@ -280,6 +280,27 @@ static void check_cells_mirror(const gs_c4 *g, const gs_c4_state *s,
                              gs_c4_cell(g, m, w - 1 - c, r));
 }
 
+/* True when player p (1 or 2) has a line of four cells on the board with
+ * none of the other player's stones: they could still make four. */
+static bool naive_open_line(const gs_c4 *g, const gs_c4_state *s, int p)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g);
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++)
+            for (int d = 0; d < 4; d++) {
+                bool open = true;
+                for (int k = 0; k < 4 && open; k++) {
+                    int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
+                    open = cc >= 0 && cc < w && rr >= 0 && rr < h &&
+                           gs_c4_cell(g, s, cc, rr) != 3 - p;
+                }
+                if (open)
+                    return true;
+            }
+    return false;
+}
+
 /* Checks, cell by cell, what the game says of a position that is not
  * over: the moves, the wins at once, the moves that lose at once, value,
  * bounds (where they are exact) and the order hint. */
@@ -357,10 +378,23 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
         assert_int_equal(ns, 0);
     } else {
         assert_true(v == 0.0);
-        if (s->moves >= cells - 2)
+        /* once half the board is full, a player without an open line
+         * cannot win: the bound on their side is 0 */
+        const bool half = 2 * s->moves >= cells;
+        const bool mover_dead = half && !naive_open_line(g, s, mover);
+        const bool opp_dead = half && !naive_open_line(g, s, 3 - mover);
+        if (s->moves >= cells - 2) {
             assert_true(lo == 0.0 && hi == 0.0);
-        else
-            assert_true(lo < hi);
+        } else {
+            /* the mover's best and worst, seen from the first player: a
+             * win with their next stone at best, a loss to the opponent's
+             * second stone from now at worst, 0 for a player with no
+             * open line */
+            double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
+            assert_true(best == (mover_dead ? 0 : (cells - 1 - s->moves) / 2));
+            assert_true(worst ==
+                        (opp_dead ? 0 : -((cells - 2 - s->moves) / 2)));
+        }
     }
 
     /* the mirror image */

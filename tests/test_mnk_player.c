@@ -182,7 +182,7 @@ static void test_solve(void **state)
     assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
     expect_solve(g, "X.......................O", 3, 0,
                  "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
-                 9499);
+                 9501);
     gs_mnk_free(g);
 }
 

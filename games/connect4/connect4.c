@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "c4_internal.h"
 
 struct gs_c4 {
     gs_allocator alloc;
@@ -211,6 +212,18 @@ C4_KERNEL uint64_t mirror_key(const gs_c4 *g, shape sh, uint64_t key)
     for (int shift = 0; shift <= last; shift += sh.h1)
         m |= ((key >> shift) & g->col_field) << (last - shift);
     return m;
+}
+
+uint64_t c4_canonical_key(const gs_c4 *g, const gs_c4_state *s)
+{
+    const uint64_t key = s->current + s->mask;
+    const uint64_t m = mirror_key(g, shape_of(g), key);
+    return m < key ? m : key;
+}
+
+int c4_key_bits(const gs_c4 *g)
+{
+    return g->width * g->h1;
 }
 
 /* ---- The instance ------------------------------------------------------ */
@@ -505,6 +518,24 @@ C4_KERNEL double value_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
 }
 
 /*
+ * Once half the board is full: a player who cannot make four even with
+ * every empty cell cannot win, so the score is on their side of 0 at best
+ * (both: a draw). Earlier, every line is still open in practice and the
+ * test would only cost time.
+ */
+C4_KERNEL void dead_lines(const gs_c4 *g, shape sh, const gs_c4_state *s,
+                          int *mlo, int *mhi)
+{
+    if (2 * s->moves < g->cells)
+        return;
+    const uint64_t empty = g->board & ~s->mask;
+    if (!has_four(sh, s->current | empty))
+        *mhi = 0;
+    if (!has_four(sh, (s->current ^ s->mask) | empty))
+        *mlo = 0;
+}
+
+/*
  * The mover wins at once (exact), or loses on the next move whatever they
  * do (exact), or the board fills before anyone can win (exact 0, since the
  * mover can neither win nor be forced to lose); otherwise the mover cannot
@@ -528,6 +559,7 @@ C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
     } else {
         mlo = -(g->cells - 2 - s->moves) / 2;
         mhi = (g->cells - 1 - s->moves) / 2;
+        dead_lines(g, sh, s, &mlo, &mhi);
     }
     if (s->moves & 1) {
         *lo = -mhi;
@@ -550,6 +582,63 @@ C4_KERNEL int search_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
     if (s->over)
         return 0;
     return columns_of(g, sh, non_losing(g, sh, s), out);
+}
+
+/*
+ * bounds_k and search_actions_k at once: the opponent's winning cells are
+ * worked out once for both.
+ */
+C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
+                               double *lo, double *hi, gs_action *out)
+{
+    int mlo, mhi;   /* the mover's view */
+    int n = 0;
+    if (s->over) {
+        *lo = *hi = value_k(g, sh, s);
+        return 0;
+    }
+    const uint64_t possible = playable(g, s);
+    if (possible & winning_cells(g, sh, s->current, s->mask)) {
+        mlo = mhi = gs_c4_win_score(g, s->moves);
+    } else {
+        const uint64_t opp_win =
+            winning_cells(g, sh, s->current ^ s->mask, s->mask);
+        uint64_t moves = possible;
+        const uint64_t forced = possible & opp_win;
+        if (forced)
+            moves = forced & (forced - 1) ? 0 : forced;
+        moves &= ~(opp_win >> 1);
+        if (!moves) {
+            mlo = mhi = -(g->cells - s->moves) / 2;
+        } else if (s->moves >= g->cells - 2) {
+            mlo = mhi = 0;
+        } else {
+            mlo = -(g->cells - 2 - s->moves) / 2;
+            mhi = (g->cells - 1 - s->moves) / 2;
+            dead_lines(g, sh, s, &mlo, &mhi);
+            if (mlo == mhi)
+                n = 0;
+            else
+                n = columns_of(g, sh, moves, out);
+        }
+    }
+    if (s->moves & 1) {
+        *lo = -mhi;
+        *hi = -mlo;
+    } else {
+        *lo = mlo;
+        *hi = mhi;
+    }
+    return n;
+}
+
+/* The key of the position after col, hashed as cb_hash does: the
+ * opponent's stones plus the new mask. */
+C4_KERNEL uint64_t child_hash_k(const gs_c4 *g, const gs_c4_state *s,
+                                gs_action col)
+{
+    const uint64_t mask = s->mask | (s->mask + g->col_bottom[col]);
+    return mix64((s->current ^ s->mask) + mask);
 }
 
 /* Each move's score: the winning cells (empty, playable or not) its player
@@ -608,6 +697,12 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
     static uint64_t name##_mirror_hash(const void *ctx, const void *state)    \
     {                                                                          \
         return mirror_hash_k(ctx, SHAPE((const gs_c4 *)ctx), state);          \
+    }                                                                          \
+    static int name##_bounds_actions(const void *ctx, const void *state,      \
+                                     double *lo, double *hi, gs_action *out)   \
+    {                                                                          \
+        return bounds_actions_k(ctx, SHAPE((const gs_c4 *)ctx), state, lo, hi, \
+                                out);                                          \
     }
 
 static inline shape shape_7x6(const gs_c4 *g)
@@ -625,6 +720,12 @@ static uint64_t cb_hash(const void *ctx, const void *state)
     (void)ctx;
     const gs_c4_state *s = state;
     return mix64(s->current + s->mask);
+}
+
+static uint64_t cb_child_hash(const void *ctx, const void *state,
+                               gs_action action)
+{
+    return child_hash_k(ctx, state, action);
 }
 
 static gs_action cb_mirror_action(const void *ctx, const void *state,
@@ -697,4 +798,6 @@ void gs_c4_game(const gs_c4 *g, gs_game *game)
     game->mirror_hash = std ? std_mirror_hash : any_mirror_hash;
     game->mirror_action = cb_mirror_action;
     game->playout = cb_playout;
+    game->bounds_actions = std ? std_bounds_actions : any_bounds_actions;
+    game->child_hash = cb_child_hash;
 }

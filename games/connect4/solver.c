@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "c4_internal.h"
 #include "gamesearch/connect4.h"
 
 struct gs_c4_solver {
@@ -20,7 +21,25 @@ struct gs_c4_solver {
     gs_game game;              /* the engine's game: ctx is g */
     gs_engine *engine;
     gs_search_options options; /* the recipe with the caller's limits */
+    const gs_c4_book *book;    /* answers before a search (or NULL) */
 };
+
+const gs_c4 *c4_solver_game(const gs_c4_solver *sv)
+{
+    return sv->g;
+}
+
+void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b)
+{
+    if (sv)
+        sv->book = b;
+}
+
+void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
+{
+    if (sv)
+        gs_engine_cancel(sv->engine, cancel);
+}
 
 /*
  * The recipe. Measured on Pons's test sets (mean nodes a position, one
@@ -30,7 +49,10 @@ struct gs_c4_solver {
  * mirror images saves under 1% of the nodes and costs more time in hashing
  * (Test_L1_R2, first 30: 1,007,482 against 1,010,793 nodes, 134 ms against
  * 111 ms). Prefetching the children's entries makes the same search about
- * 30% faster.
+ * 30% faster. Enhanced transposition cutoffs in the first 16 plies below
+ * the root: Test_L2_R2, first 50 under callgrind, 53,847 nodes a position
+ * and 2,982 million instructions without, 47,412 and 2,783 million with
+ * (12 plies: 52,221 and 2,909 million).
  */
 void gs_c4_search_options(gs_search_options *o, bool weak)
 {
@@ -42,6 +64,7 @@ void gs_c4_search_options(gs_search_options *o, bool weak)
     o->prefetch = true;
     o->history = false;
     o->tt_symmetry = false;
+    o->etc_plies = 16;
     if (weak) {
         o->window_lo = -1.0;
         o->window_hi = 1.0;
@@ -135,6 +158,80 @@ void gs_c4_solver_clear(gs_c4_solver *sv)
     gs_engine_tt_clear(sv->engine);
 }
 
+/* The best column of s by the book: true when the book has the score of
+ * every column (a win at once needs none); *score is then the best. */
+static bool book_best(const gs_c4_solver *sv, const gs_c4_state *s,
+                      int *best, int *score)
+{
+    const gs_c4 *g = sv->g;
+    int width = gs_c4_width(g);
+    *best = -1;
+    *score = INT_MIN;
+    for (int i = 0; i < width; i++) {
+        /* centre first, as fallback_column, so that ties go inward */
+        int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
+        if (!gs_c4_can_play(g, s, c))
+            continue;
+        int v;
+        if (gs_c4_is_winning_move(g, s, c)) {
+            v = gs_c4_win_score(g, s->moves);
+        } else {
+            gs_c4_state child = *s;
+            gs_c4_play(g, &child, c);
+            if (child.over)
+                v = 0;
+            else if (gs_c4_book_lookup(sv->book, &child, &v))
+                v = -v;
+            else
+                return false;
+        }
+        if (v > *score) {
+            *score = v;
+            *best = c;
+        }
+    }
+    return *best >= 0;
+}
+
+/* A solve the book answers: true with *out filled in. */
+static bool solve_from_book(gs_c4_solver *sv, const gs_c4_state *s,
+                            bool weak, gs_c4_solution *out)
+{
+    int score, best, best_score;
+    if (!sv->book || !gs_c4_book_lookup(sv->book, s, &score))
+        return false;
+    out->from_book = true;
+    out->known = true;
+    out->score = weak ? (score > 0) - (score < 0) : score;
+    double v = gs_c4_to_move(s) == 1 ? -score : score;
+    out->value = weak ? (v > 0) - (v < 0) : v;
+    out->bound = GS_BOUND_EXACT;
+    if (book_best(sv, s, &best, &best_score) && best_score == score) {
+        out->best = best;
+        out->best_proved = true;
+    } else {
+        out->best = fallback_column(sv->g, s);
+    }
+    return true;
+}
+
+int gs_c4_choose(gs_c4_solver *sv, const gs_c4_state *s, gs_c4_solution *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->best = -1;
+    if (!sv || !s)
+        return GS_EINVAL;
+    if (solve_from_book(sv, s, false, out) && out->best_proved)
+        return GS_OK;
+    const gs_c4_book *book = sv->book;
+    sv->book = NULL;   /* the search below, not the book's score alone */
+    int st = gs_c4_solve(sv, s, false, out);
+    sv->book = book;
+    return st;
+}
+
 int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
                 gs_c4_solution *out)
 {
@@ -144,6 +241,8 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
     out->best = -1;
     if (!sv || !s)
         return GS_EINVAL;
+    if (solve_from_book(sv, s, weak, out))
+        return GS_OK;
 
     /* Step 1. Search, with the root window of a weak solve. */
     gs_search_options so = sv->options;
@@ -167,6 +266,7 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
         out->best = fallback_column(sv->g, s);
     if (r.stopped != GS_STOP_NONE)
         return GS_OK;
+    out->best_proved = r.best != GS_NO_ACTION;
 
     /* Step 3. The first player's value as the score of the player to
      * move: a whole number when exact, its sign when weak. */
@@ -194,6 +294,7 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
     const gs_c4 *g = sv->g;
     out->width = gs_c4_width(g);
     out->all_known = true;
+    out->from_book = true;
     out->nodes = 1;   /* the position itself, as one search from it counts it */
     int status = GS_OK;
 
@@ -216,6 +317,8 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
             gs_c4_state child = *s;
             gs_c4_play(g, &child, c);
             int rc = gs_c4_solve(sv, &child, weak, col);
+            if (!col->from_book)
+                out->from_book = false;
             out->nodes += col->nodes;
             out->seconds += col->seconds;
             if (rc != GS_OK) {

@@ -24,7 +24,11 @@
  *           position (and of its mirror image: the game is left-right
  *           symmetric);
  *   bounds  a win on the next move and a forced loss are exact values; else
- *           the best and worst scores still possible at this move count;
+ *           the best and worst scores still possible at this move count,
+ *           and (once half the board is full) no win for a player who
+ *           cannot make four even with every empty cell;
+ *   bounds_actions, child_hash  bounds and search_actions in one call,
+ *           and a child's hash without building it;
  *   search_actions  the moves that do not let the opponent win at once
  *           (none: the position is lost, and value() says by how much),
  *           centre columns first (a win at once is exact in bounds, so the
@@ -144,7 +148,8 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 /*
  * The engine options the solver uses: alpha-beta with null-window
  * searches, the transposition table, the game's ordering hint and
- * prefetching; no killers or history and no folding of mirror images
+ * prefetching, enhanced transposition cutoffs in the first 16 plies;
+ * no killers or history and no folding of mirror images
  * (both measured worse on Pons's test sets; see games/connect4/solver.c).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
  * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
@@ -188,6 +193,13 @@ typedef struct gs_c4_solution {
     /* Nodes the search visited and its wall time. */
     uint64_t nodes;
     double seconds;
+    /* The score came from the solver's book (gs_c4_solver_set_book):
+     * nodes 0, and `best` is a best column only when best_proved. */
+    bool from_book;
+    /* `best` is proved best: the search finished (or the book has every
+     * column's score); false when a limit stopped the search (`best` is
+     * then the best it had found) or the book named no column. */
+    bool best_proved;
 } gs_c4_solution;
 
 /* Every column's score for the player to move. */
@@ -208,6 +220,9 @@ typedef struct gs_c4_analysis {
      * GS_STOP_NONE): the analysis ends at that column, and the columns
      * after it are left unsearched (not known). */
     int failed_column;
+    /* Every column's score came from the book or is a win at once (no
+     * search). */
+    bool from_book;
     /* Totals over the searches; nodes counts the position itself too, as
      * one search from it would. */
     uint64_t nodes;
@@ -255,6 +270,77 @@ GS_API int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
  */
 GS_API int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
                          gs_c4_analysis *out);
+
+/*
+ * The column to play in s, with its score: from the book when it has the
+ * score of every column, else a solve (as gs_c4_solve; a limit that stops
+ * it leaves the best column found so far, best_proved false). Same
+ * returns as gs_c4_solve.
+ */
+GS_API int gs_c4_choose(gs_c4_solver *sv, const gs_c4_state *s,
+                        gs_c4_solution *out);
+
+/* Asks the solver's search under way (from another thread) to stop, or
+ * withdraws the request (see gs_engine_cancel): the stopped solve returns
+ * with known false and stopped GS_STOP_CANCEL. */
+GS_API void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel);
+
+/* ---- Opening books ------------------------------------------------------
+ *
+ * A book holds the exact score (for the player to move) of every position
+ * with at most `ply` stones, a position and its mirror image as one entry,
+ * so that a solver given it (gs_c4_solver_set_book) answers them without a
+ * search. The file is compact: a 16-byte header and 8 bytes a position.
+ * Boards with width * (height + 1) <= 56 only (7x6 is 49).
+ */
+typedef struct gs_c4_book gs_c4_book;
+
+/* Called by gs_c4_book_build after each position it solved: `done` of
+ * `total`, and that solve. */
+typedef void (*gs_c4_book_progress)(void *user, size_t done, size_t total,
+                                    const gs_c4_solution *solved);
+
+/*
+ * Builds the book of every position of the solver's game with at most
+ * `ply` stones (0 <= ply < width * height; the game not over): those with
+ * exactly `ply` stones are solved with sv, one after the other and with
+ * its table kept; the others are scored from them without a search. fn
+ * (may be NULL) follows the solves. alloc may be NULL. GS_OK and *out;
+ * GS_EINVAL for bad arguments, a board too large for a book, or a limit of
+ * the solver that stopped a search; GS_ENOMEM; or a solve's status.
+ */
+GS_API int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
+                            void *user, const gs_allocator *alloc,
+                            gs_c4_book **out);
+/* Writes the book to the file `path`. GS_OK, or GS_EINVAL with *err
+ * saying why (err may be NULL). */
+GS_API int gs_c4_book_write(const gs_c4_book *b, const char *path,
+                            gs_error *err);
+/* Reads a book of g's board from `len` bytes of `data`, or from the file
+ * `path`. GS_OK and *out; GS_EPARSE (not a book, a book of another board
+ * or format version, a wrong length or a bad entry: *err says which),
+ * GS_EINVAL (the file cannot be read), GS_ENOMEM. */
+GS_API int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
+                           const gs_allocator *alloc, gs_c4_book **out,
+                           gs_error *err);
+GS_API int gs_c4_book_read(const gs_c4 *g, const char *path,
+                           const gs_allocator *alloc, gs_c4_book **out,
+                           gs_error *err);
+/* The book shipped with gamesearch (7x6 only; see README.md for how it was
+ * made): GS_OK and *out, GS_EINVAL for another board, GS_ENOMEM. */
+GS_API int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
+                              gs_c4_book **out);
+GS_API void gs_c4_book_free(gs_c4_book *b);
+/* Entries (positions up to mirror images), and the stone count it goes
+ * to (-1 for NULL). */
+GS_API size_t gs_c4_book_size(const gs_c4_book *b);
+GS_API int gs_c4_book_ply(const gs_c4_book *b);
+/* The score of s for its player to move when the book has it. */
+GS_API bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s,
+                              int *score);
+/* The book the solver answers from before searching (NULL: none); it must
+ * outlive its use, and be of the solver's board. */
+GS_API void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b);
 
 #ifdef __cplusplus
 }

@@ -179,6 +179,29 @@ typedef struct gs_game {
      */
     int (*playout)(const void *ctx, const void *state,
                    const gs_action *actions, int n, uint64_t random);
+
+    /* ---- optional, since version 2: shortcuts for what the hooks above
+     * compute ---- */
+
+    /*
+     * `bounds` and `search_actions` in one call, for a game that works
+     * both out from the same facts (set both of them too: the engine
+     * calls this instead of them where it would call both, and returns
+     * the same results). Writes the bounds into *lo, *hi as `bounds`
+     * does (*lo = -INFINITY, *hi = INFINITY when it knows nothing), and
+     * when they are not exact writes the search actions into out and
+     * returns how many; returns 0 when they are exact (out untouched).
+     */
+    int (*bounds_actions)(const void *ctx, const void *state, double *lo,
+                          double *hi, gs_action *out);
+    /*
+     * The hash of the state after `action` (what `hash` gives for it),
+     * without building that state: the engine uses it to load and read
+     * the children's table entries before searching them (prefetching
+     * and enhanced transposition cutoffs).
+     */
+    uint64_t (*child_hash)(const void *ctx, const void *state,
+                           gs_action action);
 } gs_game;
 
 #ifdef __cplusplus

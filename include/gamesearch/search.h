@@ -62,7 +62,8 @@ typedef enum gs_stop {
     GS_STOP_NONE = 0,
     GS_STOP_NODES = 1,
     GS_STOP_TIME = 2,
-    GS_STOP_REQUEST = 3   /* gs_engine_stop asked for it */
+    GS_STOP_REQUEST = 3,  /* gs_engine_stop asked for it */
+    GS_STOP_CANCEL = 4    /* gs_engine_cancel asked for it */
 } gs_stop;
 
 typedef enum gs_event_kind {
@@ -268,6 +269,15 @@ typedef struct gs_search_options {
     bool mcts_solver;            /* MCTS-Solver (default true) */
     bool mcts_win_loss;          /* score a playout by its outcome alone
                                     (default false); see below */
+    /*
+     * Enhanced transposition cutoffs (alpha-beta with use_tt, and a game
+     * with child_hash; default 0: off): at MAX and MIN nodes fewer than
+     * etc_plies plies below the root, every child's table entry is read
+     * before the first child is searched, and a child whose stored bound
+     * already proves a cutoff ends the node. Near the root the look-ups
+     * cost little next to the subtrees they save; deeper they do not pay.
+     */
+    int etc_plies;
 } gs_search_options;
 
 /* The principal variation is kept to this many plies. */
@@ -370,6 +380,16 @@ GS_API void gs_engine_stop(gs_engine *engine);
  * engine) or GS_ENOMEM (the old table is kept; gs_engine_error says so).
  */
 GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
+
+/*
+ * Asks the searches on `engine` to stop (cancel true) at their next node,
+ * from any thread, as a limit stops them (result.stopped GS_STOP_CANCEL);
+ * the request stands, for the search under way and every later one, until
+ * it is withdrawn (cancel false). Unlike gs_engine_stop, which ends one
+ * search, it holds until withdrawn: a program that may be asked to quit
+ * at any moment (the Connect Four player's `q`) sets it once.
+ */
+GS_API void gs_engine_cancel(gs_engine *engine, bool cancel);
 
 /* Empties the transposition table, for a search that must not profit from
  * earlier ones. */

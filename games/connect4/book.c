@@ -1,0 +1,496 @@
+/*
+ * games/connect4/book.c: opening books (gamesearch/connect4.h, "Opening
+ * books"): the exact score of every position up to a number of stones,
+ * built with the solver, kept sorted in memory, written to and read from
+ * a compact file.
+ *
+ * An entry is one 64-bit word: the position's canonical key (the smaller
+ * of its key and its mirror image's, c4_canonical_key) shifted left by 8,
+ * and the score for the player to move as a signed byte in the low 8
+ * bits. The entries are kept in increasing order, so a look-up is a
+ * binary search on the key. The board's key bits and the byte must fit
+ * 64 bits: width * (height + 1) <= 56 (7x6 uses 49).
+ *
+ * The file: the 8 bytes "GSC4BOOK", then the bytes width, height, ply
+ * and 1 (the format's version), then the entry count as 4 bytes, then the
+ * entries, each 8 bytes; every number little-endian.
+ *
+ * Building: the positions with exactly `ply` stones (game not over,
+ * mirror images once) are solved one after the other with the solver's
+ * table kept, so that each search reuses what the ones before found; the
+ * positions with fewer stones are then scored from the book itself, a
+ * stone count at a time (a win at once, or the best of minus the
+ * children's scores), with no search.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c4_internal.h"
+#include "gamesearch/connect4.h"
+
+#define BOOK_MAGIC "GSC4BOOK"
+#define BOOK_HEADER 16
+#define BOOK_VERSION 1
+#define BOOK_KEY_BITS 56
+
+struct gs_c4_book {
+    gs_allocator alloc;
+    const gs_c4 *g;
+    int ply;
+    size_t count;
+    size_t cap;        /* entries allocated */
+    uint64_t *entry;   /* count entries, increasing */
+};
+
+static void *mem(const gs_allocator *a, void *p, size_t osize, size_t nsize)
+{
+    return a->fn(a->user, p, osize, nsize);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* An empty book for g, or NULL when out of memory. */
+static gs_c4_book *book_new(const gs_c4 *g, const gs_allocator *alloc)
+{
+    gs_c4_book *b = mem(alloc, NULL, 0, sizeof *b);
+    if (!b)
+        return NULL;
+    memset(b, 0, sizeof *b);
+    b->alloc = *alloc;
+    b->g = g;
+    return b;
+}
+
+void gs_c4_book_free(gs_c4_book *b)
+{
+    if (!b)
+        return;
+    gs_allocator a = b->alloc;
+    if (b->entry)
+        mem(&a, b->entry, b->cap * sizeof *b->entry, 0);
+    mem(&a, b, sizeof *b, 0);
+}
+
+size_t gs_c4_book_size(const gs_c4_book *b)
+{
+    return b ? b->count : 0;
+}
+
+int gs_c4_book_ply(const gs_c4_book *b)
+{
+    return b ? b->ply : -1;
+}
+
+/* The entry of canonical key k, or NULL. */
+static const uint64_t *find(const gs_c4_book *b, uint64_t k)
+{
+    size_t lo = 0, hi = b->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uint64_t mk = b->entry[mid] >> 8;
+        if (mk == k)
+            return &b->entry[mid];
+        if (mk < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static int entry_score(uint64_t e)
+{
+    return (int)(int8_t)(uint8_t)(e & 0xff);
+}
+
+bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s, int *score)
+{
+    if (!b || !s || s->over || s->moves > b->ply)
+        return false;
+    const uint64_t *e = find(b, c4_canonical_key(b->g, s));
+    if (!e)
+        return false;
+    if (score)
+        *score = entry_score(*e);
+    return true;
+}
+
+/* ---- Building ---------------------------------------------------------- */
+
+/* A growing array of positions. */
+typedef struct level {
+    gs_c4_state *s;
+    size_t n, cap;
+} level;
+
+static bool level_push(const gs_allocator *a, level *l, const gs_c4_state *s)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        gs_c4_state *p = mem(a, l->s, l->cap * sizeof *p, cap * sizeof *p);
+        if (!p)
+            return false;
+        l->s = p;
+        l->cap = cap;
+    }
+    l->s[l->n++] = *s;
+    return true;
+}
+
+static void level_free(const gs_allocator *a, level *l)
+{
+    if (l->s)
+        mem(a, l->s, l->cap * sizeof *l->s, 0);
+    memset(l, 0, sizeof *l);
+}
+
+/* Sorting positions by canonical key needs the instance: the keys are
+ * worked out first and sorted with their index. */
+typedef struct keyed {
+    uint64_t key;
+    size_t at;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Keeps one position per canonical key in l, in increasing key order. */
+static bool level_unique(const gs_c4 *g, const gs_allocator *a, level *l)
+{
+    if (l->n == 0)
+        return true;
+    keyed *k = mem(a, NULL, 0, l->n * sizeof *k);
+    gs_c4_state *out = mem(a, NULL, 0, l->n * sizeof *out);
+    if (!k || !out) {
+        if (k)
+            mem(a, k, l->n * sizeof *k, 0);
+        if (out)
+            mem(a, out, l->n * sizeof *out, 0);
+        return false;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        k[i].key = c4_canonical_key(g, &l->s[i]);
+        k[i].at = i;
+    }
+    qsort(k, l->n, sizeof *k, cmp_keyed);
+    size_t m = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (i == 0 || k[i].key != k[i - 1].key)
+            out[m++] = l->s[k[i].at];
+    mem(a, k, l->n * sizeof *k, 0);
+    mem(a, l->s, l->cap * sizeof *l->s, 0);
+    l->s = out;
+    l->cap = l->n;
+    l->n = m;
+    return true;
+}
+
+/* The positions with one more stone than those of `from` (game not
+ * over), mirror images once. */
+static bool next_level(const gs_c4 *g, const gs_allocator *a,
+                       const level *from, level *to)
+{
+    for (size_t i = 0; i < from->n; i++)
+        for (int c = 0; c < gs_c4_width(g); c++) {
+            if (!gs_c4_can_play(g, &from->s[i], c))
+                continue;
+            gs_c4_state child = from->s[i];
+            gs_c4_play(g, &child, c);
+            if (!child.over && !level_push(a, to, &child))
+                return false;
+        }
+    return level_unique(g, a, to);
+}
+
+/* The score of s from the book's entries of the positions one stone
+ * deeper (all present: built before); false when one is missing. */
+static bool score_from_children(const gs_c4_book *b, const gs_c4_state *s,
+                                int *score)
+{
+    const gs_c4 *g = b->g;
+    if (gs_c4_winning_column(g, s) >= 0) {
+        *score = gs_c4_win_score(g, s->moves);
+        return true;
+    }
+    int best = INT_MIN;
+    for (int c = 0; c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, s, c))
+            continue;
+        gs_c4_state child = *s;
+        gs_c4_play(g, &child, c);
+        int v;
+        if (child.over)
+            v = 0;   /* a full board without a line */
+        else if (!gs_c4_book_lookup(b, &child, &v))
+            return false;
+        else
+            v = -v;
+        if (v > best)
+            best = v;
+    }
+    *score = best;
+    return best != INT_MIN;
+}
+
+int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
+                     void *user, const gs_allocator *alloc, gs_c4_book **out)
+{
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!sv || ply < 0)
+        return GS_EINVAL;
+    const gs_c4 *g = c4_solver_game(sv);
+    if (c4_key_bits(g) > BOOK_KEY_BITS ||
+        ply >= gs_c4_width(g) * gs_c4_height(g))
+        return GS_EINVAL;
+    if (!alloc)
+        alloc = gs_default_allocator();
+
+    /* Step 1. The positions, a stone count at a time. */
+    level *lv = mem(alloc, NULL, 0, (size_t)(ply + 1) * sizeof *lv);
+    gs_c4_book *b = book_new(g, alloc);
+    int st = GS_ENOMEM;
+    if (!lv || !b)
+        goto done;
+    memset(lv, 0, (size_t)(ply + 1) * sizeof *lv);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    if (!level_push(alloc, &lv[0], &empty))
+        goto done;
+    size_t total = 1;
+    for (int k = 1; k <= ply; k++) {
+        if (!next_level(g, alloc, &lv[k - 1], &lv[k]))
+            goto done;
+        total += lv[k].n;
+    }
+    b->ply = ply;
+    b->entry = mem(alloc, NULL, 0, total * sizeof *b->entry);
+    if (!b->entry)
+        goto done;
+    b->cap = total;
+
+    /* Step 2. The deepest positions, solved. */
+    for (size_t i = 0; i < lv[ply].n; i++) {
+        gs_c4_solution sd;
+        st = gs_c4_solve(sv, &lv[ply].s[i], false, &sd);
+        if (st == GS_OK && !sd.known)
+            st = GS_EINVAL;   /* a limit stopped it */
+        if (st != GS_OK)
+            goto done;
+        uint64_t k = c4_canonical_key(g, &lv[ply].s[i]);
+        b->entry[b->count++] = k << 8 | (uint8_t)(int8_t)sd.score;
+        if (fn)
+            fn(user, i + 1, lv[ply].n, &sd);
+    }
+    qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
+
+    /* Step 3. The others, from the book, shallower and shallower. */
+    for (int k = ply - 1; k >= 0; k--) {
+        for (size_t i = 0; i < lv[k].n; i++) {
+            int score;
+            if (!score_from_children(b, &lv[k].s[i], &score)) {
+                st = GS_EINVAL;   /* cannot happen: every child is in */
+                goto done;
+            }
+            uint64_t key = c4_canonical_key(g, &lv[k].s[i]);
+            /* after the sorted entries, which the look-ups read */
+            b->entry[b->count + i] = key << 8 | (uint8_t)(int8_t)score;
+        }
+        b->count += lv[k].n;
+        qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
+    }
+    st = GS_OK;
+
+done:
+    if (lv) {
+        for (int k = 0; k <= ply; k++)
+            level_free(alloc, &lv[k]);
+        mem(alloc, lv, (size_t)(ply + 1) * sizeof *lv, 0);
+    }
+    if (st != GS_OK) {
+        gs_c4_book_free(b);
+        return st;
+    }
+    *out = b;
+    return GS_OK;
+}
+
+/* ---- Files ------------------------------------------------------------- */
+
+static void put_le(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static int fail(gs_error *err, int st, const char *msg)
+{
+    if (err) {
+        err->line = 0;
+        err->column = 0;
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    return st;
+}
+
+int gs_c4_book_write(const gs_c4_book *b, const char *path, gs_error *err)
+{
+    if (!b || !path)
+        return fail(err, GS_EINVAL, "no book or no file name");
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return fail(err, GS_EINVAL, "cannot open the file for writing");
+    unsigned char head[BOOK_HEADER];
+    memcpy(head, BOOK_MAGIC, 8);
+    head[8] = (unsigned char)gs_c4_width(b->g);
+    head[9] = (unsigned char)gs_c4_height(b->g);
+    head[10] = (unsigned char)b->ply;
+    head[11] = BOOK_VERSION;
+    put_le(head + 12, b->count, 4);
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head;
+    for (size_t i = 0; ok && i < b->count; i++) {
+        unsigned char e[8];
+        put_le(e, b->entry[i], 8);
+        ok = fwrite(e, 1, 8, f) == 8;
+    }
+    if (fclose(f) != 0)
+        ok = false;
+    return ok ? GS_OK : fail(err, GS_EINVAL, "cannot write the file");
+}
+
+int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
+                    const gs_allocator *alloc, gs_c4_book **out,
+                    gs_error *err)
+{
+    char msg[160];
+    if (!out)
+        return fail(err, GS_EINVAL, "no place for the book");
+    *out = NULL;
+    if (!g || (!data && len > 0))
+        return fail(err, GS_EINVAL, "no game or no data");
+    if (!alloc)
+        alloc = gs_default_allocator();
+    const unsigned char *p = data;
+    if (len < BOOK_HEADER || memcmp(p, BOOK_MAGIC, 8) != 0)
+        return fail(err, GS_EPARSE, "not a Connect Four book (it does not "
+                                    "start with GSC4BOOK)");
+    if (p[11] != BOOK_VERSION) {
+        snprintf(msg, sizeof msg, "a book of format version %d (this "
+                 "library reads version %d)", p[11], BOOK_VERSION);
+        return fail(err, GS_EPARSE, msg);
+    }
+    if (p[8] != gs_c4_width(g) || p[9] != gs_c4_height(g)) {
+        snprintf(msg, sizeof msg, "a book of the %dx%d board, not of the "
+                 "%dx%d board", p[8], p[9], gs_c4_width(g), gs_c4_height(g));
+        return fail(err, GS_EPARSE, msg);
+    }
+    uint64_t count = get_le(p + 12, 4);
+    if ((len - BOOK_HEADER) / 8 != count || (len - BOOK_HEADER) % 8) {
+        snprintf(msg, sizeof msg, "the book says %llu entries, but holds "
+                 "%zu bytes of them", (unsigned long long)count,
+                 len - BOOK_HEADER);
+        return fail(err, GS_EPARSE, msg);
+    }
+    gs_c4_book *b = book_new(g, alloc);
+    if (!b)
+        return fail(err, GS_ENOMEM, "out of memory for the book");
+    b->ply = p[10];
+    if (count) {
+        b->entry = mem(alloc, NULL, 0, (size_t)count * sizeof *b->entry);
+        if (!b->entry) {
+            gs_c4_book_free(b);
+            return fail(err, GS_ENOMEM, "out of memory for the book");
+        }
+        b->cap = (size_t)count;
+    }
+    const int bits = c4_key_bits(g);
+    for (size_t i = 0; i < count; i++) {
+        uint64_t e = get_le(p + BOOK_HEADER + 8 * i, 8);
+        int score = entry_score(e);
+        int most = (gs_c4_width(g) * gs_c4_height(g) + 1) / 2;
+        if ((bits < BOOK_KEY_BITS && (e >> 8) >> bits) ||
+            score < -most || score > most ||
+            (i > 0 && e >> 8 <= b->entry[i - 1] >> 8)) {
+            snprintf(msg, sizeof msg, "entry %zu is not a position and "
+                     "score in increasing order", i + 1);
+            gs_c4_book_free(b);
+            return fail(err, GS_EPARSE, msg);
+        }
+        b->entry[b->count++] = e;
+    }
+    *out = b;
+    return GS_OK;
+}
+
+int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
+                       gs_c4_book **out)
+{
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!g || gs_c4_width(g) != 7 || gs_c4_height(g) != 6)
+        return GS_EINVAL;
+    return gs_c4_book_load(g, c4_default_book, c4_default_book_len, alloc,
+                           out, NULL);
+}
+
+int gs_c4_book_read(const gs_c4 *g, const char *path,
+                    const gs_allocator *alloc, gs_c4_book **out,
+                    gs_error *err)
+{
+    if (!out)
+        return fail(err, GS_EINVAL, "no place for the book");
+    *out = NULL;
+    if (!g || !path)
+        return fail(err, GS_EINVAL, "no game or no file name");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, GS_EINVAL, "cannot open the file");
+    /* A book of 2^32 entries at most: 32 GiB; read in growing pieces. */
+    if (!alloc)
+        alloc = gs_default_allocator();
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = mem(alloc, NULL, 0, cap);
+    int st = GS_OK;
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        unsigned char *nb = mem(alloc, buf, cap, 2 * cap);
+        if (!nb) {
+            mem(alloc, buf, cap, 0);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    if (!buf)
+        st = fail(err, GS_ENOMEM, "out of memory reading the book");
+    else if (ferror(f))
+        st = fail(err, GS_EINVAL, "cannot read the file");
+    fclose(f);
+    if (st == GS_OK)
+        st = gs_c4_book_load(g, buf, len, alloc, out, err);
+    if (buf)
+        mem(alloc, buf, cap, 0);
+    return st;
+}

@@ -1,0 +1,27 @@
+/*
+ * games/connect4/c4_internal.h: what the book (book.c) needs of the game
+ * (connect4.c) beyond the public header.
+ */
+#ifndef GS_C4_INTERNAL_H
+#define GS_C4_INTERNAL_H
+
+#include <stdint.h>
+
+#include "gamesearch/connect4.h"
+
+/* The smaller of the position's key (current + mask) and its mirror
+ * image's: one number for a position and its image, below
+ * 2^(width * (height + 1)). */
+uint64_t c4_canonical_key(const gs_c4 *g, const gs_c4_state *s);
+
+/* The bits a canonical key may use: width * (height + 1). */
+int c4_key_bits(const gs_c4 *g);
+
+/* The shipped book's bytes (generated from games/connect4/default.book). */
+extern const unsigned char c4_default_book[];
+extern const size_t c4_default_book_len;
+
+/* The solver's game. */
+const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
+
+#endif

@@ -1,0 +1,219 @@
+/*
+ * tests/test_c4_book.c: Connect Four opening books (gamesearch/connect4.h,
+ * "Opening books"): a book built on a small board agrees with the solver
+ * on every position it holds, mirror images included; written and read
+ * back it is the same; bad files are refused with a message; the shipped
+ * book agrees with the known scores of the 7x6 openings and with itself;
+ * a solver given a book answers from it without a search.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/connect4.h"
+
+static gs_c4 *board(int w, int h)
+{
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    p.width = w;
+    p.height = h;
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    return g;
+}
+
+static gs_c4_solver *solver(const gs_c4 *g)
+{
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = (size_t)1 << 20;
+    gs_c4_solver *sv = NULL;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+    return sv;
+}
+
+/* Every position up to `left` more stones from s: the book's score equals
+ * a fresh solve (no book), and `seen` counts the positions visited. */
+static void check_all(const gs_c4 *g, const gs_c4_book *b, gs_c4_solver *plain,
+                      const gs_c4_state *s, int left, int *seen)
+{
+    int score;
+    assert_true(gs_c4_book_lookup(b, s, &score));
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_solve(plain, s, false, &sd), GS_OK);
+    assert_true(sd.known);
+    assert_false(sd.from_book);
+    assert_int_equal(score, sd.score);
+    ++*seen;
+    if (left == 0)
+        return;
+    for (int c = 0; c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, s, c))
+            continue;
+        gs_c4_state child = *s;
+        gs_c4_play(g, &child, c);
+        if (!child.over)
+            check_all(g, b, plain, &child, left - 1, seen);
+    }
+}
+
+static int solves_seen;
+
+static void count_solves(void *user, size_t done, size_t total,
+                         const gs_c4_solution *sd)
+{
+    (void)user;
+    assert_true(done >= 1 && done <= total);
+    assert_true(sd->known);
+    solves_seen++;
+}
+
+/* 5x4, every position up to 5 stones: 1 + 3 + 9 + ... distinct ones. */
+static void test_small_board(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(5, 4);
+    gs_c4_solver *sv = solver(g), *plain = solver(g);
+    gs_c4_book *b = NULL;
+    solves_seen = 0;
+    assert_int_equal(gs_c4_book_build(sv, 5, count_solves, NULL, NULL, &b),
+                     GS_OK);
+    assert_int_equal(gs_c4_book_ply(b), 5);
+    /* positions with 0..5 stones, game on, up to mirror images: 1, 3,
+     * 13, 49, 177, 542 (counted by a separate enumeration; the 5-stone
+     * ones searched, the others from them) */
+    assert_int_equal(gs_c4_book_size(b), 1 + 3 + 13 + 49 + 177 + 542);
+    assert_int_equal(solves_seen, 542);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    int seen = 0;
+    check_all(g, b, plain, &empty, 5, &seen);
+    assert_int_equal(seen, 3901);   /* move orders, counted the same way */
+
+    /* Deeper than the book: not there. */
+    gs_c4_state deep = empty;
+    for (int i = 0; i < 6; i++)
+        gs_c4_play(g, &deep, i % 5);
+    assert_false(gs_c4_book_lookup(b, &deep, NULL));
+
+    /* Written and read back: the same entries. */
+    char path[] = "/tmp/test_c4_book_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    gs_error err;
+    assert_int_equal(gs_c4_book_write(b, path, &err), GS_OK);
+    gs_c4_book *back = NULL;
+    assert_int_equal(gs_c4_book_read(g, path, NULL, &back, &err), GS_OK);
+    assert_int_equal(gs_c4_book_size(back), gs_c4_book_size(b));
+    seen = 0;
+    check_all(g, back, plain, &empty, 3, &seen);
+
+    /* Another board refuses it. */
+    gs_c4 *other = board(6, 4);
+    gs_c4_book *no = NULL;
+    assert_int_equal(gs_c4_book_read(other, path, NULL, &no, &err),
+                     GS_EPARSE);
+    assert_null(no);
+    assert_string_equal(err.message,
+                        "a book of the 5x4 board, not of the 6x4 board");
+    remove(path);
+    (void)fd;
+
+    /* A solver with the book answers from it, and plays its best. */
+    gs_c4_solver_set_book(sv, back);
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_choose(sv, &empty, &sd), GS_OK);
+    assert_true(sd.from_book && sd.best_proved && sd.known);
+    assert_int_equal(sd.nodes, 0);
+    gs_c4_analysis an;
+    assert_int_equal(gs_c4_analyze(sv, &empty, false, &an), GS_OK);
+    assert_true(an.from_book);
+    assert_int_equal(an.best_score, sd.score);
+    assert_int_equal(an.column[sd.best].score, sd.score);
+
+    gs_c4_book_free(back);
+    gs_c4_book_free(b);
+    gs_c4_free(other);
+    gs_c4_solver_free(sv);
+    gs_c4_solver_free(plain);
+    gs_c4_free(g);
+}
+
+static void test_bad_files(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    gs_error err;
+    assert_int_equal(gs_c4_book_load(g, "hello", 5, NULL, &b, &err),
+                     GS_EPARSE);
+    assert_string_equal(err.message, "not a Connect Four book (it does not "
+                                     "start with GSC4BOOK)");
+    unsigned char head[24] = "GSC4BOOK\x07\x06\x01\x01\x02\0\0\0";
+    assert_int_equal(gs_c4_book_load(g, head, 24, NULL, &b, &err), GS_EPARSE);
+    assert_string_equal(err.message, "the book says 2 entries, but holds 8 "
+                                     "bytes of them");
+    head[12] = 1;
+    head[16] = 0x30;   /* score 48: more than any 7x6 score */
+    assert_int_equal(gs_c4_book_load(g, head, 24, NULL, &b, &err), GS_EPARSE);
+    assert_string_equal(err.message, "entry 1 is not a position and score "
+                                     "in increasing order");
+    head[11] = 9;
+    assert_int_equal(gs_c4_book_load(g, head, 24, NULL, &b, &err), GS_EPARSE);
+    assert_string_equal(err.message, "a book of format version 9 (this "
+                                     "library reads version 1)");
+    assert_int_equal(gs_c4_book_read(g, "/nonexistent/book", NULL, &b, &err),
+                     GS_EINVAL);
+    assert_null(b);
+    gs_c4 *small = board(5, 4);
+    assert_int_equal(gs_c4_book_default(small, NULL, &b), GS_EINVAL);
+    gs_c4_free(small);
+    gs_c4_free(g);
+}
+
+/* The shipped book loads as a 7x6 book, and each opening it holds has
+ * its known score (the first player wins with the centre column: 1 for
+ * the empty board, -2 -1 0 1 0 -1 -2 for the first columns). */
+static void test_default_book(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
+    assert_non_null(b);
+    assert_true(gs_c4_book_ply(b) >= 0);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    int score;
+    if (gs_c4_book_lookup(b, &empty, &score))
+        assert_int_equal(score, 1);
+    static const int first[7] = {-2, -1, 0, 1, 0, -1, -2};
+    for (int c = 0; c < 7; c++) {
+        gs_c4_state s = empty;
+        gs_c4_play(g, &s, c);
+        if (gs_c4_book_lookup(b, &s, &score))
+            assert_int_equal(-score, first[c]);
+        else
+            assert_true(gs_c4_book_ply(b) < 1);
+    }
+    gs_c4_book_free(b);
+    gs_c4_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_board),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_default_book),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
