@@ -27,7 +27,7 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/connect4.h"
 #include "commands.h"
-#include "mpi_jobs.h"
+#include "jobs.h"
 #include "util.h"
 
 
@@ -595,7 +595,7 @@ static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
             sj.lens[k++] = i + 1 - at;
             at = i + 1;
         }
-    cli_mpi_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj};
+    cli_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj, NULL};
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
         rc = solve_status(sj.bits);
     free(sj.lines);

@@ -30,7 +30,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -40,7 +39,7 @@
 #include "gamesearch/pacman_play.h"
 #include "gamesearch/pyrandom.h"
 #include "commands.h"
-#include "mpi_jobs.h"
+#include "jobs.h"
 #include "pacman_cli.h"
 #include "util.h"
 
@@ -125,6 +124,7 @@ typedef struct player {
     pac_input input;          /* the view: keys pressed since Pacman's last
                                  move */
     bool quit;                /* q in the view */
+    gs_pac_record own;        /* a job's game while it is played */
 } player;
 
 static double now_seconds(void)
@@ -595,6 +595,7 @@ static void print_results(const gs_pac_record *rec,
 static int player_init(player *p, const run *r)
 {
     memset(p, 0, sizeof *p);
+    gs_pac_record_init(&p->own, &r->rec.alloc);
     p->out = stdout;
     p->err = stderr;
     p->state = malloc(gs_pacman_state_size(r->world));
@@ -619,6 +620,7 @@ static void player_free(player *p)
 {
     gs_pac_agent_free(p->agent);
     free(p->state);
+    gs_pac_record_free(&p->own);
 }
 
 /* Plays (or replays) every game one after another with one player.
@@ -665,225 +667,10 @@ static int play_in_turn(run *r, player *p, size_t total)
     return status;
 }
 
-/* ---- Many games at once (-j N) ---- */
+/* ---- Games as jobs: on threads (-j N) or the ranks of MPI (--mpi) ---- */
 
-/* A game's slot in a batch: its output until it is printed. */
-typedef struct slot {
-    bool done, failed;
-    char *text;               /* -t's frames (open_memstream) */
-    size_t len;
-    char *errtext;            /* its standard error (open_memstream) */
-    size_t errlen;
-} slot;
-
-typedef struct batch {
-    run *r;
-    size_t total;
-    pthread_mutex_t lock;
-    pthread_cond_t finished;  /* a game is done */
-    size_t next;              /* the next game to hand out */
-    bool failed;              /* stop handing out games */
-    slot *slots;
-    tally t;                  /* over the games done, in any order */
-} batch;
-
-typedef struct worker {
-    batch *b;
-    player p;
-    pthread_t thread;
-    bool started;
-} worker;
-
-/* A thread: takes the next game, plays it with its own player, until none
- * is left or a game failed. */
-static void *work(void *arg)
-{
-    worker *wk = arg;
-    batch *b = wk->b;
-    run *r = b->r;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        if (b->failed || b->next == b->total) {
-            pthread_mutex_unlock(&b->lock);
-            return NULL;
-        }
-        size_t g = b->next++;
-        pthread_mutex_unlock(&b->lock);
-
-        slot s = {true, false, NULL, 0, NULL, 0};
-        FILE *out = NULL, *err = NULL;
-        bool ok = true;
-        /* Played into copies, stored at the end: the games of other
-         * threads lie next to this one's. */
-        gs_pac_game_log log = r->rec.games[g];
-        gs_pac_game_result stats;
-        memset(&stats, 0, sizeof stats);
-        if ((r->show == SHOW_TEXT &&
-             !(out = open_memstream(&s.text, &s.len))) ||
-            !(err = open_memstream(&s.errtext, &s.errlen))) {
-            cli_error(cmd, "out of memory");
-            ok = false;
-        }
-        if (ok) {
-            wk->p.out = out;
-            wk->p.err = err;
-            gs_pac_record_seed(&r->rec, &wk->p.rng, g + 1);
-            ok = play_game(r, &wk->p, g + 1, &log, &stats, NULL) == GAME_OVER;
-        }
-        wk->p.err = stderr;
-        if (out && fclose(out) != 0 && ok) {
-            cli_error(cmd, "out of memory");
-            ok = false;
-        }
-        if (err && fclose(err) != 0 && ok) {
-            cli_error(cmd, "out of memory");
-            ok = false;
-        }
-        s.failed = !ok;
-
-        pthread_mutex_lock(&b->lock);
-        r->rec.games[g] = log;
-        r->stats[g] = stats;
-        b->slots[g] = s;
-        if (s.failed)
-            b->failed = true;
-        else
-            tally_add(&b->t, &log);
-        pthread_cond_signal(&b->finished);
-        pthread_mutex_unlock(&b->lock);
-    }
-}
-
-/* Waits until game g is done (true), or will never be played (false); the
- * lock is held. Wakes up now and then to redraw the progress line. */
-static bool wait_for(batch *b, size_t g)
-{
-    while (!b->slots[g].done) {
-        if (b->failed && g >= b->next)
-            return false;
-        if (!b->r->prog.on) {
-            pthread_cond_wait(&b->finished, &b->lock);
-            continue;
-        }
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&b->finished, &b->lock, &until);
-        tally t = b->t;
-        pthread_mutex_unlock(&b->lock);
-        progress_draw(&b->r->prog, &t, false);
-        pthread_mutex_lock(&b->lock);
-    }
-    return true;
-}
-
-/*
- * Plays every game on `threads` threads, each with its own player, each
- * game with its own random stream, and prints what each game printed in
- * game order as soon as the games before it are done. Returns the exit
- * status.
- */
-static int play_side_by_side(run *r, size_t total, long threads)
-{
-    batch b;
-    memset(&b, 0, sizeof b);
-    b.r = r;
-    b.total = total;
-    int status = 0;
-    worker *workers = calloc((size_t)threads, sizeof *workers);
-    b.slots = calloc(total, sizeof *b.slots);
-    if (!workers || !b.slots) {
-        cli_error(cmd, "out of memory");
-        free(workers);
-        free(b.slots);
-        return 1;
-    }
-    /* Every game's log now, so that the record does not move while the
-     * threads write into it. */
-    for (size_t g = 0; g < total; g++) {
-        gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
-        if (!log) {
-            cli_error(cmd, "out of memory");
-            status = 1;
-            goto out;
-        }
-        log->training = (long)g < r->o->num_training;
-    }
-    pthread_mutex_init(&b.lock, NULL);
-    pthread_cond_init(&b.finished, NULL);
-    for (long i = 0; i < threads; i++) {
-        workers[i].b = &b;
-        if (player_init(&workers[i].p, r) != 0) {
-            status = 1;
-            break;
-        }
-        if (pthread_create(&workers[i].thread, NULL, work, &workers[i]) != 0) {
-            cli_error(cmd, "cannot start a thread: %s", strerror(errno));
-            status = 1;
-            break;
-        }
-        workers[i].started = true;
-    }
-    if (status) {
-        pthread_mutex_lock(&b.lock);
-        b.failed = true;
-        pthread_mutex_unlock(&b.lock);
-    }
-
-    /* Print in game order, as games complete. */
-    pthread_mutex_lock(&b.lock);
-    for (size_t g = 0; g < total; g++) {
-        if (!wait_for(&b, g) || b.slots[g].failed) {
-            if (b.slots[g].errtext)
-                fwrite(b.slots[g].errtext, 1, b.slots[g].errlen, stderr);
-            status = 1;
-            break;
-        }
-        slot s = b.slots[g];
-        tally t = b.t;
-        pthread_mutex_unlock(&b.lock);
-        if (s.errlen) {
-            progress_erase(&r->prog);
-            fwrite(s.errtext, 1, s.errlen, stderr);
-            fflush(stderr);
-        }
-        free(s.errtext);
-        b.slots[g].errtext = NULL;
-        if (s.text) {
-            fwrite(s.text, 1, s.len, stdout);
-            free(s.text);
-            b.slots[g].text = NULL;
-        }
-        print_game_line(r, &r->rec.games[g], &r->stats[g], &t);
-        pthread_mutex_lock(&b.lock);
-    }
-    pthread_mutex_unlock(&b.lock);
-
-    for (long i = 0; i < threads; i++)
-        if (workers[i].started)
-            pthread_join(workers[i].thread, NULL);
-    pthread_cond_destroy(&b.finished);
-    pthread_mutex_destroy(&b.lock);
-out:
-    for (long i = 0; i < threads; i++)
-        player_free(&workers[i].p);
-    for (size_t g = 0; g < total; g++) {
-        free(b.slots[g].text);
-        free(b.slots[g].errtext);
-    }
-    free(b.slots);
-    free(workers);
-    return status;
-}
-
-/* ---- Games on the ranks of MPI (--mpi) ---- */
-
-/* What a rank sends back after a game's printed text: its actions (when
- * recording), then this. */
+/* What a game's job prints after its text: its actions (when recording),
+ * then this. */
 typedef struct game_tail {
     gs_pac_game_result stats;
     gs_pac_result result;
@@ -891,18 +678,19 @@ typedef struct game_tail {
     size_t actions;
 } game_tail;
 
-typedef struct rank_games {
+typedef struct games {
     run *r;
-    player p;
-    tally t;
+    player *p;                /* one per thread */
+    tally t;                  /* over the games done, in any order */
     int status;
-} rank_games;
+} games;
 
-static int rank_play(void *user, size_t g, FILE *out, FILE *err)
+static int game_job(void *user, size_t g, FILE *out, FILE *err)
 {
-    rank_games *rg = user;
-    run *r = rg->r;
-    gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
+    games *gs = user;
+    run *r = gs->r;
+    player *p = &gs->p[cli_jobs_worker()];
+    gs_pac_game_log *log = gs_pac_record_add_game(&p->own);
     if (!log) {
         cli_error_to(err, cmd, "out of memory");
         return 1;
@@ -910,29 +698,53 @@ static int rank_play(void *user, size_t g, FILE *out, FILE *err)
     log->training = (long)g < r->o->num_training;
     game_tail tail;
     memset(&tail, 0, sizeof tail);
-    rg->p.out = out;
-    rg->p.err = err;
-    gs_pac_record_seed(&r->rec, &rg->p.rng, g + 1);
-    int end = play_game(r, &rg->p, g + 1, log, &tail.stats, NULL);
+    p->out = out;
+    p->err = err;
+    gs_pac_record_seed(&r->rec, &p->rng, g + 1);
+    int end = play_game(r, p, g + 1, log, &tail.stats, NULL);
     tail.result = log->result;
     tail.score = log->score;
     tail.actions = log->n;
     if (log->n)
         fwrite(log->actions, 1, log->n, out);
     fwrite(&tail, sizeof tail, 1, out);
-    gs_pac_record_drop_game(&r->rec);
+    gs_pac_record_drop_game(&p->own);
     return end != GAME_OVER;
 }
 
-static int rank_take(void *user, size_t g, int failed, const char *out,
+/* A game has ended: it counts on the progress line. */
+static void game_done(void *user, size_t g, int failed, const char *out,
+                      size_t outlen)
+{
+    games *gs = user;
+    game_tail tail;
+    if (failed || outlen < sizeof tail)
+        return;
+    memcpy(&tail, out + outlen - sizeof tail, sizeof tail);
+    gs_pac_game_log log = {.result = tail.result, .score = tail.score,
+                           .training = (long)g < gs->r->o->num_training};
+    tally_add(&gs->t, &log);
+}
+
+static void game_tick(void *user)
+{
+    games *gs = user;
+    progress_draw(&gs->r->prog, &gs->t, false);
+}
+
+/* The next game in order: what it printed, its result into the record. */
+static int game_take(void *user, size_t g, int failed, const char *out,
                      size_t outlen, const char *err, size_t errlen)
 {
-    rank_games *rg = user;
-    run *r = rg->r;
+    games *gs = user;
+    run *r = gs->r;
     game_tail tail;
     gs_pac_game_log *log = NULL;
-    progress_erase(&r->prog);
-    fwrite(err, 1, errlen, stderr);
+    if (errlen) {
+        progress_erase(&r->prog);
+        fwrite(err, 1, errlen, stderr);
+        fflush(stderr);
+    }
     if (!failed && outlen >= sizeof tail) {
         memcpy(&tail, out + outlen - sizeof tail, sizeof tail);
         outlen -= sizeof tail + tail.actions;
@@ -944,7 +756,7 @@ static int rank_take(void *user, size_t g, int failed, const char *out,
     if (!log) {
         if (!failed)
             cli_error(cmd, "out of memory");
-        rg->status = 1;
+        gs->status = 1;
         return 1;
     }
     log->training = (long)g < r->o->num_training;
@@ -952,24 +764,34 @@ static int rank_take(void *user, size_t g, int failed, const char *out,
     log->score = tail.score;
     r->stats[g] = tail.stats;
     fwrite(out, 1, outlen, stdout);
-    tally_add(&rg->t, log);
-    print_game_line(r, log, &r->stats[g], &rg->t);
+    print_game_line(r, log, &r->stats[g], &gs->t);
     return 0;
 }
 
-/* Plays every game on the ranks, printing in game order. Returns the exit
- * status. */
-static int play_on_ranks(run *r, size_t total)
+/*
+ * Plays every game as a job, on `threads` threads (each with its own
+ * player) or on the ranks of MPI, each game with its own random stream,
+ * and prints what each game printed in game order as soon as the games
+ * before it are done. Returns the exit status.
+ */
+static int play_jobs(run *r, size_t total, long threads)
 {
-    rank_games rg;
-    memset(&rg, 0, sizeof rg);
-    rg.r = r;
-    if (player_init(&rg.p, r) != 0)
-        return 1;
-    cli_mpi_jobs jobs = {cmd, "game", total, rank_play, rank_take, &rg};
-    int status = cli_mpi_run(&jobs);
-    player_free(&rg.p);
-    return status ? status : rg.status;
+    games gs = {r, calloc((size_t)threads, sizeof *gs.p), {0, 0, 0, 0}, 0};
+    long ready = 0;
+    int status = gs.p ? 0 : 1;
+    if (!gs.p)
+        cli_error(cmd, "out of memory");
+    while (status == 0 && ready < threads)
+        status = player_init(&gs.p[ready++], r);
+    cli_jobs jobs = {cmd, "game", total, game_job, game_take, &gs, game_done};
+    if (status == 0)
+        status = r->o->mpi ? cli_mpi_run(&jobs)
+                 : cli_jobs_run_threads(&jobs, (int)threads,
+                                        r->prog.on ? game_tick : NULL);
+    while (ready > 0)
+        player_free(&gs.p[--ready]);
+    free(gs.p);
+    return status ? status : gs.status;
 }
 
 /* Plays every game (or replays them); the record holds the results.
@@ -999,10 +821,8 @@ static int play_all(run *r, bool keyboard)
     r->threads = threads;
     progress_start(&r->prog, r, total);
     int status;
-    if (r->o->mpi) {
-        status = play_on_ranks(r, total);
-    } else if (threads > 1) {
-        status = play_side_by_side(r, total, threads);
+    if (r->o->mpi || threads > 1) {
+        status = play_jobs(r, total, threads);
     } else {
         player p;
         status = player_init(&p, r);

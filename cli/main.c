@@ -8,7 +8,7 @@
 #include "gamesearch/core.h"
 
 #include "commands.h"
-#include "mpi_jobs.h"
+#include "jobs.h"
 #include "util.h"
 
 static const char usage[] =

@@ -1,19 +1,24 @@
 /*
- * cli/mpi_jobs.c: jobs handed out over MPI (mpi_jobs.h). A worker sends
- * one message per job, the job's number, status and printed bytes
- * (the first message asks for work and carries none); rank 0 answers each
- * with the next job's number, or -1 when there is no more. Rank 0 polls
- * with short sleeps rather than MPI's busy wait, so that it costs no core
- * while the others work.
+ * cli/jobs.c: jobs handed out to threads or over MPI (jobs.h).
+ *
+ * Threads: each takes the next job under a lock, runs it into memory and
+ * says so; the calling thread passes the jobs on in order as they come.
+ *
+ * MPI: a worker sends one message per job, the job's number, status and
+ * printed bytes (the first message asks for work and carries none); rank 0
+ * answers each with the next job's number, or -1 when there is no more.
+ * Rank 0 polls with short sleeps rather than MPI's busy wait, so that it
+ * costs no core while the others work.
  */
 #include <inttypes.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "mpi_jobs.h"
+#include "jobs.h"
 #include "util.h"
 
 #ifdef GS_HAVE_MPI
@@ -24,41 +29,153 @@
 
 static bool mpi_on;
 static int mpi_rank;
+static _Thread_local int this_worker;
 
 bool cli_mpi_on(void) { return mpi_on; }
 bool cli_mpi_worker(void) { return mpi_rank > 0; }
+int cli_jobs_worker(void) { return this_worker; }
 
-/* A job's output: its status and bytes, until printed. */
+/* A job's output: its status and bytes, until taken. */
 typedef struct done_job {
-    bool done;
+    bool done;                /* it ran (ok or not) */
+    bool ok;                  /* memory did not run out */
     int status;
     char *out, *err;
     size_t outlen, errlen;
 } done_job;
 
-/* Runs job i into memory. Returns false when memory ran out. */
-static bool run_job(const cli_mpi_jobs *j, size_t i, done_job *d)
+/* Runs job i into memory; d->ok is false when memory ran out. */
+static void run_job(const cli_jobs *j, size_t i, done_job *d)
 {
     memset(d, 0, sizeof *d);
     FILE *out = open_memstream(&d->out, &d->outlen);
     FILE *err = open_memstream(&d->err, &d->errlen);
-    bool ok = out && err;
-    if (ok)
+    d->ok = out && err;
+    if (d->ok)
         d->status = j->run(j->user, i, out, err);
     if ((out && fclose(out) != 0) || (err && fclose(err) != 0))
-        ok = false;
-    d->done = ok;
-    return ok;
+        d->ok = false;
+    d->done = true;
 }
 
-static int take(const cli_mpi_jobs *j, size_t i, done_job *d)
+static void job_done(const cli_jobs *j, size_t i, const done_job *d)
 {
-    int stop = j->take(j->user, i, d->status, d->out, d->outlen, d->err,
-                       d->errlen);
+    if (j->done && d->ok)
+        j->done(j->user, i, d->status, d->out, d->outlen);
+}
+
+/* Passes job i on: 0; 1 to stop; -1 after a message when it ran out of
+ * memory. */
+static int take(const cli_jobs *j, size_t i, done_job *d)
+{
+    int stop = -1;
+    if (d->ok)
+        stop = j->take(j->user, i, d->status, d->out, d->outlen, d->err,
+                       d->errlen) != 0;
+    else
+        cli_error(j->cmd, "out of memory");
     free(d->out);
     free(d->err);
     d->out = d->err = NULL;
     return stop;
+}
+
+/* ---- Threads ---- */
+
+typedef struct pool {
+    const cli_jobs *j;
+    pthread_mutex_t lock;
+    pthread_cond_t ended;     /* a job ended */
+    size_t next;              /* the next job to hand out */
+    size_t nended;
+    size_t *order;            /* the jobs that ended, in that order */
+    done_job *jobs;
+    int workers;              /* threads started so far */
+    bool stop;                /* hand out no more jobs */
+} pool;
+
+static void *pool_thread(void *arg)
+{
+    pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    this_worker = p->workers++;
+    while (!p->stop && p->next < p->j->count) {
+        size_t i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        done_job d;
+        run_job(p->j, i, &d);
+        pthread_mutex_lock(&p->lock);
+        p->jobs[i] = d;
+        p->order[p->nended++] = i;
+        pthread_cond_signal(&p->ended);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+int cli_jobs_run_threads(const cli_jobs *j, int threads,
+                         void (*tick)(void *user))
+{
+    size_t n = j->count ? j->count : 1, seen = 0, taken = 0;
+    pool p = {j, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0,
+              malloc(n * sizeof *p.order), calloc(n, sizeof *p.jobs), 0,
+              false};
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    int status = 0, started = 0, rc;
+    if (!p.order || !p.jobs || !tid) {
+        cli_error(j->cmd, "out of memory");
+        status = 1;
+    }
+    for (; status == 0 && started < threads; started++)
+        if ((rc = pthread_create(&tid[started], NULL, pool_thread, &p))) {
+            cli_error(j->cmd, "cannot start a thread: %s", strerror(rc));
+            status = 1;
+            break;
+        }
+    pthread_mutex_lock(&p.lock);
+    p.stop = status != 0;
+    while (status == 0 ? taken < j->count : taken < p.next) {
+        if (seen < p.nended) {
+            size_t i = p.order[seen++];
+            pthread_mutex_unlock(&p.lock);
+            job_done(j, i, &p.jobs[i]);
+        } else if (p.jobs[taken].done) {
+            pthread_mutex_unlock(&p.lock);
+            size_t i = taken++;
+            if ((rc = take(j, i, &p.jobs[i])) != 0) {
+                status |= rc < 0;
+                pthread_mutex_lock(&p.lock);
+                break;
+            }
+        } else if (!tick) {
+            pthread_cond_wait(&p.ended, &p.lock);
+            continue;
+        } else {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 200000000L;
+            until.tv_sec += until.tv_nsec / 1000000000L;
+            until.tv_nsec %= 1000000000L;
+            pthread_cond_timedwait(&p.ended, &p.lock, &until);
+            pthread_mutex_unlock(&p.lock);
+            tick(j->user);
+        }
+        pthread_mutex_lock(&p.lock);
+    }
+    p.stop = true;
+    pthread_mutex_unlock(&p.lock);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    for (size_t i = 0; p.jobs && i < j->count; i++) {
+        free(p.jobs[i].out);
+        free(p.jobs[i].err);
+    }
+    pthread_cond_destroy(&p.ended);
+    pthread_mutex_destroy(&p.lock);
+    free(p.order);
+    free(p.jobs);
+    free(tid);
+    return status;
 }
 
 #ifndef GS_HAVE_MPI
@@ -239,7 +356,7 @@ static void test_exit(size_t job)
 
 /* A worker: asks for a job, runs it, sends its output with the next
  * request, until told -1. */
-static int serve(const cli_mpi_jobs *j)
+static int serve(const cli_jobs *j)
 {
     job_header h = {-1, 0, 0, 0};
     char *msg = NULL;
@@ -259,10 +376,10 @@ static int serve(const cli_mpi_jobs *j)
             return 0;
         test_exit((size_t)next);
         done_job d;
-        bool ok = run_job(j, (size_t)next, &d);
+        run_job(j, (size_t)next, &d);
         h = (job_header){next, d.status, d.outlen, d.errlen};
         msglen = sizeof h + d.outlen + d.errlen;
-        if (!ok || msglen > INT32_MAX || !(msg = malloc(msglen))) {
+        if (!d.ok || msglen > INT32_MAX || !(msg = malloc(msglen))) {
             free(d.out);
             free(d.err);
             return mpi_error(j->cmd, "a job's output", MPI_ERR_NO_MEM);
@@ -278,7 +395,7 @@ static int serve(const cli_mpi_jobs *j)
 /* What is lost if the run stops now, for the signal handler and
  * say_lost: ": games 4 to 10 (7 of 10) were not printed; rank 1 was on
  * game 4; the output above is incomplete\n". */
-static void note_lost(const cli_mpi_jobs *j, size_t printed,
+static void note_lost(const cli_jobs *j, size_t printed,
                       const int64_t *busy)
 {
     int which = lost_which == 0 ? 1 : 0;
@@ -309,7 +426,7 @@ static void say_lost(const char *why)
 }
 
 /* Rank 0 with workers: hands out jobs, prints what comes back in order. */
-static int coordinate(const cli_mpi_jobs *j)
+static int coordinate(const cli_jobs *j)
 {
     done_job *jobs = calloc(j->count ? j->count : 1, sizeof *jobs);
     int64_t *busy = malloc((size_t)mpi_size * sizeof *busy);
@@ -365,7 +482,7 @@ static int coordinate(const cli_mpi_jobs *j)
         }
         if (h.job >= 0) {
             done_job *d = &jobs[h.job];
-            d->done = true;
+            d->done = d->ok = true;
             d->status = (int)h.status;
             d->outlen = h.outlen;
             d->errlen = h.errlen;
@@ -377,6 +494,7 @@ static int coordinate(const cli_mpi_jobs *j)
             }
             memcpy(d->out, msg + sizeof h, h.outlen);
             memcpy(d->err, msg + sizeof h + h.outlen, h.errlen);
+            job_done(j, (size_t)h.job, d);
         }
         free(msg);
         while (!stop && printed < j->count && jobs[printed].done) {
@@ -417,23 +535,11 @@ static int coordinate(const cli_mpi_jobs *j)
 
 #endif /* GS_HAVE_MPI */
 
-int cli_mpi_run(const cli_mpi_jobs *j)
+int cli_mpi_run(const cli_jobs *j)
 {
 #ifdef GS_HAVE_MPI
     if (mpi_on && mpi_size > 1)
         return mpi_rank == 0 ? coordinate(j) : serve(j);
 #endif
-    /* One process: each job in turn, printed as it ends. */
-    for (size_t i = 0; i < j->count; i++) {
-        done_job d;
-        if (!run_job(j, i, &d)) {
-            free(d.out);
-            free(d.err);
-            cli_error(j->cmd, "out of memory");
-            return 1;
-        }
-        if (take(j, i, &d) != 0)
-            break;
-    }
-    return 0;
+    return cli_jobs_run_threads(j, 1, NULL);
 }
