@@ -659,13 +659,22 @@ run connect4 solve --width 5 --height 4
 check "connect4 solve: no input, no output" 0 "" ""
 # A limit that stops a search: '?', a message, exit 1.
 printf '\n445566\n' >"$TMP/c4.in"
-run --stdin "$TMP/c4.in" connect4 solve --max-nodes 100
+run --stdin "$TMP/c4.in" connect4 solve --no-book --max-nodes 100
 if [ "$status" -eq 1 ] && grep -Eqx ' \? [0-9]+ [0-9]+' "$TMP/out" && grep -Eqx '445566 18 [0-9]+ [0-9]+' "$TMP/out" &&
     [ "$(cat "$TMP/err")" = "gamesearch connect4: line 1: stopped by --max-nodes before the score was known" ]; then
     ok
 else
     bad "connect4 solve --max-nodes: '?' for the stopped line" "status $status" "$(cat "$TMP/out" "$TMP/err")"
 fi
+
+# The shipped book answers the empty board without a search (0 nodes),
+# and analyze says so.
+run --stdin "$TMP/c4.in" connect4 solve --max-nodes 100
+if [ "$status" -eq 0 ] && grep -Eqx ' 1 0 [0-9]+' "$TMP/out" && [ ! -s "$TMP/err" ]; then ok; else bad "connect4 solve: the empty board from the shipped book" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+run connect4 analyze ''
+check "connect4 analyze '': from the shipped book" 0 "-2 -1 0 1 0 -1 -2
+best: 4
+(from the book: no search)" ""
 
 # play: a move a limit stopped gives exit 1, so its reason goes to
 # standard error too.
