@@ -16,7 +16,9 @@
  *   threads.c   lazy SMP: helper engines searching beside the caller's
  *   tt.c, tt.h  the transposition table
  *   mcts.c      Monte Carlo tree search (GS_MCTS): its tree, iterations,
- *               playouts, solver and root-parallel threads
+ *               playouts and solver (mcts_internal.h: what it shares with)
+ *   mcts_root.c the search's entry, root-parallel threads, the answer and
+ *               the tree read back
  *
  * Data layout. The engine keeps three growable stacks, indexed by ply or by
  * position, never by pointer, so that they may grow (and move) while a

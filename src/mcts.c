@@ -21,9 +21,9 @@
  * path (back up), the solver's bounds being recombined from the bottom up
  * while they change.
  *
- * Threads (root parallelism): helper engines (threads.c makes them) grow
- * trees of their own from the same root with their own seeds and shares of
- * the limits; their roots' children are then added into the calling
+ * Threads (root parallelism, mcts_root.c): helper engines (threads.c
+ * makes them) grow trees of their own from the same root with their own
+ * seeds and shares of the limits; their roots' children are then added into the calling
  * engine's tree, so that the answer is read from one tree.
  */
 #include <math.h>
@@ -34,30 +34,7 @@
 #include <string.h>
 
 #include "engine.h"
-
-enum {
-    KIND_NEW = 0,   /* not reached yet */
-    KIND_MAX,
-    KIND_MIN,
-    KIND_CHANCE,
-    KIND_LEAF,      /* terminal or without actions: lo == hi == its value */
-    KIND_CUT        /* at max_ply: scored by the game's value */
-};
-
-/* The iterations a search runs when it is given no limit at all. */
-#define MCTS_DEFAULT_ITERATIONS 10000u
-
-typedef struct mcts_node {
-    double sum;          /* the scores added through the node */
-    double lo, hi;       /* the solver's bounds on its value */
-    double prob;         /* its probability, when its parent is CHANCE */
-    uint64_t visits;
-    uint32_t parent;
-    uint32_t first;      /* the first child, once expanded */
-    int32_t nchild;      /* 0 until expanded */
-    gs_action action;    /* the action that led here */
-    uint8_t kind;
-} mcts_node;
+#include "mcts_internal.h"
 
 /* One thread's search under way. */
 typedef struct mcts_run {
@@ -72,21 +49,6 @@ typedef struct mcts_run {
     double mid;                 /* win/loss: a score above it is a win */
     int max_depth;              /* the deepest node reached */
 } mcts_run;
-
-static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
-
-/* splitmix64: small, fast and good enough for playouts. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 static double rng_unit(uint64_t *s)
 {
@@ -477,12 +439,10 @@ static bool iterate(mcts_run *R)
     return true;
 }
 
-static int pick_best(const gs_engine *e, bool solver);
-
 /* One thread's search: grows the engine's tree from `root` with the
  * options (this thread's share of the limits), seeded with `seed`. */
-static int run_one(gs_engine *e, const void *root,
-                   const gs_search_options *o, uint64_t seed)
+int mcts_run_one(gs_engine *e, const void *root,
+                 const gs_search_options *o, uint64_t seed)
 {
     const gs_game *g = &e->game;
     mcts_run R;
@@ -523,7 +483,7 @@ static int run_one(gs_engine *e, const void *root,
         if (R.max_iterations && e->mcts_iterations >= R.max_iterations)
             break;
         if (o->mcts_solver && e->mcts_nodes[0].lo == e->mcts_nodes[0].hi &&
-            (e->mcts_nodes[0].kind == KIND_CHANCE || pick_best(e, true) >= 0))
+            (e->mcts_nodes[0].kind == KIND_CHANCE || mcts_pick_best(e, true) >= 0))
             break;
         if (o->max_seconds > 0.0 && engine_elapsed(e) >= o->max_seconds) {
             e->stopped = GS_STOP_TIME;
@@ -540,304 +500,4 @@ static int run_one(gs_engine *e, const void *root,
                            "out of memory for the MCTS tree (%zu nodes)",
                            e->mcts_count);
     return e->status;
-}
-
-/* ---- threads ---- */
-
-typedef struct mcts_job {
-    gs_engine *engine;
-    gs_search_options opt;
-    const void *root;
-    uint64_t seed;
-    int status;
-    pthread_t thread;
-    bool running;
-} mcts_job;
-
-static void *job_main(void *arg)
-{
-    mcts_job *j = arg;
-    j->status = run_one(j->engine, j->root, &j->opt, j->seed);
-    return NULL;
-}
-
-/* Thread i's seed: the caller's for thread 0, a mix of it for the others. */
-static uint64_t thread_seed(uint64_t seed, int i)
-{
-    if (i == 0)
-        return seed;
-    uint64_t s = seed ^ ((uint64_t)i * 0xd1b54a32d192ed03u);
-    return rng_next(&s);
-}
-
-/* Thread i's share of a limit of `total` among `n` threads (0: none). */
-static uint64_t share(uint64_t total, int n, int i)
-{
-    if (total == 0)
-        return 0;
-    uint64_t s = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
-    return s ? s : 1;
-}
-
-/* Adds helper h's root children into e's (the same actions, in the same
- * order) and its counts. */
-static void merge_root(gs_engine *e, const gs_engine *h, bool solver)
-{
-    e->mcts_iterations += h->mcts_iterations;
-    e->nodes += h->nodes;
-    e->leaves += h->leaves;
-    if (h->stopped != GS_STOP_NONE && e->stopped == GS_STOP_NONE)
-        e->stopped = h->stopped;
-    if (h->mcts_count == 0 || e->mcts_count == 0)
-        return;
-    mcts_node *r = &e->mcts_nodes[0];
-    const mcts_node *hr = &h->mcts_nodes[0];
-    r->visits += hr->visits;
-    r->sum += hr->sum;
-    if (solver) {
-        r->lo = fmax(r->lo, hr->lo);
-        r->hi = fmin(r->hi, hr->hi);
-    }
-    if (r->nchild != hr->nchild || r->nchild == 0)
-        return;
-    for (int i = 0; i < r->nchild; i++) {
-        mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
-        const mcts_node *hc = &h->mcts_nodes[hr->first + (uint32_t)i];
-        c->visits += hc->visits;
-        c->sum += hc->sum;
-        if (solver) {
-            c->lo = fmax(c->lo, hc->lo);
-            c->hi = fmin(c->hi, hc->hi);
-        }
-    }
-}
-
-static int run_threads(gs_engine *e, const void *root,
-                       const gs_search_options *o, int n)
-{
-    int st = threads_ensure_helpers(e, n - 1);
-    if (st != GS_OK)
-        return engine_fail(e, st, "out of memory for the engines of %d "
-                                  "helper threads", n - 1);
-    mcts_job *jobs = mem_resize(&e->alloc, NULL, 0,
-                                (size_t)(n - 1) * sizeof *jobs);
-    if (!jobs)
-        return engine_fail(e, GS_ENOMEM, "out of memory for the jobs of %d "
-                                         "helper threads", n - 1);
-    gs_search_options own = *o;
-    own.threads = 1;
-    own.mcts_iterations = o->mcts_iterations;
-    if (!o->mcts_iterations && !o->max_nodes && !(o->max_seconds > 0.0))
-        own.mcts_iterations = MCTS_DEFAULT_ITERATIONS;
-    uint64_t total_iters = own.mcts_iterations;
-    for (int i = 1; i < n; i++) {
-        mcts_job *j = &jobs[i - 1];
-        j->engine = e->helpers[i - 1];
-        j->opt = own;
-        j->opt.mcts_iterations = share(total_iters, n, i);
-        j->opt.max_nodes = share(o->max_nodes, n, i);
-        j->root = root;
-        j->seed = thread_seed(o->mcts_seed, i);
-        j->status = engine_begin(j->engine, &j->opt);
-        j->running = false;
-        if (j->status == GS_OK) {
-            j->engine->start = e->start;
-            j->running =
-                pthread_create(&j->thread, NULL, job_main, j) == 0;
-        }
-    }
-    own.mcts_iterations = share(total_iters, n, 0);
-    own.max_nodes = share(o->max_nodes, n, 0);
-    st = run_one(e, root, &own, thread_seed(o->mcts_seed, 0));
-    for (int i = 1; i < n; i++) {
-        mcts_job *j = &jobs[i - 1];
-        if (j->running)
-            pthread_join(j->thread, NULL);
-        else if (j->status == GS_OK)
-            job_main(j);   /* no thread: this one does its share */
-        if (j->status != GS_OK && st == GS_OK)
-            st = engine_fail(e, j->status, "a helper thread: %s",
-                             j->engine->error);
-        merge_root(e, j->engine, o->mcts_solver);
-    }
-    mem_resize(&e->alloc, jobs, (size_t)(n - 1) * sizeof *jobs, 0);
-    return st;
-}
-
-/* ---- the answer ---- */
-
-static double mean_of(const mcts_node *n)
-{
-    return n->visits ? n->sum / (double)n->visits : 0.0;
-}
-
-/*
- * The root child to play (its position), or -1. A proved root: the most
- * visited child that reaches its value. Otherwise the most visited child
- * that may still be best, unless a child proved to secure what the root is
- * sure of (the solver's) has a better value than that child's mean.
- */
-static int pick_best(const gs_engine *e, bool solver)
-{
-    const mcts_node *r = &e->mcts_nodes[0];
-    if ((r->kind != KIND_MAX && r->kind != KIND_MIN) || r->nchild == 0)
-        return -1;
-    bool max = r->kind == KIND_MAX;
-    bool solved = solver && r->lo == r->hi;
-    int best = -1, secure = -1;
-    for (int i = 0; i < r->nchild; i++) {
-        const mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
-        bool secures = c->lo == c->hi && (max ? c->lo == r->lo : c->hi == r->hi);
-        if (solved && !secures)
-            continue;
-        if (solver && !solved) {
-            if (secures && c->visits > 0) {
-                if (secure < 0)
-                    secure = i;
-                continue;
-            }
-            if (max ? c->hi <= r->lo : c->lo >= r->hi)
-                continue;
-        }
-        if (best < 0) {
-            best = i;
-            continue;
-        }
-        const mcts_node *b = &e->mcts_nodes[r->first + (uint32_t)best];
-        double mc = max ? mean_of(c) : -mean_of(c);
-        double mb = max ? mean_of(b) : -mean_of(b);
-        if (c->visits > b->visits || (c->visits == b->visits && mc > mb))
-            best = i;
-    }
-    if (secure >= 0) {
-        const mcts_node *s = &e->mcts_nodes[r->first + (uint32_t)secure];
-        double sure = e->mcts_win_loss ? (s->lo > e->mcts_mid   ? 1.0
-                                          : s->lo < e->mcts_mid ? -1.0
-                                                                : 0.0)
-                                       : s->lo;
-        if (best < 0 || e->mcts_nodes[r->first + (uint32_t)best].visits == 0 ||
-            (max ? mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) < sure
-                 : mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) > sure))
-            best = secure;
-    }
-    return best;
-}
-
-/* The most visited child of a MAX or MIN node, or UINT32_MAX. */
-static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
-{
-    if ((n->kind != KIND_MAX && n->kind != KIND_MIN) || n->nchild == 0)
-        return UINT32_MAX;
-    uint32_t best = UINT32_MAX;
-    for (int i = 0; i < n->nchild; i++) {
-        uint32_t c = n->first + (uint32_t)i;
-        if (e->mcts_nodes[c].visits > 0 &&
-            (best == UINT32_MAX ||
-             e->mcts_nodes[c].visits > e->mcts_nodes[best].visits))
-            best = c;
-    }
-    return best;
-}
-
-static void take_answer(gs_engine *e, gs_result *r, bool solver)
-{
-    const mcts_node *root = &e->mcts_nodes[0];
-    r->nodes = e->nodes;
-    r->leaves = e->leaves;
-    r->mcts_iterations = e->mcts_iterations;
-    r->mcts_root_actions = root->nchild;
-    r->mcts_proved = root->kind == KIND_LEAF || (solver && root->lo == root->hi);
-    r->stopped = e->stopped;
-    r->bound = GS_BOUND_EXACT;
-    int best = pick_best(e, solver);
-    if (best >= 0) {
-        const mcts_node *c = &e->mcts_nodes[root->first + (uint32_t)best];
-        r->best = c->action;
-        r->best_index = best;
-    }
-    if (r->mcts_proved)
-        r->value = root->lo;
-    else if (best >= 0)
-        r->value = mean_of(&e->mcts_nodes[root->first + (uint32_t)best]);
-    else
-        r->value = mean_of(root);
-    /* The principal variation: the chosen action, then the most visited
-     * children. */
-    r->pv_length = 0;
-    if (best < 0)
-        return;
-    uint32_t idx = root->first + (uint32_t)best;
-    while (idx != UINT32_MAX && r->pv_length < GS_PV_MAX) {
-        r->pv[r->pv_length++] = e->mcts_nodes[idx].action;
-        idx = most_visited(e, &e->mcts_nodes[idx]);
-    }
-}
-
-/* The checks of the options only MCTS reads. */
-static int check_mcts(gs_engine *e, const gs_search_options *o)
-{
-    if (!(o->mcts_c >= 0.0) || !isfinite(o->mcts_c))
-        return engine_fail(e, GS_EINVAL,
-                           "options.mcts_c is %g, but it must be a finite "
-                           "number, 0 or more", o->mcts_c);
-    if ((unsigned)o->mcts_playout > GS_PLAYOUT_EVAL)
-        return engine_fail(e, GS_EINVAL,
-                           "options.mcts_playout is %d, which is no "
-                           "gs_mcts_playout", (int)o->mcts_playout);
-    if (o->mcts_playout == GS_PLAYOUT_POLICY && !e->game.playout)
-        return engine_fail(e, GS_EINVAL,
-                           "options.mcts_playout is GS_PLAYOUT_POLICY, but "
-                           "the game has no playout");
-    if (o->mcts_playout_depth < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.mcts_playout_depth is %d, but it must "
-                           "be 0 (no limit) or more", o->mcts_playout_depth);
-    return GS_OK;
-}
-
-int mcts_search(gs_engine *e, const void *root,
-                const gs_search_options *options, gs_result *r)
-{
-    memset(r, 0, sizeof *r);
-    r->best = GS_NO_ACTION;
-    r->best_index = -1;
-    int st = engine_begin(e, options);
-    if (st == GS_OK)
-        st = check_mcts(e, options);
-    if (st != GS_OK)
-        return st;
-    int n = options->threads > 1 ? options->threads : 1;
-    st = n > 1 ? run_threads(e, root, options, n)
-               : run_one(e, root, options, options->mcts_seed);
-    if (e->mcts_count > 0)
-        take_answer(e, r, options->mcts_solver);
-    r->depth = (int)e->cut_evals;
-    r->seconds = engine_elapsed(e);
-    if (st != GS_OK)
-        e->mcts_count = 0;
-    return st;
-}
-
-/* ---- the tree, read back ---- */
-
-size_t gs_mcts_tree_size(const gs_engine *e)
-{
-    return e ? e->mcts_count : 0;
-}
-
-int gs_mcts_tree_node(const gs_engine *e, size_t index, gs_mcts_node_info *out)
-{
-    if (!e || !out || index >= e->mcts_count)
-        return GS_EINVAL;
-    const mcts_node *n = &e->mcts_nodes[index];
-    out->action = n->action;
-    out->parent = index == 0 ? -1 : (int64_t)n->parent;
-    out->first_child = n->nchild ? (int64_t)n->first : -1;
-    out->children = n->nchild;
-    out->visits = n->visits;
-    out->mean = mean_of(n);
-    out->lo = n->lo;
-    out->hi = n->hi;
-    out->proved = n->lo == n->hi;
-    return GS_OK;
 }
