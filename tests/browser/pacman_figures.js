@@ -7,7 +7,8 @@
  */
 "use strict";
 const fs = require("fs"), os = require("os"), path = require("path");
-const { chromium } = require(path.join(__dirname, "node_modules", "playwright-core"));
+const { chromiumOrSkip, launch } = require("./harness");
+const chromium = chromiumOrSkip();
 
 const args = process.argv.slice(2);
 const page = path.resolve(args[0]);
@@ -16,12 +17,7 @@ const shot = args.indexOf("--shot");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gs-figures-"));
 
 (async () => {
-  const ctx = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
-    executablePath: process.env.GS_CHROMIUM || "/usr/bin/chromium", headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1040, height: 600 },
-  });
+  const ctx = await launch(chromium, tmp, { width: 1040, height: 600 });
   const p = ctx.pages()[0] || await ctx.newPage();
   const loads = [], steps = [], switches = [];
   for (let i = 0; i < repeats; i++) {

@@ -8,31 +8,17 @@
  */
 "use strict";
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
 const { execFileSync } = require("child_process");
 
+const { chromiumOrSkip, test } = require("./harness");
+
 const [gamesearch, srcdir] = process.argv.slice(2);
-const CHROMIUM = process.env.GS_CHROMIUM || "/usr/bin/chromium";
-function skip(why) { console.log("skipped: " + why); process.exit(77); }
 if (!gamesearch || !srcdir) { console.error("usage: pacman_page.js GAMESEARCH SOURCE_DIR"); process.exit(2); }
-if (!fs.existsSync(CHROMIUM)) skip(CHROMIUM + " not found (apt-get install chromium)");
-let chromium;
-try {
-  ({ chromium } = require(path.join(__dirname, "node_modules", "playwright-core")));
-} catch (e) {
-  skip("playwright-core not installed (cd tests/browser && npm ci)");
-}
+const chromium = chromiumOrSkip();
+const t = test("gs-pacman-");
+const { tmp, check } = t;
 
-let failures = 0, passes = 0;
-function check(what, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  if (g === w) { passes++; return; }
-  failures++;
-  console.log("FAIL " + what + "\n  got:  " + g + "\n  want: " + w);
-}
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gs-pacman-"));
 function gs(args) {
   return execFileSync(gamesearch, args, { stdio: ["ignore", "pipe", "inherit"],
                                           env: { ...process.env, GAMESEARCH_LAYOUTS: path.join(srcdir, "layouts") } }).toString();
@@ -50,23 +36,7 @@ async function main() {
   const start = JSON.parse(gs(["compare", "pacman", "crossroads", "--ghosts", "1", "--depth", "4-4",
                                "--algo", "minimax", "--json"])).rows[0];
 
-  const ctx = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1200, height: 800 },
-  });
-  const problems = [];
-  await ctx.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith("file://" + tmp + "/") && url.endsWith(".html")) return route.continue();
-    problems.push("request " + url);
-    return route.abort();
-  });
-  const p = ctx.pages()[0] || await ctx.newPage();
-  p.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push("console " + m.type() + ": " + m.text()); });
-  p.on("pageerror", (e) => problems.push("page error: " + e.message));
+  const { ctx, p } = await t.open(chromium, { width: 1200, height: 800 });
   const move = () => p.$eval("[data-move]", (e) => Number(e.getAttribute("data-move")));
   const key = (k) => p.keyboard.press(k);
   const food = () => p.$$eval("circle.food", (els) => els.filter((e) => e.getAttribute("visibility") !== "hidden").length);
@@ -134,13 +104,8 @@ async function main() {
   check("replay: no search to show", await p.textContent("#panel"),
         "No search to show: a replayed record keeps only the moves.");
 
-  check("no console errors, no requests", problems, []);
+  check("no console errors, no requests", t.problems, []);
   await ctx.close();
 }
 
-main().catch((e) => { failures++; console.log("FAIL " + (e && e.stack || e)); })
-  .finally(() => {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    console.log(passes + " passed, " + failures + " failed");
-    process.exit(failures ? 1 : 0);
-  });
+t.run(main);

@@ -8,7 +8,8 @@
 "use strict";
 const fs = require("fs"), os = require("os"), path = require("path");
 const { execFileSync } = require("child_process");
-const { chromium } = require(path.join(__dirname, "node_modules", "playwright-core"));
+const { chromiumOrSkip, launch } = require("./harness");
+const chromium = chromiumOrSkip();
 
 const args = process.argv.slice(2);
 const [gamesearch, tree] = args;
@@ -19,12 +20,7 @@ const page = path.join(tmp, "page.html");
 execFileSync(gamesearch, ["tree", tree, "--html", page], { stdio: ["ignore", "ignore", "inherit"] });
 
 (async () => {
-  const ctx = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
-    executablePath: process.env.GS_CHROMIUM || "/usr/bin/chromium", headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1100, height: 760 },
-  });
+  const ctx = await launch(chromium, tmp, { width: 1100, height: 760 });
   const p = ctx.pages()[0] || await ctx.newPage();
   const loads = [], steps = [];
   for (let i = 0; i < repeats; i++) {

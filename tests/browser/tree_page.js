@@ -7,32 +7,17 @@
  * why) when chromium or tests/browser/node_modules is missing.
  */
 "use strict";
-const fs = require("fs");
-const os = require("os");
 const path = require("path");
 const { execFileSync } = require("child_process");
 
+const { chromiumOrSkip, test } = require("./harness");
+
 const [gamesearch, srcdir] = process.argv.slice(2);
-const CHROMIUM = process.env.GS_CHROMIUM || "/usr/bin/chromium";
-function skip(why) { console.log("skipped: " + why); process.exit(77); }
 if (!gamesearch || !srcdir) { console.error("usage: tree_page.js GAMESEARCH SOURCE_DIR"); process.exit(2); }
-if (!fs.existsSync(CHROMIUM)) skip(CHROMIUM + " not found (apt-get install chromium)");
-let chromium;
-try {
-  ({ chromium } = require(path.join(__dirname, "node_modules", "playwright-core")));
-} catch (e) {
-  skip("playwright-core not installed (cd tests/browser && npm ci)");
-}
+const chromium = chromiumOrSkip();
+const t = test("gs-browser-");
+const { tmp, check } = t;
 
-let failures = 0, passes = 0;
-function check(what, got, want) {
-  const g = JSON.stringify(got), w = JSON.stringify(want);
-  if (g === w) { passes++; return; }
-  failures++;
-  console.log("FAIL " + what + "\n  got:  " + g + "\n  want: " + w);
-}
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gs-browser-"));
 function page(file, out, ...extra) {
   const dst = path.join(tmp, out);
   execFileSync(gamesearch, ["tree", path.join(srcdir, "examples", file), "--html", dst, ...extra],
@@ -46,25 +31,7 @@ async function main() {
   const dice = page("dice.tree", "dice.html");
   const ghosts = page("two-ghosts.tree", "ghosts.html", "--depth", "1", "--algo", "minimax");
 
-  const ctx = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1200, height: 900 },
-  });
-  const problems = [];
-  // Only the page file itself may be loaded: anything else is a network
-  // request (or a missing inline resource) and fails the test.
-  await ctx.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith("file://" + tmp + "/") && url.endsWith(".html")) return route.continue();
-    problems.push("request " + url);
-    return route.abort();
-  });
-  const p = ctx.pages()[0] || await ctx.newPage();
-  p.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push("console " + m.type() + ": " + m.text()); });
-  p.on("pageerror", (e) => problems.push("page error: " + e.message));
+  const { ctx, p } = await t.open(chromium, { width: 1200, height: 900 });
 
   const states = () => p.$$eval("[data-node]", (els) => {
     const o = {};
@@ -212,13 +179,8 @@ async function main() {
   await key("End");
   check("two-ghosts: the result", await text("#result"), "value 0, best move g2 (action East)");
 
-  check("no console errors, no requests", problems, []);
+  check("no console errors, no requests", t.problems, []);
   await ctx.close();
 }
 
-main().catch((e) => { failures++; console.log("FAIL " + (e && e.stack || e)); })
-  .finally(() => {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    console.log(passes + " passed, " + failures + " failed");
-    process.exit(failures ? 1 : 0);
-  });
+t.run(main);
