@@ -1,7 +1,8 @@
 #!/bin/sh
 # --mpi on this machine: 3 ranks under mpirun print what one process prints
-# (times aside) for a Pacman batch, a connect4 solve list and a match, --record and
-# --json included; a rank that fails makes the run say what was lost and
+# (times aside) for a Pacman batch (--record and --json included), a
+# connect4 solve list and a match, and write the same connect4 book file,
+# byte for byte; a rank that fails makes the run say what was lost and
 # exit non-zero. Skipped (77) when MPI is not installed; a gamesearch built
 # without MPI must refuse --mpi.
 #   test_mpi.sh GAMESEARCH
@@ -200,6 +201,24 @@ mstatus=$?
 want="gamesearch match: --mpi plays the games on the ranks of MPI, one game at a time on each: -j cannot go with it"
 if [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/merr")" = "$want" ] && [ ! -s "$TMP/mout" ]; then ok; else
     bad "match -j 2 --mpi" "status $mstatus" "$(cat "$TMP/merr")"
+fi
+
+# ---- A small book: the same file, byte for byte ----
+: >"$TMP/in"
+mkdir "$TMP/one" "$TMP/mpi"
+(cd "$TMP/one" && "$GS" connect4 book --width 5 --height 4 --ply 6 --out c4.book >out 2>err)
+status=$?
+(cd "$TMP/mpi" && $MPIRUN -np 3 "$GS" connect4 book --width 5 --height 4 --ply 6 --out c4.book --mpi <"$TMP/in" >out 2>err)
+mstatus=$?
+if [ "$status" -eq 0 ] && [ "$mstatus" -eq 0 ] && cmp -s "$TMP/one/c4.book" "$TMP/mpi/c4.book" &&
+   [ "$(cat "$TMP/mpi/out")" = "2411 positions (up to 6 stones) written to c4.book" ] &&
+   cmp -s "$TMP/one/out" "$TMP/mpi/out" && [ "$(wc -c <"$TMP/mpi/c4.book")" -eq $((16 + 8 * 2411)) ]; then ok; else
+    bad "connect4 book: 3 ranks write one process's file" "status $status/$mstatus" "$(cat "$TMP/mpi/out" "$TMP/mpi/err")"
+fi
+"$GS" connect4 analyze 44 --mpi >"$TMP/mout" 2>"$TMP/merr"
+mstatus=$?
+if [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/merr")" = "gamesearch connect4: --mpi goes with solve and book" ]; then ok; else
+    bad "connect4 analyze --mpi" "status $mstatus" "$(cat "$TMP/merr")"
 fi
 
 [ "$fails" -eq 0 ] || exit 1
