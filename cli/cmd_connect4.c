@@ -130,9 +130,10 @@ static void usage(void)
          "                     usually faster than the exact score\n"
          "  --keep-table       solve: keep the table from one line to the "
          "next\n"
-         "  --mpi              solve: split the lines among the ranks of "
-         "MPI (run under\n"
-         "                     mpirun; rank 0 reads and prints)\n"
+         "  --mpi              solve, book: split the lines (the positions) "
+         "among the\n"
+         "                     ranks of MPI (run under mpirun; rank 0 "
+         "prints, writes)\n"
          "  --book FILE        solve, analyze, play: answer the positions "
          "FILE has\n"
          "                     from it (default: the book shipped with "
@@ -245,7 +246,6 @@ static int parse_options(int argc, char **argv, c4_options *o)
                 solve_only = "--keep-table";
             } else if (strcmp(name, "--mpi") == 0) {
                 o->mpi = true;
-                solve_only = "--mpi";
             } else if (strcmp(name, "--symmetry") == 0) {
                 o->symmetry = true;
             } else if (strcmp(name, "--no-book") == 0) {
@@ -381,6 +381,10 @@ static int parse_options(int argc, char **argv, c4_options *o)
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mpi && o->mode != MODE_SOLVE && o->mode != MODE_BOOK) {
+        cli_error(cmd, "--mpi goes with solve and book");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->keep_table) {
@@ -739,11 +743,64 @@ static void book_progress(void *user, size_t done, size_t total,
         fputc('\n', stderr);
 }
 
-static int run_book(const c4_options *o, gs_c4_solver *sv)
+/* book --mpi: the deepest positions solved on the ranks, a job each; a
+ * job's output is its score. */
+typedef struct book_jobs {
+    gs_c4_solver *sv;
+    const gs_c4_state *positions;
+    int *scores;
+    int status;
+} book_jobs;
+
+enum { BOOK_STOPPED = -1, BOOK_WORKER = -2 };   /* beside the GS_ codes */
+
+static int book_job(void *user, size_t i, FILE *out, FILE *err)
+{
+    (void)err;
+    book_jobs *bj = user;
+    gs_c4_solution sd;
+    int st = gs_c4_solve(bj->sv, &bj->positions[i], false, &sd);
+    if (st == GS_OK && !sd.known)
+        st = GS_EINVAL;   /* a limit stopped it */
+    if (st == GS_OK)
+        fwrite(&sd.score, sizeof sd.score, 1, out);
+    return st;
+}
+
+static int book_take(void *user, size_t i, int status, const char *out,
+                     size_t outlen, const char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    book_jobs *bj = user;
+    if (status == GS_OK && outlen == sizeof *bj->scores) {
+        memcpy(&bj->scores[i], out, outlen);
+        return 0;
+    }
+    bj->status = status != GS_OK ? status : GS_EINVAL;
+    return 1;
+}
+
+static int book_solve_mpi(void *user, const gs_c4_state *positions,
+                          size_t n, int *scores)
+{
+    book_jobs bj = {user, positions, scores, GS_OK};
+    cli_jobs jobs = {cmd, "position", n, book_job, book_take, &bj, NULL};
+    if (cli_mpi_run(&jobs) != 0)
+        return BOOK_STOPPED;
+    return bj.status != GS_OK ? bj.status
+           : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
+}
+
+static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_book *b = NULL;
-    int st = gs_c4_book_build(sv, (int)o->ply, isatty(STDERR_FILENO) ?
-                              book_progress : NULL, NULL, NULL, &b);
+    int st = o->mpi ? gs_c4_book_build_with(g, (int)o->ply, book_solve_mpi,
+                                            sv, NULL, &b)
+             : gs_c4_book_build(sv, (int)o->ply, isatty(STDERR_FILENO) ?
+                                book_progress : NULL, NULL, NULL, &b);
+    if (st == BOOK_STOPPED || st == BOOK_WORKER)
+        return st == BOOK_STOPPED;
     if (st != GS_OK) {
         cli_error(cmd, "book --ply %ld: %s", o->ply, st == GS_EINVAL ?
                   "the board is too large for a book, --ply is not below "
@@ -1025,7 +1082,7 @@ int cmd_connect4(int argc, char **argv)
     }
     if (rc == 0) {
         if (o.mode == MODE_BOOK)
-            rc = run_book(&o, sv);
+            rc = run_book(&o, g, sv);
         else if (o.mode == MODE_SOLVE)
             rc = o.mpi ? run_solve_mpi(&o, g, sv) : run_solve(&o, g, sv);
         else if (o.mode == MODE_ANALYZE)

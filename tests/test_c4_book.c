@@ -147,6 +147,92 @@ static void test_small_board(void **state)
     gs_c4_free(g);
 }
 
+/* Scores the positions with a fresh solve each, backwards (the order of
+ * the solves does not matter, only the scores). */
+typedef struct scoring {
+    gs_c4_solver *sv;
+    size_t n;
+    int status;     /* returned when not GS_OK */
+    int bad;        /* a score to give position 0 when nonzero */
+} scoring;
+
+static int score_each(void *user, const gs_c4_state *positions, size_t n,
+                      int *scores)
+{
+    scoring *sc = user;
+    sc->n = n;
+    if (sc->status != GS_OK)
+        return sc->status;
+    for (size_t i = n; i-- > 0;) {
+        gs_c4_solution sd;
+        gs_c4_solver_clear(sc->sv);
+        assert_int_equal(gs_c4_solve(sc->sv, &positions[i], false, &sd),
+                         GS_OK);
+        assert_int_equal(positions[i].moves, 4);
+        scores[i] = sd.score;
+    }
+    if (sc->bad)
+        scores[0] = sc->bad;
+    return GS_OK;
+}
+
+static size_t read_bytes(const char *path, unsigned char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, cap, f);
+    fclose(f);
+    return n;
+}
+
+/* The deepest positions scored elsewhere give the same file, byte for
+ * byte; solve's status stops the build; a score out of range is refused. */
+static void test_build_with(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(5, 4);
+    gs_c4_solver *sv = solver(g);
+    gs_c4_book *one = NULL, *two = NULL;
+    assert_int_equal(gs_c4_book_build(sv, 4, NULL, NULL, NULL, &one), GS_OK);
+    scoring sc = {solver(g), 0, GS_OK, 0};
+    assert_int_equal(gs_c4_book_build_with(g, 4, score_each, &sc, NULL, &two),
+                     GS_OK);
+    assert_int_equal(sc.n, 177);
+    char p1[] = "/tmp/test_c4_book_XXXXXX", p2[] = "/tmp/test_c4_book_XXXXXX";
+    int f1 = mkstemp(p1), f2 = mkstemp(p2);
+    assert_true(f1 >= 0 && f2 >= 0);
+    gs_error err;
+    assert_int_equal(gs_c4_book_write(one, p1, &err), GS_OK);
+    assert_int_equal(gs_c4_book_write(two, p2, &err), GS_OK);
+    static unsigned char b1[1 << 14], b2[1 << 14];
+    size_t n1 = read_bytes(p1, b1, sizeof b1), n2 = read_bytes(p2, b2,
+                                                                sizeof b2);
+    assert_int_equal(n1, 16 + 8 * (1 + 3 + 13 + 49 + 177));
+    assert_int_equal(n1, n2);
+    assert_memory_equal(b1, b2, n1);
+    remove(p1);
+    remove(p2);
+    (void)f1;
+    (void)f2;
+    gs_c4_book_free(two);
+    two = one;
+    sc.status = GS_ETOOBIG;
+    assert_int_equal(gs_c4_book_build_with(g, 4, score_each, &sc, NULL, &two),
+                     GS_ETOOBIG);
+    assert_null(two);
+    sc.status = GS_OK;
+    sc.bad = 128;
+    assert_int_equal(gs_c4_book_build_with(g, 4, score_each, &sc, NULL, &two),
+                     GS_EINVAL);
+    assert_null(two);
+    assert_int_equal(gs_c4_book_build_with(g, 4, NULL, &sc, NULL, &two),
+                     GS_EINVAL);
+    gs_c4_book_free(one);
+    gs_c4_solver_free(sc.sv);
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
+}
+
 static void test_bad_files(void **state)
 {
     (void)state;
@@ -212,6 +298,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_board),
+        cmocka_unit_test(test_build_with),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_default_book),
     };

@@ -187,6 +187,92 @@ static void test_threads_and_json(void **unused)
     gs_match_free(m);
 }
 
+/* A match played one game at a time (first_game) and put together with
+ * gs_match_from_games is the match played at once, to the byte; the
+ * copies are the match's own (the games given may be freed), allocation
+ * failures leave nothing behind, and bad input gets its sentence. */
+static void test_from_games(void **unused)
+{
+    (void)unused;
+    static buffer whole, parts;
+    gs_match_params p;
+    gs_match_params_init(&p);
+    p.game = "mnk";
+    p.a = "mcts:iterations=300";
+    p.b = "random";
+    p.games = 5;
+    p.seed = 7;
+    gs_match *m, *one[5];
+    gs_error err;
+    assert_int_equal(gs_match_run(&p, NULL, &m, &err), GS_OK);
+    whole.len = 0;
+    assert_int_equal(gs_match_write_json(m, to_buffer, &whole), GS_OK);
+    assert_int_equal(gs_match_write_text(m, true, to_buffer, &whole), GS_OK);
+    gs_match_game games[5];
+    for (int i = 0; i < 5; i++) {
+        gs_match_params q = p;
+        q.games = 1;
+        q.first_game = i;
+        assert_int_equal(gs_match_run(&q, NULL, &one[i], &err), GS_OK);
+        games[i] = one[i]->results[0];
+        assert_int_equal(games[i].seed, 7 + i);
+        assert_int_equal(games[i].a_first, i % 2 == 0);
+    }
+    gs_match *built;
+    assert_int_equal(gs_match_from_games(&p, games, 5, NULL, &built, &err),
+                     GS_OK);
+    for (int i = 0; i < 5; i++)
+        gs_match_free(one[i]);
+    parts.len = 0;
+    assert_int_equal(gs_match_write_json(built, to_buffer, &parts), GS_OK);
+    assert_int_equal(gs_match_write_text(built, true, to_buffer, &parts),
+                     GS_OK);
+    assert_string_equal(whole.text, parts.text);
+    assert_int_equal(built->a_wins + built->b_wins + built->draws, 5);
+    assert_int_equal(built->a_wins, m->a_wins);
+    assert_true(built->elo_lo == m->elo_lo);
+    gs_match_free(built);
+
+    bool done = false;
+    for (long n = 1; n < 100 && !done; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        int st = gs_match_from_games(&p, m->results, 5, &a, &built, &err);
+        if (st == GS_OK) {
+            done = t.failed == 0;
+            gs_match_free(built);
+        } else {
+            assert_int_equal(st, GS_ENOMEM);
+            assert_null(built);
+        }
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(done);
+
+    assert_int_equal(gs_match_from_games(&p, m->results, 0, NULL, &built,
+                                         &err), GS_EINVAL);
+    assert_null(built);
+    assert_string_equal(err.message, "games is 0, but it must be 1 or more");
+    p.b = "mcts:x=1";
+    assert_int_equal(gs_match_from_games(&p, m->results, 5, NULL, &built,
+                                         &err), GS_EPARSE);
+    assert_string_equal(err.message, "player b: unknown key 'x' (keys: "
+                        "depth, time, nodes, iterations, c, playout, "
+                        "threads, eval)");
+    p.b = "random";
+    games[0] = m->results[0];
+    games[0].moves = NULL;
+    assert_int_equal(gs_match_from_games(&p, games, 1, NULL, &built, &err),
+                     GS_EINVAL);
+    assert_string_equal(err.message, "game 1 has no moves");
+    p.first_game = -1;
+    assert_int_equal(gs_match_run(&p, NULL, &built, &err), GS_EINVAL);
+    assert_string_equal(err.message, "first_game is -1, but it must be 0 to "
+                        "2147483642");
+    gs_match_free(m);
+}
+
 static void test_bad_input(void **unused)
 {
     (void)unused;
@@ -262,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_ttt_outcomes),
         cmocka_unit_test(test_c4_mcts_beats_random),
         cmocka_unit_test(test_threads_and_json),
+        cmocka_unit_test(test_from_games),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_alloc_failure),
     };

@@ -1,7 +1,8 @@
 #!/bin/sh
 # --mpi on this machine: 3 ranks under mpirun print what one process prints
-# (times aside) for a Pacman batch and a connect4 solve list, --record and
-# --json included; a rank that fails makes the run say what was lost and
+# (times aside) for a Pacman batch (--record and --json included), a
+# connect4 solve list and a match, and write the same connect4 book file,
+# byte for byte; a rank that fails makes the run say what was lost and
 # exit non-zero. Skipped (77) when MPI is not installed; a gamesearch built
 # without MPI must refuse --mpi.
 #   test_mpi.sh GAMESEARCH
@@ -159,6 +160,65 @@ unset GS_MPI_TEST_EXIT
 if [ "$mstatus" -ne 0 ] && grep -Eq "^gamesearch pacman: --mpi: a rank failed or was killed: games [0-9]+ to 6 \([0-9]+ of 6\) were not printed; (rank 1 was on game [0-9]+, )?rank 2 was on game [0-9]+; the output above is incomplete$" "$TMP/merr" &&
    ! grep -q "^Average Score" "$TMP/mout" && [ ! -s "$TMP/lost.json" ]; then ok; else
     bad "pacman: rank 2 exits at its first game" "status $mstatus" "$(cat "$TMP/merr")"
+fi
+GS_MPI_TEST_EXIT=1:0
+export GS_MPI_TEST_EXIT
+run_mpi 3 match ttt --a alphabeta --b random -n 6
+grep -q '^gamesearch' "$TMP/merr" || run_mpi 3 match ttt --a alphabeta --b random -n 6
+unset GS_MPI_TEST_EXIT
+if [ "$mstatus" -ne 0 ] && [ ! -s "$TMP/mout" ] &&
+   grep -Eq "^gamesearch match: --mpi: a rank failed or was killed: games [0-9]+ to 6 \([0-9]+ of 6\) were not printed; " "$TMP/merr"; then ok; else
+    bad "match: rank 1 exits at its first game, nothing is printed" "status $mstatus" "$(cat "$TMP/mout")" "$(cat "$TMP/merr")"
+fi
+
+# ---- A match: its games, --moves and --json, and the options it cannot take ----
+: >"$TMP/in"
+for args in "mnk --a mcts:iterations=200 --b random -n 7 --seeds 4 --moves" \
+            "connect4 --a mcts:iterations=100 --b random -n 5 --json"; do
+    # shellcheck disable=SC2086
+    run_one match $args
+    # shellcheck disable=SC2086
+    run_mpi 3 match $args
+    if [ "$status" -eq 0 ] && [ "$mstatus" -eq 0 ] && cmp -s "$TMP/out" "$TMP/mout" &&
+       [ ! -s "$TMP/merr" ] && grep -Eq '^[57] games: a won|"games": [57],' "$TMP/mout"; then ok; else
+        bad "match $args: 3 ranks print what one process prints" "status $status/$mstatus" "$(diff "$TMP/out" "$TMP/mout" | head -5)" "$(cat "$TMP/merr")"
+    fi
+done
+run_one match ttt --a alphabeta --b random -n 3
+run_mpi 1 match ttt --a alphabeta --b random -n 3
+if [ "$mstatus" -eq 0 ] && cmp -s "$TMP/out" "$TMP/mout"; then ok; else
+    bad "match: one rank plays every game" "status $mstatus" "$(diff "$TMP/out" "$TMP/mout" | head -5)"
+fi
+run_one match chess --a random --b random
+run_mpi 3 match chess --a random --b random
+want="gamesearch match: unknown game 'chess' (expected ttt, mnk, gomoku or connect4)"
+if [ "$status" -eq 2 ] && [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/err")" = "$want" ] &&
+   [ "$(grep '^gamesearch' "$TMP/merr")" = "$want" ] && [ ! -s "$TMP/mout" ]; then ok; else
+    bad "match chess --mpi: one message, status 2" "status $status/$mstatus" "$(cat "$TMP/merr")"
+fi
+"$GS" match ttt --a random --b random -j 2 --mpi >"$TMP/mout" 2>"$TMP/merr"
+mstatus=$?
+want="gamesearch match: --mpi plays the games on the ranks of MPI, one game at a time on each: -j cannot go with it"
+if [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/merr")" = "$want" ] && [ ! -s "$TMP/mout" ]; then ok; else
+    bad "match -j 2 --mpi" "status $mstatus" "$(cat "$TMP/merr")"
+fi
+
+# ---- A small book: the same file, byte for byte ----
+: >"$TMP/in"
+mkdir "$TMP/one" "$TMP/mpi"
+(cd "$TMP/one" && "$GS" connect4 book --width 5 --height 4 --ply 6 --out c4.book >out 2>err)
+status=$?
+(cd "$TMP/mpi" && $MPIRUN -np 3 "$GS" connect4 book --width 5 --height 4 --ply 6 --out c4.book --mpi <"$TMP/in" >out 2>err)
+mstatus=$?
+if [ "$status" -eq 0 ] && [ "$mstatus" -eq 0 ] && cmp -s "$TMP/one/c4.book" "$TMP/mpi/c4.book" &&
+   [ "$(cat "$TMP/mpi/out")" = "2411 positions (up to 6 stones) written to c4.book" ] &&
+   cmp -s "$TMP/one/out" "$TMP/mpi/out" && [ "$(wc -c <"$TMP/mpi/c4.book")" -eq $((16 + 8 * 2411)) ]; then ok; else
+    bad "connect4 book: 3 ranks write one process's file" "status $status/$mstatus" "$(cat "$TMP/mpi/out" "$TMP/mpi/err")"
+fi
+"$GS" connect4 analyze 44 --mpi >"$TMP/mout" 2>"$TMP/merr"
+mstatus=$?
+if [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/merr")" = "gamesearch connect4: --mpi goes with solve and book" ]; then ok; else
+    bad "connect4 analyze --mpi" "status $mstatus" "$(cat "$TMP/merr")"
 fi
 
 [ "$fails" -eq 0 ] || exit 1

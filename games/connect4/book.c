@@ -241,15 +241,15 @@ static bool score_from_children(const gs_c4_book *b, const gs_c4_state *s,
     return best != INT_MIN;
 }
 
-int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
-                     void *user, const gs_allocator *alloc, gs_c4_book **out)
+int gs_c4_book_build_with(const gs_c4 *g, int ply, gs_c4_book_solve_fn solve,
+                          void *user, const gs_allocator *alloc,
+                          gs_c4_book **out)
 {
     if (!out)
         return GS_EINVAL;
     *out = NULL;
-    if (!sv || ply < 0)
+    if (!g || !solve || ply < 0)
         return GS_EINVAL;
-    const gs_c4 *g = c4_solver_game(sv);
     if (c4_key_bits(g) > BOOK_KEY_BITS ||
         ply >= gs_c4_width(g) * gs_c4_height(g))
         return GS_EINVAL;
@@ -259,6 +259,8 @@ int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
     /* Step 1. The positions, a stone count at a time. */
     level *lv = mem(alloc, NULL, 0, (size_t)(ply + 1) * sizeof *lv);
     gs_c4_book *b = book_new(g, alloc);
+    int *scores = NULL;
+    size_t nscores = 0;
     int st = GS_ENOMEM;
     if (!lv || !b)
         goto done;
@@ -275,22 +277,22 @@ int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
     }
     b->ply = ply;
     b->entry = mem(alloc, NULL, 0, total * sizeof *b->entry);
-    if (!b->entry)
+    nscores = lv[ply].n ? lv[ply].n : 1;
+    scores = mem(alloc, NULL, 0, nscores * sizeof *scores);
+    if (!b->entry || !scores)
         goto done;
     b->cap = total;
 
     /* Step 2. The deepest positions, solved. */
+    if ((st = solve(user, lv[ply].s, lv[ply].n, scores)) != GS_OK)
+        goto done;
     for (size_t i = 0; i < lv[ply].n; i++) {
-        gs_c4_solution sd;
-        st = gs_c4_solve(sv, &lv[ply].s[i], false, &sd);
-        if (st == GS_OK && !sd.known)
-            st = GS_EINVAL;   /* a limit stopped it */
-        if (st != GS_OK)
+        if (scores[i] < -127 || scores[i] > 127) {
+            st = GS_EINVAL;
             goto done;
+        }
         uint64_t k = c4_canonical_key(g, &lv[ply].s[i]);
-        b->entry[b->count++] = k << 8 | (uint8_t)(int8_t)sd.score;
-        if (fn)
-            fn(user, i + 1, lv[ply].n, &sd);
+        b->entry[b->count++] = k << 8 | (uint8_t)(int8_t)scores[i];
     }
     qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
 
@@ -312,6 +314,8 @@ int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
     st = GS_OK;
 
 done:
+    if (scores)
+        mem(alloc, scores, nscores * sizeof *scores, 0);
     if (lv) {
         for (int k = 0; k <= ply; k++)
             level_free(alloc, &lv[k]);
@@ -323,6 +327,44 @@ done:
     }
     *out = b;
     return GS_OK;
+}
+
+/* gs_c4_book_build's scoring: one solve after another with sv. */
+typedef struct solver_scoring {
+    gs_c4_solver *sv;
+    gs_c4_book_progress fn;
+    void *user;
+} solver_scoring;
+
+static int solve_with_solver(void *user, const gs_c4_state *positions,
+                             size_t n, int *scores)
+{
+    solver_scoring *ss = user;
+    for (size_t i = 0; i < n; i++) {
+        gs_c4_solution sd;
+        int st = gs_c4_solve(ss->sv, &positions[i], false, &sd);
+        if (st == GS_OK && !sd.known)
+            st = GS_EINVAL;   /* a limit stopped it */
+        if (st != GS_OK)
+            return st;
+        scores[i] = sd.score;
+        if (ss->fn)
+            ss->fn(ss->user, i + 1, n, &sd);
+    }
+    return GS_OK;
+}
+
+int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
+                     void *user, const gs_allocator *alloc, gs_c4_book **out)
+{
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!sv)
+        return GS_EINVAL;
+    solver_scoring ss = {sv, fn, user};
+    return gs_c4_book_build_with(c4_solver_game(sv), ply, solve_with_solver,
+                                 &ss, alloc, out);
 }
 
 /* ---- Files ------------------------------------------------------------- */

@@ -4,6 +4,7 @@
  * when asked, each game depending on its own seed alone), the statistics,
  * and the text and JSON the program prints. Built on the public API.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -301,8 +302,9 @@ static int play_game(worker *w, player *pl, unsigned char *s[2],
     match_setup *ms = w->ms;
     gs_match_game *gm = &w->m->results[i];
     const gs_game *g = &ms->game[0];
-    gm->seed = ms->p->seed + (uint64_t)i;
-    gm->a_first = i % 2 == 0;
+    int at = ms->p->first_game + i;   /* the game's place in the match */
+    gm->seed = ms->p->seed + (uint64_t)at;
+    gm->a_first = at % 2 == 0;
     for (int k = 0; k < 2; k++)
         if (pl[k].engine)
             gs_engine_tt_clear(pl[k].engine);
@@ -506,6 +508,57 @@ static int setup(match_setup *ms, gs_error *err)
     return GS_OK;
 }
 
+/* A match of `games` games, none played yet, for ms's game and players. */
+static int match_new(const match_setup *ms, int games, gs_match **out,
+                     gs_error *err)
+{
+    const gs_allocator *alloc = &ms->alloc;
+    const gs_match_params *p = ms->p;
+    gs_match *m = alloc->fn(alloc->user, NULL, 0, sizeof *m);
+    *out = NULL;
+    if (!m)
+        return fail(err, GS_ENOMEM, "out of memory for the match");
+    memset(m, 0, sizeof *m);
+    m->alloc = *alloc;
+    m->games = games;
+    snprintf(m->game, sizeof m->game, "%s", p->game);
+    m->a = dup_string(alloc, p->a);
+    m->b = dup_string(alloc, p->b);
+    m->results = alloc->fn(alloc->user, NULL, 0,
+                           (size_t)games * sizeof *m->results);
+    if (m->results)
+        memset(m->results, 0, (size_t)games * sizeof *m->results);
+    if (!m->a || !m->b || !m->results) {
+        gs_match_free(m);
+        return fail(err, GS_ENOMEM, "out of memory for the match");
+    }
+    if (ms->c4) {
+        m->rows = 6;
+        m->cols = 7;
+        m->k = 4;
+    } else {
+        m->rows = ms->mp.rows;
+        m->cols = ms->mp.cols;
+        m->k = ms->mp.k;
+    }
+    *out = m;
+    return GS_OK;
+}
+
+/* The wins, draws and statistics of m's games. */
+static void match_count(gs_match *m)
+{
+    m->a_wins = m->b_wins = m->draws = 0;
+    for (int i = 0; i < m->games; i++) {
+        int r = m->results[i].result;
+        m->a_wins += r > 0;
+        m->b_wins += r < 0;
+        m->draws += r == 0;
+    }
+    gs_match_stats(m->a_wins, m->draws, m->b_wins, &m->score, &m->score_lo,
+                   &m->score_hi, &m->elo, &m->elo_lo, &m->elo_hi);
+}
+
 int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
                  gs_match **out, gs_error *err)
 {
@@ -518,6 +571,9 @@ int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
     if (p->threads < 1 || p->threads > 256)
         return fail(err, GS_EINVAL, "threads is %d, but it must be 1 to 256",
                     p->threads);
+    if (p->first_game < 0 || p->first_game > INT_MAX - p->games)
+        return fail(err, GS_EINVAL, "first_game is %d, but it must be 0 to "
+                    "%d", p->first_game, INT_MAX - p->games);
     if (!alloc)
         alloc = gs_default_allocator();
     match_setup ms;
@@ -530,35 +586,12 @@ int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
     int nt = p->threads < p->games ? p->threads : p->games;
     if (st != GS_OK)
         goto done;
-    st = GS_ENOMEM;
-    m = alloc->fn(alloc->user, NULL, 0, sizeof *m);
-    if (!m) {
-        fail(err, st, "out of memory for the match");
+    if ((st = match_new(&ms, p->games, &m, err)) != GS_OK)
         goto done;
-    }
-    memset(m, 0, sizeof *m);
-    m->alloc = *alloc;
-    m->games = p->games;
-    snprintf(m->game, sizeof m->game, "%s", p->game);
-    m->a = dup_string(alloc, p->a);
-    m->b = dup_string(alloc, p->b);
-    m->results = alloc->fn(alloc->user, NULL, 0,
-                           (size_t)p->games * sizeof *m->results);
-    if (m->results)
-        memset(m->results, 0, (size_t)p->games * sizeof *m->results);
     w = alloc->fn(alloc->user, NULL, 0, (size_t)nt * sizeof *w);
-    if (!m->a || !m->b || !m->results || !w) {
-        fail(err, st, "out of memory for the match");
+    if (!w) {
+        st = fail(err, GS_ENOMEM, "out of memory for the match");
         goto done;
-    }
-    if (ms.c4) {
-        m->rows = 6;
-        m->cols = 7;
-        m->k = 4;
-    } else {
-        m->rows = ms.mp.rows;
-        m->cols = ms.mp.cols;
-        m->k = ms.mp.k;
     }
     for (int t = 0; t < nt; t++) {
         w[t] = (worker){.ms = &ms, .m = m, .first = t, .step = nt};
@@ -581,14 +614,7 @@ int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
         }
     if (st != GS_OK)
         goto done;
-    for (int i = 0; i < m->games; i++) {
-        int r = m->results[i].result;
-        m->a_wins += r > 0;
-        m->b_wins += r < 0;
-        m->draws += r == 0;
-    }
-    gs_match_stats(m->a_wins, m->draws, m->b_wins, &m->score, &m->score_lo,
-                   &m->score_hi, &m->elo, &m->elo_lo, &m->elo_hi);
+    match_count(m);
 done:
     if (w)
         alloc->fn(alloc->user, w, (size_t)nt * sizeof *w, 0);
@@ -597,6 +623,47 @@ done:
         gs_match_free(m);
         return st;
     }
+    *out = m;
+    return GS_OK;
+}
+
+int gs_match_from_games(const gs_match_params *p, const gs_match_game *games,
+                        int n, const gs_allocator *alloc, gs_match **out,
+                        gs_error *err)
+{
+    if (!out || !p)
+        return fail(err, GS_EINVAL, "no match");
+    *out = NULL;
+    if (n < 1 || !games)
+        return fail(err, GS_EINVAL, "games is %d, but it must be 1 or more",
+                    n);
+    for (int i = 0; i < n; i++)
+        if (!games[i].moves)
+            return fail(err, GS_EINVAL, "game %d has no moves", i + 1);
+    if (!alloc)
+        alloc = gs_default_allocator();
+    match_setup ms;
+    memset(&ms, 0, sizeof ms);
+    ms.p = p;
+    ms.alloc = *alloc;
+    gs_match *m = NULL;
+    int st = setup(&ms, err);
+    setup_free(&ms);
+    if (st == GS_OK)
+        st = match_new(&ms, n, &m, err);
+    for (int i = 0; st == GS_OK && i < n; i++) {
+        gs_match_game *g = &m->results[i];
+        *g = games[i];
+        g->moves = dup_string(alloc, games[i].moves);
+        g->moves_size = g->moves ? strlen(g->moves) + 1 : 0;
+        if (!g->moves)
+            st = fail(err, GS_ENOMEM, "out of memory for the moves");
+    }
+    if (st != GS_OK) {
+        gs_match_free(m);
+        return st;
+    }
+    match_count(m);
     *out = m;
     return GS_OK;
 }

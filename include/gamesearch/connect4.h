@@ -312,6 +312,25 @@ typedef void (*gs_c4_book_progress)(void *user, size_t done, size_t total,
 GS_API int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
                             void *user, const gs_allocator *alloc,
                             gs_c4_book **out);
+/*
+ * Scores the `n` positions a book solves (those with exactly `ply`
+ * stones, in gs_c4_book_build's order): the exact score of positions[i]
+ * for its player to move into scores[i]. Returns GS_OK, or any other
+ * value, which stops the build (gs_c4_book_build_with returns it).
+ */
+typedef int (*gs_c4_book_solve_fn)(void *user, const gs_c4_state *positions,
+                                   size_t n, int *scores);
+/*
+ * The book of g's positions with at most `ply` stones, as
+ * gs_c4_book_build makes it, the deepest positions scored by `solve`
+ * (called once, with all of them) instead of a solver: the same scores
+ * give the same book, so they may be solved anywhere (several processes,
+ * say). GS_OK and *out; GS_EINVAL as gs_c4_book_build, or for a score
+ * outside -127 to 127; GS_ENOMEM; or what solve returned.
+ */
+GS_API int gs_c4_book_build_with(const gs_c4 *g, int ply,
+                                 gs_c4_book_solve_fn solve, void *user,
+                                 const gs_allocator *alloc, gs_c4_book **out);
 /* Writes the book to the file `path`. GS_OK, or GS_EINVAL with *err
  * saying why (err may be NULL). */
 GS_API int gs_c4_book_write(const gs_c4_book *b, const char *path,

@@ -82,6 +82,10 @@ typedef struct gs_match_params {
     int games;          /* games to play (default 2; >= 1) */
     uint64_t seed;      /* game i's seed is seed + i (default 1) */
     int threads;        /* games played at once (default 1; 1 to 256) */
+    int first_game;     /* the games are games first_game to first_game +
+                         * games - 1 of a longer match: game i is seeded
+                         * seed + first_game + i, and a starts it when
+                         * first_game + i is even (default 0; >= 0) */
 } gs_match_params;
 
 GS_API void gs_match_params_init(gs_match_params *p);
@@ -120,6 +124,20 @@ typedef struct gs_match {
 GS_API int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
                         gs_match **out, gs_error *err);
 GS_API void gs_match_free(gs_match *m);
+
+/*
+ * A match from games played elsewhere (say, one game at a time with
+ * first_game set, on other processes): p's game and players, `n` games
+ * copied from `games` in order, and the wins, draws and statistics
+ * counted as gs_match_run does; p->games, p->threads and p->first_game
+ * are not read. GS_OK and *out (free it with gs_match_free); GS_EINVAL
+ * or GS_EPARSE with err->message as gs_match_run (or when n < 1 or a
+ * game has no moves string), GS_ENOMEM. alloc may be NULL.
+ */
+GS_API int gs_match_from_games(const gs_match_params *p,
+                               const gs_match_game *games, int n,
+                               const gs_allocator *alloc, gs_match **out,
+                               gs_error *err);
 
 /*
  * The statistics of `wins`, `draws` and `losses` (of a player against
