@@ -34,9 +34,9 @@
 #endif
 
 #define GS_VERSION_MAJOR 0
-#define GS_VERSION_MINOR 2
+#define GS_VERSION_MINOR 3
 #define GS_VERSION_PATCH 0
-#define GS_VERSION_STRING "0.2.0"
+#define GS_VERSION_STRING "0.3.0"
 /* One number that grows with every release: 10000 * major + 100 * minor +
  * patch. */
 #define GS_VERSION_NUMBER \
