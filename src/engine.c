@@ -154,7 +154,7 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     e->alloc = *alloc;
     e->tt_mode = -1;
     e->tt = &e->table;
-    e->stop_flag = &e->cancel;
+    e->stop_flag = &e->asked;
     const size_t align = alignof(max_align_t);
     if (game->state_size > SIZE_MAX - align)
         goto fail;
@@ -218,13 +218,15 @@ int gs_engine_tt_resize(gs_engine *e, size_t bytes)
 void gs_engine_stop(gs_engine *e)
 {
     if (e)
-        atomic_store_explicit(&e->stop_request, true, memory_order_relaxed);
+        atomic_fetch_or(&e->asked, ASK_STOP);
 }
 
 void gs_engine_cancel(gs_engine *e, bool cancel)
 {
-    if (e)
-        atomic_store(&e->cancel, cancel);
+    if (e && cancel)
+        atomic_fetch_or(&e->asked, ASK_CANCEL);
+    else if (e)
+        atomic_fetch_and(&e->asked, ~(unsigned)ASK_CANCEL);
 }
 
 void gs_engine_tt_clear(gs_engine *e)
@@ -390,7 +392,7 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
     e->clock_last = 0.0;
     e->clock_every = e->clock_countdown = 1;
     e->halt = false;
-    atomic_store_explicit(&e->stop_request, false, memory_order_relaxed);
+    atomic_fetch_and(&e->asked, ~(unsigned)ASK_STOP);
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;
     e->error[0] = '\0';

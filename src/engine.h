@@ -115,6 +115,9 @@ typedef struct engine_modes {
     bool iterative;      /* iterative deepening */
 } engine_modes;
 
+/* What gs_engine_cancel and gs_engine_stop ask for (gs_engine.asked). */
+enum { ASK_CANCEL = 1u, ASK_STOP = 2u };
+
 struct gs_engine {
     gs_game game;            /* a copy of the caller's description */
     gs_allocator alloc;
@@ -167,11 +170,12 @@ struct gs_engine {
     gs_engine **helpers;
     int nhelpers;
     int helper_id;           /* 0: not a helper */
-    atomic_bool stop;        /* the owner's: set when its search ends */
-    atomic_bool *stop_flag;  /* a helper's: the owner's `stop`; the
-                                owner's: its own `cancel` */
-    atomic_bool cancel;      /* gs_engine_cancel's request */
-    atomic_bool stop_request;   /* gs_engine_stop was called */
+    atomic_uint stop;        /* the owner's: nonzero when its search ends */
+    atomic_uint *stop_flag;  /* read before every node: a helper's, the
+                                owner's `stop`; the owner's, its own `asked` */
+    atomic_uint asked;       /* ASK_CANCEL (gs_engine_cancel, until
+                                withdrawn) | ASK_STOP (gs_engine_stop, this
+                                search only) */
     /* A node budget shared by the threads: the owner's count of the
      * nodes they tried (shared_nodes), and the count a search charges
      * (budget: NULL when it has the budget to itself). */

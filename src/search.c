@@ -54,13 +54,11 @@ static bool time_is_up(gs_engine *e)
 /* True when a limit says stop before visiting one more node. */
 static bool out_of_budget(gs_engine *e)
 {
+    unsigned asked;
     if (e->stop_flag &&
-        atomic_load_explicit(e->stop_flag, memory_order_relaxed)) {
+        (asked = atomic_load_explicit(e->stop_flag, memory_order_relaxed))) {
         if (e->helper_id == 0)
-            e->stopped = GS_STOP_CANCEL;
-        e->halt = true;
-    } else if (atomic_load_explicit(&e->stop_request, memory_order_relaxed)) {
-        e->stopped = GS_STOP_REQUEST;
+            e->stopped = asked & ASK_CANCEL ? GS_STOP_CANCEL : GS_STOP_REQUEST;
         e->halt = true;
     } else if (e->opt.max_nodes &&
                (e->budget ? atomic_fetch_add_explicit(e->budget, 1,
