@@ -1,17 +1,23 @@
 /* The tracking allocator of track_alloc.h. Each block carries its size in
  * a header, so that every size the library passes back can be checked. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "track_alloc.h"
 
 #define HEADER 16
+
+/* The library allocates from several threads at once (threads of a
+ * search, games of a match): the counts are kept under one lock. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *track_fn(void *user, void *ptr, size_t osize, size_t nsize)
 {
@@ -26,22 +32,27 @@ static void *track_fn(void *user, void *ptr, size_t osize, size_t nsize)
     }
     if (nsize == 0) {
         if (block) {
+            pthread_mutex_lock(&lock);
             t->live -= osize;
+            pthread_mutex_unlock(&lock);
             free(block);
         }
         return NULL;
     }
-    t->count++;
-    if (t->fail_at > 0 && t->count == t->fail_at) {
-        t->failed++;
+    pthread_mutex_lock(&lock);
+    bool fail = ++t->count == t->fail_at && t->fail_at > 0;
+    t->failed += fail;
+    pthread_mutex_unlock(&lock);
+    if (fail)
         return NULL;
-    }
     char *nb = realloc(block, nsize + HEADER);
     if (!nb)
         return NULL;
     memcpy(nb, &nsize, sizeof nsize);
+    pthread_mutex_lock(&lock);
     t->live += nsize;
     t->live -= block ? osize : 0;
+    pthread_mutex_unlock(&lock);
     return nb + HEADER;
 }
 
