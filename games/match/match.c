@@ -15,6 +15,7 @@
 #include "gamesearch/connect4.h"
 #include "gamesearch/match.h"
 #include "gamesearch/mnk.h"
+#include "gamesearch/text.h"
 
 /* ---- players ---- */
 
@@ -730,17 +731,8 @@ static void put_raw(out *o, const char *s, size_t len)
 
 static void put_json_string(out *o, const char *s)
 {
-    put_raw(o, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            put(o, "\\%c", c);
-        else if (c < 0x20)
-            put(o, "\\u%04x", c);
-        else
-            put_raw(o, s, 1);
-    }
-    put_raw(o, "\"", 1);
+    if (!o->status)
+        o->status = gs_json_string(s, o->write, o->user);
 }
 
 static void put_number(out *o, double v, bool json)

@@ -30,6 +30,7 @@
 #include "core.h"
 #include "game.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -150,8 +151,9 @@ GS_API double gs_compare_ebf(uint64_t nodes, int depth);
  */
 GS_API double gs_compare_branching(const gs_compare *c, int *depth);
 
-/* Receives the SVG text a piece at a time; nonzero stops the writer. */
-typedef int (*gs_compare_write_fn)(void *user, const char *text, size_t len);
+/* Receives the SVG text a piece at a time; nonzero stops the writer: a
+ * gs_write_fn (text.h). */
+typedef gs_write_fn gs_compare_write_fn;
 
 /*
  * Writes an SVG chart of c: nodes searched against depth on a log scale,

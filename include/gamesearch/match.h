@@ -42,6 +42,7 @@
 
 #include "core.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -149,7 +150,8 @@ GS_API void gs_match_stats(int wins, int draws, int losses, double *score,
                            double *score_lo, double *score_hi, double *elo,
                            double *elo_lo, double *elo_hi);
 
-typedef int (*gs_match_write_fn)(void *user, const char *text, size_t len);
+/* The writers below hand their text to a gs_write_fn (text.h). */
+typedef gs_write_fn gs_match_write_fn;
 
 /*
  * The match as text: with `moves`, a line a game ("game 1: a (alphabeta)

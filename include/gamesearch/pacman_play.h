@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "core.h"
+#include "text.h"
 #include "pacman.h"
 #include "pyrandom.h"
 #include "search.h"
@@ -400,8 +401,9 @@ GS_API int gs_pac_record_parse(const char *text, size_t len,
                                const gs_allocator *alloc, gs_pac_record *rec,
                                gs_error *error);
 
-/* Receives the writer's text, a piece at a time; nonzero stops it. */
-typedef int (*gs_pac_write_fn)(void *user, const char *text, size_t len);
+/* Receives the writer's text, a piece at a time; nonzero stops it: a
+ * gs_write_fn (text.h). */
+typedef gs_write_fn gs_pac_write_fn;
 
 /*
  * Writes rec in the record format, through write. rec->layout_text must
