@@ -13,8 +13,8 @@
 
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
+#include "options.h"
 #include "tree_html.h"
-#include "util.h"
 
 #define CMD "tree"
 
@@ -77,8 +77,7 @@ static const char usage[] =
 
 typedef struct tree_options {
     const char *file;
-    gs_algo algo;
-    bool algo_given;
+    int algo;              /* a gs_algo */
     long depth;            /* rounds; -1 = the file's */
     const char *agents;
     bool prune_equal;
@@ -92,109 +91,67 @@ typedef struct tree_options {
     bool practice;
 } tree_options;
 
-/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
-static int parse_options(int argc, char **argv, tree_options *o)
+/* --check's optional value: --check=SOLUTION, or a next argument that
+ * names a .solution file. */
+static int check_value(cli_parser *p, const char *value)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
+    tree_options *o = p->target;
+    const char *next = p->args.next < p->args.argc
+                           ? p->args.argv[p->args.next] : NULL;
+    size_t k = next ? strlen(next) : 0;
+    o->check = true;
+    o->solution = value;
+    if (!value && k > 9 && strcmp(next + k - 9, ".solution") == 0)
+        o->solution = cli_args_value(&p->args);
+    return 0;
+}
 
-    o->file = NULL;
-    o->algo = GS_ALPHABETA;
-    o->algo_given = false;
-    o->depth = -1;
-    o->agents = NULL;
-    o->prune_equal = true;
-    o->json = false;
-    o->trace = false;
-    o->dot = NULL;
-    o->random = NULL;
-    o->check = false;
-    o->solution = NULL;
-    o->html = NULL;
-    o->practice = false;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (o->file) {
-                cli_error(CMD, "one input at a time: '%s' and '%s' "
-                          "(see gamesearch tree --help)", CLI_Q(o->file), CLI_Q(arg));
-                return EXIT_BAD_INPUT;
-            }
-            o->file = arg;
-            continue;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--json") == 0 ||
-                    strcmp(name, "--trace") == 0 ||
-                    strcmp(name, "--practice") == 0 ||
-                    strcmp(name, "--no-prune-equal") == 0;
-        if (flag && cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (strcmp(name, "--check") == 0) {
-            /* an optional value: --check=SOLUTION, or a next argument
-             * that names a .solution file */
-            o->check = true;
-            const char *next = a.next < a.argc ? a.argv[a.next] : NULL;
-            size_t k = next ? strlen(next) : 0;
-            if (cli_args_has_inline(&a) ||
-                (k > 9 && strcmp(next + k - 9, ".solution") == 0))
-                o->solution = cli_args_value(&a);
-            continue;
-        }
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            fputs(usage, stdout);
-            return 1;
-        } else if (strcmp(name, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(name, "--trace") == 0) {
-            o->trace = true;
-        } else if (strcmp(name, "--practice") == 0) {
-            o->practice = true;
-        } else if (strcmp(name, "--no-prune-equal") == 0) {
-            o->prune_equal = false;
-        } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
-                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
-                   strcmp(name, "--random") == 0 || strcmp(name, "--html") == 0) {
-            const char *v = cli_args_value(&a);
-            if (!v) {
-                cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
-                          CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--algo") == 0) {
-                int algo = gs_algo_parse(v);
-                if (algo < 0 || algo == GS_EXPECTIMINIMAX) {
-                    cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta, expectimax or mcts)", CLI_Q(v));
-                    return EXIT_BAD_INPUT;
-                }
-                o->algo = (gs_algo)algo;
-                o->algo_given = true;
-            } else if (strcmp(name, "--depth") == 0) {
-                if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
-                    cli_error(CMD, "--depth needs a whole number of rounds "
-                              "from 0 to 1000000, not '%s'", CLI_Q(v));
-                    return EXIT_BAD_INPUT;
-                }
-            } else if (strcmp(name, "--agents") == 0) {
-                o->agents = v;
-            } else if (strcmp(name, "--random") == 0) {
-                o->random = v;
-            } else if (strcmp(name, "--html") == 0) {
-                o->html = v;
-            } else {
-                o->dot = v;
-            }
-        } else {
-            cli_error(CMD, "unknown option '%s' (see gamesearch tree --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
+static int input_file(cli_parser *p, const char *arg)
+{
+    tree_options *o = p->target;
+    if (o->file) {
+        cli_error(CMD, "one input at a time: '%s' and '%s' (see gamesearch "
+                  "tree --help)", CLI_Q(o->file), CLI_Q(arg));
+        return EXIT_BAD_INPUT;
     }
+    o->file = arg;
+    return 0;
+}
+
+#define AT(member) CLI_AT(tree_options, member)
+static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
+                                    "mcts", NULL};
+static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
+                               GS_MCTS};
+static const cli_opt tree_opts[] = {
+    CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
+            .values = algo_ids, .noun = "algorithm"),
+    CLI_OPT("depth", 0, LONG, AT(depth), .lo = 0, .hi = 1000000,
+            .unit = "rounds"),
+    CLI_OPT("agents", 0, STRING, AT(agents)),
+    CLI_OPT("no-prune-equal", 0, CLEAR, AT(prune_equal)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("dot", 0, STRING, AT(dot)),
+    CLI_OPT("trace", 0, FLAG, AT(trace)),
+    CLI_OPT("check", 0, MAYBE, CLI_NOWHERE, .hook = check_value),
+    CLI_OPT("random", 0, STRING, AT(random)),
+    CLI_OPT("html", 0, STRING, AT(html)),
+    CLI_OPT("practice", 0, FLAG, AT(practice)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
+
+/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT; *p tells which options
+ * were given. */
+static int parse_options(int argc, char **argv, tree_options *o,
+                         cli_parser *p)
+{
+    *o = (tree_options){.algo = GS_ALPHABETA, .depth = -1,
+                        .prune_equal = true};
+    *p = (cli_parser){.cmd = CMD, CLI_TABLE(tree_opts), .target = o,
+                      .usage = usage, .positional = input_file};
+    int rc = cli_opts_parse(p, argc, argv);
+    if (rc)
+        return rc;
     if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
         cli_error(CMD, "--check prints its own report: give it without "
                   "--json, --dot, --trace, --random and --html");
@@ -228,7 +185,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
 int cmd_tree_options(int argc, char **argv)
 {
     tree_options o;
-    return parse_options(argc, argv, &o);
+    cli_parser p;
+    return parse_options(argc, argv, &o, &p);
 }
 
 /* The node names along the principal variation, root first. */
@@ -385,7 +343,8 @@ static int check_solution(const tree_options *o, const gs_tree *t,
 int cmd_tree(int argc, char **argv)
 {
     tree_options o;
-    int rc = parse_options(argc, argv, &o);
+    cli_parser p;
+    int rc = parse_options(argc, argv, &o, &p);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (o.random) {
@@ -470,8 +429,8 @@ int cmd_tree(int argc, char **argv)
     }
     if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
         /* the autograder's conventions: its algorithm, strict pruning */
-        if (!o.algo_given)
-            o.algo = (gs_algo)gs_tree_algo(t);
+        if (!cli_opts_given(&p, "--algo"))
+            o.algo = gs_tree_algo(t);
         o.prune_equal = false;
     } else if (o.check) {
         cli_error(CMD, "%s: --check compares a CS188 test file with its "
