@@ -6,23 +6,21 @@
  * The computer player is the library's (gamesearch/mnk.h, "Playing and
  * solving"): this file reads the options and the moves and prints.
  */
-#include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/mnk.h"
 #include "commands.h"
-#include "util.h"
+#include "options.h"
 
 typedef struct mnk_options {
     const char *cmd;         /* "ttt", "mnk" or "gomoku" */
     gs_mnk_params params;
     gs_mnk_player_params player;   /* algorithm, depth, time, table */
-    bool player_set[2];      /* --x / --o given */
-    bool computer[2];        /* X, O */
+    int computer[2];         /* X, O: 1 computer, 0 human, -1 not said */
+    int algo, eval;          /* --algo, --eval as read */
+    long depth;              /* --depth; -1: not given */
     const char *solve;       /* --solve POSITION */
     const char *start;       /* --start POSITION */
     bool json;
@@ -85,150 +83,74 @@ static void usage(const mnk_options *o)
          "Exit status: 0 on success, 2 on bad options or positions.");
 }
 
-/* "3x4" -> rows 3, cols 4. */
-static bool parse_size(const char *s, int *rows, int *cols)
+static int help(cli_parser *p, const char *v)
 {
-    char *end;
-    errno = 0;
-    long r = strtol(s, &end, 10);
-    if (errno || end == s || (*end != 'x' && *end != 'X'))
-        return false;
-    const char *c0 = end + 1;
-    long c = strtol(c0, &end, 10);
-    if (errno || end == c0 || *end || r < 1 || c < 1 ||
-        r > GS_MNK_MAX_SIDE || c > GS_MNK_MAX_SIDE)
-        return false;
-    *rows = (int)r;
-    *cols = (int)c;
-    return true;
+    (void)v;
+    usage(p->target);
+    return 1;
 }
+
+static int size(cli_parser *p, const char *v)
+{
+    gs_mnk_params *mp = &((mnk_options *)p->target)->params;
+    return cli_parse_size(v, GS_MNK_MAX_SIDE, &mp->rows, &mp->cols)
+               ? 0 : CLI_OPT_BAD;
+}
+
+enum { ANY_BOARD = 1, SIZED = 2 };   /* ttt and gomoku; mnk */
+#define AT(member) CLI_AT(mnk_options, member)
+static const char *const sides[] = {"human", "computer", NULL};
+static const char *const algos[] = {"minimax", "alphabeta", "mcts", NULL};
+static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS};
+static const char *const evals[] = {"lines", "threats", "none", NULL};
+static const int eval_ids[] = {GS_MNK_EVAL_LINES, GS_MNK_EVAL_THREATS,
+                               GS_MNK_EVAL_NONE};
+static const cli_opt mnk_opts[] = {
+    CLI_OPT("size", 0, VALUE, CLI_NOWHERE, .hook = size, .modes = SIZED,
+            .want = CLI_SIZE_WANT(GS_MNK_MAX_SIDE)),
+    CLI_OPT("k", 0, INT, AT(params.k), .lo = 1, .hi = GS_MNK_MAX_SIDE,
+            .modes = SIZED),
+    CLI_OPT("x", 0, CHOICE, AT(computer[0]), .choices = sides),
+    CLI_OPT("o", 0, CHOICE, AT(computer[1]), .choices = sides),
+    CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
+            .values = algo_ids, .noun = "algorithm"),
+    CLI_OPT("depth", 0, LONG, AT(depth), .lo = 0, .hi = 1024,
+            .unit = "plies"),
+    CLI_OPT("eval", 0, CHOICE, AT(eval), .choices = evals,
+            .values = eval_ids, .noun = "evaluation"),
+    CLI_OPT("time", 0, SECONDS, AT(player.max_seconds)),
+    CLI_OPT("tt", 0, FLAG, AT(player.use_tt)),
+    CLI_OPT("no-tt", 0, CLEAR, AT(player.use_tt)),
+    CLI_OPT("start", 0, STRING, AT(start)),
+    CLI_OPT("solve", 0, STRING, AT(solve)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE, .hook = help),
+};
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, mnk_options *o)
 {
     const char *cmd = o->cmd;
-    cli_args a;
-    bool is_opt, eval_set = false, k_set = false;
-    char name[64];
-    const char *arg;
-    long depth = -1;
-
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            cli_error(cmd, "unexpected argument '%s' (see gamesearch %s --help)",
-                      CLI_Q(arg), cmd);
-            return EXIT_BAD_INPUT;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--json") == 0 || strcmp(name, "--tt") == 0 ||
-                    strcmp(name, "--no-tt") == 0;
-        if (flag) {
-            if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--json") == 0) {
-                o->json = true;
-            } else if (strcmp(name, "--tt") == 0 || strcmp(name, "--no-tt") == 0) {
-                o->player.use_tt = strcmp(name, "--tt") == 0;
-            } else {
-                usage(o);
-                return 1;
-            }
-            continue;
-        }
-        bool mnk_only = strcmp(name, "--size") == 0 || strcmp(name, "--k") == 0;
-        bool known = mnk_only || strcmp(name, "--x") == 0 ||
-                     strcmp(name, "--o") == 0 || strcmp(name, "--algo") == 0 ||
-                     strcmp(name, "--depth") == 0 || strcmp(name, "--eval") == 0 ||
-                     strcmp(name, "--time") == 0 || strcmp(name, "--solve") == 0 ||
-                     strcmp(name, "--start") == 0;
-        if (!known || (mnk_only && strcmp(cmd, "mnk") != 0)) {
-            cli_error(cmd, "unknown option '%s' (see gamesearch %s --help)",
-                      CLI_Q(name), cmd);
-            return EXIT_BAD_INPUT;
-        }
-        const char *v = cli_args_value(&a);
-        if (!v) {
-            cli_error(cmd, "%s needs a value (see gamesearch %s --help)", CLI_Q(name),
-                      cmd);
-            return EXIT_BAD_INPUT;
-        }
-        if (strcmp(name, "--size") == 0) {
-            if (!parse_size(v, &o->params.rows, &o->params.cols)) {
-                cli_error(cmd, "--size needs ROWSxCOLUMNS, each 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--k") == 0) {
-            long k;
-            if (!cli_parse_long(v, 1, GS_MNK_MAX_SIDE, &k)) {
-                cli_error(cmd, "--k needs a whole number from 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.k = (int)k;
-            k_set = true;
-        } else if (strcmp(name, "--x") == 0 || strcmp(name, "--o") == 0) {
-            int side = name[2] == 'o';
-            if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "%s needs human or computer, not '%s'", CLI_Q(name), CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->computer[side] = strcmp(v, "computer") == 0;
-            o->player_set[side] = true;
-        } else if (strcmp(name, "--algo") == 0) {
-            int al = gs_algo_parse(v);
-            if (al != GS_MINIMAX && al != GS_ALPHABETA && al != GS_MCTS) {
-                cli_error(cmd, "unknown algorithm '%s' (expected minimax, "
-                          "alphabeta or mcts)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->player.algo = (gs_algo)al;
-        } else if (strcmp(name, "--depth") == 0) {
-            if (!cli_parse_long(v, 0, 1024, &depth)) {
-                cli_error(cmd, "--depth needs a whole number of plies from 0 to "
-                          "1024, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--eval") == 0) {
-            if (strcmp(v, "lines") == 0)
-                o->params.eval = GS_MNK_EVAL_LINES;
-            else if (strcmp(v, "threats") == 0)
-                o->params.eval = GS_MNK_EVAL_THREATS;
-            else if (strcmp(v, "none") == 0)
-                o->params.eval = GS_MNK_EVAL_NONE;
-            else {
-                cli_error(cmd, "unknown evaluation '%s' (expected lines, threats "
-                          "or none)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            eval_set = true;
-        } else if (strcmp(name, "--time") == 0) {
-            if (!cli_parse_seconds(v, &o->player.max_seconds)) {
-                cli_error(cmd, "--time needs a number of seconds from 0 to 86400, "
-                          "not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--solve") == 0) {
-            o->solve = v;
-        } else {
-            o->start = v;
-        }
-    }
+    bool sized = strcmp(cmd, "mnk") == 0;
+    cli_parser cp = {.cmd = cmd, CLI_TABLE(mnk_opts), .target = o,
+                     .only = sized ? SIZED : ANY_BOARD};
+    int rc = cli_opts_parse(&cp, argc, argv);
+    if (rc)
+        return rc;
+    o->player.algo = (gs_algo)o->algo;
+    o->params.eval = (gs_mnk_eval)o->eval;
 
     gs_mnk_params *p = &o->params;
     int longest = p->rows > p->cols ? p->rows : p->cols;
-    if (!k_set && strcmp(cmd, "mnk") == 0 && p->k > longest)
+    if (!cli_opts_given(&cp, "--k") && sized && p->k > longest)
         p->k = longest;
     if (p->k > longest) {
         cli_error(cmd, "--k %d cannot fit on a %dx%d board", p->k, p->rows,
                   p->cols);
         return EXIT_BAD_INPUT;
     }
-    gs_mnk_params_for_play(p, !eval_set);
-    o->player.depth = depth >= 0 ? (int)depth : 0;
+    gs_mnk_params_for_play(p, !cli_opts_given(&cp, "--eval"));
+    o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
     if (o->json && !o->solve) {
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
@@ -240,8 +162,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     }
     /* A computer without a depth searches a large board until its time
      * is up: with no time limit it would never move. */
-    bool computer_plays = !(o->player_set[0] && !o->computer[0] &&
-                            o->player_set[1] && !o->computer[1]);
+    bool computer_plays = o->computer[0] != 0 || o->computer[1] != 0;
     if (!o->solve && computer_plays && gs_mnk_is_large(p) &&
         o->player.depth == 0 && o->player.max_seconds == 0.0) {
         cli_error(cmd, "--time 0 (no limit) on a board of more than %d cells "
@@ -258,37 +179,9 @@ static int parse_options(int argc, char **argv, mnk_options *o)
 
 static void print_board(const gs_mnk *g, const void *s)
 {
-    const gs_mnk_params *p = gs_mnk_params_of(g);
-    static const char mark[] = ".XO";
-    bool small = p->rows <= 4 && p->cols <= 4;
-    char name[16], header[8 + 4 * GS_MNK_MAX_SIDE];
-    size_t len = (size_t)snprintf(header, sizeof header, small ? "   " : "    ");
-    for (int c = 0; c < p->cols; c++) {
-        gs_mnk_cell_name(g, c, name, sizeof name);
-        name[strcspn(name, "0123456789")] = '\0';
-        len += (size_t)snprintf(header + len, sizeof header - len,
-                                small ? "  %-2s" : "%-2s", name);
-    }
-    while (len > 0 && header[len - 1] == ' ')
-        header[--len] = '\0';
-    puts(header);
-    for (int r = 0; r < p->rows; r++) {
-        printf("%3d ", r + 1);
-        for (int c = 0; c < p->cols; c++) {
-            char m = mark[gs_mnk_cell(g, s, r * p->cols + c)];
-            if (small)
-                printf(c + 1 < p->cols ? " %c |" : " %c", m);
-            else
-                printf(c + 1 < p->cols ? "%c " : "%c", m);
-        }
-        fputc('\n', stdout);
-        if (small && r + 1 < p->rows) {
-            fputs("    ", stdout);
-            for (int c = 0; c < p->cols; c++)
-                fputs(c + 1 < p->cols ? "---+" : "---", stdout);
-            fputc('\n', stdout);
-        }
-    }
+    char board[4096];   /* 32x32: 69 bytes a line, 33 lines */
+    gs_mnk_board_text(g, s, board, sizeof board);
+    fputs(board, stdout);
 }
 
 static int solve(const mnk_options *o, gs_mnk *g)
@@ -320,11 +213,7 @@ static int solve(const mnk_options *o, gs_mnk *g)
     }
 
     if (o->json) {
-        printf("{\"value\":%d,\"best\":[", sol->value);
-        for (int i = 0; i < sol->nbest; i++)
-            printf("%s%d", i ? "," : "", sol->best[i]);
-        printf("],\"nodes\":%llu,\"time_ms\":%.3f}\n",
-               (unsigned long long)sol->nodes, sol->seconds * 1e3);
+        gs_mnk_solution_json(sol, cli_file_write, stdout);
     } else {
         char count[40], name[16];
         cli_format_count(sol->nodes, count, sizeof count);
@@ -452,12 +341,12 @@ static int play(mnk_options *o, gs_mnk *g)
     }
 
     status = 0;
-    if (!o->player_set[0] && !o->player_set[1]) {
+    if (o->computer[0] < 0 && o->computer[1] < 0) {
         if (!ask_side(o, &line, &cap))
             goto out;
-    } else if (!o->player_set[0]) {
+    } else if (o->computer[0] < 0) {
         o->computer[0] = !o->computer[1];
-    } else if (!o->player_set[1]) {
+    } else if (o->computer[1] < 0) {
         o->computer[1] = !o->computer[0];
     }
 
@@ -507,13 +396,14 @@ out:
 static int read_options(const char *cmd, int rows, int cols, int k,
                         int argc, char **argv, mnk_options *o)
 {
-    memset(o, 0, sizeof *o);
-    o->cmd = cmd;
+    *o = (mnk_options){.cmd = cmd, .computer = {-1, -1}, .depth = -1};
     gs_mnk_params_init(&o->params);
     o->params.rows = rows;
     o->params.cols = cols;
     o->params.k = k;
     gs_mnk_player_params_init(&o->player);
+    o->algo = (int)o->player.algo;
+    o->eval = (int)o->params.eval;
     return parse_options(argc, argv, o);
 }
 

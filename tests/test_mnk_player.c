@@ -5,7 +5,7 @@
  * solve of tic-tac-toe positions (values, optimal cells and node counts as
  * `gamesearch ttt --solve` prints them), its moves, perfect play against
  * itself, a time-limited Gomoku move, bad arguments and allocation
- * failure.
+ * failure, and the board and a solve as text.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -402,6 +402,64 @@ static void test_allocation_failure(void **state)
     gs_mnk_free(g);
 }
 
+/* Collects what a writer writes; fails after `room` bytes. */
+typedef struct sink {
+    char text[256];
+    size_t len, room;
+} sink;
+
+static int to_sink(void *user, const char *text, size_t len)
+{
+    sink *k = user;
+    if (k->len + len > k->room)
+        return 7;
+    memcpy(k->text + k->len, text, len);
+    k->len += len;
+    k->text[k->len] = '\0';
+    return 0;
+}
+
+static void test_text(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    sbuf s;
+    parse(g, "X.O.X...O", &s);
+    static const char small[] = "     a   b   c\n"
+                                "  1  X | . | O\n"
+                                "    ---+---+---\n"
+                                "  2  . | X | .\n"
+                                "    ---+---+---\n"
+                                "  3  . | . | O\n";
+    char buf[256];
+    assert_int_equal(gs_mnk_board_text(g, &s, NULL, 0), strlen(small));
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, sizeof buf), strlen(small));
+    assert_string_equal(buf, small);
+    /* cut short as snprintf cuts, the whole length still returned */
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, 20), strlen(small));
+    assert_string_equal(buf, "     a   b   c\n  1 ");
+    gs_mnk_free(g);
+
+    g = make(2, 5, 2);
+    parse(g, "X....O....", &s);
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, sizeof buf), 42);
+    assert_string_equal(buf, "    a b c d e\n"
+                             "  1 X . . . .\n"
+                             "  2 O . . . .\n");
+    gs_mnk_free(g);
+
+    gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
+                           .nodes = 25, .seconds = 0.0012345};
+    sink k = {.room = sizeof k.text - 1};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_sink, &k), 0);
+    assert_string_equal(k.text, "{\"value\":-1,\"best\":[2,5,7],\"nodes\":25,"
+                        "\"time_ms\":1.234}\n");
+    sol.nbest = 0;
+    k = (sink){.room = 20};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_sink, &k), 7);
+    assert_string_equal(k.text, "{\"value\":-1,\"best\":[");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -415,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_move_without_time),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
+        cmocka_unit_test(test_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

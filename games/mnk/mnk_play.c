@@ -3,8 +3,11 @@
  * (gamesearch/mnk.h, "Playing and solving"): the settings that make it
  * play perfectly on small boards and well within a time limit on large
  * ones, its moves, and the solve of a position (its value and every
- * optimal move). Built on the public API alone.
+ * optimal move), and the board and a solve as text. Built on the public
+ * API alone.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "gamesearch/mnk.h"
@@ -251,4 +254,77 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
         if (out->best[c] == top)
             out->best[out->nbest++] = c;
     return GS_OK;
+}
+
+/* ---- Text ---- */
+
+/* Text being written into a caller's buffer, snprintf's way. */
+typedef struct text {
+    char *buf;
+    size_t size, len;
+} text;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->len < t->size ? t->buf + t->len : NULL,
+                      t->len < t->size ? t->size - t->len : 0, fmt, ap);
+    va_end(ap);
+    t->len += n > 0 ? (size_t)n : 0;
+}
+
+size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
+                         size_t size)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    static const char mark[] = ".XO";
+    bool small = p->rows <= 4 && p->cols <= 4;
+    char name[16], header[8 + 4 * GS_MNK_MAX_SIDE];
+    text t = {buf, size, 0};
+    if (size > 0)
+        buf[0] = '\0';
+    size_t len = (size_t)snprintf(header, sizeof header, small ? "   " : "    ");
+    for (int c = 0; c < p->cols; c++) {
+        gs_mnk_cell_name(g, c, name, sizeof name);
+        name[strcspn(name, "0123456789")] = '\0';
+        len += (size_t)snprintf(header + len, sizeof header - len,
+                                small ? "  %-2s" : "%-2s", name);
+    }
+    while (len > 0 && header[len - 1] == ' ')
+        header[--len] = '\0';
+    add(&t, "%s\n", header);
+    for (int r = 0; r < p->rows; r++) {
+        add(&t, "%3d ", r + 1);
+        for (int c = 0; c < p->cols; c++) {
+            char m = mark[gs_mnk_cell(g, state, r * p->cols + c)];
+            bool last = c + 1 == p->cols;
+            if (small)
+                add(&t, last ? " %c" : " %c |", m);
+            else
+                add(&t, last ? "%c" : "%c ", m);
+        }
+        add(&t, "\n");
+        for (int c = 0; small && r + 1 < p->rows && c < p->cols; c++)
+            add(&t, "%s%s", c ? "" : "    ", c + 1 < p->cols ? "---+" : "---\n");
+    }
+    return t.len;
+}
+
+int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
+                         void *user)
+{
+    char buf[96];
+    int n = snprintf(buf, sizeof buf, "{\"value\":%d,\"best\":[", sol->value);
+    int rc = write(user, buf, (size_t)n);
+    for (int i = 0; rc == 0 && i < sol->nbest; i++) {
+        n = snprintf(buf, sizeof buf, "%s%d", i ? "," : "", sol->best[i]);
+        rc = write(user, buf, (size_t)n);
+    }
+    n = snprintf(buf, sizeof buf, "],\"nodes\":%llu,\"time_ms\":%.3f}\n",
+                 (unsigned long long)sol->nodes, sol->seconds * 1e3);
+    return rc ? rc : write(user, buf, strlen(buf));
 }
