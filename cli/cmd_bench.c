@@ -18,12 +18,11 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/bench.h"
 #include "commands.h"
-#include "util.h"
+#include "options.h"
 
 #define CMD "bench"
 
@@ -109,51 +108,30 @@ static void print_row(void *user, const gs_bench_row *row)
                   row->position, r->value, row->want);
 }
 
+static const cli_opt bench_opts[] = {
+    CLI_OPT("json", 0, FLAG, CLI_AT(printer, json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
+
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
-static int parse_options(int argc, char **argv, bool *json)
+static int parse_options(int argc, char **argv, printer *pr)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
-    *json = false;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            cli_error(CMD, "unexpected argument '%s' (see gamesearch bench "
-                      "--help)", CLI_Q(arg));
-            return EXIT_BAD_INPUT;
-        }
-        bool help = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0;
-        if (!help && strcmp(name, "--json") != 0) {
-            cli_error(CMD, "unknown option '%s' (see gamesearch bench --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (help) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        *json = true;
-    }
-    return 0;
+    *pr = (printer){.json = false};
+    cli_parser p = {.cmd = CMD, CLI_TABLE(bench_opts), .target = pr,
+                    .usage = usage};
+    return cli_opts_parse(&p, argc, argv);
 }
 
 int cmd_bench_options(int argc, char **argv)
 {
-    bool json;
-    return parse_options(argc, argv, &json);
+    printer pr;
+    return parse_options(argc, argv, &pr);
 }
 
 int cmd_bench(int argc, char **argv)
 {
     printer pr;
-    memset(&pr, 0, sizeof pr);
-    int rc = parse_options(argc, argv, &pr.json);
+    int rc = parse_options(argc, argv, &pr);
     if (rc)
         return rc == 1 ? 0 : rc;
 
