@@ -189,113 +189,6 @@ int cmd_tree_options(int argc, char **argv)
     return parse_options(argc, argv, &o, &p);
 }
 
-/* The node names along the principal variation, root first. */
-static int32_t pv_node(const gs_tree *t, const gs_result *res, int k)
-{
-    int32_t node = gs_tree_root_node(t);
-    for (int i = 0; i < k; i++)
-        node = gs_tree_child(t, node, res->pv[i]);
-    return node;
-}
-
-static void print_names(const gs_tree *t, const gs_tree_trace *tr,
-                        gs_event_kind kind)
-{
-    size_t shown = 0;
-    for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind && ++shown)
-            printf(" %s", gs_tree_node_name(t, tr->steps[i].node));
-    puts(shown ? "" : " (none)");
-}
-
-static const char *role_name(gs_role r)
-{
-    return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
-}
-
-/* The role of `agent` as `algo` searches it: expectimax averages the MIN
- * agents (search.h), so they are chance agents there. */
-static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
-{
-    gs_role role = gs_tree_role(t, agent);
-    return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
-}
-
-static void print_mcts(const gs_tree *t, const gs_engine *e,
-                       const gs_result *res);
-
-static void print_text(const gs_tree *t, const tree_options *o,
-                       const gs_result *res, const gs_tree_trace *tr, int depth,
-                       const gs_engine *mcts)
-{
-    char num[32];
-    int32_t root = gs_tree_root_node(t);
-
-    printf("algorithm: %s", gs_algo_name(o->algo));
-    if (o->algo == GS_ALPHABETA)
-        printf(", %s", o->prune_equal
-                           ? "textbook pruning (cut on v >= beta, v <= alpha)"
-                           : "strict pruning (cut on v > beta, v < alpha)");
-    printf("\nagents:");
-    for (int i = 0; i < gs_tree_num_agents(t); i++)
-        printf(" %s", role_name(searched_role(t, i, o->algo)));
-    if (depth > 0)
-        printf(", depth %d round%s", depth, depth == 1 ? "" : "s");
-    cli_format_value(res->value, num);
-    printf("\nvalue: %s\n", num);
-    if (res->best != GS_NO_ACTION) {
-        const char *child = gs_tree_node_name(t, gs_tree_child(t, root, res->best));
-        const char *action = gs_tree_child_action(t, root, res->best);
-        if (strcmp(child, action) == 0)
-            printf("best: %s\n", child);
-        else
-            printf("best: %s (action %s)\n", child, action);
-    } else {
-        printf("best: none (the root %s)\n",
-               gs_tree_child_count(t, root) == 0 ? "is a leaf"
-                                                 : "is not a player's choice");
-    }
-    printf("principal variation:");
-    for (int k = 0; k <= res->pv_length; k++)
-        printf("%s%s", k ? " -> " : " ", gs_tree_node_name(t, pv_node(t, res, k)));
-    printf("\nnodes visited: %llu (%llu lea%s evaluated, %llu cutoff%s)\n",
-           (unsigned long long)res->nodes, (unsigned long long)res->leaves,
-           res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
-           res->cutoffs == 1 ? "" : "s");
-    if (mcts) {
-        print_mcts(t, mcts, res);
-        return;
-    }
-    printf("visited:");
-    print_names(t, tr, GS_EVENT_ENTER);
-    printf("pruned:");
-    print_names(t, tr, GS_EVENT_PRUNE);
-}
-
-/* MCTS: the nodes its tree reached, in the order it made them, with their
- * visits and means (the proved value where the solver proved one). */
-static void print_mcts(const gs_tree *t, const gs_engine *e,
-                       const gs_result *res)
-{
-    size_t n = gs_mcts_tree_size(e);
-    int32_t *node = malloc((n ? n : 1) * sizeof *node);
-    char num[32];
-    printf("visits (mean):");
-    for (size_t i = 0; node && i < n; i++) {
-        gs_mcts_node_info in;
-        gs_mcts_tree_node(e, i, &in);
-        node[i] = i ? gs_tree_child(t, node[in.parent], in.action)
-                    : gs_tree_root_node(t);
-        if (in.visits == 0)
-            continue;
-        cli_format_value(in.proved ? in.lo : in.mean, num);
-        printf(" %s=%llu (%s)", gs_tree_node_name(t, node[i]),
-               (unsigned long long)in.visits, num);
-    }
-    free(node);
-    printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
-}
-
 /* --check: the search against the test's .solution, as the autograder
  * compares them. Returns the exit status: 0 when they match. */
 static int check_solution(const tree_options *o, const gs_tree *t,
@@ -541,19 +434,14 @@ int cmd_tree(int argc, char **argv)
             goto out;
         }
     }
-    if (o.json) {
-        gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write, stdout);
-    } else {
-        print_text(t, &o, &res, &tr, depth, mcts);
-        for (size_t i = 0; o.trace && i <= tr.count; i++) {
-            char line[512];
-            int n = gs_tree_trace_line(t, &tr, i, line, sizeof line);
-            char *big = n >= (int)sizeof line ? malloc((size_t)n + 1) : NULL;
-            if (big)
-                gs_tree_trace_line(t, &tr, i, big, (size_t)n + 1);
-            printf("%s%s\n", i ? "" : "\n", big ? big : line);
-            free(big);
-        }
+    gs_tree_text_options to = {o.algo, o.prune_equal, depth, o.trace, mcts};
+    s = o.json ? gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write,
+                                    stdout)
+               : gs_tree_text_write(t, &tr, &res, &to, cli_file_write, stdout);
+    if (s == GS_ENOMEM) {
+        cli_error(CMD, "out of memory");
+        status = 1;
+        goto out;
     }
     status = 0;
 

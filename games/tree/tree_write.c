@@ -1,7 +1,8 @@
 /*
- * games/tree/tree_write.c: a search of a tree written out for programs
- * and pictures: the JSON object of `gamesearch tree --json`, the Graphviz
- * drawing of `--dot`, and the data of the step-by-step page (web/tree.js).
+ * games/tree/tree_write.c: a search of a tree written out for people,
+ * programs and pictures: the text `gamesearch tree` prints, the JSON
+ * object of `--json`, the Graphviz drawing of `--dot`, and the data of the
+ * step-by-step page (web/tree.js).
  *
  * Text is gathered into a buffer and handed to the caller's gs_write_fn a
  * piece at a time; the first nonzero value it returns stops everything.
@@ -129,6 +130,136 @@ static void result_json(out *o, const gs_tree *t, const gs_result *res)
         json_string(o, gs_tree_node_name(t, node));
     }
     put(o, "]");
+}
+
+/* ---- Text for people ---- */
+
+static const char *role_name(gs_role r)
+{
+    return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
+}
+
+/* " A B C" for the nodes of the steps of one kind, or " (none)". */
+static void names_text(out *o, const gs_tree *t, const gs_tree_trace *tr,
+                       gs_event_kind kind)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == kind && ++shown) {
+            put(o, " ");
+            put(o, gs_tree_node_name(t, tr->steps[i].node));
+        }
+    put(o, shown ? "\n" : " (none)\n");
+}
+
+/* MCTS: the nodes its tree reached, in the order it made them, with their
+ * visits and means (the proved value where the solver proved one). */
+static int mcts_text(out *o, const gs_tree *t, const gs_engine *e,
+                     const gs_result *res)
+{
+    size_t n = gs_mcts_tree_size(e);
+    int32_t *node = alloc(t, n, sizeof *node, false);
+    char num[GS_NUMBER_SIZE];
+    if (!node)
+        return GS_ENOMEM;
+    put(o, "visits (mean):");
+    for (size_t i = 0; i < n; i++) {
+        gs_mcts_node_info in;
+        gs_mcts_tree_node(e, i, &in);
+        node[i] = i ? gs_tree_child(t, node[in.parent], (int)in.action)
+                    : gs_tree_root_node(t);
+        if (in.visits == 0)
+            continue;
+        gs_format_value(in.proved ? in.lo : in.mean, num);
+        put(o, " ");
+        put(o, gs_tree_node_name(t, node[i]));
+        putf(o, "=%llu (%s)", (unsigned long long)in.visits, num);
+    }
+    release(t, node, n, sizeof *node);
+    putf(o, "\nproved: %s\n", res->mcts_proved ? "yes" : "no");
+    return GS_OK;
+}
+
+/* The trace table, a line a step after an empty line. */
+static int trace_text(out *o, const gs_tree *t, const gs_tree_trace *tr)
+{
+    for (size_t i = 0; i <= tr->count; i++) {
+        char line[512], *big = NULL;
+        int n = gs_tree_trace_line(t, tr, i, line, sizeof line);
+        if (n >= (int)sizeof line) {
+            if (!(big = alloc(t, (size_t)n + 1, 1, false)))
+                return GS_ENOMEM;
+            gs_tree_trace_line(t, tr, i, big, (size_t)n + 1);
+        }
+        put(o, i ? "" : "\n");
+        put(o, big ? big : line);
+        put(o, "\n");
+        release(t, big, (size_t)n + 1, 1);
+    }
+    return GS_OK;
+}
+
+int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
+                       const gs_result *res, const gs_tree_text_options *to,
+                       gs_write_fn write, void *user)
+{
+    if (!tree || !trace || !res || !to || !write)
+        return GS_EINVAL;
+    out o = {write, user, 0, 0, {0}};
+    const gs_tree *t = tree;
+    int32_t root = gs_tree_root_node(t);
+    char num[GS_NUMBER_SIZE];
+    putf(&o, "algorithm: %s", gs_algo_name(to->algo));
+    if (to->algo == GS_ALPHABETA)
+        putf(&o, ", %s", to->prune_equal
+                 ? "textbook pruning (cut on v >= beta, v <= alpha)"
+                 : "strict pruning (cut on v > beta, v < alpha)");
+    put(&o, "\nagents:");
+    for (int i = 0; i < gs_tree_num_agents(t); i++)
+        putf(&o, " %s", role_name(searched_role(t, i, to->algo)));
+    if (to->depth > 0)
+        putf(&o, ", depth %d round%s", to->depth, to->depth == 1 ? "" : "s");
+    gs_format_value(res->value, num);
+    putf(&o, "\nvalue: %s\nbest: ", num);
+    if (res->best != GS_NO_ACTION) {
+        int best = (int)res->best;
+        const char *child = gs_tree_node_name(t, gs_tree_child(t, root, best));
+        const char *action = gs_tree_child_action(t, root, best);
+        put(&o, child);
+        if (strcmp(child, action) != 0) {
+            put(&o, " (action ");
+            put(&o, action);
+            put(&o, ")");
+        }
+        put(&o, "\n");
+    } else {
+        putf(&o, "none (the root %s)\n", gs_tree_child_count(t, root) == 0
+             ? "is a leaf" : "is not a player's choice");
+    }
+    put(&o, "principal variation: ");
+    put(&o, gs_tree_node_name(t, root));
+    for (int k = 0, node = root; k < res->pv_length; k++) {
+        node = gs_tree_child(t, node, (int)res->pv[k]);
+        put(&o, " -> ");
+        put(&o, gs_tree_node_name(t, node));
+    }
+    putf(&o, "\nnodes visited: %llu (%llu lea%s evaluated, %llu cutoff%s)\n",
+         (unsigned long long)res->nodes, (unsigned long long)res->leaves,
+         res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
+         res->cutoffs == 1 ? "" : "s");
+    int rc = GS_OK;
+    if (to->mcts) {
+        rc = mcts_text(&o, t, to->mcts, res);
+    } else {
+        put(&o, "visited:");
+        names_text(&o, t, trace, GS_EVENT_ENTER);
+        put(&o, "pruned:");
+        names_text(&o, t, trace, GS_EVENT_PRUNE);
+        if (to->with_trace)
+            rc = trace_text(&o, t, trace);
+    }
+    int st = finish(&o);
+    return st ? st : rc;
 }
 
 /* The nodes of the steps of one kind, as a JSON array of names. */
