@@ -4,9 +4,6 @@
  * or drawn as an SVG chart. Here: the options, setting up the game, and
  * printing.
  */
-#include <inttypes.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,59 +255,17 @@ typedef struct printer {
     int depth;
 } printer;
 
+/* Each row as soon as it is searched, a blank line between depths. */
 static void print_row(void *user, const gs_compare_row *row)
 {
     printer *pr = user;
-    const gs_result *r = &row->result;
-    char name[GS_COMPARE_NAME_SIZE], value[32] = "stopped", nodes[32],
-         leaves[32];
+    char line[256];
     if (row->depth != pr->depth && pr->depth)
         putchar('\n');
     pr->depth = row->depth;
-    if (!r->stopped)
-        cli_format_value(r->value, value);
-    cli_format_count(r->nodes, nodes, sizeof nodes);
-    cli_format_count(r->leaves, leaves, sizeof leaves);
-    printf("%5d  %-24s %12s %12s %10.3f %7.2f %12s  %s\n",
-           row->depth, gs_compare_algo_name(&pr->o->algos[row->algo], name,
-                                            sizeof name),
-           nodes, leaves, r->seconds * 1e3,
-           gs_compare_ebf(r->nodes, row->depth), value,
-           r->stopped ? "-" : *row->best ? row->best : "-");
+    gs_compare_row_text(pr->o, row, line, sizeof line);
+    fputs(line, stdout);
     fflush(stdout);
-}
-
-static void print_json(const gs_compare *c, const options *o)
-{
-    fputs("{\"game\":", stdout);
-    cli_json_string(stdout, o->game);
-    fputs(",\"position\":", stdout);
-    cli_json_string(stdout, o->arg ? o->arg : "");
-    fputs(",\"branching\":", stdout);
-    cli_json_number(stdout, gs_compare_branching(c, NULL));
-    fputs(",\"rows\":[", stdout);
-    for (size_t i = 0; i < c->num_rows; i++) {
-        const gs_compare_row *row = &c->rows[i];
-        const gs_result *r = &row->result;
-        char name[GS_COMPARE_NAME_SIZE];
-        printf("%s{\"algo\":\"%s\",\"depth\":%d,\"nodes\":%" PRIu64
-               ",\"leaves\":%" PRIu64 ",\"seconds\":", i ? "," : "",
-               gs_compare_algo_name(&c->options.algos[row->algo], name,
-                                    sizeof name),
-               row->depth, r->nodes, r->leaves);
-        cli_json_number(stdout, r->seconds);
-        fputs(",\"ebf\":", stdout);
-        cli_json_number(stdout, gs_compare_ebf(r->nodes, row->depth));
-        fputs(",\"value\":", stdout);
-        cli_json_number(stdout, r->stopped ? NAN : r->value);
-        fputs(",\"best\":", stdout);
-        if (*row->best)
-            cli_json_string(stdout, row->best);
-        else
-            fputs("null", stdout);
-        fputs(r->stopped ? ",\"stopped\":true}" : "}", stdout);
-    }
-    puts("]}");
 }
 
 int cmd_compare(int argc, char **argv)
@@ -345,8 +300,7 @@ int cmd_compare(int argc, char **argv)
         goto out;
     printer pr = {&co, 0};
     if (!o.json) {
-        printf("%s\n%5s  %-24s %12s %12s %10s %7s %12s  %s\n", what, "depth",
-               "algorithm", "nodes", "leaves", "ms", "ebf", "value", "best");
+        printf("%s\n%s", what, gs_compare_text_header());
         co.fn = print_row;
         co.user = &pr;
     }
@@ -359,7 +313,8 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     if (o.json)
-        print_json(c, &o);
+        gs_compare_json_write(c, o.game, o.arg ? o.arg : "", cli_file_write,
+                              stdout);
     char title[200];
     snprintf(title, sizeof title, "Nodes searched: %s", what);
     if (o.svg && (gs_compare_svg(c, title, cli_file_write, svg.f) ||

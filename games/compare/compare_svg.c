@@ -1,10 +1,12 @@
 /*
- * games/compare/compare_svg.c: a comparison drawn as an SVG chart
- * (gs_compare_svg): nodes searched against depth, on a log scale, one line
- * for each algorithm, b^d and b^(d/2) for reference, labelled axes and a
- * legend. Plain SVG 1.1 with its styles inline, so that it shows the same
- * in a browser, on GitHub and in an image viewer.
+ * games/compare/compare_svg.c: a comparison written out: drawn as an SVG
+ * chart (gs_compare_svg): nodes searched against depth, on a log scale,
+ * one line for each algorithm, b^d and b^(d/2) for reference, labelled
+ * axes and a legend (plain SVG 1.1 with its styles inline, so that it
+ * shows the same in a browser, on GitHub and in an image viewer); and as
+ * the rows of text and the JSON object of `gamesearch compare`.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -318,5 +320,84 @@ int gs_compare_svg(const gs_compare *c, const char *title,
         algorithm_line(&w, &s, c, i);
     legend(&w, c, b, bdepth);
     out(&w, "</svg>\n");
+    return w.status;
+}
+
+/* ---- Text and JSON ---- */
+
+const char *gs_compare_text_header(void)
+{
+    return "depth  algorithm                       nodes       leaves         "
+           "ms     ebf        value  best\n";
+}
+
+size_t gs_compare_row_text(const gs_compare_options *o,
+                           const gs_compare_row *row, char *buf, size_t size)
+{
+    const gs_result *r = &row->result;
+    char name[GS_COMPARE_NAME_SIZE], value[GS_NUMBER_SIZE] = "stopped",
+         nodes[32], leaves[32];
+    if (!r->stopped)
+        gs_format_value(r->value, value);
+    gs_format_count(r->nodes, nodes, sizeof nodes);
+    gs_format_count(r->leaves, leaves, sizeof leaves);
+    int n = snprintf(buf, size, "%5d  %-24s %12s %12s %10.3f %7.2f %12s  %s\n",
+                     row->depth, gs_compare_algo_name(&o->algos[row->algo],
+                                                      name, sizeof name),
+                     nodes, leaves, r->seconds * 1e3,
+                     gs_compare_ebf(r->nodes, row->depth), value,
+                     r->stopped || !*row->best ? "-" : row->best);
+    return n > 0 ? (size_t)n : 0;
+}
+
+static int json_text(writer *w, const char *s)
+{
+    if (!w->status)
+        w->status = gs_json_string(s, w->write, w->user);
+    return w->status;
+}
+
+static int json_number(writer *w, double v)
+{
+    if (!w->status)
+        w->status = gs_json_number(v, w->write, w->user);
+    return w->status;
+}
+
+int gs_compare_json_write(const gs_compare *c, const char *game,
+                          const char *position, gs_write_fn write, void *user)
+{
+    if (!c || !game || !position || !write)
+        return GS_EINVAL;
+    writer w = {write, user, 0};
+    out(&w, "{\"game\":");
+    json_text(&w, game);
+    out(&w, ",\"position\":");
+    json_text(&w, position);
+    out(&w, ",\"branching\":");
+    json_number(&w, gs_compare_branching(c, NULL));
+    out(&w, ",\"rows\":[");
+    for (size_t i = 0; i < c->num_rows; i++) {
+        const gs_compare_row *row = &c->rows[i];
+        const gs_result *r = &row->result;
+        char name[GS_COMPARE_NAME_SIZE];
+        out(&w, "%s{\"algo\":\"%s\",\"depth\":%d,\"nodes\":%" PRIu64
+            ",\"leaves\":%" PRIu64 ",\"seconds\":", i ? "," : "",
+            gs_compare_algo_name(&c->options.algos[row->algo], name,
+                                 sizeof name),
+            row->depth, r->nodes, r->leaves);
+        json_number(&w, r->seconds);
+        out(&w, ",\"ebf\":");
+        json_number(&w, gs_compare_ebf(r->nodes, row->depth));
+        out(&w, ",\"value\":");
+        json_number(&w, r->stopped ? NAN : r->value);
+        out(&w, ",\"best\":");
+        if (*row->best)
+            json_text(&w, row->best);
+        else
+            out(&w, "null");
+        out(&w, r->stopped ? ",\"stopped\":true}" : "}");
+    }
+    out(&w, "]}\n");
     return w.status;
 }
