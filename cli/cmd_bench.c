@@ -14,9 +14,6 @@
  * are checked: a wrong one is reported on standard error and the exit
  * status is 1.
  */
-#include <inttypes.h>
-#include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "gamesearch/gamesearch.h"
@@ -58,15 +55,6 @@ typedef struct printer {
     int rows;
 } printer;
 
-static void print_header(const printer *pr)
-{
-    if (pr->json)
-        fputs("{\"rows\":[", stdout);
-    else
-        printf("%-8s %-28s %-8s %12s %-5s %10s %9s  %s\n", "game",
-               "position", "depth", "value", "best", "nodes", "ms", "search");
-}
-
 /* One row of the bench: its line (or JSON object), or why it failed. */
 static void print_row(void *user, const gs_bench_row *row)
 {
@@ -79,29 +67,7 @@ static void print_row(void *user, const gs_bench_row *row)
                                        : "it stopped early");
         return;
     }
-    char value[40];
-    if (pr->json) {
-        fputs(pr->rows ? ",{\"game\":" : "{\"game\":", stdout);
-        cli_json_string(stdout, row->game);
-        fputs(",\"position\":", stdout);
-        cli_json_string(stdout, row->position);
-        fputs(",\"search\":", stdout);
-        cli_json_string(stdout, row->search);
-        fputs(",\"depth\":", stdout);
-        cli_json_string(stdout, row->depth);
-        fputs(",\"value\":", stdout);
-        cli_json_number(stdout, r->value);
-        fputs(",\"best\":", stdout);
-        cli_json_string(stdout, row->best);
-        printf(",\"nodes\":%" PRIu64 ",\"ms\":%.3f}", r->nodes,
-               r->seconds * 1e3);
-    } else {
-        snprintf(value, sizeof value, "%.10g", r->value);
-        printf("%-8s %-28s %-8s %12s %-5s %10" PRIu64 " %9.1f  %s\n",
-               row->game, row->position, row->depth, value, row->best,
-               r->nodes, r->seconds * 1e3, row->search);
-    }
-    pr->rows++;
+    gs_bench_write_row(row, pr->json, pr->rows++ == 0, cli_file_write, stdout);
     if (row->wrong)
         cli_error(CMD, "%s %s: the search says %.10g, but the position's "
                   "value is %s: the search is wrong", row->game,
@@ -135,22 +101,14 @@ int cmd_bench(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
 
-    print_header(&pr);
+    gs_bench_write_start(pr.json, cli_file_write, stdout);
     gs_bench_totals t;
     rc = gs_bench_run(NULL, print_row, &pr, &t);
     if (rc != GS_OK) {
         cli_error(CMD, "cannot set up a search: %s", gs_strerror(rc));
         return 1;
     }
-    uint64_t speed = t.seconds > 0 ? (uint64_t)llround((double)t.nodes /
-                                                       t.seconds)
-                                   : 0;
-    if (pr.json)
-        printf("],\"nodes\":%" PRIu64 ",\"nodes_per_second\":%" PRIu64
-               ",\"seconds\":%.3f}\n", t.nodes, speed, t.seconds);
-    else
-        printf("\nNodes searched: %" PRIu64 "\nNodes/second: %" PRIu64
-               "\nTime: %.3f seconds\n", t.nodes, speed, t.seconds);
+    gs_bench_write_end(&t, pr.json, cli_file_write, stdout);
     if (t.failures) {
         fflush(stdout);
         cli_error(CMD, "%d search%s went wrong (see above)", t.failures,
