@@ -179,57 +179,43 @@ static void print_board(const gs_mnk *g, const void *s)
     fputs(board, stdout);
 }
 
+/* The position of --solve or --start (`option`) into state: false after
+ * a message. */
+static bool read_position(const char *cmd, const gs_mnk *g, const char *option,
+                          const char *text, void *state)
+{
+    gs_error err;
+    if (gs_mnk_parse(g, text, state, &err) != GS_OK) {
+        cli_error(cmd, "%s '%s': %s", option, CLI_Q(text), err.message);
+        return false;
+    }
+    if (gs_mnk_over(g, state)) {
+        cli_error(cmd, "%s '%s': the game is already over (%s)", option,
+                  CLI_Q(text), gs_mnk_over_reason(g, state));
+        return false;
+    }
+    return true;
+}
+
 static int solve(const mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
     unsigned char *root = malloc(gs_mnk_state_size(g));
     gs_mnk_solution *sol = malloc(sizeof *sol);
     gs_mnk_player *pl = NULL;
-    int status = EXIT_BAD_INPUT;
-    if (!root || !sol)
-        goto oom;
-    gs_error err;
-    if (gs_mnk_parse(g, o->solve, root, &err) != GS_OK) {
-        cli_error(cmd, "--solve '%s': %s", CLI_Q(o->solve), err.message);
+    int status = EXIT_BAD_INPUT, s;
+    if (root && sol && !read_position(cmd, g, "--solve", o->solve, root))
         goto out;
-    }
-    if (gs_mnk_over(g, root)) {
-        cli_error(cmd, "--solve '%s': the game is already over (%s)", CLI_Q(o->solve),
-                  gs_mnk_over_reason(g, root));
-        goto out;
-    }
-    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
-        goto oom;
-    int s = gs_mnk_player_solve(pl, root, sol);
-    if (s != GS_OK) {
-        cli_error(cmd, "search failed: %s", gs_strerror(s));
-        status = 1;
-        goto out;
-    }
-
-    if (o->json) {
-        gs_mnk_solution_json(sol, cli_file_write, stdout);
-    } else {
-        char count[40], name[16];
-        cli_format_count(sol->nodes, count, sizeof count);
-        print_board(g, root);
-        printf("%c to move: %s\n", gs_mnk_to_move(g, root) == 0 ? 'X' : 'O',
-               sol->value > 0 ? "wins" : sol->value < 0 ? "loses" : "draw");
-        printf("value: %d\noptimal moves:", sol->value);
-        for (int i = 0; i < sol->nbest; i++) {
-            gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
-            printf(" %s", name);
-        }
-        printf("\nnodes: %s, time: %.3f ms\n", count, sol->seconds * 1e3);
-        if (o->player.depth > 0)
-            printf("(searched %d plies deep: 0 means no win was found within "
-                   "them)\n", o->player.depth);
-    }
-    status = 0;
-    goto out;
-oom:
-    cli_error(cmd, "out of memory");
     status = 1;
+    if (!root || !sol || gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
+        cli_error(cmd, "out of memory");
+    else if ((s = gs_mnk_player_solve(pl, root, sol)) != GS_OK)
+        cli_error(cmd, "search failed: %s", gs_strerror(s));
+    else if (o->json)
+        status = gs_mnk_solution_json(sol, cli_file_write, stdout) != 0;
+    else
+        status = gs_mnk_solution_text(g, root, sol, o->player.depth,
+                                      cli_file_write, stdout) != 0;
 out:
     gs_mnk_player_free(pl);
     free(root);
@@ -317,18 +303,8 @@ static int play(mnk_options *o, gs_mnk *g)
         return 1;
     }
     gs_mnk_empty(g, s);
-    if (o->start) {
-        gs_error err;
-        if (gs_mnk_parse(g, o->start, s, &err) != GS_OK) {
-            cli_error(cmd, "--start '%s': %s", CLI_Q(o->start), err.message);
-            goto out;
-        }
-        if (gs_mnk_over(g, s)) {
-            cli_error(cmd, "--start '%s': the game is already over (%s)",
-                      CLI_Q(o->start), gs_mnk_over_reason(g, s));
-            goto out;
-        }
-    }
+    if (o->start && !read_position(cmd, g, "--start", o->start, s))
+        goto out;
     if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;

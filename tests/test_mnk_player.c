@@ -446,11 +446,23 @@ static void test_text(void **state)
     assert_string_equal(buf, "    a b c d e\n"
                              "  1 X . . . .\n"
                              "  2 O . . . .\n");
+
+    /* a solve as text: the board, X to move, after a depth limit */
+    gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
+                           .nodes = 12345, .seconds = 0.0012345};
+    sink k = {.room = sizeof k.text - 1};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 3, to_sink, &k), 0);
+    assert_string_equal(k.text, "    a b c d e\n  1 X . . . .\n"
+                        "  2 O . . . .\nX to move: loses\nvalue: -1\n"
+                        "optimal moves: c1 a2 c2\nnodes: 12,345, time: 1.234 "
+                        "ms\n(searched 3 plies deep: 0 means no win was "
+                        "found within them)\n");
+    k = (sink){.room = 10};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 0, to_sink, &k), 7);
     gs_mnk_free(g);
 
-    gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
-                           .nodes = 25, .seconds = 0.0012345};
-    sink k = {.room = sizeof k.text - 1};
+    sol.nodes = 25;
+    k = (sink){.room = sizeof k.text - 1};
     assert_int_equal(gs_mnk_solution_json(&sol, to_sink, &k), 0);
     assert_string_equal(k.text, "{\"value\":-1,\"best\":[2,5,7],\"nodes\":25,"
                         "\"time_ms\":1.234}\n");

@@ -314,6 +314,30 @@ size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
     return t.len;
 }
 
+int gs_mnk_solution_text(const gs_mnk *g, const void *state,
+                         const gs_mnk_solution *sol, int depth,
+                         gs_write_fn write, void *user)
+{
+    /* 32x32: the board in 33 lines of at most 69 bytes, 1024 moves of at
+     * most 5 bytes */
+    char buf[8192], count[40], name[16];
+    size_t n = gs_mnk_board_text(g, state, buf, sizeof buf);
+    text t = {buf, sizeof buf, n};
+    gs_format_count(sol->nodes, count, sizeof count);
+    add(&t, "%c to move: %s\nvalue: %d\noptimal moves:",
+        gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0 ? "wins"
+        : sol->value < 0 ? "loses" : "draw", sol->value);
+    for (int i = 0; i < sol->nbest; i++) {
+        gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
+        add(&t, " %s", name);
+    }
+    add(&t, "\nnodes: %s, time: %.3f ms\n", count, sol->seconds * 1e3);
+    if (depth > 0)
+        add(&t, "(searched %d plies deep: 0 means no win was found within "
+            "them)\n", depth);
+    return write(user, buf, t.len < sizeof buf ? t.len : sizeof buf - 1);
+}
+
 int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
                          void *user)
 {

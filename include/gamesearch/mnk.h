@@ -280,6 +280,18 @@ GS_API size_t gs_mnk_board_text(const gs_mnk *g, const void *state,
                                  char *buf, size_t size);
 
 /*
+ * A solve of `state` (its solution sol, searched `depth` plies deep, 0 to
+ * the end) as `gamesearch ttt --solve` prints it: the board as
+ * gs_mnk_board_text draws it, "X to move: wins" (loses, draw), "value: 1",
+ * "optimal moves: b2 c3", "nodes: 1,168, time: 0.295 ms", and after a
+ * depth limit what a 0 means. Returns 0 or the first nonzero value of
+ * write.
+ */
+GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
+                                const gs_mnk_solution *sol, int depth,
+                                gs_write_fn write, void *user);
+
+/*
  * sol as one JSON object and a newline: {"value": 1|0|-1, "best": [cells,
  * 0-based, row by row], "nodes": N, "time_ms": T (three decimals)}.
  * Returns 0 or the first nonzero return of write.
