@@ -16,6 +16,7 @@
 
 #include "gamesearch/bench.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 typedef struct seen {
@@ -103,25 +104,6 @@ static void test_setup_failure(void **state)
     assert_int_equal(gs_bench_run(NULL, NULL, NULL, NULL), GS_EINVAL);
 }
 
-/* Gathers what the writers write; refuses the write after fail_after
- * writes (0: never). */
-typedef struct text {
-    char buf[1024];
-    size_t len, writes, fail_after;
-} text;
-
-static int gather(void *user, const char *s, size_t len)
-{
-    text *t = user;
-    if (++t->writes > t->fail_after && t->fail_after)
-        return 5;
-    assert_true(t->len + len < sizeof t->buf);
-    memcpy(t->buf + t->len, s, len);
-    t->len += len;
-    t->buf[t->len] = '\0';
-    return 0;
-}
-
 /* The text and JSON of `gamesearch bench`, for a row made by hand. */
 static void test_writers(void **state)
 {
@@ -133,38 +115,42 @@ static void test_writers(void **state)
     row.result.nodes = 921;
     row.result.seconds = 0.00025;
     gs_bench_totals t = {.rows = 1, .nodes = 4596374, .seconds = 2.0};
-    text x = {0};
-    assert_int_equal(gs_bench_write_start(false, gather, &x), 0);
-    assert_int_equal(gs_bench_write_row(&row, false, true, gather, &x), 0);
-    assert_int_equal(gs_bench_write_end(&t, false, gather, &x), 0);
-    assert_string_equal(x.buf,
+    buffer x = {0};
+    assert_int_equal(gs_bench_write_start(false, to_buffer, &x), 0);
+    assert_int_equal(gs_bench_write_row(&row, false, true, to_buffer, &x), 0);
+    assert_int_equal(gs_bench_write_end(&t, false, to_buffer, &x), 0);
+    assert_string_equal(x.text,
         "game     position                     depth           value best  "
         "     nodes        ms  search\n"
         "ttt      b2 \"a1\"                      end               0.5 c3    "
         "       921       0.2  alphabeta tt\n"
         "\nNodes searched: 4596374\nNodes/second: 2298187\nTime: 2.000 "
         "seconds\n");
-    text j = {0};
-    assert_int_equal(gs_bench_write_start(true, gather, &j), 0);
-    assert_int_equal(gs_bench_write_row(&row, true, true, gather, &j), 0);
-    assert_int_equal(gs_bench_write_row(&row, true, false, gather, &j), 0);
-    assert_int_equal(gs_bench_write_end(&t, true, gather, &j), 0);
+    buffer j = {0};
+    assert_int_equal(gs_bench_write_start(true, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_row(&row, true, true, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_row(&row, true, false, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_end(&t, true, to_buffer, &j), 0);
     const char *one = "{\"game\":\"ttt\",\"position\":\"b2 \\\"a1\\\"\","
         "\"search\":\"alphabeta tt\",\"depth\":\"end\",\"value\":0.5,"
         "\"best\":\"c3\",\"nodes\":921,\"ms\":0.250}";
     char want[1024];
     snprintf(want, sizeof want, "{\"rows\":[%s,%s],\"nodes\":4596374,"
              "\"nodes_per_second\":2298187,\"seconds\":2.000}\n", one, one);
-    assert_string_equal(j.buf, want);
+    assert_string_equal(j.text, want);
     /* a write refused stops the row there, with its status */
-    text all = {0};
-    gs_bench_write_row(&row, true, true, gather, &all);
+    buffer all = {0};
+    gs_bench_write_row(&row, true, true, to_buffer, &all);
     for (size_t n = 1; n < all.writes; n++) {
-        text f = {.fail_after = n};
-        assert_int_equal(gs_bench_write_row(&row, true, true, gather, &f), 5);
+        buffer f = {.fail_after = n};
+        assert_int_equal(gs_bench_write_row(&row, true, true, to_buffer, &f), 7);
         assert_int_equal(f.writes, n + 1);
-        assert_int_equal(strncmp(f.buf, one, f.len), 0);
+        assert_int_equal(strncmp(f.text ? f.text : "", one, f.len), 0);
+        free(f.text);
     }
+    free(all.text);
+    free(x.text);
+    free(j.text);
 }
 
 int main(void)

@@ -23,6 +23,7 @@
 #include "gamesearch/pacman.h"
 #include "gamesearch/tree.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
@@ -296,27 +297,6 @@ static void test_unfit(void **state)
     assert_string_equal(why, "the depths are not 1 <= min_depth <= "
                         "max_depth");
     gs_tree_free(tree);
-}
-
-/* The chart, written into memory. */
-typedef struct buffer {
-    char *text;
-    size_t len;
-    size_t fail_after;   /* refuse the write after this many (0: never) */
-    size_t writes;
-} buffer;
-
-static int to_buffer(void *user, const char *text, size_t len)
-{
-    buffer *b = user;
-    if (b->fail_after && ++b->writes > b->fail_after)
-        return 7;
-    b->text = realloc(b->text, b->len + len + 1);
-    assert_non_null(b->text);
-    memcpy(b->text + b->len, text, len);
-    b->len += len;
-    b->text[b->len] = '\0';
-    return 0;
 }
 
 static size_t count(const char *s, const char *what)

@@ -19,6 +19,7 @@
 
 #include "gamesearch/mnk.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 /* A state buffer big enough for any board, aligned for uint64_t. */
@@ -402,23 +403,6 @@ static void test_allocation_failure(void **state)
     gs_mnk_free(g);
 }
 
-/* Collects what a writer writes; fails after `room` bytes. */
-typedef struct sink {
-    char text[256];
-    size_t len, room;
-} sink;
-
-static int to_sink(void *user, const char *text, size_t len)
-{
-    sink *k = user;
-    if (k->len + len > k->room)
-        return 7;
-    memcpy(k->text + k->len, text, len);
-    k->len += len;
-    k->text[k->len] = '\0';
-    return 0;
-}
-
 static void test_text(void **state)
 {
     (void)state;
@@ -450,26 +434,32 @@ static void test_text(void **state)
     /* a solve as text: the board, X to move, after a depth limit */
     gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
                            .nodes = 12345, .seconds = 0.0012345};
-    sink k = {.room = sizeof k.text - 1};
-    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 3, to_sink, &k), 0);
+    buffer k = {0};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 3, to_buffer, &k), 0);
     assert_string_equal(k.text, "    a b c d e\n  1 X . . . .\n"
                         "  2 O . . . .\nX to move: loses\nvalue: -1\n"
                         "optimal moves: c1 a2 c2\nnodes: 12,345, time: 1.234 "
                         "ms\n(searched 3 plies deep: 0 means no win was "
                         "found within them)\n");
-    k = (sink){.room = 10};
-    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 0, to_sink, &k), 7);
+    free(k.text);
+    k = (buffer){.fail_after = 1};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 0, to_buffer, &k), 7);
+    assert_string_equal(k.text, "    a b c d e\n  1 X . . . .\n"
+                        "  2 O . . . .\n");
+    free(k.text);
     gs_mnk_free(g);
 
     sol.nodes = 25;
-    k = (sink){.room = sizeof k.text - 1};
-    assert_int_equal(gs_mnk_solution_json(&sol, to_sink, &k), 0);
+    k = (buffer){0};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_buffer, &k), 0);
     assert_string_equal(k.text, "{\"value\":-1,\"best\":[2,5,7],\"nodes\":25,"
                         "\"time_ms\":1.234}\n");
-    sol.nbest = 0;
-    k = (sink){.room = 20};
-    assert_int_equal(gs_mnk_solution_json(&sol, to_sink, &k), 7);
-    assert_string_equal(k.text, "{\"value\":-1,\"best\":[");
+    free(k.text);
+    /* a refused write stops the writer there */
+    k = (buffer){.fail_after = 2};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_buffer, &k), 7);
+    assert_string_equal(k.text, "{\"value\":-1,\"best\":[2");
+    free(k.text);
 }
 
 int main(void)

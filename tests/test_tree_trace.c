@@ -366,6 +366,22 @@ static void test_json_write(void **state)
         steps++;
     assert_int_equal(steps, tr.count);
     assert_int_equal(tr.count, 27);
+
+    /* the same search as text for people, its trace table at the end */
+    g.len = 0;
+    gs_tree_text_options to = {GS_ALPHABETA, true, 0, true, NULL};
+    assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
+                     GS_OK);
+    char line[256];
+    gs_tree_trace_line(t, &tr, 0, line, sizeof line);
+    const char *table = strstr(g.text, line);
+    assert_non_null(table);
+    assert_memory_equal(g.text,
+        "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= "
+        "alpha)\nagents: max min\nvalue: 5\nbest: D\nprincipal variation: "
+        "A -> D -> L\nnodes visited: 12 (7 leaves evaluated, 2 cutoffs)\n"
+        "visited: A B E F G C H D K L M N\npruned: I J O\n\n",
+        (size_t)(table - g.text));
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
 
@@ -391,34 +407,18 @@ static void test_json_write(void **state)
     free(g.text);
 }
 
-/* The text `gamesearch tree` prints: the seed tree searched by alpha-beta
- * (its trace table's first lines), by expectimax to one round, by MCTS. */
+/* The text `gamesearch tree` prints (the seed tree by alpha-beta, with its
+ * trace table, in test_json_write): by expectimax, and with named actions
+ * and a depth. */
 static void test_text_write(void **state)
 {
     (void)state;
-    gs_tree *t = parse(seed_tree, NULL);
     gs_tree_trace tr;
     gs_result res;
-    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
     gather g = {0};
-    gs_tree_text_options to = {GS_ALPHABETA, true, 0, true, NULL};
-    assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
-                     GS_OK);
-    char line[256];
-    gs_tree_trace_line(t, &tr, 0, line, sizeof line);
-    const char *table = strstr(g.text, line);
-    assert_non_null(table);
-    assert_memory_equal(g.text,
-        "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= "
-        "alpha)\nagents: max min\nvalue: 5\nbest: D\nprincipal variation: "
-        "A -> D -> L\nnodes visited: 12 (7 leaves evaluated, 2 cutoffs)\n"
-        "visited: A B E F G C H D K L M N\npruned: I J O\n\n",
-        (size_t)(table - g.text));
-    gs_tree_trace_free(t, &tr);
-
+    gs_tree_text_options to = {GS_EXPECTIMAX, true, 0, false, NULL};
+    gs_tree *t = parse(seed_tree, NULL);
     search_traced(t, GS_EXPECTIMAX, 0, &tr, &res);
-    g.len = 0;
-    to = (gs_tree_text_options){GS_EXPECTIMAX, true, 0, false, NULL};
     assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
                      GS_OK);
     assert_string_equal(g.text, "algorithm: expectimax\nagents: max chance\n"

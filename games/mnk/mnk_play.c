@@ -6,7 +6,6 @@
  * optimal move), and the board and a solve as text. Built on the public
  * API alone.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -258,84 +257,63 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
 
 /* ---- Text ---- */
 
-/* Text being written into a caller's buffer, snprintf's way. */
-typedef struct text {
-    char *buf;
-    size_t size, len;
-} text;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void add(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(t->len < t->size ? t->buf + t->len : NULL,
-                      t->len < t->size ? t->size - t->len : 0, fmt, ap);
-    va_end(ap);
-    t->len += n > 0 ? (size_t)n : 0;
-}
-
 size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
                          size_t size)
 {
     const gs_mnk_params *p = gs_mnk_params_of(g);
     static const char mark[] = ".XO";
     bool small = p->rows <= 4 && p->cols <= 4;
-    char name[16], header[8 + 4 * GS_MNK_MAX_SIDE];
-    text t = {buf, size, 0};
-    if (size > 0)
-        buf[0] = '\0';
-    size_t len = (size_t)snprintf(header, sizeof header, small ? "   " : "    ");
+    /* 32x32: a header and 32 rows, each of at most 69 bytes */
+    char board[(GS_MNK_MAX_SIDE + 1) * 72], name[16];
+    size_t n = (size_t)sprintf(board, small ? "   " : "    ");
     for (int c = 0; c < p->cols; c++) {
         gs_mnk_cell_name(g, c, name, sizeof name);
         name[strcspn(name, "0123456789")] = '\0';
-        len += (size_t)snprintf(header + len, sizeof header - len,
-                                small ? "  %-2s" : "%-2s", name);
+        n += (size_t)sprintf(board + n, small ? "  %-2s" : "%-2s", name);
     }
-    while (len > 0 && header[len - 1] == ' ')
-        header[--len] = '\0';
-    add(&t, "%s\n", header);
+    while (n > 0 && board[n - 1] == ' ')
+        n--;
+    board[n++] = '\n';
     for (int r = 0; r < p->rows; r++) {
-        add(&t, "%3d ", r + 1);
+        n += (size_t)sprintf(board + n, "%3d ", r + 1);
         for (int c = 0; c < p->cols; c++) {
             char m = mark[gs_mnk_cell(g, state, r * p->cols + c)];
             bool last = c + 1 == p->cols;
-            if (small)
-                add(&t, last ? " %c" : " %c |", m);
-            else
-                add(&t, last ? "%c" : "%c ", m);
+            n += (size_t)sprintf(board + n, small ? (last ? " %c" : " %c |")
+                                                  : (last ? "%c" : "%c "), m);
         }
-        add(&t, "\n");
+        board[n++] = '\n';
         for (int c = 0; small && r + 1 < p->rows && c < p->cols; c++)
-            add(&t, "%s%s", c ? "" : "    ", c + 1 < p->cols ? "---+" : "---\n");
+            n += (size_t)sprintf(board + n, "%s%s", c ? "" : "    ",
+                                 c + 1 < p->cols ? "---+" : "---\n");
     }
-    return t.len;
+    board[n] = '\0';
+    return (size_t)snprintf(buf, size, "%s", board);
 }
 
 int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                          const gs_mnk_solution *sol, int depth,
                          gs_write_fn write, void *user)
 {
-    /* 32x32: the board in 33 lines of at most 69 bytes, 1024 moves of at
-     * most 5 bytes */
-    char buf[8192], count[40], name[16];
-    size_t n = gs_mnk_board_text(g, state, buf, sizeof buf);
-    text t = {buf, sizeof buf, n};
+    char board[(GS_MNK_MAX_SIDE + 1) * 72], line[160], count[40];
+    size_t n = gs_mnk_board_text(g, state, board, sizeof board);
     gs_format_count(sol->nodes, count, sizeof count);
-    add(&t, "%c to move: %s\nvalue: %d\noptimal moves:",
-        gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0 ? "wins"
-        : sol->value < 0 ? "loses" : "draw", sol->value);
-    for (int i = 0; i < sol->nbest; i++) {
-        gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
-        add(&t, " %s", name);
+    int rc = write(user, board, n);
+    snprintf(line, sizeof line, "%c to move: %s\nvalue: %d\noptimal moves:",
+             gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0
+             ? "wins" : sol->value < 0 ? "loses" : "draw", sol->value);
+    rc = rc ? rc : write(user, line, strlen(line));
+    for (int i = 0; rc == 0 && i < sol->nbest; i++) {
+        line[0] = ' ';
+        gs_mnk_cell_name(g, sol->best[i], line + 1, sizeof line - 1);
+        rc = write(user, line, strlen(line));
     }
-    add(&t, "\nnodes: %s, time: %.3f ms\n", count, sol->seconds * 1e3);
+    int k = snprintf(line, sizeof line, "\nnodes: %s, time: %.3f ms\n", count,
+                     sol->seconds * 1e3);
     if (depth > 0)
-        add(&t, "(searched %d plies deep: 0 means no win was found within "
-            "them)\n", depth);
-    return write(user, buf, t.len < sizeof buf ? t.len : sizeof buf - 1);
+        snprintf(line + k, sizeof line - (size_t)k, "(searched %d plies deep: "
+                 "0 means no win was found within them)\n", depth);
+    return rc ? rc : write(user, line, strlen(line));
 }
 
 int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
