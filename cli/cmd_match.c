@@ -132,12 +132,6 @@ int cmd_match_options(int argc, char **argv)
     return parse_options(argc, argv, &o);
 }
 
-static int write_stdout(void *user, const char *text, size_t len)
-{
-    (void)user;
-    return fwrite(text, 1, len, stdout) == len ? 0 : -1;
-}
-
 /* --mpi: a game a job; its game follows its text (none) as a tail. */
 typedef struct game_tail {
     uint64_t seed;
@@ -154,6 +148,22 @@ typedef struct match_jobs {
 static int match_status(int st)
 {
     return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
+}
+
+/* Prints the match m that status st made (or its error); frees it. */
+static int report(const match_options *o, int st, gs_match *m,
+                  const gs_error *e)
+{
+    if (st != GS_OK) {
+        cli_error(CMD, "%s", e->message);
+        return match_status(st);
+    }
+    if (o->json)
+        gs_match_write_json(m, cli_file_write, stdout);
+    else
+        gs_match_write_text(m, o->moves, cli_file_write, stdout);
+    gs_match_free(m);
+    return 0;
 }
 
 static int game_job(void *user, size_t i, FILE *out, FILE *err)
@@ -200,8 +210,6 @@ static int game_take(void *user, size_t i, int status, const char *out,
     return 1;
 }
 
-static int write_stdout(void *user, const char *text, size_t len);
-
 /* Plays the games on the ranks of MPI; rank 0 prints the match. */
 static int match_mpi(const match_options *o)
 {
@@ -217,16 +225,7 @@ static int match_mpi(const match_options *o)
         gs_match *m;
         gs_error e;
         int st = gs_match_from_games(&o->p, mj.games, (int)n, NULL, &m, &e);
-        if (st != GS_OK) {
-            cli_error(CMD, "%s", e.message);
-            rc = match_status(st);
-        } else {
-            if (o->json)
-                gs_match_write_json(m, write_stdout, NULL);
-            else
-                gs_match_write_text(m, o->moves, write_stdout, NULL);
-            gs_match_free(m);
-        }
+        rc = report(o, st, m, &e);
     }
     for (size_t i = 0; mj.games && i < n; i++)
         free(mj.games[i].moves);
@@ -245,14 +244,5 @@ int cmd_match(int argc, char **argv)
     gs_match *m;
     gs_error err;
     int st = gs_match_run(&o.p, NULL, &m, &err);
-    if (st != GS_OK) {
-        cli_error(CMD, "%s", err.message);
-        return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
-    }
-    if (o.json)
-        gs_match_write_json(m, write_stdout, NULL);
-    else
-        gs_match_write_text(m, o.moves, write_stdout, NULL);
-    gs_match_free(m);
-    return 0;
+    return report(&o, st, m, &err);
 }
