@@ -235,14 +235,10 @@ static bool ask_side(mnk_options *o, char **line, size_t *cap)
             return false;
         }
         char *a = cli_trim(*line);
-        if (*a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0) {
-            o->computer[0] = false;
-            o->computer[1] = true;
-            return true;
-        }
-        if (strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
-            o->computer[0] = true;
-            o->computer[1] = false;
+        bool x = *a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0;
+        if (x || strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
+            o->computer[0] = !x;
+            o->computer[1] = x;
             return true;
         }
         printf("Type X or O.\n");
@@ -329,7 +325,6 @@ static int play(mnk_options *o, gs_mnk *g)
             break;
         }
         int side = gs_mnk_to_move(g, s), cell;
-        char name[16];
         if (!o->computer[side]) {
             cell = ask_move(g, s, &line, &cap);
             if (cell < 0) {
@@ -344,15 +339,10 @@ static int play(mnk_options *o, gs_mnk *g)
                 status = 1;
                 break;
             }
+            char text[160];
+            gs_mnk_move_text(g, side, &m, text, sizeof text);
+            fputs(text, stdout);
             cell = m.cell;
-            char count[40];
-            cli_format_count(m.nodes, count, sizeof count);
-            gs_mnk_cell_name(g, cell, name, sizeof name);
-            printf("computer (%c) plays %s\n", side == 0 ? 'X' : 'O', name);
-            printf("computer move: %.3f ms, %s nodes", m.seconds * 1e3, count);
-            if (m.iterative)
-                printf(", depth %d", m.depth);
-            fputc('\n', stdout);
         }
         gs_mnk_play(g, s, cell);
     }
@@ -364,25 +354,24 @@ out:
 }
 
 /* The subcommands: ttt, mnk and gomoku differ only in their board. */
-static int read_options(const char *cmd, int rows, int cols, int k,
-                        int argc, char **argv, mnk_options *o)
+static int read_options(const char *cmd, int argc, char **argv,
+                        mnk_options *o)
 {
+    bool gomoku = strcmp(cmd, "gomoku") == 0;
     *o = (mnk_options){.cmd = cmd, .computer = {-1, -1}, .depth = -1};
     gs_mnk_params_init(&o->params);
-    o->params.rows = rows;
-    o->params.cols = cols;
-    o->params.k = k;
+    o->params.rows = o->params.cols = gomoku ? 15 : 3;
+    o->params.k = gomoku ? 5 : 3;
     gs_mnk_player_params_init(&o->player);
     o->algo = (int)o->player.algo;
     o->eval = (int)o->params.eval;
     return parse_options(argc, argv, o);
 }
 
-static int run(const char *cmd, int rows, int cols, int k, int argc,
-               char **argv)
+static int run(const char *cmd, int argc, char **argv)
 {
     mnk_options o;
-    int rc = read_options(cmd, rows, cols, k, argc, argv, &o);
+    int rc = read_options(cmd, argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
 
@@ -400,33 +389,33 @@ static int run(const char *cmd, int rows, int cols, int k, int argc,
 
 int cmd_ttt(int argc, char **argv)
 {
-    return run("ttt", 3, 3, 3, argc, argv);
+    return run("ttt", argc, argv);
 }
 
 int cmd_mnk(int argc, char **argv)
 {
-    return run("mnk", 3, 3, 3, argc, argv);
+    return run("mnk", argc, argv);
 }
 
 int cmd_gomoku(int argc, char **argv)
 {
-    return run("gomoku", 15, 15, 5, argc, argv);
+    return run("gomoku", argc, argv);
 }
 
 int cmd_ttt_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("ttt", 3, 3, 3, argc, argv, &o);
+    return read_options("ttt", argc, argv, &o);
 }
 
 int cmd_mnk_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("mnk", 3, 3, 3, argc, argv, &o);
+    return read_options("mnk", argc, argv, &o);
 }
 
 int cmd_gomoku_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("gomoku", 15, 15, 5, argc, argv, &o);
+    return read_options("gomoku", argc, argv, &o);
 }

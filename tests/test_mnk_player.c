@@ -431,6 +431,17 @@ static void test_text(void **state)
                              "  1 X . . . .\n"
                              "  2 O . . . .\n");
 
+    /* a computer move, with and without iterative deepening */
+    gs_mnk_move mv = {.cell = 7, .nodes = 1234, .seconds = 0.25e-3,
+                      .iterative = true, .depth = 4};
+    assert_int_equal(gs_mnk_move_text(g, 1, &mv, buf, sizeof buf), 68);
+    assert_string_equal(buf, "computer (O) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes, depth 4\n");
+    mv.iterative = false;
+    gs_mnk_move_text(g, 0, &mv, buf, sizeof buf);
+    assert_string_equal(buf, "computer (X) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes\n");
+
     /* a solve as text: the board, X to move, after a depth limit */
     gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
                            .nodes = 12345, .seconds = 0.0012345};

@@ -291,6 +291,20 @@ size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
     return (size_t)snprintf(buf, size, "%s", board);
 }
 
+size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
+                        char *buf, size_t size)
+{
+    char name[16], count[40], depth[24] = "";
+    gs_mnk_cell_name(g, m->cell, name, sizeof name);
+    gs_format_count(m->nodes, count, sizeof count);
+    if (m->iterative)
+        snprintf(depth, sizeof depth, ", depth %d", m->depth);
+    int n = snprintf(buf, size, "computer (%c) plays %s\ncomputer move: %.3f "
+                     "ms, %s nodes%s\n", side == 0 ? 'X' : 'O', name,
+                     m->seconds * 1e3, count, depth);
+    return n > 0 ? (size_t)n : 0;
+}
+
 int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                          const gs_mnk_solution *sol, int depth,
                          gs_write_fn write, void *user)

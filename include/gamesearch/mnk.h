@@ -280,6 +280,16 @@ GS_API size_t gs_mnk_board_text(const gs_mnk *g, const void *state,
                                  char *buf, size_t size);
 
 /*
+ * A computer move m of player `side` (0 X, 1 O) as the game in the
+ * terminal shows it: "computer (X) plays b2" and "computer move: 0.243 ms,
+ * 921 nodes" (", depth 4" after iterative deepening), each with its
+ * newline. Writes at most size bytes, NUL included, and returns the whole
+ * length, as snprintf does.
+ */
+GS_API size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
+                               char *buf, size_t size);
+
+/*
  * A solve of `state` (its solution sol, searched `depth` plies deep, 0 to
  * the end) as `gamesearch ttt --solve` prints it: the board as
  * gs_mnk_board_text draws it, "X to move: wins" (loses, draw), "value: 1",
