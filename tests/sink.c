@@ -13,7 +13,7 @@
 int to_buffer(void *user, const char *text, size_t len)
 {
     buffer *b = user;
-    if (++b->writes > b->fail_after && b->fail_after)
+    if (++b->writes >= b->refuse_at && b->refuse_at)
         return 7;
     b->text = realloc(b->text, b->len + len + 1);
     assert_non_null(b->text);

@@ -11,8 +11,9 @@
 typedef struct buffer {
     char *text;          /* what was written, NUL-terminated (free it) */
     size_t len;
-    size_t fail_after;   /* refuse the write after this many (0: never) */
-    size_t writes;       /* the writes asked for, the refused one too */
+    size_t refuse_at;    /* refuse write number refuse_at (1, 2, ...) and
+                            any after it; 0: never */
+    size_t writes;       /* the writes asked for, the refused ones too */
 } buffer;
 
 /* Appends text to the buffer `user`; returns 0, or 7 for a refused write.

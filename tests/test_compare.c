@@ -340,7 +340,7 @@ static void test_svg(void **state)
     free(b.text);
 
     /* A writer that fails stops it with its status. */
-    buffer f = {NULL, 0, 3, 0};
+    buffer f = {NULL, 0, 4, 0};
     assert_int_equal(gs_compare_svg(c, NULL, to_buffer, &f), 7);
     free(f.text);
     gs_compare_free(c);
@@ -394,7 +394,7 @@ static void test_text_and_json(void **state)
         "\"ebf\":1111.1107055554814,\"value\":null,\"best\":null,"
         "\"stopped\":true}]}\n");
     free(b.text);
-    buffer f = {NULL, 0, 2, 0};
+    buffer f = {NULL, 0, 1, 0};
     assert_int_equal(gs_compare_json_write(&c, "ttt", "", to_buffer, &f), 7);
     free(f.text);
     assert_int_equal(gs_compare_json_write(&c, NULL, "", to_buffer, &f),

@@ -309,38 +309,36 @@ int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                          const gs_mnk_solution *sol, int depth,
                          gs_write_fn write, void *user)
 {
-    char board[(GS_MNK_MAX_SIDE + 1) * 72], line[160], count[40];
-    size_t n = gs_mnk_board_text(g, state, board, sizeof board);
+    char board[(GS_MNK_MAX_SIDE + 1) * 72], name[16], count[40];
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_mnk_board_text(g, state, board, sizeof board);
     gs_format_count(sol->nodes, count, sizeof count);
-    int rc = write(user, board, n);
-    snprintf(line, sizeof line, "%c to move: %s\nvalue: %d\noptimal moves:",
-             gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0
-             ? "wins" : sol->value < 0 ? "loses" : "draw", sol->value);
-    rc = rc ? rc : write(user, line, strlen(line));
-    for (int i = 0; rc == 0 && i < sol->nbest; i++) {
-        line[0] = ' ';
-        gs_mnk_cell_name(g, sol->best[i], line + 1, sizeof line - 1);
-        rc = write(user, line, strlen(line));
+    gs_writer_puts(&w, board);
+    gs_writer_printf(&w, "%c to move: %s\nvalue: %d\noptimal moves:",
+                     gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0
+                     ? "wins" : sol->value < 0 ? "loses" : "draw", sol->value);
+    for (int i = 0; i < sol->nbest; i++) {
+        gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
+        gs_writer_printf(&w, " %s", name);
     }
-    int k = snprintf(line, sizeof line, "\nnodes: %s, time: %.3f ms\n", count,
+    gs_writer_printf(&w, "\nnodes: %s, time: %.3f ms\n", count,
                      sol->seconds * 1e3);
     if (depth > 0)
-        snprintf(line + k, sizeof line - (size_t)k, "(searched %d plies deep: "
-                 "0 means no win was found within them)\n", depth);
-    return rc ? rc : write(user, line, strlen(line));
+        gs_writer_printf(&w, "(searched %d plies deep: 0 means no win was "
+                         "found within them)\n", depth);
+    return gs_writer_finish(&w);
 }
 
 int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
                          void *user)
 {
-    char buf[96];
-    int n = snprintf(buf, sizeof buf, "{\"value\":%d,\"best\":[", sol->value);
-    int rc = write(user, buf, (size_t)n);
-    for (int i = 0; rc == 0 && i < sol->nbest; i++) {
-        n = snprintf(buf, sizeof buf, "%s%d", i ? "," : "", sol->best[i]);
-        rc = write(user, buf, (size_t)n);
-    }
-    n = snprintf(buf, sizeof buf, "],\"nodes\":%llu,\"time_ms\":%.3f}\n",
-                 (unsigned long long)sol->nodes, sol->seconds * 1e3);
-    return rc ? rc : write(user, buf, strlen(buf));
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "{\"value\":%d,\"best\":[", sol->value);
+    for (int i = 0; i < sol->nbest; i++)
+        gs_writer_printf(&w, "%s%d", i ? "," : "", sol->best[i]);
+    gs_writer_printf(&w, "],\"nodes\":%llu,\"time_ms\":%.3f}\n",
+                     (unsigned long long)sol->nodes, sol->seconds * 1e3);
+    return gs_writer_finish(&w);
 }
