@@ -302,6 +302,11 @@ GS_API char gs_pac_text_glyph(int dir);
 GS_API size_t gs_pac_text_frame(const gs_pacman *world, const void *state,
                                 char *buf, size_t size);
 
+/* The same text through write (GS_OK, or the first nonzero value write
+ * returned), in pieces, without allocating. */
+GS_API int gs_pac_text_frame_write(const gs_pacman *world, const void *state,
+                                   gs_write_fn write, void *user);
+
 /* Seeds rng for game `game` (1-based, training games counted) of a run of
  * per-game streams from `base`: random.seed('BASE:GAME'), so that one game
  * of a batch can be played again alone. */
@@ -469,6 +474,161 @@ GS_API double gs_pac_student_t95(long df);
 
 /* The 95% Wilson score interval of `wins` successes in n >= 1 trials. */
 GS_API void gs_pac_wilson95(size_t wins, size_t n, double *lo, double *hi);
+
+/* ---- pacman.py's lines ---- */
+
+/*
+ * The line pacman.py prints when a game ends, without its newline: "Pacman
+ * emerges victorious! Score: 503" (a win), "Pacman died! Score: -412",
+ * "Pacman ran out of moves! Score: 12" (stopped), "Pacman quit! Score: 40";
+ * for a game an agent lost by running out of time (GS_PAC_TIMED_OUT), the
+ * rules' agentCrash line instead: "Pacman crashed" or "A ghost crashed".
+ * Writes at most size bytes, NUL included, into buf and returns the length
+ * of the whole line, as snprintf does. GS_PAC_LINE_SIZE bytes hold any.
+ */
+#define GS_PAC_LINE_SIZE 64
+GS_API size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
+                                 size_t size);
+
+/*
+ * What game.py prints on standard error when an agent ran out of time
+ * under -c (game->result GS_PAC_TIMED_OUT; nothing for other games), each
+ * line with its newline: "Agent 1 timed out on a single move!"; "Agent 0
+ * took too long to make a move! This is warning 1" and "Agent 0 exceeded
+ * the maximum number of warnings: 1"; "Agent 0 ran out of time! (time:
+ * 2.31)". GS_OK, or the first nonzero value write returned.
+ */
+GS_API int gs_pac_timeout_write(const gs_pac_game_result *game,
+                                gs_write_fn write, void *user);
+
+/*
+ * The line of countStates=1 after Pacman's decision d at his move `move`:
+ * "move 5: 1234 nodes, 56 distinct states" and a newline, named "game 2,
+ * move 5: ..." when `game` is not 0 (a run of several games). Nothing when
+ * d counted no states or its search failed. GS_OK, or the first nonzero
+ * value write returned.
+ */
+GS_API int gs_pac_states_write(const gs_pac_decision *d, long move,
+                               size_t game, gs_write_fn write, void *user);
+
+/*
+ * pacman.py's summary of rec's games that count (not training), nothing
+ * when there are none:
+ *
+ *   Average Score: 251.5
+ *   Scores:        503.0, 0.0
+ *   Win Rate:      1/2 (0.50)
+ *   Record:        Win, Loss
+ *
+ * (a stopped game is a loss). GS_OK, or the first nonzero value write
+ * returned.
+ */
+GS_API int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
+                                void *user);
+
+/* ---- Batches of games ---- */
+
+/* A seed for a run given none (no -f, --seed or --seeds): 32 bits from
+ * /dev/urandom, else from the clock and the process id. */
+GS_API int64_t gs_pac_random_seed(void);
+
+/* What gs_pac_play_logged keeps of a game besides its result. */
+enum {
+    GS_PAC_KEEP_ACTIONS = 1,     /* every single-agent action */
+    GS_PAC_KEEP_DECISIONS = 2    /* Pacman's decisions, with their
+                                    measurements (a replay page's) */
+};
+
+/*
+ * Plays a game as gs_pac_play does, into `log`, a game of rec: after every
+ * move, before options->on_move sees it, the action is appended to log
+ * when keep has GS_PAC_KEEP_ACTIONS and Pacman's decision when it has
+ * GS_PAC_KEEP_DECISIONS; at the end log's result and score are set as
+ * gs_pac_game_log_end says. A replay (agent NULL) of no actions is the
+ * game's start alone: `state` initial, *out a stopped game at score 0,
+ * no callback. GS_OK; GS_ENOMEM when log could not grow (the game stopped
+ * there, log's result unset); GS_EINVAL as gs_pac_play.
+ */
+GS_API int gs_pac_play_logged(const gs_pacman *world, gs_pac_agent *agent,
+                              gs_pyrandom *rng,
+                              const gs_pac_play_options *options,
+                              gs_pac_record *rec, gs_pac_game_log *log,
+                              unsigned keep, void *state,
+                              gs_pac_game_result *out);
+
+/* Sets log's result and score from the game's end: a win, a loss or a
+ * stopped game as it ended; a game quit or timed out as stopped (a loss
+ * at its score). */
+GS_API void gs_pac_game_log_end(gs_pac_game_log *log,
+                                const gs_pac_game_result *game);
+
+/*
+ * A game played away from the run's record (on another thread, or another
+ * rank of MPI by the same program) packed into bytes after whatever else
+ * its job wrote: its actions, then its result (`game`, as the bytes of
+ * the struct) and their count. Nothing allocated. GS_OK, or the first
+ * nonzero value write returned.
+ */
+GS_API int gs_pac_game_pack(const gs_pac_game_log *log,
+                            const gs_pac_game_result *game,
+                            gs_write_fn write, void *user);
+/* The game packed at the end of data (len bytes): GS_OK with *game, and
+ * *start the length of the text before it; GS_EINVAL when data does not
+ * end with a packed game. */
+GS_API int gs_pac_game_unpack(const char *data, size_t len,
+                              gs_pac_game_result *game, size_t *start);
+/* The same, and the game added to rec with its actions, its result and
+ * score (gs_pac_game_log_end) and `training`. GS_OK; GS_EINVAL; GS_ENOMEM
+ * (rec unchanged). */
+GS_API int gs_pac_record_add_packed(gs_pac_record *rec, const char *data,
+                                    size_t len, bool training,
+                                    gs_pac_game_result *game, size_t *start);
+
+/* The games of a batch counted as they end, in any order (its progress). */
+typedef struct gs_pac_tally {
+    size_t done;             /* games over, training included */
+    size_t counted, wins;    /* of those, the games that count */
+    double score_sum;        /* their scores */
+} gs_pac_tally;
+
+/* Counts a game that ended (a win only when game->result is GS_PAC_WIN;
+ * a training game only as done). */
+GS_API void gs_pac_tally_add(gs_pac_tally *t, const gs_pac_game_result *game,
+                             bool training);
+/* The progress of a batch of `total` games after `seconds`: "12/100 games,
+ * 7 wins, mean score 503.2, 4.1 games/s" ("mean score -" before a game
+ * counts; seconds > 0). As snprintf: at most size bytes, NUL included,
+ * into buf; returns the whole length. */
+GS_API size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total,
+                                double seconds, char *buf, size_t size);
+
+/*
+ * Reads a record's text for replaying (`gamesearch pacman --replay`): its
+ * syntax (gs_pac_record_parse), its layout, its ghosts against the
+ * layout's, the world made from them, and every game through the rules
+ * (gs_pac_record_check). GS_OK with *rec and *world (the caller frees
+ * both); GS_EPARSE or GS_ETOOBIG with *error at its line and column in
+ * text (column 0: the whole line; both 0: the whole text); GS_ENOMEM. On
+ * failure *rec is empty and *world NULL.
+ */
+GS_API int gs_pac_replay_open(const char *text, size_t len,
+                              const gs_allocator *alloc, gs_pac_record *rec,
+                              gs_pacman **world, gs_error *error);
+
+/* ---- The replay page ---- */
+
+/*
+ * The data of the replay page (web/pacman.html; web/pacman.js says what it
+ * holds) as one JSON value: rec's maze, agents and games, every game
+ * replayed through the rules of `world` (made from rec's maze and ghosts)
+ * to give each move's changes, and Pacman's decisions where the games kept
+ * them. A state's room comes from rec's allocator. GS_OK; GS_ENOMEM;
+ * GS_EINVAL when the rules refuse a game's action (the value is then cut
+ * short); or the first nonzero value write returned.
+ */
+GS_API int gs_pac_page_data_write(const gs_pac_record *rec,
+                                  const gs_pacman *world, gs_write_fn write,
+                                  void *user);
 
 #ifdef __cplusplus
 }
