@@ -81,30 +81,24 @@ typedef struct progress {
     size_t total;             /* games in the batch */
 } progress;
 
-/* The run: what every game shares, read-only while games are played
- * (except rec's game logs and stats, each written by its own game). */
+/* The run: the batch of games, read-only while games are played (except
+ * its record and results, each game writing its own), and its display. */
 typedef struct run {
     const pac_options *o;
-    const gs_pacman *world;
+    gs_pac_batch b;           /* the world, the games played: results, and
+                                 actions when recording */
     int show;                 /* SHOW_* for games that are not training */
     pac_view *view;
-    gs_pac_record rec;        /* the games played: results, and actions when
-                                 recording or replaying */
-    gs_pac_game_result *stats;   /* one per game of rec */
-    bool keep_actions;
-    bool per_game;            /* each game its own stream from rec.seed */
-    const gs_pac_record *replay; /* the record being replayed, or NULL */
     long threads;             /* games played at once */
     progress prog;
 } run;
 
-/* Who plays the games: an agent, a state and a random stream. One for a
- * run played game after game; one per thread for -j N. */
+/* Who plays the games: the library's player (an agent, a state and a
+ * random stream) and where its game prints. One for a run played game
+ * after game; one per thread for -j N. */
 typedef struct player {
-    gs_pac_agent *agent;      /* NULL when replaying */
+    gs_pac_player pl;
     bool search_failed;       /* said once a game */
-    unsigned char *state;
-    gs_pyrandom rng;
     FILE *out;                /* -t's frames and result lines */
     FILE *err;                /* what a game says on standard error: the
                                  search's failure, countStates's lines */
@@ -112,7 +106,6 @@ typedef struct player {
     pac_input input;          /* the view: keys pressed since Pacman's last
                                  move */
     bool quit;                /* q in the view */
-    gs_pac_record own;        /* a job's game while it is played */
 } player;
 
 static double now_seconds(void)
@@ -125,7 +118,7 @@ static double now_seconds(void)
 /* The games of the run. */
 static long games_in(const run *r)
 {
-    return r->replay ? (long)r->replay->ngames : r->o->num_games;
+    return (long)r->b.games;
 }
 
 /* pacman.py's line at the end of a game (gs_pac_result_text). */
@@ -153,10 +146,10 @@ static void view_status(const run *r, const player *p, size_t game, char *buf,
                         size_t size)
 {
     snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %ld   %s",
-             gs_pacman_score(r->world, p->state),
-             gs_pacman_food_left(r->world, p->state),
-             r->replay ? "replay, " : "", game, games_in(r),
-             !r->replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
+             gs_pacman_score(r->b.world, p->pl.state),
+             gs_pacman_food_left(r->b.world, p->pl.state),
+             r->b.replay ? "replay, " : "", game, games_in(r),
+             !r->b.replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
                  ? "arrows/WASD move, space stops, q quits" : "q quits");
 }
 
@@ -230,13 +223,13 @@ static int on_move(void *user, const gs_pac_move *m)
     watch *g = user;
     run *r = g->r;
     player *p = g->p;
-    const gs_pacman *w = r->world;
+    const gs_pacman *w = r->b.world;
     char status[256];
     if (m->number == 0) {
         if (g->show == SHOW_TEXT) {
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
             pause_text(r, p);
-        } else if (g->show == SHOW_VIEW && !r->replay &&
+        } else if (g->show == SHOW_VIEW && !r->b.replay &&
                    r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
             /* The player's game starts with the player: nothing moves
              * before the first key, which is Pacman's first move. */
@@ -297,44 +290,32 @@ static int on_move(void *user, const gs_pac_move *m)
 }
 
 /*
- * Plays game number `game` (1-based) into *log, a game of rec, and *st:
- * its actions from p's agent and random stream, or from `replay` when
- * given. -t's frames and result line go to p->out; -q's line is the
+ * Plays game g (0-based) of the run: into the run's record, or, when
+ * `packed` is not NULL, away from it, packed into `packed` after what it
+ * prints. -t's frames and result line go to p->out; -q's line is the
  * caller's to print. Returns GAME_OVER; GAME_QUIT when q was pressed
  * before the end; GAME_FAILED when an action was refused (a bug: the
  * agents only pick legal actions) or memory ran out, after a message.
  */
-static int play_game(run *r, player *p, size_t game, gs_pac_record *rec,
-                     gs_pac_game_log *log, gs_pac_game_result *st,
-                     const gs_pac_game_log *replay)
+static int play_game(run *r, player *p, size_t g, FILE *packed)
 {
-    watch g = {r, p, game, log->training,
-               log->training ? SHOW_NONE : r->show, 0};
-    gs_pac_play_options o;
-    gs_pac_play_options_init(&o);
-    o.ghosts = r->o->ghost;
-    o.max_moves = r->o->max_moves;
-    if (replay) {
-        o.replay = replay->actions;
-        o.replay_length = replay->n;   /* 0: stopped before its first move */
-    }
-    o.on_move = on_move;
-    o.keys = take_keys;
-    o.user = &g;
-    o.timeout = r->o->catch_exceptions ? (double)r->o->timeout : -1;
-    unsigned keep = !r->keep_actions || r->replay ? 0
-                    : GS_PAC_KEEP_ACTIONS |
-                          (r->o->html ? GS_PAC_KEEP_DECISIONS : 0);
+    bool training = gs_pac_batch_training(&r->b, g);
+    watch w = {r, p, g + 1, training, training ? SHOW_NONE : r->show, 0};
+    gs_pac_play_options calls = {.on_move = on_move, .keys = take_keys,
+                                 .user = &w};
+    gs_pac_game_result away, *st = packed ? &away : &r->b.results[g];
     p->search_failed = false;
-    int rc = gs_pac_play_logged(r->world, p->agent, &p->rng, &o, rec, log,
-                                keep, p->state, st);
-    if (rc == GS_ENOMEM) {
-        cli_error_to(p->err, cmd, "out of memory");
+    int rc = packed ? gs_pac_batch_play_away(&r->b, &p->pl, g, &calls, st,
+                                             cli_file_write, packed)
+                    : gs_pac_batch_play(&r->b, &p->pl, g, &calls);
+    if (rc == GS_EINVAL) {
+        cli_error_to(p->err, cmd, "internal error: %s of agent %d refused in "
+                     "game %zu", gs_pac_dir_name(st->action), st->agent,
+                     g + 1);
         return GAME_FAILED;
     }
     if (rc != GS_OK) {
-        cli_error_to(p->err, cmd, "internal error: %s of agent %d refused in "
-                     "game %zu", gs_pac_dir_name(st->action), st->agent, game);
+        cli_error_to(p->err, cmd, "out of memory");
         return GAME_FAILED;
     }
     if (st->result == GS_PAC_QUIT)
@@ -346,7 +327,7 @@ static int play_game(run *r, player *p, size_t game, gs_pac_record *rec,
         if (p->err == stderr)
             fflush(stdout);
         gs_pac_timeout_write(st, cli_file_write, p->err);
-        if (g.show == SHOW_TEXT || (r->show == SHOW_TEXT && log->training))
+        if (w.show == SHOW_TEXT || (r->show == SHOW_TEXT && training))
             put_result(p->out, st);
     }
     return GAME_OVER;
@@ -429,7 +410,7 @@ static int open_display(run *r, bool keyboard)
         return EXIT_BAD_INPUT;
     }
     fflush(stdout);
-    r->view = pac_view_open(r->world, why, sizeof why);
+    r->view = pac_view_open(r->b.world, why, sizeof why);
     if (r->view) {
         r->show = SHOW_VIEW;
         return 0;
@@ -458,32 +439,17 @@ static void print_results(const gs_pac_record *rec,
 static int player_init(player *p, const run *r)
 {
     memset(p, 0, sizeof *p);
-    gs_pac_record_init(&p->own, &r->rec.alloc);
     p->out = stdout;
     p->err = stderr;
-    p->state = malloc(gs_pacman_state_size(r->world));
-    if (!p->state) {
-        cli_error(cmd, "out of memory");
-        return 1;
-    }
     gs_error err;
-    if (!r->replay && gs_pac_agent_new(r->o->pacman, r->o->agent_args,
-                                       r->world, NULL, &p->agent,
-                                       &err) != GS_OK) {
+    /* The page shows each action's value. */
+    if (gs_pac_player_init(&p->pl, &r->b, r->o->pacman, r->o->agent_args,
+                           r->o->html ? GS_PAC_MEASURE_VALUES : 0,
+                           &err) != GS_OK) {
         cli_error(cmd, "out of memory");
         return 1;
     }
-    if (p->agent && r->o->html)   /* the page shows each action's value */
-        gs_pac_agent_measure(p->agent, gs_pac_agent_measuring(p->agent) |
-                                           GS_PAC_MEASURE_VALUES);
     return 0;
-}
-
-static void player_free(player *p)
-{
-    gs_pac_agent_free(p->agent);
-    free(p->state);
-    gs_pac_record_free(&p->own);
 }
 
 /* Plays (or replays) every game one after another with one player.
@@ -494,18 +460,7 @@ static int play_in_turn(run *r, player *p, size_t total)
     gs_pac_tally t = {0, 0, 0, 0};
     p->pace = true;
     for (size_t g = 0; g < total && !p->quit; g++) {
-        gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
-        if (!log) {
-            cli_error(cmd, "out of memory");
-            status = 1;
-            break;
-        }
-        log->training = r->replay ? r->replay->games[g].training
-                                  : (long)g < r->o->num_training;
-        if (r->per_game)
-            gs_pac_record_seed(&r->rec, &p->rng, g + 1);
-        int end = play_game(r, p, g + 1, &r->rec, log, &r->stats[g],
-                            r->replay ? &r->replay->games[g] : NULL);
+        int end = play_game(r, p, g, NULL);
         if (end == GAME_FAILED) {
             status = 1;
             break;
@@ -513,12 +468,13 @@ static int play_in_turn(run *r, player *p, size_t total)
         /* q: a game quit before its first move was never played; one quit
          * later counts, as a loss at its score (recorded as stopped), and
          * the summary follows. */
-        if (end == GAME_QUIT && r->stats[g].moves == 0) {
-            gs_pac_record_drop_game(&r->rec);
+        if (end == GAME_QUIT && r->b.results[g].moves == 0) {
+            gs_pac_record_drop_game(&r->b.rec);
             break;
         }
-        gs_pac_tally_add(&t, &r->stats[g], log->training);
-        print_game_line(r, &r->stats[g], log->training, &t);
+        bool training = gs_pac_batch_training(&r->b, g);
+        gs_pac_tally_add(&t, &r->b.results[g], training);
+        print_game_line(r, &r->b.results[g], training, &t);
     }
     return status;
 }
@@ -532,27 +488,14 @@ typedef struct games {
     int status;
 } games;
 
-/* Game g: what it prints, then the game packed (gs_pac_game_pack). */
+/* Game g: what it prints, then the game packed. */
 static int game_job(void *user, size_t g, FILE *out, FILE *err)
 {
     games *gs = user;
-    run *r = gs->r;
     player *p = &gs->p[cli_jobs_worker()];
-    gs_pac_game_log *log = gs_pac_record_add_game(&p->own);
-    if (!log) {
-        cli_error_to(err, cmd, "out of memory");
-        return 1;
-    }
-    log->training = (long)g < r->o->num_training;
-    gs_pac_game_result st;
-    memset(&st, 0, sizeof st);
     p->out = out;
     p->err = err;
-    gs_pac_record_seed(&r->rec, &p->rng, g + 1);
-    int end = play_game(r, p, g + 1, &p->own, log, &st, NULL);
-    gs_pac_game_pack(log, &st, cli_file_write, out);
-    gs_pac_record_drop_game(&p->own);
-    return end != GAME_OVER;
+    return play_game(gs->r, p, g, out) != GAME_OVER;
 }
 
 /* A game has ended: it counts on the progress line. */
@@ -563,7 +506,7 @@ static void game_done(void *user, size_t g, int failed, const char *out,
     gs_pac_game_result st;
     size_t start;
     if (!failed && gs_pac_game_unpack(out, outlen, &st, &start) == GS_OK)
-        gs_pac_tally_add(&gs->t, &st, (long)g < gs->r->o->num_training);
+        gs_pac_tally_add(&gs->t, &st, gs_pac_batch_training(&gs->r->b, g));
 }
 
 static void game_tick(void *user)
@@ -578,22 +521,21 @@ static int game_take(void *user, size_t g, int failed, const char *out,
 {
     games *gs = user;
     run *r = gs->r;
-    bool training = (long)g < r->o->num_training;
     size_t start = 0;
     if (errlen) {
         progress_erase(&r->prog);
         fwrite(err, 1, errlen, stderr);
         fflush(stderr);
     }
-    if (failed || gs_pac_record_add_packed(&r->rec, out, outlen, training,
-                                           &r->stats[g], &start) != GS_OK) {
+    if (failed || gs_pac_batch_take(&r->b, g, out, outlen, &start) != GS_OK) {
         if (!failed)
             cli_error(cmd, "out of memory");
         gs->status = 1;
         return 1;
     }
     fwrite(out, 1, start, stdout);
-    print_game_line(r, &r->stats[g], training, &gs->t);
+    print_game_line(r, &r->b.results[g], gs_pac_batch_training(&r->b, g),
+                    &gs->t);
     return 0;
 }
 
@@ -618,9 +560,30 @@ static int play_jobs(run *r, size_t total, long threads)
                  : cli_jobs_run_threads(&jobs, (int)threads,
                                         r->prog.on ? game_tick : NULL);
     while (ready > 0)
-        player_free(&gs.p[--ready]);
+        gs_pac_player_free(&gs.p[--ready].pl);
     free(gs.p);
     return status ? status : gs.status;
+}
+
+/* Sets up the run of `world` (replaying `replay` when not NULL) with o's
+ * game options. Returns 0, or 1 after a message. */
+static int run_init(run *r, const pac_options *o, const gs_pacman *world,
+                    const gs_pac_record *replay)
+{
+    r->o = o;
+    if (gs_pac_batch_init(&r->b, world, (size_t)o->num_games, replay,
+                          NULL) != GS_OK) {
+        cli_error(cmd, "out of memory");
+        return 1;
+    }
+    r->b.training = o->num_training;
+    r->b.options.ghosts = o->ghost;
+    r->b.options.max_moves = o->max_moves;
+    r->b.options.timeout = o->catch_exceptions ? (double)o->timeout : -1;
+    if (!replay && (o->record || o->html))
+        r->b.keep = GS_PAC_KEEP_ACTIONS |
+                    (o->html ? GS_PAC_KEEP_DECISIONS : 0);
+    return 0;
 }
 
 /* Plays every game (or replays them); the record holds the results.
@@ -630,15 +593,10 @@ static int play_all(run *r, bool keyboard)
     int rc = open_display(r, keyboard);
     if (rc)
         return rc;
-    size_t total = r->replay ? r->replay->ngames : (size_t)r->o->num_games;
-    r->stats = calloc(total ? total : 1, sizeof *r->stats);
-    if (!r->stats) {
-        cli_error(cmd, "out of memory");
-        return 1;
-    }
+    size_t total = r->b.games;
     long threads = 1;
-    if (!r->replay && r->o->jobs > 1) {
-        if (r->per_game)
+    if (!r->b.replay && r->o->jobs > 1) {
+        if (r->b.rec.seed_per_game)
             threads = (size_t)r->o->jobs < total ? r->o->jobs : (long)total;
         else
             cli_error(cmd, "%s draws every game from one random stream, as "
@@ -655,20 +613,18 @@ static int play_all(run *r, bool keyboard)
     } else {
         player p;
         status = player_init(&p, r);
-        if (!r->per_game)
-            gs_pac_record_seed(&r->rec, &p.rng, 1);
         if (status == 0)
             status = play_in_turn(r, &p, total);
-        player_free(&p);
+        gs_pac_player_free(&p.pl);
     }
     progress_erase(&r->prog);
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
-        print_results(&r->rec, r->stats);
+        print_results(&r->b.rec, r->b.results);
     }
     if (status == 0)
-        gs_pac_summary_write(&r->rec, cli_file_write, stdout);
+        gs_pac_summary_write(&r->b.rec, cli_file_write, stdout);
     return status;
 }
 
@@ -704,22 +660,20 @@ static int replay_file(const pac_options *o)
     cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
-    gs_pac_record_init(&r.rec, NULL);
     int status = gs_pac_replay_open(text, len, NULL, &rec, &world, &perr);
-    if (status != GS_OK) {
+    if (status != GS_OK)
         status = input_error(path, status, &perr);
-    } else if (o->html && !cli_output_open(cmd, &html, "--html", o->html)) {
+    else
+        status = run_init(&r, o, world, &rec);
+    if (status == 0 && o->html &&
+        !cli_output_open(cmd, &html, "--html", o->html))
         status = EXIT_BAD_INPUT;
-    } else {
-        r.o = o;
-        r.world = world;
-        r.replay = &rec;
+    if (status == 0) {
         status = play_all(&r, false);
         if (o->html)
             status = html_done(&html, status, &rec, world);
     }
-    gs_pac_record_free(&r.rec);
-    free(r.stats);
+    gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
     gs_pac_record_free(&rec);
     free(text);
@@ -771,7 +725,6 @@ static int play(const pac_options *o)
     cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
-    gs_pac_record_init(&r.rec, NULL);
     gs_error perr;
     status = gs_pacman_read(text, len, 1, (int)o->num_ghosts, NULL, &world,
                             &perr);
@@ -779,9 +732,8 @@ static int play(const pac_options *o)
         status = input_error(path, status, &perr);
         goto out;
     }
-    r.o = o;
-    r.world = world;
-    r.keep_actions = o->record || o->html;
+    if ((status = run_init(&r, o, world, NULL)) != 0)
+        goto out;
     /* Opened now, so that results that cannot be written stop the run
      * before it starts; never over the layout or standard output's file.
      * Under --mpi, rank 0 writes them. */
@@ -807,7 +759,7 @@ static int play(const pac_options *o)
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
-    gs_pac_record *rec = &r.rec;
+    gs_pac_record *rec = &r.b.rec;
     rec->seed = o->fix_seed ? 0 : o->seed_set ? o->seed
                 : o->seeds_set ? o->seeds : gs_pac_random_seed();
     if ((status = share_start(status, &rec->seed)) != 0)
@@ -821,15 +773,8 @@ static int play(const pac_options *o)
         rec->seed_unsigned = o->seeds_set && o->seeds_unsigned;
         rec->seed_random = !o->seeds_set;
         rec->seed_per_game = true;
-        r.per_game = true;
     }
-    snprintf(rec->pacman, sizeof rec->pacman, "%s",
-             gs_pac_agent_name(o->pacman));
-    rec->ghosts = gs_pacman_num_agents(world) - 1;
-    rec->ghost_kind = o->ghost;
-    rec->max_moves = o->max_moves;
-    if (gs_pac_record_set(rec, &rec->layout_name, name) != GS_OK ||
-        gs_pac_record_set(rec, &rec->agent_args, o->agent_args) != GS_OK) {
+    if (gs_pac_batch_header(&r.b, name, o->pacman, o->agent_args) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
@@ -851,7 +796,7 @@ static int play(const pac_options *o)
         rec->layout_text = NULL;
     }
     if (status == 0 && jsonf) {
-        if (gs_pac_json_write(rec, r.stats, r.threads, seconds,
+        if (gs_pac_json_write(rec, r.b.results, r.threads, seconds,
                               cli_file_write, jsonf) != GS_OK ||
             fflush(jsonf) != 0 || ferror(jsonf)) {
             cli_error(cmd, "--json %s: cannot write: %s", o->json,
@@ -873,8 +818,7 @@ out:
         cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
         status = 1;
     }
-    gs_pac_record_free(&r.rec);
-    free(r.stats);
+    gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
     free(text);
     return status;

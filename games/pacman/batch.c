@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gamesearch/pacman_play.h"
+#include "play_internal.h"
 
 int64_t gs_pac_random_seed(void)
 {
@@ -139,14 +140,135 @@ int gs_pac_game_unpack(const char *data, size_t len, gs_pac_game_result *game,
     return rc;
 }
 
-int gs_pac_record_add_packed(gs_pac_record *rec, const char *data, size_t len,
-                             bool training, gs_pac_game_result *game,
-                             size_t *start)
+/* ---- Batches ---- */
+
+int gs_pac_batch_init(gs_pac_batch *b, const gs_pacman *world, size_t games,
+                      const gs_pac_record *replay, const gs_allocator *alloc)
+{
+    memset(b, 0, sizeof *b);
+    gs_pac_record_init(&b->rec, alloc);
+    gs_pac_play_options_init(&b->options);
+    b->world = world;
+    b->replay = replay;
+    b->games = replay ? replay->ngames : games;
+    b->results = pac_mem_alloc(&b->rec.alloc,
+                               b->games * sizeof *b->results);
+    if (!b->results)
+        return GS_ENOMEM;
+    memset(b->results, 0, b->games * sizeof *b->results);
+    return GS_OK;
+}
+
+void gs_pac_batch_free(gs_pac_batch *b)
+{
+    pac_mem_free(&b->rec.alloc, b->results, b->games * sizeof *b->results);
+    b->results = NULL;
+    gs_pac_record_free(&b->rec);
+}
+
+int gs_pac_batch_header(gs_pac_batch *b, const char *layout_name,
+                        gs_pac_agent_kind pacman, const char *agent_args)
+{
+    gs_pac_record *rec = &b->rec;
+    snprintf(rec->pacman, sizeof rec->pacman, "%s",
+             gs_pac_agent_name(pacman));
+    rec->ghosts = gs_pacman_num_agents(b->world) - 1;
+    rec->ghost_kind = b->options.ghosts;
+    rec->max_moves = b->options.max_moves;
+    if (gs_pac_record_set(rec, &rec->layout_name, layout_name) != GS_OK ||
+        gs_pac_record_set(rec, &rec->agent_args, agent_args) != GS_OK)
+        return GS_ENOMEM;
+    return GS_OK;
+}
+
+bool gs_pac_batch_training(const gs_pac_batch *b, size_t g)
+{
+    return b->replay ? b->replay->games[g].training : (long)g < b->training;
+}
+
+int gs_pac_player_init(gs_pac_player *p, const gs_pac_batch *b,
+                       gs_pac_agent_kind kind, const char *args,
+                       unsigned measure, gs_error *error)
+{
+    memset(p, 0, sizeof *p);
+    gs_pac_record_init(&p->own, &b->rec.alloc);
+    p->state_size = gs_pacman_state_size(b->world);
+    p->state = pac_mem_alloc(&b->rec.alloc, p->state_size);
+    if (!p->state)
+        return GS_ENOMEM;
+    if (b->replay)
+        return GS_OK;
+    int rc = gs_pac_agent_new(kind, args, b->world, &b->rec.alloc, &p->agent,
+                              error);
+    if (rc == GS_OK)
+        gs_pac_agent_measure(p->agent,
+                             gs_pac_agent_measuring(p->agent) | measure);
+    return rc;
+}
+
+void gs_pac_player_free(gs_pac_player *p)
+{
+    gs_pac_agent_free(p->agent);
+    p->agent = NULL;
+    pac_mem_free(&p->own.alloc, p->state, p->state_size);
+    p->state = NULL;
+    gs_pac_record_free(&p->own);
+}
+
+/* Game g of b by p into `into` and *out. */
+static int play_into(const gs_pac_batch *b, gs_pac_player *p, size_t g,
+                     const gs_pac_play_options *calls, gs_pac_record *into,
+                     gs_pac_game_result *out)
+{
+    gs_pac_game_log *log = gs_pac_record_add_game(into);
+    if (!log)
+        return GS_ENOMEM;
+    log->training = gs_pac_batch_training(b, g);
+    if (b->rec.seed_per_game || g == 0)
+        gs_pac_record_seed(&b->rec, &p->rng, g + 1);
+    gs_pac_play_options o = b->options;
+    o.on_move = calls->on_move;
+    o.keys = calls->keys;
+    o.user = calls->user;
+    if (b->replay) {
+        o.replay = b->replay->games[g].actions;
+        o.replay_length = b->replay->games[g].n;
+    }
+    return gs_pac_play_logged(b->world, p->agent, &p->rng, &o, into, log,
+                              b->keep, p->state, out);
+}
+
+int gs_pac_batch_play(gs_pac_batch *b, gs_pac_player *p, size_t g,
+                      const gs_pac_play_options *calls)
+{
+    return play_into(b, p, g, calls, &b->rec, &b->results[g]);
+}
+
+int gs_pac_batch_play_away(const gs_pac_batch *b, gs_pac_player *p, size_t g,
+                           const gs_pac_play_options *calls,
+                           gs_pac_game_result *out, gs_write_fn write,
+                           void *user)
+{
+    memset(out, 0, sizeof *out);
+    if (b->replay)
+        return GS_EINVAL;
+    int rc = play_into(b, p, g, calls, &p->own, out);
+    if (rc == GS_OK)
+        rc = gs_pac_game_pack(&p->own.games[p->own.ngames - 1], out, write,
+                              user);
+    if (p->own.ngames > 0)
+        gs_pac_record_drop_game(&p->own);
+    return rc;
+}
+
+int gs_pac_batch_take(gs_pac_batch *b, size_t g, const char *data, size_t len,
+                      size_t *start)
 {
     packed_tail tail;
     int rc = unpack(data, len, &tail, start);
     if (rc != GS_OK)
         return rc;
+    gs_pac_record *rec = &b->rec;
     gs_pac_game_log *log = gs_pac_record_add_game(rec);
     if (!log)
         return GS_ENOMEM;
@@ -156,9 +278,9 @@ int gs_pac_record_add_packed(gs_pac_record *rec, const char *data, size_t len,
             gs_pac_record_drop_game(rec);
             return GS_ENOMEM;
         }
-    log->training = training;
+    log->training = gs_pac_batch_training(b, g);
     gs_pac_game_log_end(log, &tail.game);
-    *game = tail.game;
+    b->results[g] = tail.game;
     return GS_OK;
 }
 

@@ -577,12 +577,101 @@ GS_API int gs_pac_game_pack(const gs_pac_game_log *log,
  * end with a packed game. */
 GS_API int gs_pac_game_unpack(const char *data, size_t len,
                               gs_pac_game_result *game, size_t *start);
-/* The same, and the game added to rec with its actions, its result and
- * score (gs_pac_game_log_end) and `training`. GS_OK; GS_EINVAL; GS_ENOMEM
- * (rec unchanged). */
-GS_API int gs_pac_record_add_packed(gs_pac_record *rec, const char *data,
-                                    size_t len, bool training,
-                                    gs_pac_game_result *game, size_t *start);
+
+/*
+ * A batch of games (`gamesearch pacman -n N`, or --replay): the world, the
+ * record the games go into, in order, with a result for each, and what
+ * every game shares. Its games are played by players (gs_pac_player), one
+ * after another, or side by side away from the record (one player a
+ * thread, gs_pac_batch_play_away) and taken into it in order
+ * (gs_pac_batch_take).
+ */
+typedef struct gs_pac_batch {
+    const gs_pacman *world;
+    /* The header (the caller's: gs_pac_batch_header and the seed) and the
+     * games played. With rec.seed_per_game, game g plays from its own
+     * stream (gs_pac_record_seed); otherwise one stream, seeded before the
+     * first game, runs through all of them. */
+    gs_pac_record rec;
+    gs_pac_game_result *results;   /* results[g]: game g's, for the games
+                                      in rec */
+    size_t games;                  /* games to play */
+    long training;                 /* the first `training` are (-x) */
+    const gs_pac_record *replay;   /* its games replayed, or NULL */
+    /* ghosts, max_moves, timeout for every game (the callbacks come with
+     * each game) */
+    gs_pac_play_options options;
+    unsigned keep;                 /* GS_PAC_KEEP_* of the games played */
+} gs_pac_batch;
+
+/* An empty batch of `games` games in `world` (replaying `replay` when not
+ * NULL: then games is its number of games), with default options and
+ * memory from alloc (NULL: the C library's). GS_OK or GS_ENOMEM. */
+GS_API int gs_pac_batch_init(gs_pac_batch *b, const gs_pacman *world,
+                             size_t games, const gs_pac_record *replay,
+                             const gs_allocator *alloc);
+/* Frees what the batch holds (its record and results). */
+GS_API void gs_pac_batch_free(gs_pac_batch *b);
+
+/* Fills in the header of b's record (the seed aside): the layout's name,
+ * Pacman's agent and its -a arguments (NULL: none), the world's ghosts,
+ * b->options.ghosts and b->options.max_moves. GS_OK or GS_ENOMEM. */
+GS_API int gs_pac_batch_header(gs_pac_batch *b, const char *layout_name,
+                               gs_pac_agent_kind pacman,
+                               const char *agent_args);
+
+/* Whether game g (0-based) of the batch is a training game. */
+GS_API bool gs_pac_batch_training(const gs_pac_batch *b, size_t g);
+
+/* Who plays a batch's games: an agent for the batch's world (none when it
+ * replays), room for a state, a random stream, and a record for a game
+ * played away from the batch's. One player a thread. */
+typedef struct gs_pac_player {
+    gs_pac_agent *agent;
+    void *state;
+    size_t state_size;
+    gs_pyrandom rng;
+    gs_pac_record own;
+} gs_pac_player;
+
+/* A player for batch b: an agent of `kind` with -a's `args` (as
+ * gs_pac_agent_new; not when b replays) that also measures `measure`
+ * (GS_PAC_MEASURE_* bits). GS_OK; GS_EINVAL with *error; GS_ENOMEM. The
+ * player is to be freed in any case. */
+GS_API int gs_pac_player_init(gs_pac_player *p, const gs_pac_batch *b,
+                              gs_pac_agent_kind kind, const char *args,
+                              unsigned measure, gs_error *error);
+GS_API void gs_pac_player_free(gs_pac_player *p);
+
+/*
+ * Plays game g (0-based, the next one) of batch b with player p into b's
+ * record and b->results[g], as gs_pac_play_logged plays: p's stream seeded
+ * as the batch says, the game marked training as it is, the recorded
+ * actions when b replays, b->options with calls' on_move, keys and user.
+ * Returns as gs_pac_play_logged; GS_ENOMEM also when the record could not
+ * grow.
+ */
+GS_API int gs_pac_batch_play(gs_pac_batch *b, gs_pac_player *p, size_t g,
+                             const gs_pac_play_options *calls);
+
+/*
+ * Plays game g as gs_pac_batch_play does, but away from b's record (b is
+ * only read, so players on several threads may play at once; a batch that
+ * replays cannot): into p's own record and *out, then, when it was played
+ * (GS_OK), packed through write (gs_pac_game_pack). Returns as
+ * gs_pac_batch_play, or the first nonzero value write returned.
+ */
+GS_API int gs_pac_batch_play_away(const gs_pac_batch *b, gs_pac_player *p,
+                                  size_t g, const gs_pac_play_options *calls,
+                                  gs_pac_game_result *out, gs_write_fn write,
+                                  void *user);
+
+/* Adds game g, played away and packed at the end of data (len bytes), to
+ * b's record and b->results[g], in game order: GS_OK with *start the
+ * length of the text before the packed game; GS_EINVAL when data does not
+ * end with one; GS_ENOMEM (the record unchanged). */
+GS_API int gs_pac_batch_take(gs_pac_batch *b, size_t g, const char *data,
+                             size_t len, size_t *start);
 
 /* The games of a batch counted as they end, in any order (its progress). */
 typedef struct gs_pac_tally {
