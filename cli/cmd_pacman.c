@@ -32,7 +32,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gamesearch/pacman.h"
@@ -108,13 +107,6 @@ typedef struct player {
     bool quit;                /* q in the view */
 } player;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The games of the run. */
 static long games_in(const run *r)
 {
@@ -135,10 +127,7 @@ static void pause_text(const run *r, const player *p)
     double t = r->o->frame_time;
     if (p->pace && t > 0) {
         fflush(p->out);
-        struct timespec ts;
-        ts.tv_sec = (time_t)t;
-        ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-        nanosleep(&ts, NULL);
+        pac_sleep_seconds(t);
     }
 }
 
@@ -340,7 +329,7 @@ static void progress_start(progress *pg, const run *r, size_t total)
     memset(pg, 0, sizeof *pg);
     pg->on = r->show == SHOW_NONE && isatty(STDERR_FILENO);
     pg->share = isatty(STDOUT_FILENO);
-    pg->start = now_seconds();
+    pg->start = pac_now_seconds();
     pg->total = total;
 }
 
@@ -359,7 +348,7 @@ static void progress_draw(progress *pg, const gs_pac_tally *t, bool force)
 {
     if (!pg->on)
         return;
-    double now = now_seconds(), elapsed = now - pg->start;
+    double now = pac_now_seconds(), elapsed = now - pg->start;
     if (elapsed < 0.5 || (!force && now - pg->drawn < 0.1) ||
         (force && pg->shown))
         return;
@@ -760,29 +749,23 @@ static int play(const pac_options *o)
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
     gs_pac_record *rec = &r.b.rec;
-    rec->seed = o->fix_seed ? 0 : o->seed_set ? o->seed
-                : o->seeds_set ? o->seeds : gs_pac_random_seed();
+    gs_pac_record_seeding(rec, o->fix_seed ? GS_PAC_SEED_CS188
+                               : o->seed_set ? GS_PAC_SEED_ONE
+                               : o->seeds_set ? GS_PAC_SEED_PER_GAME
+                                              : GS_PAC_SEED_RANDOM,
+                          o->seed_set ? o->seed : o->seeds,
+                          o->seed_set ? o->seed_unsigned : o->seeds_unsigned);
     if ((status = share_start(status, &rec->seed)) != 0)
         goto out;
-    status = EXIT_BAD_INPUT;
-    if (o->fix_seed) {
-        rec->seed_is_string = true;
-    } else if (o->seed_set) {
-        rec->seed_unsigned = o->seed_unsigned;
-    } else {
-        rec->seed_unsigned = o->seeds_set && o->seeds_unsigned;
-        rec->seed_random = !o->seeds_set;
-        rec->seed_per_game = true;
-    }
     if (gs_pac_batch_header(&r.b, name, o->pacman, o->agent_args) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
 
-    double start = now_seconds();
+    double start = pac_now_seconds();
     status = play_all(&r, o->pacman == GS_PAC_AGENT_KEYBOARD);
-    double seconds = now_seconds() - start;
+    double seconds = pac_now_seconds() - start;
     fflush(stdout);
     if (status == 0 && recf) {
         rec->layout_text = text;       /* lent to the record until written */

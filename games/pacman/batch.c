@@ -30,6 +30,19 @@ int64_t gs_pac_random_seed(void)
     return (int64_t)v;
 }
 
+void gs_pac_record_seeding(gs_pac_record *rec, gs_pac_seeding how,
+                           int64_t seed, bool is_unsigned)
+{
+    rec->seed_is_string = how == GS_PAC_SEED_CS188;
+    rec->seed_per_game = how == GS_PAC_SEED_PER_GAME ||
+                         how == GS_PAC_SEED_RANDOM;
+    rec->seed_random = how == GS_PAC_SEED_RANDOM;
+    rec->seed = how == GS_PAC_SEED_CS188 ? 0
+                : how == GS_PAC_SEED_RANDOM ? gs_pac_random_seed() : seed;
+    rec->seed_unsigned = is_unsigned && (how == GS_PAC_SEED_ONE ||
+                                         how == GS_PAC_SEED_PER_GAME);
+}
+
 /* ---- A game logged as it is played ---- */
 
 typedef struct logger {

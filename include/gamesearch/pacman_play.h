@@ -532,6 +532,20 @@ GS_API int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
  * /dev/urandom, else from the clock and the process id. */
 GS_API int64_t gs_pac_random_seed(void);
 
+/* How a batch's games draw their random numbers (the record's seed). */
+typedef enum gs_pac_seeding {
+    GS_PAC_SEED_CS188 = 0,   /* -f: one stream, random.seed('cs188') */
+    GS_PAC_SEED_ONE,         /* --seed N: one stream, random.seed(N) */
+    GS_PAC_SEED_PER_GAME,    /* --seeds N: game I from random.seed('N:I') */
+    GS_PAC_SEED_RANDOM       /* the same with N from gs_pac_random_seed */
+} gs_pac_seeding;
+
+/* Sets rec's seed as `how` says with N = seed (its 64 bits, read as
+ * uint64_t when is_unsigned); GS_PAC_SEED_RANDOM draws N itself and
+ * GS_PAC_SEED_CS188 has none (0). */
+GS_API void gs_pac_record_seeding(gs_pac_record *rec, gs_pac_seeding how,
+                                  int64_t seed, bool is_unsigned);
+
 /* What gs_pac_play_logged keeps of a game besides its result. */
 enum {
     GS_PAC_KEEP_ACTIONS = 1,     /* every single-agent action */
