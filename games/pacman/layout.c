@@ -22,6 +22,9 @@
  * 'P', 1 for 'G' and '1', 2 for '2', 3 for '3', 4 for '4', positions
  * compared as (x, y) pairs. Pacman is agent 0, the ghosts follow in that
  * order, and -k keeps the first k of them.
+ *
+ * Also: a world read from a layout's text in one call, and a layout's
+ * file found by name in a list of directories (`gamesearch pacman -l`).
  */
 #include <assert.h>
 #include <stdarg.h>

@@ -1,10 +1,12 @@
 /*
  * gamesearch/pacman_play.h: playing CS188's Pacman as pacman.py plays it:
  * the Pacman agents (pacmanAgents.py, keyboardAgents.py, multiAgents.py
- * and ours), its game loop (game.py's Game.run) and the record files of
- * played games (docs/pacman-record.md).
+ * and ours), its game loop (game.py's Game.run), the record files of
+ * played games (docs/pacman-record.md), batches of games, and the text
+ * pacman.py prints.
  *
- * Everything here decides, plays and measures; nothing prints. An agent
+ * Everything here decides, plays and measures; nothing prints: text is
+ * handed to the caller's gs_write_fn or written into its buffer. An agent
  * returns its decision with what the decision cost (gs_pac_decision); the
  * game loop calls back after every single-agent move, so that a display,
  * a record or a browser page can follow the game and stop it; the
