@@ -10,7 +10,7 @@
 #include "play_internal.h"
 
 typedef struct page {
-    pac_writer *w;
+    gs_writer *w;
     const gs_pacman *world;
     int agents;
     int last[GS_PAC_MAX_GHOSTS + 1][4];   /* each agent as last written */
@@ -30,62 +30,62 @@ static void agent_now(const page *pg, const void *state, int i, int out[4])
 static int on_move(void *user, const gs_pac_move *m)
 {
     page *pg = user;
-    pac_writer *w = pg->w;
+    gs_writer *w = pg->w;
     if (m->number == 0)
-        pac_puts(w, "\"start\":[");
+        gs_writer_puts(w, "\"start\":[");
     else
-        pac_putf(w, "%s[%d,%d,%d", pg->moves++ ? "," : "", m->agent,
+        gs_writer_printf(w, "%s[%d,%d,%d", pg->moves++ ? "," : "", m->agent,
                  m->action, gs_pacman_score(pg->world, m->state));
     for (int i = 0; i < pg->agents; i++) {
         int now[4];
         agent_now(pg, m->state, i, now);
         if (m->number > 0 && memcmp(now, pg->last[i], sizeof now) == 0)
             continue;
-        pac_putf(w, "%s%d,%d,%d,%d,%d", m->number == 0 && i == 0 ? "" : ",",
+        gs_writer_printf(w, "%s%d,%d,%d,%d,%d", m->number == 0 && i == 0 ? "" : ",",
                  i, now[0], now[1], now[2], now[3]);
         memcpy(pg->last[i], now, sizeof now);
     }
-    pac_puts(w, m->number == 0 ? "],\"moves\":[" : "]");
+    gs_writer_puts(w, m->number == 0 ? "],\"moves\":[" : "]");
     return w->status;
 }
 
 /* Pacman's decisions: [action, nodes, depth, ms, [actions], [values]]. */
-static void write_decisions(pac_writer *w, const gs_pac_game_log *log)
+static void write_decisions(gs_writer *w, const gs_pac_game_log *log)
 {
-    pac_puts(w, ",\"decisions\":[");
+    gs_writer_puts(w, ",\"decisions\":[");
     for (size_t i = 0; i < log->ndecisions; i++) {
         const gs_pac_decision *d = &log->decisions[i];
         /* milliseconds to 4 digits: the clock says no more */
-        pac_putf(w, "%s[%d,%llu,%d,%.4g,[", i ? "," : "", d->action,
+        gs_writer_printf(w, "%s[%d,%llu,%d,%.4g,[", i ? "," : "", d->action,
                  (unsigned long long)d->nodes, d->depth, d->seconds * 1e3);
         for (int k = 0; k < d->num_actions; k++)
-            pac_putf(w, "%s%d", k ? "," : "", d->actions[k]);
-        pac_puts(w, "],[");
+            gs_writer_printf(w, "%s%d", k ? "," : "", d->actions[k]);
+        gs_writer_puts(w, "],[");
         for (int k = 0; k < d->num_actions; k++) {
-            pac_puts(w, k ? "," : "");
-            gs_json_number(d->values[k], pac_to_writer, w);
+            gs_writer_puts(w, k ? "," : "");
+            gs_json_number(d->values[k], gs_writer_put, w);
         }
-        pac_puts(w, "]]");
+        gs_writer_puts(w, "]]");
     }
-    pac_puts(w, "]");
+    gs_writer_puts(w, "]");
 }
 
 /* The maze as rows of '%' wall, '.' food, 'o' capsule, ' ' floor, the
  * top row first. */
-static void write_maze(pac_writer *w, const gs_pacman *world,
+static void write_maze(gs_writer *w, const gs_pacman *world,
                        const void *state)
 {
     int width = gs_pacman_width(world), height = gs_pacman_height(world);
-    pac_puts(w, "],\"maze\":[");
+    gs_writer_puts(w, "],\"maze\":[");
     for (int y = height - 1; y >= 0; y--) {
-        pac_puts(w, y < height - 1 ? ",\"" : "\"");
+        gs_writer_puts(w, y < height - 1 ? ",\"" : "\"");
         for (int x = 0; x < width; x++)
-            pac_put(w, gs_pacman_wall(world, x, y) ? "%"
+            gs_writer_put(w, gs_pacman_wall(world, x, y) ? "%"
                     : gs_pacman_food(world, state, x, y) ? "."
                     : gs_pacman_capsule(world, state, x, y) ? "o" : " ", 1);
-        pac_puts(w, "\"");
+        gs_writer_puts(w, "\"");
     }
-    pac_puts(w, "],\"games\":[");
+    gs_writer_puts(w, "],\"games\":[");
 }
 
 int gs_pac_page_data_write(const gs_pac_record *rec, const gs_pacman *world,
@@ -97,28 +97,28 @@ int gs_pac_page_data_write(const gs_pac_record *rec, const gs_pacman *world,
     void *state = pac_mem_alloc(&rec->alloc, size);
     if (!state)
         return GS_ENOMEM;
-    pac_writer wr, *w = &wr;
-    pac_writer_init(w, write, user);
+    gs_writer wr, *w = &wr;
+    gs_writer_init(w, write, user);
     page pg;
     memset(&pg, 0, sizeof pg);
     pg.w = w;
     pg.world = world;
     pg.agents = gs_pacman_num_agents(world);
     gs_pacman_initial(world, state);
-    pac_puts(w, "{\"layout\":");
-    gs_json_string(rec->layout_name ? rec->layout_name : "", pac_to_writer, w);
-    pac_putf(w, ",\"pacman\":\"%s\",\"ghostKind\":\"%s\",\"agents\":%d,"
+    gs_writer_puts(w, "{\"layout\":");
+    gs_json_string(rec->layout_name ? rec->layout_name : "", gs_writer_put, w);
+    gs_writer_printf(w, ",\"pacman\":\"%s\",\"ghostKind\":\"%s\",\"agents\":%d,"
              "\"dirs\":[", rec->pacman,
              rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
                                                          : "RandomGhost",
              pg.agents);
     for (int d = 0; d < GS_PAC_NUM_DIRS; d++)
-        pac_putf(w, "%s\"%s\"", d ? "," : "", gs_pac_dir_name(d));
+        gs_writer_printf(w, "%s\"%s\"", d ? "," : "", gs_pac_dir_name(d));
     write_maze(w, world, state);
     int rc = GS_OK;
     for (size_t g = 0; rc == GS_OK && !w->status && g < rec->ngames; g++) {
         const gs_pac_game_log *log = &rec->games[g];
-        pac_putf(w, "%s{\"result\":\"%s\",\"score\":%d,\"training\":%s,",
+        gs_writer_printf(w, "%s{\"result\":\"%s\",\"score\":%d,\"training\":%s,",
                  g ? "," : "", results[log->result % 5], log->score,
                  log->training ? "true" : "false");
         gs_pac_play_options o;
@@ -135,13 +135,13 @@ int gs_pac_page_data_write(const gs_pac_record *rec, const gs_pacman *world,
                                         .action = -1, .state = state});
         else
             rc = gs_pac_play(world, NULL, NULL, &o, state, &res);
-        pac_puts(w, "]");
+        gs_writer_puts(w, "]");
         write_decisions(w, log);
-        pac_puts(w, "}");
+        gs_writer_puts(w, "}");
         gs_pacman_initial(world, state);
     }
-    pac_puts(w, "]}");
-    pac_flush(w);
+    gs_writer_puts(w, "]}");
+    gs_writer_finish(w);
     pac_mem_free(&rec->alloc, state, size);
     return rc != GS_OK ? rc : w->status;
 }

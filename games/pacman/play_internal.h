@@ -1,20 +1,18 @@
 /*
- * games/pacman/play_internal.h: what the agents, the game loop, the
- * records and the text writers (agents.c, play.c, record.c, text.c,
- * page.c) share: memory through the caller's allocator, whole numbers read
- * as the command line reads them, and a buffered text writer.
+ * games/pacman/play_internal.h: what the agents, the game loop and the
+ * records (agents.c, play.c, record.c, batch.c, page.c) share: memory
+ * through the caller's allocator, and whole numbers read as the command
+ * line reads them.
  */
 #ifndef GAMESEARCH_PACMAN_PLAY_INTERNAL_H
 #define GAMESEARCH_PACMAN_PLAY_INTERNAL_H
 
 #include <errno.h>
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "gamesearch/core.h"
-#include "gamesearch/text.h"
 
 /* n bytes from a (NULL when they cannot be had). */
 static inline void *pac_mem_alloc(const gs_allocator *a, size_t n)
@@ -78,30 +76,5 @@ static inline bool pac_parse_long(const char *s, long lo, long hi, long *out)
     *out = v;
     return true;
 }
-
-/* A writer's text on its way to a gs_write_fn, a buffer at a time
- * (writer.c): the record, the JSON, the page's data and pacman.py's lines
- * are written through it. After the first nonzero answer of fn nothing
- * more is written; pac_flush hands over what is left. */
-typedef struct pac_writer {
-    gs_write_fn fn;
-    void *user;
-    int status;               /* the first nonzero answer of fn */
-    size_t used;
-    char buf[4096];
-} pac_writer;
-
-void pac_writer_init(pac_writer *w, gs_write_fn fn, void *user);
-void pac_flush(pac_writer *w);
-void pac_put(pac_writer *w, const char *s, size_t n);
-void pac_puts(pac_writer *w, const char *s);
-/* printf's format, at most 127 bytes a call. */
-void pac_putf(pac_writer *w, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* A gs_write_fn into the pac_writer `user` (for gs_json_string ...). */
-int pac_to_writer(void *user, const char *text, size_t len);
 
 #endif /* GAMESEARCH_PACMAN_PLAY_INTERNAL_H */

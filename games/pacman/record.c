@@ -150,8 +150,8 @@ int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log, int action)
 /* The maze's lines as they will be written: trailing white space and the
  * blank lines around the maze dropped. Returns how many. */
 static int layout_lines(const char *text, size_t len,
-                        void (*emit)(pac_writer *, const char *, size_t),
-                        pac_writer *f)
+                        void (*emit)(gs_writer *, const char *, size_t),
+                        gs_writer *f)
 {
     int count = 0, pending_empty = 0;
     size_t i = 0;
@@ -188,60 +188,59 @@ static bool is_control(char c)
     return (u < 0x20 && u != '\t') || u == 0x7f;
 }
 
-static void emit_line(pac_writer *w, const char *s, size_t n)
+static void emit_line(gs_writer *w, const char *s, size_t n)
 {
-    pac_put(w, s, n);
-    pac_put(w, "\n", 1);
+    gs_writer_put(w, s, n);
+    gs_writer_put(w, "\n", 1);
 }
 
 int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
                         void *user)
 {
-    pac_writer wr, *w = &wr;
-    pac_writer_init(w, write, user);
-    pac_putf(w, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
-    pac_puts(w, "# Written by gamesearch pacman; the format: "
+    gs_writer wr, *w = &wr;
+    gs_writer_init(w, write, user);
+    gs_writer_printf(w, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
+    gs_writer_puts(w, "# Written by gamesearch pacman; the format: "
               "docs/pacman-record.md\n");
-    pac_putf(w, "pacman: %s\n", rec->pacman);
+    gs_writer_printf(w, "pacman: %s\n", rec->pacman);
     if (rec->agent_args) {
-        pac_puts(w, "agent-args: ");
-        pac_puts(w, rec->agent_args);
-        pac_puts(w, "\n");
+        gs_writer_puts(w, "agent-args: ");
+        gs_writer_puts(w, rec->agent_args);
+        gs_writer_puts(w, "\n");
     }
-    pac_putf(w, "ghosts: %d %s\n", rec->ghosts,
+    gs_writer_printf(w, "ghosts: %d %s\n", rec->ghosts,
          rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
                                                      : "RandomGhost");
     if (rec->seed_is_string)
-        pac_puts(w, "seed: string cs188\n");
+        gs_writer_puts(w, "seed: string cs188\n");
     else {
         char n[GS_PAC_SEED_TEXT];
-        pac_putf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
+        gs_writer_printf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
              gs_pac_record_seed_text(rec, n), rec->seed_random ? " random" : "");
     }
     if (rec->max_moves > 0)
-        pac_putf(w, "max-moves: %ld\n", rec->max_moves);
-    pac_putf(w, "games: %zu\n", rec->ngames);
+        gs_writer_printf(w, "max-moves: %ld\n", rec->max_moves);
+    gs_writer_printf(w, "games: %zu\n", rec->ngames);
     int rows = layout_lines(rec->layout_text, rec->layout_len, NULL, NULL);
-    pac_putf(w, "layout: %d ", rows);
+    gs_writer_printf(w, "layout: %d ", rows);
     for (const char *c = rec->layout_name ? rec->layout_name : ""; *c; c++)
-        pac_put(w, is_control(*c) ? "?" : c, 1);   /* one line */
-    pac_put(w, "\n", 1);
+        gs_writer_put(w, is_control(*c) ? "?" : c, 1);   /* one line */
+    gs_writer_put(w, "\n", 1);
     layout_lines(rec->layout_text, rec->layout_len, emit_line, w);
 
     size_t agents = (size_t)rec->ghosts + 1;
     for (size_t g = 0; g < rec->ngames; g++) {
         const gs_pac_game_log *log = &rec->games[g];
-        pac_putf(w, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
+        gs_writer_printf(w, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
              result_names[log->result % 3], log->score, log->n,
              log->training ? " training" : "");
         for (size_t i = 0; i < log->n; i++) {
-            pac_puts(w, gs_pac_dir_name(log->actions[i]));
-            pac_put(w, (i + 1) % agents == 0 || i + 1 == log->n ? "\n" : " ", 1);
+            gs_writer_puts(w, gs_pac_dir_name(log->actions[i]));
+            gs_writer_put(w, (i + 1) % agents == 0 || i + 1 == log->n ? "\n" : " ", 1);
         }
-        pac_puts(w, "end\n");
+        gs_writer_puts(w, "end\n");
     }
-    pac_flush(w);
-    return w->status;
+    return gs_writer_finish(w);
 }
 
 /* ---- Reading ---- */
@@ -711,141 +710,140 @@ int gs_pac_record_parse(const char *text, size_t len,
 /* ---- The results as JSON (docs/pacman-json.md) ---- */
 
 /* A number with `digits` significant digits; null when not finite. */
-static void json_num(pac_writer *w, double v, int digits)
+static void json_num(gs_writer *w, double v, int digits)
 {
     if (isfinite(v))
-        pac_putf(w, "%.*g", digits, v);
+        gs_writer_printf(w, "%.*g", digits, v);
     else
-        pac_puts(w, "null");
+        gs_writer_puts(w, "null");
 }
 
 /* A number that reads back exactly; null when not finite. */
-static void json_exact(pac_writer *w, double v)
+static void json_exact(gs_writer *w, double v)
 {
-    gs_json_number(v, pac_to_writer, w);
+    gs_json_number(v, gs_writer_put, w);
 }
 
 /* [lo, hi] to 10 digits when `shown`, else null. */
-static void json_pair(pac_writer *w, bool shown, double lo, double hi)
+static void json_pair(gs_writer *w, bool shown, double lo, double hi)
 {
     if (!shown) {
-        pac_puts(w, "null");
+        gs_writer_puts(w, "null");
         return;
     }
-    pac_puts(w, "[");
+    gs_writer_puts(w, "[");
     json_num(w, lo, 10);
-    pac_puts(w, ", ");
+    gs_writer_puts(w, ", ");
     json_num(w, hi, 10);
-    pac_puts(w, "]");
+    gs_writer_puts(w, "]");
 }
 
-static void json_string_or_null(pac_writer *w, const char *s)
+static void json_string_or_null(gs_writer *w, const char *s)
 {
     if (s)
-        gs_json_string(s, pac_to_writer, w);
+        gs_json_string(s, gs_writer_put, w);
     else
-        pac_puts(w, "null");
+        gs_writer_puts(w, "null");
 }
 
-static void json_seed(pac_writer *w, const gs_pac_record *rec)
+static void json_seed(gs_writer *w, const gs_pac_record *rec)
 {
     char n[GS_PAC_SEED_TEXT];
     if (rec->seed_is_string)
-        pac_puts(w, "{\"stream\": \"single\", \"string\": \"cs188\"}");
+        gs_writer_puts(w, "{\"stream\": \"single\", \"string\": \"cs188\"}");
     else if (rec->seed_per_game)
-        pac_putf(w, "{\"stream\": \"per-game\", \"base\": %s, \"from_system\": %s}",
+        gs_writer_printf(w, "{\"stream\": \"per-game\", \"base\": %s, \"from_system\": %s}",
              gs_pac_record_seed_text(rec, n),
              rec->seed_random ? "true" : "false");
     else
-        pac_putf(w, "{\"stream\": \"single\", \"int\": %s}",
+        gs_writer_printf(w, "{\"stream\": \"single\", \"int\": %s}",
              gs_pac_record_seed_text(rec, n));
 }
 
-static void json_game(pac_writer *w, size_t i, const gs_pac_game_log *g,
+static void json_game(gs_writer *w, size_t i, const gs_pac_game_log *g,
                       const gs_pac_game_result *st)
 {
-    pac_putf(w, "    {\"game\": %zu, \"training\": %s, \"result\": \"%s\", ", i + 1,
+    gs_writer_printf(w, "    {\"game\": %zu, \"training\": %s, \"result\": \"%s\", ", i + 1,
          g->training ? "true" : "false", g->result == GS_PAC_WIN ? "Win"
          : g->result == GS_PAC_LOSS ? "Loss" : "Stopped");
-    pac_putf(w, "\"win\": %s, \"score\": %d, \"moves\": %ld, \"pacman_moves\": %ld, ",
+    gs_writer_printf(w, "\"win\": %s, \"score\": %d, \"moves\": %ld, \"pacman_moves\": %ld, ",
          g->result == GS_PAC_WIN ? "true" : "false", g->score, st->moves,
          st->pacman_moves);
-    pac_putf(w, "\"nodes\": %" PRIu64 ", \"seconds\": ", st->nodes);
+    gs_writer_printf(w, "\"nodes\": %" PRIu64 ", \"seconds\": ", st->nodes);
     json_num(w, st->seconds, 6);
-    pac_puts(w, ", \"move_seconds_mean\": ");
+    gs_writer_puts(w, ", \"move_seconds_mean\": ");
     json_num(w, st->pacman_moves > 0
                     ? st->move_seconds / (double)st->pacman_moves : 0, 6);
-    pac_puts(w, ", \"move_seconds_max\": ");
+    gs_writer_puts(w, ", \"move_seconds_max\": ");
     json_num(w, st->max_move_seconds, 6);
-    pac_puts(w, "}");
+    gs_writer_puts(w, "}");
 }
 
 /* The summary over the games that count (not training), and the costs
  * over all games played (gs_pac_summarize). */
-static void json_summary(pac_writer *w, const gs_pac_record *rec,
+static void json_summary(gs_writer *w, const gs_pac_record *rec,
                          const gs_pac_game_result *results, double seconds)
 {
     gs_pac_summary s;
     gs_pac_summarize(rec, results, &s);
-    pac_putf(w, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
+    gs_writer_printf(w, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
          "    \"win_rate\": ", s.games, s.wins);
     json_exact(w, s.win_rate);
-    pac_puts(w, ",\n    \"win_rate_ci95\": ");
+    gs_writer_puts(w, ",\n    \"win_rate_ci95\": ");
     json_pair(w, s.games > 0, s.win_lo, s.win_hi);
-    pac_puts(w, ",\n    \"mean_score\": ");
+    gs_writer_puts(w, ",\n    \"mean_score\": ");
     json_exact(w, s.mean_score);
-    pac_puts(w, ",\n    \"mean_score_ci95\": ");
+    gs_writer_puts(w, ",\n    \"mean_score_ci95\": ");
     json_pair(w, s.games >= 2, s.mean_lo, s.mean_hi);
-    pac_puts(w, ",\n    \"min_score\": ");
+    gs_writer_puts(w, ",\n    \"min_score\": ");
     json_exact(w, s.min_score);
-    pac_puts(w, ",\n    \"max_score\": ");
+    gs_writer_puts(w, ",\n    \"max_score\": ");
     json_exact(w, s.max_score);
-    pac_putf(w, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n", s.played,
+    gs_writer_printf(w, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n", s.played,
          s.pacman_moves);
-    pac_putf(w, "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.nodes);
+    gs_writer_printf(w, "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.nodes);
     json_num(w, s.move_seconds, 6);
-    pac_puts(w, ",\n    \"move_seconds_max\": ");
+    gs_writer_puts(w, ",\n    \"move_seconds_max\": ");
     json_num(w, s.max_move_seconds, 6);
-    pac_puts(w, ",\n    \"seconds\": ");
+    gs_writer_puts(w, ",\n    \"seconds\": ");
     json_num(w, seconds, 6);
-    pac_puts(w, ",\n    \"games_per_second\": ");
+    gs_writer_puts(w, ",\n    \"games_per_second\": ");
     json_num(w, seconds > 0 ? (double)s.played / seconds : NAN, 6);
-    pac_puts(w, ",\n    \"nodes_per_second\": ");
+    gs_writer_puts(w, ",\n    \"nodes_per_second\": ");
     json_num(w, seconds > 0 ? (double)s.nodes / seconds : NAN, 6);
-    pac_puts(w, "\n  }\n");
+    gs_writer_puts(w, "\n  }\n");
 }
 
 int gs_pac_json_write(const gs_pac_record *rec,
                       const gs_pac_game_result *results, long threads,
                       double seconds, gs_pac_write_fn write, void *user)
 {
-    pac_writer wr, *w = &wr;
-    pac_writer_init(w, write, user);
-    pac_puts(w, "{\n  \"format\": \"gamesearch-pacman-results\",\n"
+    gs_writer wr, *w = &wr;
+    gs_writer_init(w, write, user);
+    gs_writer_puts(w, "{\n  \"format\": \"gamesearch-pacman-results\",\n"
            "  \"version\": 1,\n  \"layout\": ");
     json_string_or_null(w, rec->layout_name);
-    pac_puts(w, ",\n  \"pacman\": ");
+    gs_writer_puts(w, ",\n  \"pacman\": ");
     json_string_or_null(w, rec->pacman);
-    pac_puts(w, ",\n  \"agent_args\": ");
+    gs_writer_puts(w, ",\n  \"agent_args\": ");
     json_string_or_null(w, rec->agent_args);
-    pac_putf(w, ",\n  \"ghosts\": %d,\n  \"ghost_agent\": \"%s\",\n"
+    gs_writer_printf(w, ",\n  \"ghosts\": %d,\n  \"ghost_agent\": \"%s\",\n"
          "  \"max_moves\": ", rec->ghosts,
          rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
                                                      : "RandomGhost");
     if (rec->max_moves > 0)
-        pac_putf(w, "%ld", rec->max_moves);
+        gs_writer_printf(w, "%ld", rec->max_moves);
     else
-        pac_puts(w, "null");
-    pac_puts(w, ",\n  \"seed\": ");
+        gs_writer_puts(w, "null");
+    gs_writer_puts(w, ",\n  \"seed\": ");
     json_seed(w, rec);
-    pac_putf(w, ",\n  \"threads\": %ld,\n  \"games\": [", threads);
+    gs_writer_printf(w, ",\n  \"threads\": %ld,\n  \"games\": [", threads);
     for (size_t i = 0; i < rec->ngames; i++) {
-        pac_puts(w, i ? ",\n" : "\n");
+        gs_writer_puts(w, i ? ",\n" : "\n");
         json_game(w, i, &rec->games[i], &results[i]);
     }
-    pac_puts(w, rec->ngames ? "\n  ],\n" : "],\n");
+    gs_writer_puts(w, rec->ngames ? "\n  ],\n" : "],\n");
     json_summary(w, rec, results, seconds);
-    pac_puts(w, "}\n");
-    pac_flush(w);
-    return w->status;
+    gs_writer_puts(w, "}\n");
+    return gs_writer_finish(w);
 }

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "gamesearch/pacman_play.h"
-#include "play_internal.h"
 
 char gs_pac_text_glyph(int dir)
 {
@@ -52,18 +51,17 @@ int gs_pac_text_frame_write(const gs_pacman *world, const void *state,
                             gs_write_fn write, void *user)
 {
     int w = gs_pacman_width(world), h = gs_pacman_height(world);
-    pac_writer wr;
-    pac_writer_init(&wr, write, user);
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
     for (int y = h - 1; y >= 0; y--) {
         for (int x = 0; x < w; x++) {
             char c = cell(world, state, x, y);
-            pac_put(&wr, &c, 1);
+            gs_writer_put(&wr, &c, 1);
         }
-        pac_put(&wr, "\n", 1);
+        gs_writer_put(&wr, "\n", 1);
     }
-    pac_putf(&wr, "Score: %d\n\n", gs_pacman_score(world, state));
-    pac_flush(&wr);
-    return wr.status;
+    gs_writer_printf(&wr, "Score: %d\n\n", gs_pacman_score(world, state));
+    return gs_writer_finish(&wr);
 }
 
 /* A gs_write_fn into a buffer of snprintf's kind: what fits is kept, the
@@ -113,37 +111,35 @@ size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
 int gs_pac_timeout_write(const gs_pac_game_result *game, gs_write_fn write,
                          void *user)
 {
-    pac_writer wr;
-    pac_writer_init(&wr, write, user);
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
     int a = game->agent;
     if (game->result != GS_PAC_TIMED_OUT)
         return GS_OK;
     if (game->timeout == GS_PAC_TIMEOUT_MOVE)
-        pac_putf(&wr, "Agent %d timed out on a single move!\n", a);
+        gs_writer_printf(&wr, "Agent %d timed out on a single move!\n", a);
     else if (game->timeout == GS_PAC_TIMEOUT_WARNING)
-        pac_putf(&wr, "Agent %d took too long to make a move! This is "
+        gs_writer_printf(&wr, "Agent %d took too long to make a move! This is "
                  "warning 1\nAgent %d exceeded the maximum number of "
                  "warnings: 1\n", a, a);
     else
-        pac_putf(&wr, "Agent %d ran out of time! (time: %1.2f)\n", a,
+        gs_writer_printf(&wr, "Agent %d ran out of time! (time: %1.2f)\n", a,
                  game->agent_seconds);
-    pac_flush(&wr);
-    return wr.status;
+    return gs_writer_finish(&wr);
 }
 
 int gs_pac_states_write(const gs_pac_decision *d, long move, size_t game,
                         gs_write_fn write, void *user)
 {
-    pac_writer wr;
-    pac_writer_init(&wr, write, user);
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
     if (d->status != GS_OK || !d->states_counted)
         return GS_OK;
     if (game > 0)
-        pac_putf(&wr, "game %zu, ", game);
-    pac_putf(&wr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n", move,
+        gs_writer_printf(&wr, "game %zu, ", game);
+    gs_writer_printf(&wr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n", move,
              d->nodes, d->distinct_states);
-    pac_flush(&wr);
-    return wr.status;
+    return gs_writer_finish(&wr);
 }
 
 int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
@@ -153,28 +149,27 @@ int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
     gs_pac_summarize(rec, NULL, &s);
     if (s.games == 0)
         return GS_OK;
-    pac_writer wr;
-    pac_writer_init(&wr, write, user);
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
     char num[GS_NUMBER_SIZE];
     gs_format_py_float(s.mean_score, num);
-    pac_putf(&wr, "Average Score: %s\nScores:        ", num);
+    gs_writer_printf(&wr, "Average Score: %s\nScores:        ", num);
     bool first = true;
     for (size_t i = 0; i < rec->ngames; i++)
         if (!rec->games[i].training) {
             gs_format_py_float((double)rec->games[i].score, num);
-            pac_putf(&wr, "%s%s", first ? "" : ", ", num);
+            gs_writer_printf(&wr, "%s%s", first ? "" : ", ", num);
             first = false;
         }
-    pac_putf(&wr, "\nWin Rate:      %zu/%zu (%.2f)\nRecord:        ", s.wins,
+    gs_writer_printf(&wr, "\nWin Rate:      %zu/%zu (%.2f)\nRecord:        ", s.wins,
              s.games, (double)s.wins / (double)s.games);
     first = true;
     for (size_t i = 0; i < rec->ngames; i++)
         if (!rec->games[i].training) {
-            pac_puts(&wr, first ? "" : ", ");
-            pac_puts(&wr, rec->games[i].result == GS_PAC_WIN ? "Win" : "Loss");
+            gs_writer_puts(&wr, first ? "" : ", ");
+            gs_writer_puts(&wr, rec->games[i].result == GS_PAC_WIN ? "Win" : "Loss");
             first = false;
         }
-    pac_put(&wr, "\n", 1);
-    pac_flush(&wr);
-    return wr.status;
+    gs_writer_put(&wr, "\n", 1);
+    return gs_writer_finish(&wr);
 }
