@@ -837,11 +837,11 @@ static void test_summary(void **unused)
 
 /* ---- pacman.py's lines ------------------------------------------------- */
 
-/* A growing text the writers write into; a nonzero `stop` answers every
- * piece with it. */
+/* A growing text the writers write into (free it with text_free); a
+ * nonzero `stop` answers every piece with it. */
 typedef struct text {
-    char buf[4096];
-    size_t len;
+    char *buf;
+    size_t len, cap;
     int stop;
 } text;
 
@@ -850,7 +850,11 @@ static int into_text(void *user, const char *s, size_t n)
     text *t = user;
     if (t->stop)
         return t->stop;
-    assert_true(t->len + n < sizeof t->buf);
+    if (t->len + n + 1 > t->cap) {
+        t->cap = 2 * (t->len + n + 1);
+        t->buf = realloc(t->buf, t->cap);
+        assert_non_null(t->buf);
+    }
     memcpy(t->buf + t->len, s, n);
     t->len += n;
     t->buf[t->len] = '\0';
@@ -860,6 +864,12 @@ static int into_text(void *user, const char *s, size_t n)
 static void text_init(text *t)
 {
     memset(t, 0, sizeof *t);
+}
+
+static void text_free(text *t)
+{
+    free(t->buf);
+    text_init(t);
 }
 
 /* Every result's line, the crash lines, and snprintf's rule for a short
@@ -929,6 +939,7 @@ static void test_timeout_write(void **unused)
                         "Agent 0 ran out of time! (time: 2.31)\n");
     t.stop = 9;
     assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), 9);
+    text_free(&t);
 }
 
 /* countStates's line, with and without the game named; nothing for a
@@ -952,6 +963,7 @@ static void test_states_write(void **unused)
     assert_string_equal(t.buf, "move 5: 1234 nodes, 56 distinct states\n"
                                "game 2, move 6: 1234 nodes, 56 distinct "
                                "states\n");
+    text_free(&t);
 }
 
 /* The summary of the games that count, Python's floats, a stopped game a
@@ -987,6 +999,7 @@ static void test_summary_write(void **unused)
     t.stop = 3;
     assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), 3);
     gs_pac_record_free(&rec);
+    text_free(&t);
 }
 
 /* The text display through a writer: the same text as gs_pac_text_frame,
@@ -1006,6 +1019,7 @@ static void test_text_frame_write(void **unused)
     assert_int_equal(gs_pac_text_frame_write(w, s, into_text, &t), -1);
     free(s);
     gs_pacman_free(w);
+    text_free(&t);
 }
 
 /* ---- Batches ------------------------------------------------------------ */
@@ -1081,25 +1095,6 @@ static void test_game_log_end(void **unused)
     }
 }
 
-/* A writer into a byte buffer that may be large. */
-typedef struct bytes {
-    char *data;
-    size_t len, cap;
-} bytes;
-
-static int into_bytes(void *user, const char *s, size_t n)
-{
-    bytes *b = user;
-    if (b->len + n > b->cap) {
-        b->cap = 2 * (b->len + n);
-        b->data = realloc(b->data, b->cap);
-        assert_non_null(b->data);
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    return 0;
-}
-
 /* A batch of crossroads games by GreedyAgent, recorded, `seeding` as
  * given: in turn with one player, and side by side away from the record
  * (two players, packed, taken in order) must give the same record, and
@@ -1161,13 +1156,13 @@ static void batch_games(gs_pac_seeding seeding)
     if (seeding == GS_PAC_SEED_PER_GAME) {
         /* Away: games 1 and 3 by one player, 0 and 2 by the other, taken
          * in order after some text of each job's own. */
-        bytes out[4];
+        text out[4];
         memset(out, 0, sizeof out);
         for (size_t g = 4; g-- > 0;) {
             gs_pac_game_result r;
-            into_bytes(&out[g], "job text", 8);
+            into_text(&out[g], "job text", 8);
             assert_int_equal(gs_pac_batch_play_away(&b[1], &p[g % 2], g,
-                                                    &none, &r, into_bytes,
+                                                    &none, &r, into_text,
                                                     &out[g]), GS_OK);
             assert_int_equal(r.score, b[0].results[g].score);
             assert_int_equal(p[g % 2].own.ngames, 0);
@@ -1175,30 +1170,31 @@ static void batch_games(gs_pac_seeding seeding)
         for (size_t g = 0; g < 4; g++) {
             size_t start = 99;
             gs_pac_game_result r;
-            assert_int_equal(gs_pac_game_unpack(out[g].data, out[g].len, &r,
+            assert_int_equal(gs_pac_game_unpack(out[g].buf, out[g].len, &r,
                                                 &start), GS_OK);
             assert_int_equal(start, 8);
             assert_int_equal(r.moves, b[0].results[g].moves);
-            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].data,
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf,
                                                out[g].len, &start), GS_OK);
             assert_int_equal(start, 8);
             /* Not a packed game: too short, or more actions than bytes. */
-            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].data, 5,
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf, 5,
                                                &start), GS_EINVAL);
-            assert_int_equal(gs_pac_game_unpack(out[g].data + 8,
+            assert_int_equal(gs_pac_game_unpack(out[g].buf + 8,
                                                 out[g].len - 9, &r, &start),
                              GS_EINVAL);
-            free(out[g].data);
+            text_free(&out[g]);
         }
         b[0].rec.layout_text = b[1].rec.layout_text = (char *)"%";
         b[0].rec.layout_len = b[1].rec.layout_len = 1;
-        bytes r0 = {0, 0, 0}, r1 = {0, 0, 0};
-        assert_int_equal(gs_pac_record_write(&b[0].rec, into_bytes, &r0),
+        text r0, r1;
+        text_init(&r0);
+        text_init(&r1);
+        assert_int_equal(gs_pac_record_write(&b[0].rec, into_text, &r0),
                          GS_OK);
-        assert_int_equal(gs_pac_record_write(&b[1].rec, into_bytes, &r1),
+        assert_int_equal(gs_pac_record_write(&b[1].rec, into_text, &r1),
                          GS_OK);
-        assert_int_equal(r0.len, r1.len);
-        assert_memory_equal(r0.data, r1.data, r0.len);
+        assert_string_equal(r0.buf, r1.buf);
         for (size_t g = 0; g < 4; g++) {
             const gs_pac_game_result *x = &b[0].results[g];
             const gs_pac_game_result *y = &b[1].results[g];
@@ -1207,8 +1203,8 @@ static void batch_games(gs_pac_seeding seeding)
                         x->pacman_moves == y->pacman_moves &&
                         x->nodes == y->nodes);
         }
-        free(r0.data);
-        free(r1.data);
+        text_free(&r0);
+        text_free(&r1);
         b[0].rec.layout_text = b[1].rec.layout_text = NULL;
     }
     for (int k = 0; k < 2; k++) {

@@ -394,6 +394,17 @@ static void test_check(void **unused)
                "game 1 result=Win score=509 moves=1\nEast\nend\n" \
                "game 2 result=Stopped score=0 moves=0\nend\n"
 
+/* REPLAY read for replaying (the test fails otherwise): its world. */
+static gs_pacman *open_replay(gs_pac_record *rec)
+{
+    gs_error e;
+    gs_pacman *w;
+    int rc = gs_pac_replay_open(REPLAY, strlen(REPLAY), NULL, rec, &w, &e);
+    if (rc != GS_OK)
+        fail_msg("REPLAY refused: %d: %s", rc, e.message);
+    return w;
+}
+
 /* gs_pac_replay_open on `doc` with `from` replaced by `to`: its status
  * and error. */
 static int replay_with(const char *from, const char *to, gs_error *e)
@@ -421,9 +432,7 @@ static void test_replay_open(void **unused)
     (void)unused;
     gs_error e;
     gs_pac_record rec;
-    gs_pacman *w;
-    assert_int_equal(gs_pac_replay_open(REPLAY, strlen(REPLAY), NULL, &rec,
-                                        &w, &e), GS_OK);
+    gs_pacman *w = open_replay(&rec);
     assert_int_equal(gs_pacman_num_agents(w), 2);
     assert_int_equal(rec.ngames, 2);
     assert_int_equal(rec.games[0].n, 1);
@@ -505,9 +514,7 @@ static void test_batch_replay(void **unused)
     (void)unused;
     gs_error e;
     gs_pac_record rec;
-    gs_pacman *w;
-    assert_int_equal(gs_pac_replay_open(REPLAY, strlen(REPLAY), NULL, &rec,
-                                        &w, &e), GS_OK);
+    gs_pacman *w = open_replay(&rec);
     gs_pac_batch b;
     assert_int_equal(gs_pac_batch_init(&b, w, 99, &rec, NULL), GS_OK);
     assert_int_equal(b.games, 2);
@@ -546,11 +553,8 @@ static void test_batch_replay(void **unused)
 static void test_page_data(void **unused)
 {
     (void)unused;
-    gs_error e;
     gs_pac_record rec;
-    gs_pacman *w;
-    assert_int_equal(gs_pac_replay_open(REPLAY, strlen(REPLAY), NULL, &rec,
-                                        &w, &e), GS_OK);
+    gs_pacman *w = open_replay(&rec);
     assert_int_equal(gs_pac_record_set(&rec, &rec.layout_name, "<tiny>"),
                      GS_OK);
     gs_pac_decision d;
