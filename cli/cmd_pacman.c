@@ -161,7 +161,6 @@ typedef struct watch {
     size_t game;              /* 1-based */
     bool training;
     int show;                 /* SHOW_* for this game */
-    int counter;              /* moves in the round so far */
 } watch;
 
 /*
@@ -241,15 +240,15 @@ static int on_move(void *user, const gs_pac_move *m)
         report_decision(g, m);
 
     /* The text display draws after every round and once more at the end. */
-    g->counter = (g->counter + 1) % gs_pacman_num_agents(w);
+    bool round = m->number % gs_pacman_num_agents(w) == 0;
     if (g->show == SHOW_TEXT) {
-        if (g->counter == 0) {
+        if (round) {
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
             pause_text(r, p);
         }
         if (m->over)
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
-    } else if (g->show == SHOW_VIEW && (g->counter == 0 || m->over)) {
+    } else if (g->show == SHOW_VIEW && (round || m->over)) {
         view_status(r, p, g->game, status, sizeof status);
         pac_view_draw(r->view, m->state, status);
         if (!m->over)
@@ -289,7 +288,7 @@ static int on_move(void *user, const gs_pac_move *m)
 static int play_game(run *r, player *p, size_t g, FILE *packed)
 {
     bool training = gs_pac_batch_training(&r->b, g);
-    watch w = {r, p, g + 1, training, training ? SHOW_NONE : r->show, 0};
+    watch w = {r, p, g + 1, training, training ? SHOW_NONE : r->show};
     gs_pac_play_options calls = {.on_move = on_move, .keys = take_keys,
                                  .user = &w};
     gs_pac_game_result away, *st = packed ? &away : &r->b.results[g];
