@@ -315,87 +315,20 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
 
 /* ---- Layouts ---- */
 
-/* Whether path names something a layout can be read from: a file, or a
- * pipe or device read to its end as a file is. A directory is not, and is
- * remembered in *dir (when dir is not NULL and *dir is empty) for the
- * message that says what was found. */
-static bool is_file(const char *path, char *dir, size_t dsize)
-{
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return false;
-    if (S_ISDIR(st.st_mode)) {
-        if (dir && !*dir)
-            snprintf(dir, dsize, "%s", path);
-        return false;
-    }
-    return true;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-/* Tries DIR/NAME(.lay); keeps the directory in `looked` for the message. */
-static bool try_dir(const char *dir, const char *file, char *path,
-                    size_t size, char *looked, size_t lsize, char *isdir,
-                    size_t dsize)
-{
-    size_t used = strlen(looked);
-    snprintf(looked + used, lsize - used, "%s%s", used ? ", " : "", dir);
-    snprintf(path, size, "%s/%s", dir, file);
-    return is_file(path, isdir, dsize);
-}
-
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size)
 {
-    char file[1024], looked[2048] = "", isdir[2048] = "";
-    bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
-    snprintf(file, sizeof file, "%s%s", name, ends_with(name, ".lay") ? "" : ".lay");
-    if (pathlike) {
-        snprintf(path, size, "%s", file);
-        if (is_file(path, isdir, sizeof isdir))
-            return true;
-        if (name[0] == '/') {
-            if (*isdir)
-                cli_error(who, "layout '%s': %s is a directory, not a file",
-                          CLI_Q(name), isdir);
-            else
-                cli_error(who, "layout '%s' not found (no file %s)",
-                          CLI_Q(name), file);
-            return false;
-        }
-    }
+    char looked[2048];
     const char *env = getenv("GAMESEARCH_LAYOUTS");
-    const char *dirs = env && *env ? env : GS_LAYOUT_DIR;
-    while (*dirs) {
-        size_t len = strcspn(dirs, ":");
-        char dir[1024];
-        if (len > 0 && len < sizeof dir) {
-            memcpy(dir, dirs, len);
-            dir[len] = '\0';
-            if (try_dir(dir, file, path, size, looked, sizeof looked,
-                        isdir, sizeof isdir))
-                return true;
-        }
-        dirs += len;
-        if (*dirs == ':')
-            dirs++;
-    }
-    if (try_dir("./layouts", file, path, size, looked, sizeof looked,
-                isdir, sizeof isdir))
-        return true;
-    snprintf(path, size, "%s", file);
-    if (is_file(path, isdir, sizeof isdir))
-        return true;
-    if (*isdir)
+    gs_pac_found f = gs_pac_layout_find(name, env && *env ? env : GS_LAYOUT_DIR,
+                                        path, size, looked, sizeof looked);
+    if (f == GS_PAC_FOUND_DIR)
         cli_error(who, "layout '%s': %s is a directory, not a file",
-                  CLI_Q(name), isdir);
-    else
+                  CLI_Q(name), path);
+    else if (f == GS_PAC_NOT_FOUND && !*looked)
+        cli_error(who, "layout '%s' not found (no file %s)", CLI_Q(name), path);
+    else if (f == GS_PAC_NOT_FOUND)
         cli_error(who, "layout '%s' not found: looked for %s in %s and the "
-                  "current directory", CLI_Q(name), file, looked);
-    return false;
+                  "current directory", CLI_Q(name), path, looked);
+    return f == GS_PAC_FOUND;
 }
