@@ -108,13 +108,21 @@ static int naive_drop_row(const gs_c4 *g, const gs_c4_state *s, int col)
     return -1;
 }
 
-/* Empty cells (anywhere) where `who` would make four. */
-static int naive_winning_cells(const gs_c4 *g, const gs_c4_state *s, int who)
+/* The order hint of the move that led to s, by its player `who`: 3 for
+ * each of who's winning cells not directly above one of the opponent's,
+ * 2 more for each of those directly above a playable cell. */
+static int naive_order_hint(const gs_c4 *g, const gs_c4_state *s, int who)
 {
     int n = 0;
     for (int c = 0; c < gs_c4_width(g); c++)
-        for (int r = 0; r < gs_c4_height(g); r++)
-            n += gs_c4_cell(g, s, c, r) == 0 && naive_four_at(g, s, who, c, r);
+        for (int r = 0; r < gs_c4_height(g); r++) {
+            if (gs_c4_cell(g, s, c, r) != 0 || !naive_four_at(g, s, who, c, r))
+                continue;
+            if (r > 0 && gs_c4_cell(g, s, c, r - 1) == 0 &&
+                naive_four_at(g, s, 3 - who, c, r - 1))
+                continue;
+            n += 3 + 2 * (naive_drop_row(g, s, c) == r - 1);
+        }
     return n;
 }
 
@@ -337,7 +345,7 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
         int32_t hint;
         gs_action a = c;
         gm->order_hint(ctx, s, &a, 1, &hint);
-        assert_int_equal(hint, naive_winning_cells(g, &child, mover));
+        assert_int_equal(hint, naive_order_hint(g, &child, mover));
         if (!win_now[c] && child.over == 0) {
             for (int c2 = 0; c2 < w; c2++)
                 loses[c] |= naive_wins_now(g, &child, c2);
@@ -695,11 +703,13 @@ static void test_scores(void **state)
     gm.order_hint(ctx, &s, order, 7, hints);
     for (int i = 0; i < 7; i++)
         assert_int_equal(hints[i], 0);
-    play_text(g, "4455", &s);   /* the first player: 3 then 6 make two */
+    /* the first player: 3 then 6 make two winning cells, each on the
+     * bottom row (3 points each, none above a playable cell) */
+    play_text(g, "4455", &s);
     gs_action cols[2] = {2, 5};
     gm.order_hint(ctx, &s, cols, 2, hints);
-    assert_int_equal(hints[0], 2);
-    assert_int_equal(hints[1], 2);
+    assert_int_equal(hints[0], 6);
+    assert_int_equal(hints[1], 6);
     /* the second player's view of the bounds: swapped and negated */
     play_text(g, "4", &s);
     assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 19.0);

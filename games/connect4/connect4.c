@@ -641,15 +641,27 @@ C4_KERNEL uint64_t child_hash_k(const gs_c4 *g, const gs_c4_state *s,
     return mix64((s->current ^ s->mask) + mask);
 }
 
-/* Each move's score: the winning cells (empty, playable or not) its player
- * has once it is played. */
+/*
+ * Each move's score: its player's winning cells (empty, playable or not)
+ * once it is played, less those directly above one of the opponent's
+ * (which the opponent fills first, so they never win), 3 points each, and
+ * 2 more for one directly above a playable cell (the opponent can no
+ * longer play under it). Measured, mean nodes a position: Test_L2_R2
+ * 35,121 exact and 17,086 weak by the plain count of winning cells, 29,809
+ * and 13,277 by this one; Test_L1_R2 (first 20) 809,443 and 711,250.
+ */
 C4_KERNEL void order_hint_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
                             const gs_action *actions, int n, int32_t *scores)
 {
+    const uint64_t opp_win =
+        winning_cells(g, sh, s->current ^ s->mask, s->mask);
     for (int i = 0; i < n; i++) {
         const uint64_t mask = s->mask | (s->mask + g->col_bottom[actions[i]]);
         const uint64_t mover = s->current | (mask ^ s->mask);
-        scores[i] = popcount64(winning_cells(g, sh, mover, mask));
+        const uint64_t useful =
+            winning_cells(g, sh, mover, mask) & ~((opp_win & ~mask) << 1);
+        const uint64_t above = ((mask + g->bottom) & g->board) << 1;
+        scores[i] = 3 * popcount64(useful) + 2 * popcount64(useful & above);
     }
 }
 
