@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "../games/connect4/c4_internal.h"
 
 #include "connect4_fixture.h"
 #include "fixtures.h"
@@ -309,11 +310,44 @@ static bool naive_open_line(const gs_c4 *g, const gs_c4_state *s, int p)
     return false;
 }
 
+/* Claimeven's split of the cells, for a position with an even number of
+ * empty cells on a board of even height: the opponent of the mover (3 -
+ * mover) gets their stones and every empty cell of an even row (from 1)
+ * that is not playable now; the mover everything else. True when the
+ * player p's part holds a line of four. */
+static bool naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
+                                 int mover, int p)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g);
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++)
+            for (int d = 0; d < 4; d++) {
+                bool all = true;
+                for (int k = 0; k < 4 && all; k++) {
+                    int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
+                    if (cc < 0 || cc >= w || rr < 0 || rr >= h) {
+                        all = false;
+                        break;
+                    }
+                    int who = gs_c4_cell(g, s, cc, rr);
+                    bool theirs = who == 3 - mover ||
+                                  (who == 0 && rr % 2 == 1 &&
+                                   naive_drop_row(g, s, cc) != rr);
+                    all = theirs == (p != mover);
+                }
+                if (all)
+                    return true;
+            }
+    return false;
+}
+
 /* Checks, cell by cell, what the game says of a position that is not
  * over: the moves, the wins at once, the moves that lose at once, value,
  * bounds (where they are exact) and the order hint. */
 static void check_against_referee(const gs_c4 *g, const gs_game *gm,
-                                  const gs_c4_state *s, const gs_c4_state *m)
+                                  bool exact, const gs_c4_state *s,
+                                  const gs_c4_state *m)
 {
     const void *ctx = gm->ctx;
     const int w = gs_c4_width(g), cells = w * gs_c4_height(g);
@@ -399,7 +433,17 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
              * second stone from now at worst, 0 for a player with no
              * open line */
             double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
-            assert_true(best == (mover_dead ? 0 : (cells - 1 - s->moves) / 2));
+            int want = mover_dead ? 0 : (cells - 1 - s->moves) / 2;
+            /* claimeven: the mover's part without a line of four caps
+             * their score at 0, and (exact) at -1 when the opponent's
+             * part has one */
+            if (gs_c4_height(g) % 2 == 0 && s->moves % 2 == 0 &&
+                !naive_claimeven_line(g, s, mover, mover)) {
+                int ce = exact && naive_claimeven_line(g, s, mover, 3 - mover)
+                             ? -1 : 0;
+                want = want < ce ? want : ce;
+            }
+            assert_true(best == want);
             assert_true(worst ==
                         (opp_dead ? 0 : -((cells - 2 - s->moves) / 2)));
         }
@@ -415,8 +459,9 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
 static void random_games(int width, int height, int games, uint64_t seed)
 {
     gs_c4 *g = make(width, height);
-    gs_game gm;
+    gs_game gm, exact;
     gs_c4_game(g, &gm);
+    c4_game_exact(g, &exact);
     const int cells = width * height;
     int owner[GS_C4_MAX_WIDTH][64];
     for (int t = 0; t < games; t++) {
@@ -426,7 +471,8 @@ static void random_games(int width, int height, int games, uint64_t seed)
         memset(owner, 0, sizeof owner);
         int fill[GS_C4_MAX_WIDTH] = {0};
         while (!gm.is_terminal(gm.ctx, &s)) {
-            check_against_referee(g, &gm, &s, &m);
+            check_against_referee(g, &gm, false, &s, &m);
+            check_against_referee(g, &exact, true, &s, &m);
             int col;
             do
                 col = (int)(rng_next(&seed) % (uint64_t)width);
