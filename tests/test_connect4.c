@@ -313,17 +313,22 @@ static bool naive_open_line(const gs_c4 *g, const gs_c4_state *s, int p)
 /* Claimeven's split of the cells, for a position with an even number of
  * empty cells on a board of even height: the opponent of the mover (3 -
  * mover) gets their stones and every empty cell of an even row (from 1)
- * that is not playable now; the mover everything else. True when the
- * player p's part holds a line of four. */
-static bool naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
-                                 int mover, int p)
+ * that is not playable now; the mover everything else. Returns -1 when
+ * the player p's part holds no line of four, else the least, over such
+ * lines, of the highest row (from 0) of an empty cell on the line (a
+ * line has one until the game is over). */
+static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
+                                int mover, int p)
 {
     const int w = gs_c4_width(g), h = gs_c4_height(g);
     static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int low = -1;
+    bool found = false;
     for (int c = 0; c < w; c++)
         for (int r = 0; r < h; r++)
             for (int d = 0; d < 4; d++) {
                 bool all = true;
+                int empty_row = -1;
                 for (int k = 0; k < 4 && all; k++) {
                     int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
                     if (cc < 0 || cc >= w || rr < 0 || rr >= h) {
@@ -335,11 +340,15 @@ static bool naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
                                   (who == 0 && rr % 2 == 1 &&
                                    naive_drop_row(g, s, cc) != rr);
                     all = theirs == (p != mover);
+                    if (who == 0 && rr > empty_row)
+                        empty_row = rr;
                 }
-                if (all)
-                    return true;
+                if (all && (!found || empty_row < low)) {
+                    found = true;
+                    low = empty_row;
+                }
             }
-    return false;
+    return low;
 }
 
 /* Checks, cell by cell, what the game says of a position that is not
@@ -435,12 +444,15 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
             double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
             int want = mover_dead ? 0 : (cells - 1 - s->moves) / 2;
             /* claimeven: the mover's part without a line of four caps
-             * their score at 0, and (exact) at -1 when the opponent's
-             * part has one */
-            if (gs_c4_height(g) % 2 == 0 && s->moves % 2 == 0 &&
-                !naive_claimeven_line(g, s, mover, mover)) {
-                int ce = exact && naive_claimeven_line(g, s, mover, 3 - mover)
-                             ? -1 : 0;
+             * their score at 0, and (exact) when the opponent's part has
+             * one, at a loss with the stone that fills the highest empty
+             * cell (row r) of the first such line when everything else is
+             * full */
+            const int h = gs_c4_height(g);
+            if (h % 2 == 0 && s->moves % 2 == 0 &&
+                naive_claimeven_line(g, s, mover, mover) < 0) {
+                int r = naive_claimeven_line(g, s, mover, 3 - mover);
+                int ce = exact && r >= 0 ? -(h + 1 - r) / 2 : 0;
                 want = want < ce ? want : ce;
             }
             assert_true(best == want);

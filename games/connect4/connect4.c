@@ -549,7 +549,8 @@ C4_KERNEL void dead_lines(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * and the even-row cells playable now; when these hold no line of four,
  * the mover cannot win: the score is 0 at best, and (exact: for a search
  * to the end of the game) below 0 when the second player's cells hold a
- * line of four, which the game fills at the latest on its last move. A
+ * line of four, which the game fills at the latest when every other cell
+ * is full but those from just under the line's highest empty cell up. A
  * search with a depth cutoff gets only the 0, which every evaluation it
  * backs up (0 when not known) keeps to.
  */
@@ -563,7 +564,21 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
                             (g->even_rows & ~s->mask & ~playable_now);
     if (has_four(sh, g->board & ~theirs))
         return;
-    *mhi = exact && has_four(sh, theirs) ? -1 : 0;
+    *mhi = 0;
+    if (exact) {
+        /* The mover can put a line of the second player's off at most
+         * until every other cell is full but those from just under its
+         * highest empty cell, on row R (from 1), up: the second player
+         * then fills it with stone cells - height + R, for a score of
+         * -(height + 2 - R) / 2; the first line so filled decides. */
+        for (int r = 1; r < g->height; r += 2) {
+            const uint64_t low = g->bottom * (((uint64_t)2 << r) - 1);
+            if (has_four(sh, theirs & (s->mask | low))) {
+                *mhi = -(g->height + 1 - r) / 2;
+                break;
+            }
+        }
+    }
 }
 
 /*
