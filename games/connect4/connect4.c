@@ -565,13 +565,14 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
     if (has_four(sh, g->board & ~theirs))
         return;
     *mhi = 0;
-    if (exact) {
+    if (exact && has_four(sh, theirs)) {
         /* The mover can put a line of the second player's off at most
          * until every other cell is full but those from just under its
          * highest empty cell, on row R (from 1), up: the second player
          * then fills it with stone cells - height + R, for a score of
          * -(height + 2 - R) / 2; the first line so filled decides. */
-        for (int r = 1; r < g->height; r += 2) {
+        *mhi = -1;   /* the top row */
+        for (int r = 1; r < g->height - 1; r += 2) {
             const uint64_t low = g->bottom * (((uint64_t)2 << r) - 1);
             if (has_four(sh, theirs & (s->mask | low))) {
                 *mhi = -(g->height + 1 - r) / 2;
