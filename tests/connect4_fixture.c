@@ -5,10 +5,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "connect4_fixture.h"
+#include "../games/connect4/c4_internal.h"
 
 gs_c4 *make(int width, int height)
 {
@@ -121,6 +123,20 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
         fail_msg("bounds [%g, %g] miss the score %g (%d moves)", lo, hi, vmax,
                  s->moves);
     assert_true(lo >= gm->min_value && hi <= gm->max_value);
+    /* the solver's game: bounds as tight or tighter, still around it */
+    gs_game exact;
+    c4_game_exact(sv->g, &exact);
+    double elo, ehi;
+    assert_true(exact.bounds(ctx, s, &elo, &ehi));
+    if (!(lo <= elo && elo <= vmax && vmax <= ehi && ehi <= hi)) {
+        for (int r = gs_c4_height(sv->g) - 1; r >= 0; r--) {
+            for (int c = 0; c < gs_c4_width(sv->g); c++)
+                printf("%c", ".XO"[gs_c4_cell(sv->g, s, c, r)]);
+            printf("\n");
+        }
+        fail_msg("exact bounds [%g, %g] miss the score %g or leave [%g, %g] "
+                 "(%d moves)", elo, ehi, vmax, lo, hi, s->moves);
+    }
 
     double v = gm->value(ctx, s);
     if (v != 0.0 && v != vmax)

@@ -1472,9 +1472,10 @@ static void test_search_mnk(void **state)
 }
 
 /* The position of the README: -7 for the player to move (the first),
- * column 2 (action 1) the only best move; 615 nodes with the solver's
- * options, 381 for the weak solve, whose answer -2 is an upper bound at
- * or below the window's edge. */
+ * column 2 (action 1) the only best move; 670 nodes with the solver's
+ * options (through gs_c4_game), 444 for the weak solve, whose answer -3
+ * is an upper bound at or below the window's edge (every move loses, and
+ * the search names column 6). */
 #define C4_POS "3237735666151513515634"
 
 static void test_search_connect4(void **state)
@@ -1485,17 +1486,17 @@ static void test_search_connect4(void **state)
         {"connect4, solver", G_C4, C4_POS,
          {AB, .tt = true, .order = true, .null_window = true,
           .prefetch = true},
-         mib, GS_OK, -7, 1, 615, 7},
+         mib, GS_OK, -7, 1, 670, 7},
         {"connect4, weak", G_C4, C4_POS,
          {AB, .tt = true, .order = true, .null_window = true,
           .prefetch = true, .weak = true},
-         mib, GS_OK, -2, 1, 381, 8},
+         mib, GS_OK, -3, 5, 444, 7},
         {"connect4, symmetry, history", G_C4, C4_POS,
          {AB, .tt = true, .order = true, .null_window = true,
           .symmetry = true, .history = true},
-         mib, GS_OK, -7, 1, 238, 7},
+         mib, GS_OK, -7, 1, 244, 7},
         {"connect4, alpha-beta, depth 6", G_C4, C4_POS,
-         {AB, .depth = 6, .order = true}, 0, GS_OK, -7, 1, 229, 7},
+         {AB, .depth = 6, .order = true}, 0, GS_OK, -7, 1, 234, 7},
         {"connect4, two threads", G_C4, C4_POS,
          {AB, .tt = true, .order = true, .null_window = true, .threads = 2},
          mib, GS_OK, -7, 1, 0, -10},

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "../games/connect4/c4_internal.h"
 
 #include "track_alloc.h"
 
@@ -434,12 +435,55 @@ static void test_shared_set(void **state)
     close_solver(&f);
 }
 
+/* The solver's game (c4_game_exact) against gs_c4_game: the same values
+ * with the solver's options, in fewer nodes where claimeven's losing
+ * bounds apply (exact counts: a change to the search shows here). */
+static void test_exact_game_nodes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *moves;
+        int score;   /* for the first player */
+        uint64_t plain, exact;   /* nodes, strong */
+    } cases[] = {
+        {"274552224131661", 0, 143156, 71075},
+        {"2531276566711153", 2, 180051, 173774},
+    };
+    gs_c4_params p;
+    gs_c4_params_init(&p);   /* 7x6 */
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    for (int which = 0; which < 2; which++) {
+        gs_game game;
+        if (which)
+            c4_game_exact(g, &game);
+        else
+            gs_c4_game(g, &game);
+        gs_engine *e = NULL;
+        assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+        assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
+        gs_search_options o;
+        gs_c4_search_options(&o, false);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            gs_c4_state s = parse(g, cases[i].moves);
+            gs_result r;
+            gs_engine_tt_clear(e);
+            assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
+            assert_true(r.value == cases[i].score);
+            assert_true(r.nodes == (which ? cases[i].exact : cases[i].plain));
+        }
+        gs_engine_free(e);
+    }
+    gs_c4_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_scores),
         cmocka_unit_test(test_solver_params),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_exact_game_nodes),
         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_columns),

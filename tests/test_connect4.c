@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "../games/connect4/c4_internal.h"
 
 #include "connect4_fixture.h"
 #include "fixtures.h"
@@ -108,13 +109,21 @@ static int naive_drop_row(const gs_c4 *g, const gs_c4_state *s, int col)
     return -1;
 }
 
-/* Empty cells (anywhere) where `who` would make four. */
-static int naive_winning_cells(const gs_c4 *g, const gs_c4_state *s, int who)
+/* The order hint of the move that led to s, by its player `who`: 3 for
+ * each of who's winning cells not directly above one of the opponent's,
+ * 2 more for each of those directly above a playable cell. */
+static int naive_order_hint(const gs_c4 *g, const gs_c4_state *s, int who)
 {
     int n = 0;
     for (int c = 0; c < gs_c4_width(g); c++)
-        for (int r = 0; r < gs_c4_height(g); r++)
-            n += gs_c4_cell(g, s, c, r) == 0 && naive_four_at(g, s, who, c, r);
+        for (int r = 0; r < gs_c4_height(g); r++) {
+            if (gs_c4_cell(g, s, c, r) != 0 || !naive_four_at(g, s, who, c, r))
+                continue;
+            if (r > 0 && gs_c4_cell(g, s, c, r - 1) == 0 &&
+                naive_four_at(g, s, 3 - who, c, r - 1))
+                continue;
+            n += 3 + 2 * (naive_drop_row(g, s, c) == r - 1);
+        }
     return n;
 }
 
@@ -301,11 +310,53 @@ static bool naive_open_line(const gs_c4 *g, const gs_c4_state *s, int p)
     return false;
 }
 
+/* Claimeven's split of the cells, for a position with an even number of
+ * empty cells on a board of even height: the opponent of the mover (3 -
+ * mover) gets their stones and every empty cell of an even row (from 1)
+ * that is not playable now; the mover everything else. Returns -1 when
+ * the player p's part holds no line of four, else the least, over such
+ * lines, of the highest row (from 0) of an empty cell on the line (a
+ * line has one until the game is over). */
+static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
+                                int mover, int p)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g);
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int low = -1;
+    bool found = false;
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++)
+            for (int d = 0; d < 4; d++) {
+                bool all = true;
+                int empty_row = -1;
+                for (int k = 0; k < 4 && all; k++) {
+                    int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
+                    if (cc < 0 || cc >= w || rr < 0 || rr >= h) {
+                        all = false;
+                        break;
+                    }
+                    int who = gs_c4_cell(g, s, cc, rr);
+                    bool theirs = who == 3 - mover ||
+                                  (who == 0 && rr % 2 == 1 &&
+                                   naive_drop_row(g, s, cc) != rr);
+                    all = theirs == (p != mover);
+                    if (who == 0 && rr > empty_row)
+                        empty_row = rr;
+                }
+                if (all && (!found || empty_row < low)) {
+                    found = true;
+                    low = empty_row;
+                }
+            }
+    return low;
+}
+
 /* Checks, cell by cell, what the game says of a position that is not
  * over: the moves, the wins at once, the moves that lose at once, value,
  * bounds (where they are exact) and the order hint. */
 static void check_against_referee(const gs_c4 *g, const gs_game *gm,
-                                  const gs_c4_state *s, const gs_c4_state *m)
+                                  bool exact, const gs_c4_state *s,
+                                  const gs_c4_state *m)
 {
     const void *ctx = gm->ctx;
     const int w = gs_c4_width(g), cells = w * gs_c4_height(g);
@@ -337,7 +388,7 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
         int32_t hint;
         gs_action a = c;
         gm->order_hint(ctx, s, &a, 1, &hint);
-        assert_int_equal(hint, naive_winning_cells(g, &child, mover));
+        assert_int_equal(hint, naive_order_hint(g, &child, mover));
         if (!win_now[c] && child.over == 0) {
             for (int c2 = 0; c2 < w; c2++)
                 loses[c] |= naive_wins_now(g, &child, c2);
@@ -391,7 +442,20 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
              * second stone from now at worst, 0 for a player with no
              * open line */
             double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
-            assert_true(best == (mover_dead ? 0 : (cells - 1 - s->moves) / 2));
+            int want = mover_dead ? 0 : (cells - 1 - s->moves) / 2;
+            /* claimeven: the mover's part without a line of four caps
+             * their score at 0, and (exact) when the opponent's part has
+             * one, at a loss with the stone that fills the highest empty
+             * cell (row r) of the first such line when everything else is
+             * full */
+            const int h = gs_c4_height(g);
+            if (h % 2 == 0 && s->moves % 2 == 0 &&
+                naive_claimeven_line(g, s, mover, mover) < 0) {
+                int r = naive_claimeven_line(g, s, mover, 3 - mover);
+                int ce = exact && r >= 0 ? -(h + 1 - r) / 2 : 0;
+                want = want < ce ? want : ce;
+            }
+            assert_true(best == want);
             assert_true(worst ==
                         (opp_dead ? 0 : -((cells - 2 - s->moves) / 2)));
         }
@@ -407,8 +471,9 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
 static void random_games(int width, int height, int games, uint64_t seed)
 {
     gs_c4 *g = make(width, height);
-    gs_game gm;
+    gs_game gm, exact;
     gs_c4_game(g, &gm);
+    c4_game_exact(g, &exact);
     const int cells = width * height;
     int owner[GS_C4_MAX_WIDTH][64];
     for (int t = 0; t < games; t++) {
@@ -418,7 +483,8 @@ static void random_games(int width, int height, int games, uint64_t seed)
         memset(owner, 0, sizeof owner);
         int fill[GS_C4_MAX_WIDTH] = {0};
         while (!gm.is_terminal(gm.ctx, &s)) {
-            check_against_referee(g, &gm, &s, &m);
+            check_against_referee(g, &gm, false, &s, &m);
+            check_against_referee(g, &exact, true, &s, &m);
             int col;
             do
                 col = (int)(rng_next(&seed) % (uint64_t)width);
@@ -695,11 +761,13 @@ static void test_scores(void **state)
     gm.order_hint(ctx, &s, order, 7, hints);
     for (int i = 0; i < 7; i++)
         assert_int_equal(hints[i], 0);
-    play_text(g, "4455", &s);   /* the first player: 3 then 6 make two */
+    /* the first player: 3 then 6 make two winning cells, each on the
+     * bottom row (3 points each, none above a playable cell) */
+    play_text(g, "4455", &s);
     gs_action cols[2] = {2, 5};
     gm.order_hint(ctx, &s, cols, 2, hints);
-    assert_int_equal(hints[0], 2);
-    assert_int_equal(hints[1], 2);
+    assert_int_equal(hints[0], 6);
+    assert_int_equal(hints[1], 6);
     /* the second player's view of the bounds: swapped and negated */
     play_text(g, "4", &s);
     assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 19.0);

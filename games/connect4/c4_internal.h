@@ -21,6 +21,10 @@ int c4_key_bits(const gs_c4 *g);
 extern const unsigned char c4_default_book[];
 extern const size_t c4_default_book_len;
 
+/* gs_c4_game for searches to the end of the game only (no depth cutoff):
+ * bounds that hold for exact values but not for evaluations at a cutoff. */
+void c4_game_exact(const gs_c4 *g, gs_game *game);
+
 /* The solver's game. */
 const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
 

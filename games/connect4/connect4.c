@@ -56,6 +56,7 @@ struct gs_c4 {
     uint64_t col_field;         /* the h1 bits of column 0, guard included */
     uint64_t col_mask[GS_C4_MAX_WIDTH];    /* the cells of each column */
     uint64_t col_bottom[GS_C4_MAX_WIDTH];  /* the bottom cell of each */
+    uint64_t even_rows;         /* the cells of rows 2, 4, ... (from 1) */
     /* Columns centre first, then alternately left and right outward. */
     int order[GS_C4_MAX_WIDTH];
     uint64_t order_mask[GS_C4_MAX_WIDTH];  /* col_mask[order[i]] */
@@ -272,6 +273,8 @@ int gs_c4_new(const gs_c4_params *p, const gs_allocator *alloc, gs_c4 **out)
         g->col_bottom[c] = (uint64_t)1 << (c * g->h1);
         g->col_mask[c] = column << (c * g->h1);
         g->bottom |= g->col_bottom[c];
+        for (int r = 1; r < g->height; r += 2)
+            g->even_rows |= (uint64_t)1 << (c * g->h1 + r);
         g->board |= g->col_mask[c];
     }
     for (int i = 0; i < g->width; i++) {
@@ -536,14 +539,58 @@ C4_KERNEL void dead_lines(const gs_c4 *g, shape sh, const gs_c4_state *s,
 }
 
 /*
+ * Claimeven (Allis): on a board of even height, with an even number of
+ * empty cells (the first player to move), the second player can take
+ * every empty cell of an even row (counted from 1) that is not playable
+ * now: they answer a move on an odd row directly above it, and a move on
+ * a playable even-row cell on the playable even-row cell of another
+ * column (such columns, with an odd number of empty cells, come in
+ * pairs). The mover then holds at most their stones, the odd-row cells
+ * and the even-row cells playable now; when these hold no line of four,
+ * the mover cannot win: the score is 0 at best, and (exact: for a search
+ * to the end of the game) below 0 when the second player's cells hold a
+ * line of four, which the game fills at the latest when every other cell
+ * is full but those from just under the line's highest empty cell up. A
+ * search with a depth cutoff gets only the 0, which every evaluation it
+ * backs up (0 when not known) keeps to.
+ */
+C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
+                         bool exact, int *mhi)
+{
+    if ((g->height & 1) || (s->moves & 1) || *mhi <= (exact ? -1 : 0))
+        return;
+    const uint64_t playable_now = playable(g, s);
+    const uint64_t theirs = (s->current ^ s->mask) |
+                            (g->even_rows & ~s->mask & ~playable_now);
+    if (has_four(sh, g->board & ~theirs))
+        return;
+    *mhi = 0;
+    if (exact && has_four(sh, theirs)) {
+        /* The mover can put a line of the second player's off at most
+         * until every other cell is full but those from just under its
+         * highest empty cell, on row R (from 1), up: the second player
+         * then fills it with stone cells - height + R, for a score of
+         * -(height + 2 - R) / 2; the first line so filled decides. */
+        *mhi = -1;   /* the top row */
+        for (int r = 1; r < g->height - 1; r += 2) {
+            const uint64_t low = g->bottom * (((uint64_t)2 << r) - 1);
+            if (has_four(sh, theirs & (s->mask | low))) {
+                *mhi = -(g->height + 1 - r) / 2;
+                break;
+            }
+        }
+    }
+}
+
+/*
  * The mover wins at once (exact), or loses on the next move whatever they
  * do (exact), or the board fills before anyone can win (exact 0, since the
  * mover can neither win nor be forced to lose); otherwise the mover cannot
  * win before their second stone from now nor lose before the opponent's
  * second: scores within [-(cells - 2 - moves) / 2, (cells - 1 - moves) / 2].
  */
-C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
-                        double *lo, double *hi)
+C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, bool exact,
+                        const gs_c4_state *s, double *lo, double *hi)
 {
     int mlo, mhi;   /* the mover's view */
     if (s->over) {
@@ -560,6 +607,7 @@ C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
         mlo = -(g->cells - 2 - s->moves) / 2;
         mhi = (g->cells - 1 - s->moves) / 2;
         dead_lines(g, sh, s, &mlo, &mhi);
+        claimeven(g, sh, s, exact, &mhi);
     }
     if (s->moves & 1) {
         *lo = -mhi;
@@ -588,8 +636,9 @@ C4_KERNEL int search_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * bounds_k and search_actions_k at once: the opponent's winning cells are
  * worked out once for both.
  */
-C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
-                               double *lo, double *hi, gs_action *out)
+C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, bool exact,
+                               const gs_c4_state *s, double *lo, double *hi,
+                               gs_action *out)
 {
     int mlo, mhi;   /* the mover's view */
     int n = 0;
@@ -616,6 +665,7 @@ C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
             mlo = -(g->cells - 2 - s->moves) / 2;
             mhi = (g->cells - 1 - s->moves) / 2;
             dead_lines(g, sh, s, &mlo, &mhi);
+            claimeven(g, sh, s, exact, &mhi);
             if (mlo == mhi)
                 n = 0;
             else
@@ -641,15 +691,27 @@ C4_KERNEL uint64_t child_hash_k(const gs_c4 *g, const gs_c4_state *s,
     return mix64((s->current ^ s->mask) + mask);
 }
 
-/* Each move's score: the winning cells (empty, playable or not) its player
- * has once it is played. */
+/*
+ * Each move's score: its player's winning cells (empty, playable or not)
+ * once it is played, less those directly above one of the opponent's
+ * (which the opponent fills first, so they never win), 3 points each, and
+ * 2 more for one directly above a playable cell (the opponent can no
+ * longer play under it). Measured, mean nodes a position: Test_L2_R2
+ * 35,121 exact and 17,086 weak by the plain count of winning cells, 29,809
+ * and 13,277 by this one; Test_L1_R2 (first 20) 809,443 and 711,250.
+ */
 C4_KERNEL void order_hint_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
                             const gs_action *actions, int n, int32_t *scores)
 {
+    const uint64_t opp_win =
+        winning_cells(g, sh, s->current ^ s->mask, s->mask);
     for (int i = 0; i < n; i++) {
         const uint64_t mask = s->mask | (s->mask + g->col_bottom[actions[i]]);
         const uint64_t mover = s->current | (mask ^ s->mask);
-        scores[i] = popcount64(winning_cells(g, sh, mover, mask));
+        const uint64_t useful =
+            winning_cells(g, sh, mover, mask) & ~((opp_win & ~mask) << 1);
+        const uint64_t above = ((mask + g->bottom) & g->board) << 1;
+        scores[i] = 3 * popcount64(useful) + 2 * popcount64(useful & above);
     }
 }
 
@@ -680,7 +742,7 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
     static bool name##_bounds(const void *ctx, const void *state, double *lo, \
                               double *hi)                                      \
     {                                                                          \
-        return bounds_k(ctx, SHAPE((const gs_c4 *)ctx), state, lo, hi);       \
+        return bounds_k(ctx, SHAPE((const gs_c4 *)ctx), false, state, lo, hi);\
     }                                                                          \
     static int name##_search_actions(const void *ctx, const void *state,      \
                                      gs_action *out)                           \
@@ -701,8 +763,20 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
     static int name##_bounds_actions(const void *ctx, const void *state,      \
                                      double *lo, double *hi, gs_action *out)   \
     {                                                                          \
-        return bounds_actions_k(ctx, SHAPE((const gs_c4 *)ctx), state, lo, hi, \
-                                out);                                          \
+        return bounds_actions_k(ctx, SHAPE((const gs_c4 *)ctx), false, state, \
+                                lo, hi, out);                                  \
+    }                                                                          \
+    static bool name##_bounds_exact(const void *ctx, const void *state,       \
+                                    double *lo, double *hi)                    \
+    {                                                                          \
+        return bounds_k(ctx, SHAPE((const gs_c4 *)ctx), true, state, lo, hi); \
+    }                                                                          \
+    static int name##_bounds_actions_exact(const void *ctx, const void *state,\
+                                           double *lo, double *hi,             \
+                                           gs_action *out)                     \
+    {                                                                          \
+        return bounds_actions_k(ctx, SHAPE((const gs_c4 *)ctx), true, state,  \
+                                lo, hi, out);                                  \
     }
 
 static inline shape shape_7x6(const gs_c4 *g)
@@ -800,4 +874,18 @@ void gs_c4_game(const gs_c4 *g, gs_game *game)
     game->playout = cb_playout;
     game->bounds_actions = std ? std_bounds_actions : any_bounds_actions;
     game->child_hash = cb_child_hash;
+}
+
+/*
+ * gs_c4_game for searches to the end of the game only (the solver's):
+ * bounds that also use what holds at the end of the game and not at a
+ * depth cutoff (see claimeven).
+ */
+void c4_game_exact(const gs_c4 *g, gs_game *game)
+{
+    const bool std = g->width == 7 && g->height == 6;
+    gs_c4_game(g, game);
+    game->bounds = std ? std_bounds_exact : any_bounds_exact;
+    game->bounds_actions =
+        std ? std_bounds_actions_exact : any_bounds_actions_exact;
 }

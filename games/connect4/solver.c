@@ -127,7 +127,7 @@ int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
     memset(sv, 0, sizeof *sv);
     sv->alloc = *alloc;
     sv->g = g;
-    gs_c4_game(g, &sv->game);
+    c4_game_exact(g, &sv->game);
     int rc = gs_engine_new(&sv->game, alloc, &sv->engine);
     if (rc == GS_OK)
         rc = gs_engine_tt_resize(sv->engine, p->table_bytes);
