@@ -14,16 +14,12 @@
  * are checked: a wrong one is reported on standard error and the exit
  * status is 1.
  */
-#include <inttypes.h>
-#include <math.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/bench.h"
 #include "commands.h"
-#include "util.h"
+#include "options.h"
 
 #define CMD "bench"
 
@@ -59,15 +55,6 @@ typedef struct printer {
     int rows;
 } printer;
 
-static void print_header(const printer *pr)
-{
-    if (pr->json)
-        fputs("{\"rows\":[", stdout);
-    else
-        printf("%-8s %-28s %-8s %12s %-5s %10s %9s  %s\n", "game",
-               "position", "depth", "value", "best", "nodes", "ms", "search");
-}
-
 /* One row of the bench: its line (or JSON object), or why it failed. */
 static void print_row(void *user, const gs_bench_row *row)
 {
@@ -80,99 +67,48 @@ static void print_row(void *user, const gs_bench_row *row)
                                        : "it stopped early");
         return;
     }
-    char value[40];
-    if (pr->json) {
-        fputs(pr->rows ? ",{\"game\":" : "{\"game\":", stdout);
-        cli_json_string(stdout, row->game);
-        fputs(",\"position\":", stdout);
-        cli_json_string(stdout, row->position);
-        fputs(",\"search\":", stdout);
-        cli_json_string(stdout, row->search);
-        fputs(",\"depth\":", stdout);
-        cli_json_string(stdout, row->depth);
-        fputs(",\"value\":", stdout);
-        cli_json_number(stdout, r->value);
-        fputs(",\"best\":", stdout);
-        cli_json_string(stdout, row->best);
-        printf(",\"nodes\":%" PRIu64 ",\"ms\":%.3f}", r->nodes,
-               r->seconds * 1e3);
-    } else {
-        snprintf(value, sizeof value, "%.10g", r->value);
-        printf("%-8s %-28s %-8s %12s %-5s %10" PRIu64 " %9.1f  %s\n",
-               row->game, row->position, row->depth, value, row->best,
-               r->nodes, r->seconds * 1e3, row->search);
-    }
-    pr->rows++;
+    gs_bench_write_row(row, pr->json, pr->rows++ == 0, cli_file_write, stdout);
     if (row->wrong)
         cli_error(CMD, "%s %s: the search says %.10g, but the position's "
                   "value is %s: the search is wrong", row->game,
                   row->position, r->value, row->want);
 }
 
+static const cli_opt bench_opts[] = {
+    CLI_OPT("json", 0, FLAG, CLI_AT(printer, json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
+
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
-static int parse_options(int argc, char **argv, bool *json)
+static int parse_options(int argc, char **argv, printer *pr)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
-    *json = false;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            cli_error(CMD, "unexpected argument '%s' (see gamesearch bench "
-                      "--help)", CLI_Q(arg));
-            return EXIT_BAD_INPUT;
-        }
-        bool help = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0;
-        if (!help && strcmp(name, "--json") != 0) {
-            cli_error(CMD, "unknown option '%s' (see gamesearch bench --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (help) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        *json = true;
-    }
-    return 0;
+    *pr = (printer){.json = false};
+    cli_parser p = {.cmd = CMD, CLI_TABLE(bench_opts), .target = pr,
+                    .usage = usage};
+    return cli_opts_parse(&p, argc, argv);
 }
 
 int cmd_bench_options(int argc, char **argv)
 {
-    bool json;
-    return parse_options(argc, argv, &json);
+    printer pr;
+    return parse_options(argc, argv, &pr);
 }
 
 int cmd_bench(int argc, char **argv)
 {
     printer pr;
-    memset(&pr, 0, sizeof pr);
-    int rc = parse_options(argc, argv, &pr.json);
+    int rc = parse_options(argc, argv, &pr);
     if (rc)
         return rc == 1 ? 0 : rc;
 
-    print_header(&pr);
+    gs_bench_write_start(pr.json, cli_file_write, stdout);
     gs_bench_totals t;
     rc = gs_bench_run(NULL, print_row, &pr, &t);
     if (rc != GS_OK) {
         cli_error(CMD, "cannot set up a search: %s", gs_strerror(rc));
         return 1;
     }
-    uint64_t speed = t.seconds > 0 ? (uint64_t)llround((double)t.nodes /
-                                                       t.seconds)
-                                   : 0;
-    if (pr.json)
-        printf("],\"nodes\":%" PRIu64 ",\"nodes_per_second\":%" PRIu64
-               ",\"seconds\":%.3f}\n", t.nodes, speed, t.seconds);
-    else
-        printf("\nNodes searched: %" PRIu64 "\nNodes/second: %" PRIu64
-               "\nTime: %.3f seconds\n", t.nodes, speed, t.seconds);
+    gs_bench_write_end(&t, pr.json, cli_file_write, stdout);
     if (t.failures) {
         fflush(stdout);
         cli_error(CMD, "%d search%s went wrong (see above)", t.failures,

@@ -4,17 +4,14 @@
  * or drawn as an SVG chart. Here: the options, setting up the game, and
  * printing.
  */
-#include <inttypes.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/compare.h"
 #include "commands.h"
+#include "options.h"
 #include "pacman_cli.h"
-#include "util.h"
 
 #define CMD "compare"
 
@@ -56,119 +53,88 @@ static const char usage[] =
 
 typedef struct options {
     const char *game, *arg, *algos, *svg;
-    long lo, hi, rows, cols, k, ghosts, max_nodes;
+    long lo, hi, k, ghosts, max_nodes;
+    int rows, cols;
     bool json;
 } options;
 
-static bool parse_range(const char *s, long *lo, long *hi)
+/* --depth D|LO-HI */
+static int depth_range(cli_parser *p, const char *s)
 {
+    options *o = p->target;
     char *end;
     long a = strtol(s, &end, 10), b;
     if (end == s || a < 1 || a > 1000)
-        return false;
+        return CLI_OPT_BAD;
     if (*end == '\0') {
-        *lo = 1;
-        *hi = a;
-        return true;
+        o->lo = 1;
+        o->hi = a;
+        return 0;
     }
-    const char *s2 = end + 1;
-    if (*end != '-' || !cli_parse_long(s2, a, 1000, &b))
-        return false;
-    *lo = a;
-    *hi = b;
-    return true;
+    if (*end != '-' || !cli_parse_long(end + 1, a, 1000, &b))
+        return CLI_OPT_BAD;
+    o->lo = a;
+    o->hi = b;
+    return 0;
 }
+
+static int board_size(cli_parser *p, const char *v)
+{
+    options *o = p->target;
+    return cli_parse_size(v, GS_MNK_MAX_SIDE, &o->rows, &o->cols)
+               ? 0 : CLI_OPT_BAD;
+}
+
+/* GAME, then its position, layout or file. */
+static int game_arg(cli_parser *p, const char *arg)
+{
+    options *o = p->target;
+    static const char *const games[] = {"ttt", "mnk", "connect4", "tree",
+                                        "pacman"};
+    size_t g = 0;
+    while (!o->game && g < 5 && strcmp(arg, games[g]) != 0)
+        g++;
+    if (g == 5) {
+        cli_error(CMD, "unknown game '%s' (ttt, mnk, connect4, tree or "
+                  "pacman)", CLI_Q(arg));
+        return EXIT_BAD_INPUT;
+    }
+    if (o->arg) {
+        cli_error(CMD, "unexpected argument '%s' (see gamesearch compare "
+                  "--help)", CLI_Q(arg));
+        return EXIT_BAD_INPUT;
+    }
+    *(o->game ? &o->arg : &o->game) = arg;
+    return 0;
+}
+
+#define AT(member) CLI_AT(options, member)
+static const cli_opt compare_opts[] = {
+    CLI_OPT("algo", 0, STRING, AT(algos)),
+    CLI_OPT("depth", 0, VALUE, CLI_NOWHERE, .hook = depth_range,
+            .want = "D or LO-HI, depths from 1 to 1000"),
+    CLI_OPT("max-nodes", 0, LONG, AT(max_nodes), .lo = 0,
+            .hi = 1000000000000000L, .unit = "nodes"),
+    CLI_OPT("size", 0, VALUE, CLI_NOWHERE, .hook = board_size,
+            .want = CLI_SIZE_WANT(GS_MNK_MAX_SIDE)),
+    CLI_OPT("k", 0, LONG, AT(k), .lo = 1, .hi = GS_MNK_MAX_SIDE),
+    CLI_OPT("ghosts", 0, LONG, AT(ghosts), .lo = 0, .hi = 1000,
+            .unit = "ghosts"),
+    CLI_OPT("svg", 0, STRING, AT(svg)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, options *o)
 {
-    memset(o, 0, sizeof *o);
-    o->rows = o->cols = o->k = 3;
-    o->ghosts = 4;
-    o->max_nodes = 5000000;
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg, *v;
-    int positional = 0;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (positional++ == 0 && strcmp(arg, "ttt") && strcmp(arg, "mnk") &&
-                strcmp(arg, "connect4") && strcmp(arg, "tree") &&
-                strcmp(arg, "pacman")) {
-                cli_error(CMD, "unknown game '%s' (ttt, mnk, connect4, tree "
-                          "or pacman)", CLI_Q(arg));
-                return EXIT_BAD_INPUT;
-            }
-            if (positional > 2) {
-                cli_error(CMD, "unexpected argument '%s' (see gamesearch "
-                          "compare --help)", CLI_Q(arg));
-                return EXIT_BAD_INPUT;
-            }
-            *(positional == 1 ? &o->game : &o->arg) = arg;
-            continue;
-        }
-        bool flag = !strcmp(name, "-h") || !strcmp(name, "--help") ||
-                    !strcmp(name, "--json");
-        if (flag && cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (flag && strcmp(name, "--json") != 0) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        if (flag) {
-            o->json = true;
-            continue;
-        }
-        static const char *const valued[] = {"--algo", "--depth",
-            "--max-nodes", "--size", "--k", "--ghosts", "--svg"};
-        size_t which = 0;
-        while (which < 7 && strcmp(name, valued[which]))
-            which++;
-        if (which == 7) {
-            cli_error(CMD, "unknown option '%s' (see gamesearch compare "
-                      "--help)", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (!(v = cli_args_value(&a))) {
-            cli_error(CMD, "%s needs a value (see gamesearch compare --help)",
-                      name);
-            return EXIT_BAD_INPUT;
-        }
-        bool good = true;
-        if (which == 0)
-            o->algos = v;
-        else if (which == 1)
-            good = parse_range(v, &o->lo, &o->hi);
-        else if (which == 2)
-            good = cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes);
-        else if (which == 3) {
-            char x = 0;
-            int n = 0;
-            good = sscanf(v, "%ld%c%ld%n", &o->rows, &x, &o->cols, &n) == 3 &&
-                   x == 'x' && !v[n] && o->rows >= 1 && o->cols >= 1 &&
-                   o->rows <= GS_MNK_MAX_SIDE && o->cols <= GS_MNK_MAX_SIDE;
-        }
-        else if (which == 4)
-            good = cli_parse_long(v, 1, GS_MNK_MAX_SIDE, &o->k);
-        else if (which == 5)
-            good = cli_parse_long(v, 0, 1000, &o->ghosts);
-        else
-            o->svg = v;
-        if (!good) {
-            static const char *const wants[] = {"", "D or LO-HI, depths from "
-                "1 to 1000", "a whole number of nodes from 0 to "
-                "1000000000000000", "ROWSxCOLUMNS, each 1 to 32", "a whole "
-                "number from 1 to 32", "a whole number of ghosts from 0 to "
-                "1000"};
-            cli_error(CMD, "%s needs %s, not '%s'", name, wants[which],
-                      CLI_Q(v));
-            return EXIT_BAD_INPUT;
-        }
-    }
+    *o = (options){.rows = 3, .cols = 3, .k = 3, .ghosts = 4,
+                   .max_nodes = 5000000};
+    cli_parser p = {.cmd = CMD, CLI_TABLE(compare_opts), .target = o,
+                    .usage = usage, .positional = game_arg};
+    int rc = cli_opts_parse(&p, argc, argv);
+    if (rc)
+        return rc;
     if (!o->game)
         o->game = "ttt";
     if (!strcmp(o->game, "tree") && !o->arg) {
@@ -226,8 +192,8 @@ static int open_subject(const options *o, gs_compare_subject **s, char *what)
         snprintf(where, sizeof where, "%s:", file);
     }
     if (!strcmp(o->game, "mnk")) {
-        p.rows = (int)o->rows;
-        p.cols = (int)o->cols;
+        p.rows = o->rows;
+        p.cols = o->cols;
         p.k = (int)o->k;
     }
     p.ghosts = (int)o->ghosts;
@@ -289,59 +255,17 @@ typedef struct printer {
     int depth;
 } printer;
 
+/* Each row as soon as it is searched, a blank line between depths. */
 static void print_row(void *user, const gs_compare_row *row)
 {
     printer *pr = user;
-    const gs_result *r = &row->result;
-    char name[GS_COMPARE_NAME_SIZE], value[32] = "stopped", nodes[32],
-         leaves[32];
+    char line[256];
     if (row->depth != pr->depth && pr->depth)
         putchar('\n');
     pr->depth = row->depth;
-    if (!r->stopped)
-        cli_format_value(r->value, value);
-    cli_format_count(r->nodes, nodes, sizeof nodes);
-    cli_format_count(r->leaves, leaves, sizeof leaves);
-    printf("%5d  %-24s %12s %12s %10.3f %7.2f %12s  %s\n",
-           row->depth, gs_compare_algo_name(&pr->o->algos[row->algo], name,
-                                            sizeof name),
-           nodes, leaves, r->seconds * 1e3,
-           gs_compare_ebf(r->nodes, row->depth), value,
-           r->stopped ? "-" : *row->best ? row->best : "-");
+    gs_compare_row_text(pr->o, row, line, sizeof line);
+    fputs(line, stdout);
     fflush(stdout);
-}
-
-static void print_json(const gs_compare *c, const options *o)
-{
-    fputs("{\"game\":", stdout);
-    cli_json_string(stdout, o->game);
-    fputs(",\"position\":", stdout);
-    cli_json_string(stdout, o->arg ? o->arg : "");
-    fputs(",\"branching\":", stdout);
-    cli_json_number(stdout, gs_compare_branching(c, NULL));
-    fputs(",\"rows\":[", stdout);
-    for (size_t i = 0; i < c->num_rows; i++) {
-        const gs_compare_row *row = &c->rows[i];
-        const gs_result *r = &row->result;
-        char name[GS_COMPARE_NAME_SIZE];
-        printf("%s{\"algo\":\"%s\",\"depth\":%d,\"nodes\":%" PRIu64
-               ",\"leaves\":%" PRIu64 ",\"seconds\":", i ? "," : "",
-               gs_compare_algo_name(&c->options.algos[row->algo], name,
-                                    sizeof name),
-               row->depth, r->nodes, r->leaves);
-        cli_json_number(stdout, r->seconds);
-        fputs(",\"ebf\":", stdout);
-        cli_json_number(stdout, gs_compare_ebf(r->nodes, row->depth));
-        fputs(",\"value\":", stdout);
-        cli_json_number(stdout, r->stopped ? NAN : r->value);
-        fputs(",\"best\":", stdout);
-        if (*row->best)
-            cli_json_string(stdout, row->best);
-        else
-            fputs("null", stdout);
-        fputs(r->stopped ? ",\"stopped\":true}" : "}", stdout);
-    }
-    puts("]}");
 }
 
 int cmd_compare(int argc, char **argv)
@@ -376,8 +300,7 @@ int cmd_compare(int argc, char **argv)
         goto out;
     printer pr = {&co, 0};
     if (!o.json) {
-        printf("%s\n%5s  %-24s %12s %12s %10s %7s %12s  %s\n", what, "depth",
-               "algorithm", "nodes", "leaves", "ms", "ebf", "value", "best");
+        printf("%s\n%s", what, gs_compare_text_header());
         co.fn = print_row;
         co.user = &pr;
     }
@@ -390,7 +313,8 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     if (o.json)
-        print_json(c, &o);
+        gs_compare_json_write(c, o.game, o.arg ? o.arg : "", cli_file_write,
+                              stdout);
     char title[200];
     snprintf(title, sizeof title, "Nodes searched: %s", what);
     if (o.svg && (gs_compare_svg(c, title, cli_file_write, svg.f) ||

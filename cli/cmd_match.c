@@ -10,7 +10,7 @@
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
 #include "jobs.h"
-#include "util.h"
+#include "options.h"
 
 #define CMD "match"
 
@@ -49,94 +49,69 @@ static const char usage[] =
 
 typedef struct match_options {
     gs_match_params p;
+    long seeds;               /* --seeds, into p.seed */
     bool json, moves, mpi;
 } match_options;
+
+static int game_arg(cli_parser *p, const char *arg)
+{
+    match_options *o = p->target;
+    if (o->p.game) {
+        cli_error(CMD, "unexpected argument '%s' (see gamesearch match "
+                  "--help)", CLI_Q(arg));
+        return EXIT_BAD_INPUT;
+    }
+    o->p.game = arg;
+    return 0;
+}
+
+/* --a and --b, stored already: checked here. */
+static int player(cli_parser *p, const char *v)
+{
+    gs_player_spec spec;
+    gs_error err;
+    if (gs_player_spec_parse(v, &spec, &err) != GS_OK) {
+        cli_error(CMD, "%s '%s': %s", p->shown, CLI_Q(v), err.message);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+static int board_size(cli_parser *p, const char *v)
+{
+    gs_match_params *mp = &((match_options *)p->target)->p;
+    return cli_parse_size(v, GS_MNK_MAX_SIDE, &mp->rows, &mp->cols)
+               ? 0 : CLI_OPT_BAD;
+}
+
+#define AT(member) CLI_AT(match_options, member)
+static const cli_opt match_opts[] = {
+    CLI_OPT("a", 0, STRING, AT(p.a), .hook = player),
+    CLI_OPT("b", 0, STRING, AT(p.b), .hook = player),
+    CLI_OPT(NULL, 'n', INT, AT(p.games), .lo = 1, .hi = 1000000),
+    CLI_OPT("seeds", 0, LONG, AT(seeds), .lo = 0, .hi = 2147483647L),
+    CLI_OPT(NULL, 'j', INT, AT(p.threads), .lo = 1, .hi = 256),
+    CLI_OPT("mpi", 0, FLAG, AT(mpi)),
+    CLI_OPT("size", 0, VALUE, CLI_NOWHERE, .hook = board_size,
+            .want = CLI_SIZE_WANT(GS_MNK_MAX_SIDE)),
+    CLI_OPT("k", 0, INT, AT(p.k), .lo = 1, .hi = GS_MNK_MAX_SIDE),
+    CLI_OPT("moves", 0, FLAG, AT(moves)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, match_options *o)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
-    long n;
+    *o = (match_options){.json = false};
     gs_match_params_init(&o->p);
-    o->json = o->moves = o->mpi = false;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (o->p.game) {
-                cli_error(CMD, "unexpected argument '%s' (see gamesearch "
-                          "match --help)", CLI_Q(arg));
-                return EXIT_BAD_INPUT;
-            }
-            o->p.game = arg;
-            continue;
-        }
-        if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        if (!strcmp(name, "--json") || !strcmp(name, "--moves")) {
-            *(name[2] == 'j' ? &o->json : &o->moves) = true;
-            continue;
-        }
-        if (!strcmp(name, "--mpi")) {
-            o->mpi = true;
-            continue;
-        }
-        bool known = !strcmp(name, "--a") || !strcmp(name, "--b") ||
-                     !strcmp(name, "-n") || !strcmp(name, "--seeds") ||
-                     !strcmp(name, "-j") || !strcmp(name, "--size") ||
-                     !strcmp(name, "--k");
-        if (!known) {
-            cli_error(CMD, "unknown option '%s' (see gamesearch match --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        const char *v = cli_args_value(&a);
-        if (!v) {
-            cli_error(CMD, "%s needs a value", name);
-            return EXIT_BAD_INPUT;
-        }
-        int r, c;
-        char end;
-        if (!strcmp(name, "--a") || !strcmp(name, "--b")) {
-            gs_player_spec spec;
-            gs_error err;
-            if (gs_player_spec_parse(v, &spec, &err) != GS_OK) {
-                cli_error(CMD, "%s '%s': %s", name, CLI_Q(v), err.message);
-                return EXIT_BAD_INPUT;
-            }
-            *(name[2] == 'a' ? &o->p.a : &o->p.b) = v;
-        } else if (!strcmp(name, "--size")) {
-            if (sscanf(v, "%dx%d%c", &r, &c, &end) != 2 || r < 1 || c < 1 ||
-                r > GS_MNK_MAX_SIDE || c > GS_MNK_MAX_SIDE) {
-                cli_error(CMD, "--size needs ROWSxCOLUMNS, each 1 to %d, not "
-                          "'%s'", GS_MNK_MAX_SIDE, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->p.rows = r;
-            o->p.cols = c;
-        } else {
-            bool seeds = !strcmp(name, "--seeds");
-            long hi = seeds ? 2147483647L : !strcmp(name, "-j") ? 256
-                      : !strcmp(name, "--k") ? GS_MNK_MAX_SIDE : 1000000;
-            if (!cli_parse_long(v, seeds ? 0 : 1, hi, &n)) {
-                cli_error(CMD, "%s needs a whole number from %d to %ld, not "
-                          "'%s'", name, seeds ? 0 : 1, hi, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            if (seeds)
-                o->p.seed = (uint64_t)n;
-            else if (!strcmp(name, "-n"))
-                o->p.games = (int)n;
-            else if (!strcmp(name, "-j"))
-                o->p.threads = (int)n;
-            else
-                o->p.k = (int)n;
-        }
-    }
+    o->seeds = (long)o->p.seed;
+    cli_parser cp = {.cmd = CMD, CLI_TABLE(match_opts), .target = o,
+                     .usage = usage, .positional = game_arg};
+    int rc = cli_opts_parse(&cp, argc, argv);
+    if (rc)
+        return rc;
+    o->p.seed = (uint64_t)o->seeds;
     if (!o->p.game || !o->p.a || !o->p.b) {
         cli_error(CMD, "%s (see gamesearch match --help)",
                   !o->p.game ? "which game? (ttt, mnk, gomoku or connect4)"
@@ -157,12 +132,6 @@ int cmd_match_options(int argc, char **argv)
     return parse_options(argc, argv, &o);
 }
 
-static int write_stdout(void *user, const char *text, size_t len)
-{
-    (void)user;
-    return fwrite(text, 1, len, stdout) == len ? 0 : -1;
-}
-
 /* --mpi: a game a job; its game follows its text (none) as a tail. */
 typedef struct game_tail {
     uint64_t seed;
@@ -179,6 +148,22 @@ typedef struct match_jobs {
 static int match_status(int st)
 {
     return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
+}
+
+/* Prints the match m that status st made (or its error); frees it. */
+static int report(const match_options *o, int st, gs_match *m,
+                  const gs_error *e)
+{
+    if (st != GS_OK) {
+        cli_error(CMD, "%s", e->message);
+        return match_status(st);
+    }
+    if (o->json)
+        gs_match_write_json(m, cli_file_write, stdout);
+    else
+        gs_match_write_text(m, o->moves, cli_file_write, stdout);
+    gs_match_free(m);
+    return 0;
 }
 
 static int game_job(void *user, size_t i, FILE *out, FILE *err)
@@ -225,8 +210,6 @@ static int game_take(void *user, size_t i, int status, const char *out,
     return 1;
 }
 
-static int write_stdout(void *user, const char *text, size_t len);
-
 /* Plays the games on the ranks of MPI; rank 0 prints the match. */
 static int match_mpi(const match_options *o)
 {
@@ -242,16 +225,7 @@ static int match_mpi(const match_options *o)
         gs_match *m;
         gs_error e;
         int st = gs_match_from_games(&o->p, mj.games, (int)n, NULL, &m, &e);
-        if (st != GS_OK) {
-            cli_error(CMD, "%s", e.message);
-            rc = match_status(st);
-        } else {
-            if (o->json)
-                gs_match_write_json(m, write_stdout, NULL);
-            else
-                gs_match_write_text(m, o->moves, write_stdout, NULL);
-            gs_match_free(m);
-        }
+        rc = report(o, st, m, &e);
     }
     for (size_t i = 0; mj.games && i < n; i++)
         free(mj.games[i].moves);
@@ -270,14 +244,5 @@ int cmd_match(int argc, char **argv)
     gs_match *m;
     gs_error err;
     int st = gs_match_run(&o.p, NULL, &m, &err);
-    if (st != GS_OK) {
-        cli_error(CMD, "%s", err.message);
-        return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
-    }
-    if (o.json)
-        gs_match_write_json(m, write_stdout, NULL);
-    else
-        gs_match_write_text(m, o.moves, write_stdout, NULL);
-    gs_match_free(m);
-    return 0;
+    return report(&o, st, m, &err);
 }

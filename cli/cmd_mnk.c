@@ -6,229 +6,146 @@
  * The computer player is the library's (gamesearch/mnk.h, "Playing and
  * solving"): this file reads the options and the moves and prints.
  */
-#include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/mnk.h"
 #include "commands.h"
-#include "util.h"
+#include "options.h"
 
 typedef struct mnk_options {
     const char *cmd;         /* "ttt", "mnk" or "gomoku" */
     gs_mnk_params params;
     gs_mnk_player_params player;   /* algorithm, depth, time, table */
-    bool player_set[2];      /* --x / --o given */
-    bool computer[2];        /* X, O */
+    int computer[2];         /* X, O: 1 computer, 0 human, -1 not said */
+    int algo, eval;          /* --algo, --eval as read */
+    long depth;              /* --depth; -1: not given */
     const char *solve;       /* --solve POSITION */
     const char *start;       /* --start POSITION */
     bool json;
 } mnk_options;
 
+static const char usage_cells[] =
+    "Cells are named by column letter and row number from the top left (b2),\n"
+    "or numbered 1, 2, ... row by row. A POSITION lists the board row by row,\n"
+    "one character a cell: X, O or . (\"X.O......\"); X moves first, so the\n"
+    "counts say who is to move.\n\n"
+    "Options:\n";
+
+static const char usage_size[] =
+    "  --size MxN         M rows, N columns (default 3x3)\n"
+    "  --k K              stones in a row that win (default 3)\n";
+
+static const char usage_options[] =
+    "  --x human|computer who plays X (X moves first)\n"
+    "  --o human|computer who plays O; without --x or --o you are asked\n"
+    "  --algo ALGO        alphabeta (default), minimax or mcts (20000\n"
+    "                     iterations a move on small boards, --time on\n"
+    "                     large ones)\n"
+    "  --depth N          search N plies (default: to the end on boards of at\n"
+    "                     most 16 cells, iterative deepening on larger ones)\n"
+    "  --eval EVAL        evaluation at the depth cutoff: lines (open lines,\n"
+    "                     default on small boards), threats (default on large)\n"
+    "                     or none\n"
+    "  --time SECONDS     thinking time per computer move on large boards\n"
+    "                     (default 1; 0 = no limit, which needs --depth)\n"
+    "  --tt, --no-tt      use a transposition table (default: use one)\n"
+    "  --start POSITION   play on from a position\n"
+    "  --solve POSITION   print the value of POSITION for the player to move\n"
+    "                     (1 win, 0 draw, -1 loss) and every optimal move\n"
+    "  --json             with --solve: one JSON object: value, best (the cells,\n"
+    "                     0-based, row by row), nodes, time_ms\n"
+    "  -h, --help         show this help\n\n"
+    "Exit status: 0 on success, 2 on bad options or positions.\n";
+
 static void usage(const mnk_options *o)
 {
+    bool sized = strcmp(o->cmd, "mnk") == 0;
     printf("usage: gamesearch %s [options]\n"
-           "       gamesearch %s --solve POSITION [--json] [options]\n\n",
-           o->cmd, o->cmd);
-    if (strcmp(o->cmd, "ttt") == 0)
-        puts("Tic-tac-toe (3x3, three in a row) against the computer, which "
-             "plays\nperfectly by default.");
-    else if (strcmp(o->cmd, "gomoku") == 0)
-        puts("Gomoku (15x15, five or more in a row) against the computer, "
+           "       gamesearch %s --solve POSITION [--json] [options]\n\n%s\n\n",
+           o->cmd, o->cmd, sized
+           ? "An m,n,k game: an M-by-N board, K in a row wins (five or more "
+             "counts\nwhen K is five, as in freestyle Gomoku)."
+           : strcmp(o->cmd, "gomoku") == 0
+           ? "Gomoku (15x15, five or more in a row) against the computer, "
              "which\nsearches with iterative deepening for --time seconds a "
-             "move.");
-    else
-        puts("An m,n,k game: an M-by-N board, K in a row wins (five or more "
-             "counts\nwhen K is five, as in freestyle Gomoku).");
-    puts("\n"
-         "Cells are named by column letter and row number from the top left "
-         "(b2),\n"
-         "or numbered 1, 2, ... row by row. A POSITION lists the board row by "
-         "row,\n"
-         "one character a cell: X, O or . (\"X.O......\"); X moves first, so "
-         "the\n"
-         "counts say who is to move.\n\n"
-         "Options:");
-    if (strcmp(o->cmd, "mnk") == 0)
-        puts("  --size MxN         M rows, N columns (default 3x3)\n"
-             "  --k K              stones in a row that win (default 3)");
-    puts("  --x human|computer who plays X (X moves first)\n"
-         "  --o human|computer who plays O; without --x or --o you are asked\n"
-         "  --algo ALGO        alphabeta (default), minimax or mcts (20000\n"
-         "                     iterations a move on small boards, --time on\n"
-         "                     large ones)\n"
-         "  --depth N          search N plies (default: to the end on boards "
-         "of at\n"
-         "                     most 16 cells, iterative deepening on larger "
-         "ones)\n"
-         "  --eval EVAL        evaluation at the depth cutoff: lines (open "
-         "lines,\n"
-         "                     default on small boards), threats (default on "
-         "large)\n"
-         "                     or none\n"
-         "  --time SECONDS     thinking time per computer move on large "
-         "boards\n"
-         "                     (default 1; 0 = no limit, which needs --depth)\n"
-         "  --tt, --no-tt      use a transposition table (default: use one)\n"
-         "  --start POSITION   play on from a position\n"
-         "  --solve POSITION   print the value of POSITION for the player to "
-         "move\n"
-         "                     (1 win, 0 draw, -1 loss) and every optimal "
-         "move\n"
-         "  --json             with --solve: one JSON object: value, best (the "
-         "cells,\n"
-         "                     0-based, row by row), nodes, time_ms\n"
-         "  -h, --help         show this help\n\n"
-         "Exit status: 0 on success, 2 on bad options or positions.");
+             "move."
+           : "Tic-tac-toe (3x3, three in a row) against the computer, which "
+             "plays\nperfectly by default.");
+    fputs(usage_cells, stdout);
+    fputs(sized ? usage_size : "", stdout);
+    fputs(usage_options, stdout);
 }
 
-/* "3x4" -> rows 3, cols 4. */
-static bool parse_size(const char *s, int *rows, int *cols)
+static int help(cli_parser *p, const char *v)
 {
-    char *end;
-    errno = 0;
-    long r = strtol(s, &end, 10);
-    if (errno || end == s || (*end != 'x' && *end != 'X'))
-        return false;
-    const char *c0 = end + 1;
-    long c = strtol(c0, &end, 10);
-    if (errno || end == c0 || *end || r < 1 || c < 1 ||
-        r > GS_MNK_MAX_SIDE || c > GS_MNK_MAX_SIDE)
-        return false;
-    *rows = (int)r;
-    *cols = (int)c;
-    return true;
+    (void)v;
+    usage(p->target);
+    return 1;
 }
+
+static int size(cli_parser *p, const char *v)
+{
+    gs_mnk_params *mp = &((mnk_options *)p->target)->params;
+    return cli_parse_size(v, GS_MNK_MAX_SIDE, &mp->rows, &mp->cols)
+               ? 0 : CLI_OPT_BAD;
+}
+
+enum { ANY_BOARD = 1, SIZED = 2 };   /* ttt and gomoku; mnk */
+#define AT(member) CLI_AT(mnk_options, member)
+static const char *const sides[] = {"human", "computer", NULL};
+static const char *const algos[] = {"minimax", "alphabeta", "mcts", NULL};
+static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS};
+static const char *const evals[] = {"lines", "threats", "none", NULL};
+static const int eval_ids[] = {GS_MNK_EVAL_LINES, GS_MNK_EVAL_THREATS,
+                               GS_MNK_EVAL_NONE};
+static const cli_opt mnk_opts[] = {
+    CLI_OPT("size", 0, VALUE, CLI_NOWHERE, .hook = size, .modes = SIZED,
+            .want = CLI_SIZE_WANT(GS_MNK_MAX_SIDE)),
+    CLI_OPT("k", 0, INT, AT(params.k), .lo = 1, .hi = GS_MNK_MAX_SIDE,
+            .modes = SIZED),
+    CLI_OPT("x", 0, CHOICE, AT(computer[0]), .choices = sides),
+    CLI_OPT("o", 0, CHOICE, AT(computer[1]), .choices = sides),
+    CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
+            .values = algo_ids, .noun = "algorithm"),
+    CLI_OPT("depth", 0, LONG, AT(depth), .lo = 0, .hi = 1024,
+            .unit = "plies"),
+    CLI_OPT("eval", 0, CHOICE, AT(eval), .choices = evals,
+            .values = eval_ids, .noun = "evaluation"),
+    CLI_OPT("time", 0, SECONDS, AT(player.max_seconds)),
+    CLI_OPT("tt", 0, FLAG, AT(player.use_tt)),
+    CLI_OPT("no-tt", 0, CLEAR, AT(player.use_tt)),
+    CLI_OPT("start", 0, STRING, AT(start)),
+    CLI_OPT("solve", 0, STRING, AT(solve)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE, .hook = help),
+};
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, mnk_options *o)
 {
     const char *cmd = o->cmd;
-    cli_args a;
-    bool is_opt, eval_set = false, k_set = false;
-    char name[64];
-    const char *arg;
-    long depth = -1;
-
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            cli_error(cmd, "unexpected argument '%s' (see gamesearch %s --help)",
-                      CLI_Q(arg), cmd);
-            return EXIT_BAD_INPUT;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--json") == 0 || strcmp(name, "--tt") == 0 ||
-                    strcmp(name, "--no-tt") == 0;
-        if (flag) {
-            if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--json") == 0) {
-                o->json = true;
-            } else if (strcmp(name, "--tt") == 0 || strcmp(name, "--no-tt") == 0) {
-                o->player.use_tt = strcmp(name, "--tt") == 0;
-            } else {
-                usage(o);
-                return 1;
-            }
-            continue;
-        }
-        bool mnk_only = strcmp(name, "--size") == 0 || strcmp(name, "--k") == 0;
-        bool known = mnk_only || strcmp(name, "--x") == 0 ||
-                     strcmp(name, "--o") == 0 || strcmp(name, "--algo") == 0 ||
-                     strcmp(name, "--depth") == 0 || strcmp(name, "--eval") == 0 ||
-                     strcmp(name, "--time") == 0 || strcmp(name, "--solve") == 0 ||
-                     strcmp(name, "--start") == 0;
-        if (!known || (mnk_only && strcmp(cmd, "mnk") != 0)) {
-            cli_error(cmd, "unknown option '%s' (see gamesearch %s --help)",
-                      CLI_Q(name), cmd);
-            return EXIT_BAD_INPUT;
-        }
-        const char *v = cli_args_value(&a);
-        if (!v) {
-            cli_error(cmd, "%s needs a value (see gamesearch %s --help)", CLI_Q(name),
-                      cmd);
-            return EXIT_BAD_INPUT;
-        }
-        if (strcmp(name, "--size") == 0) {
-            if (!parse_size(v, &o->params.rows, &o->params.cols)) {
-                cli_error(cmd, "--size needs ROWSxCOLUMNS, each 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--k") == 0) {
-            long k;
-            if (!cli_parse_long(v, 1, GS_MNK_MAX_SIDE, &k)) {
-                cli_error(cmd, "--k needs a whole number from 1 to %d, not '%s'",
-                          GS_MNK_MAX_SIDE, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.k = (int)k;
-            k_set = true;
-        } else if (strcmp(name, "--x") == 0 || strcmp(name, "--o") == 0) {
-            int side = name[2] == 'o';
-            if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "%s needs human or computer, not '%s'", CLI_Q(name), CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->computer[side] = strcmp(v, "computer") == 0;
-            o->player_set[side] = true;
-        } else if (strcmp(name, "--algo") == 0) {
-            int al = gs_algo_parse(v);
-            if (al != GS_MINIMAX && al != GS_ALPHABETA && al != GS_MCTS) {
-                cli_error(cmd, "unknown algorithm '%s' (expected minimax, "
-                          "alphabeta or mcts)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->player.algo = (gs_algo)al;
-        } else if (strcmp(name, "--depth") == 0) {
-            if (!cli_parse_long(v, 0, 1024, &depth)) {
-                cli_error(cmd, "--depth needs a whole number of plies from 0 to "
-                          "1024, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--eval") == 0) {
-            if (strcmp(v, "lines") == 0)
-                o->params.eval = GS_MNK_EVAL_LINES;
-            else if (strcmp(v, "threats") == 0)
-                o->params.eval = GS_MNK_EVAL_THREATS;
-            else if (strcmp(v, "none") == 0)
-                o->params.eval = GS_MNK_EVAL_NONE;
-            else {
-                cli_error(cmd, "unknown evaluation '%s' (expected lines, threats "
-                          "or none)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            eval_set = true;
-        } else if (strcmp(name, "--time") == 0) {
-            if (!cli_parse_seconds(v, &o->player.max_seconds)) {
-                cli_error(cmd, "--time needs a number of seconds from 0 to 86400, "
-                          "not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--solve") == 0) {
-            o->solve = v;
-        } else {
-            o->start = v;
-        }
-    }
+    bool sized = strcmp(cmd, "mnk") == 0;
+    cli_parser cp = {.cmd = cmd, CLI_TABLE(mnk_opts), .target = o,
+                     .only = sized ? SIZED : ANY_BOARD};
+    int rc = cli_opts_parse(&cp, argc, argv);
+    if (rc)
+        return rc;
+    o->player.algo = (gs_algo)o->algo;
+    o->params.eval = (gs_mnk_eval)o->eval;
 
     gs_mnk_params *p = &o->params;
     int longest = p->rows > p->cols ? p->rows : p->cols;
-    if (!k_set && strcmp(cmd, "mnk") == 0 && p->k > longest)
+    if (!cli_opts_given(&cp, "--k") && sized && p->k > longest)
         p->k = longest;
     if (p->k > longest) {
         cli_error(cmd, "--k %d cannot fit on a %dx%d board", p->k, p->rows,
                   p->cols);
         return EXIT_BAD_INPUT;
     }
-    gs_mnk_params_for_play(p, !eval_set);
-    o->player.depth = depth >= 0 ? (int)depth : 0;
+    gs_mnk_params_for_play(p, !cli_opts_given(&cp, "--eval"));
+    o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
     if (o->json && !o->solve) {
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
@@ -240,8 +157,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     }
     /* A computer without a depth searches a large board until its time
      * is up: with no time limit it would never move. */
-    bool computer_plays = !(o->player_set[0] && !o->computer[0] &&
-                            o->player_set[1] && !o->computer[1]);
+    bool computer_plays = o->computer[0] != 0 || o->computer[1] != 0;
     if (!o->solve && computer_plays && gs_mnk_is_large(p) &&
         o->player.depth == 0 && o->player.max_seconds == 0.0) {
         cli_error(cmd, "--time 0 (no limit) on a board of more than %d cells "
@@ -258,37 +174,27 @@ static int parse_options(int argc, char **argv, mnk_options *o)
 
 static void print_board(const gs_mnk *g, const void *s)
 {
-    const gs_mnk_params *p = gs_mnk_params_of(g);
-    static const char mark[] = ".XO";
-    bool small = p->rows <= 4 && p->cols <= 4;
-    char name[16], header[8 + 4 * GS_MNK_MAX_SIDE];
-    size_t len = (size_t)snprintf(header, sizeof header, small ? "   " : "    ");
-    for (int c = 0; c < p->cols; c++) {
-        gs_mnk_cell_name(g, c, name, sizeof name);
-        name[strcspn(name, "0123456789")] = '\0';
-        len += (size_t)snprintf(header + len, sizeof header - len,
-                                small ? "  %-2s" : "%-2s", name);
+    char board[4096];   /* 32x32: 69 bytes a line, 33 lines */
+    gs_mnk_board_text(g, s, board, sizeof board);
+    fputs(board, stdout);
+}
+
+/* The position of --solve or --start (`option`) into state: false after
+ * a message. */
+static bool read_position(const char *cmd, const gs_mnk *g, const char *option,
+                          const char *text, void *state)
+{
+    gs_error err;
+    if (gs_mnk_parse(g, text, state, &err) != GS_OK) {
+        cli_error(cmd, "%s '%s': %s", option, CLI_Q(text), err.message);
+        return false;
     }
-    while (len > 0 && header[len - 1] == ' ')
-        header[--len] = '\0';
-    puts(header);
-    for (int r = 0; r < p->rows; r++) {
-        printf("%3d ", r + 1);
-        for (int c = 0; c < p->cols; c++) {
-            char m = mark[gs_mnk_cell(g, s, r * p->cols + c)];
-            if (small)
-                printf(c + 1 < p->cols ? " %c |" : " %c", m);
-            else
-                printf(c + 1 < p->cols ? "%c " : "%c", m);
-        }
-        fputc('\n', stdout);
-        if (small && r + 1 < p->rows) {
-            fputs("    ", stdout);
-            for (int c = 0; c < p->cols; c++)
-                fputs(c + 1 < p->cols ? "---+" : "---", stdout);
-            fputc('\n', stdout);
-        }
+    if (gs_mnk_over(g, state)) {
+        cli_error(cmd, "%s '%s': the game is already over (%s)", option,
+                  CLI_Q(text), gs_mnk_over_reason(g, state));
+        return false;
     }
+    return true;
 }
 
 static int solve(const mnk_options *o, gs_mnk *g)
@@ -297,55 +203,19 @@ static int solve(const mnk_options *o, gs_mnk *g)
     unsigned char *root = malloc(gs_mnk_state_size(g));
     gs_mnk_solution *sol = malloc(sizeof *sol);
     gs_mnk_player *pl = NULL;
-    int status = EXIT_BAD_INPUT;
-    if (!root || !sol)
-        goto oom;
-    gs_error err;
-    if (gs_mnk_parse(g, o->solve, root, &err) != GS_OK) {
-        cli_error(cmd, "--solve '%s': %s", CLI_Q(o->solve), err.message);
+    int status = EXIT_BAD_INPUT, s;
+    if (root && sol && !read_position(cmd, g, "--solve", o->solve, root))
         goto out;
-    }
-    if (gs_mnk_over(g, root)) {
-        cli_error(cmd, "--solve '%s': the game is already over (%s)", CLI_Q(o->solve),
-                  gs_mnk_over_reason(g, root));
-        goto out;
-    }
-    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
-        goto oom;
-    int s = gs_mnk_player_solve(pl, root, sol);
-    if (s != GS_OK) {
-        cli_error(cmd, "search failed: %s", gs_strerror(s));
-        status = 1;
-        goto out;
-    }
-
-    if (o->json) {
-        printf("{\"value\":%d,\"best\":[", sol->value);
-        for (int i = 0; i < sol->nbest; i++)
-            printf("%s%d", i ? "," : "", sol->best[i]);
-        printf("],\"nodes\":%llu,\"time_ms\":%.3f}\n",
-               (unsigned long long)sol->nodes, sol->seconds * 1e3);
-    } else {
-        char count[40], name[16];
-        cli_format_count(sol->nodes, count, sizeof count);
-        print_board(g, root);
-        printf("%c to move: %s\n", gs_mnk_to_move(g, root) == 0 ? 'X' : 'O',
-               sol->value > 0 ? "wins" : sol->value < 0 ? "loses" : "draw");
-        printf("value: %d\noptimal moves:", sol->value);
-        for (int i = 0; i < sol->nbest; i++) {
-            gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
-            printf(" %s", name);
-        }
-        printf("\nnodes: %s, time: %.3f ms\n", count, sol->seconds * 1e3);
-        if (o->player.depth > 0)
-            printf("(searched %d plies deep: 0 means no win was found within "
-                   "them)\n", o->player.depth);
-    }
-    status = 0;
-    goto out;
-oom:
-    cli_error(cmd, "out of memory");
     status = 1;
+    if (!root || !sol || gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
+        cli_error(cmd, "out of memory");
+    else if ((s = gs_mnk_player_solve(pl, root, sol)) != GS_OK)
+        cli_error(cmd, "search failed: %s", gs_strerror(s));
+    else if (o->json)
+        status = gs_mnk_solution_json(sol, cli_file_write, stdout) != 0;
+    else
+        status = gs_mnk_solution_text(g, root, sol, o->player.depth,
+                                      cli_file_write, stdout) != 0;
 out:
     gs_mnk_player_free(pl);
     free(root);
@@ -365,14 +235,10 @@ static bool ask_side(mnk_options *o, char **line, size_t *cap)
             return false;
         }
         char *a = cli_trim(*line);
-        if (*a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0) {
-            o->computer[0] = false;
-            o->computer[1] = true;
-            return true;
-        }
-        if (strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
-            o->computer[0] = true;
-            o->computer[1] = false;
+        bool x = *a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0;
+        if (x || strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
+            o->computer[0] = !x;
+            o->computer[1] = x;
             return true;
         }
         printf("Type X or O.\n");
@@ -433,18 +299,8 @@ static int play(mnk_options *o, gs_mnk *g)
         return 1;
     }
     gs_mnk_empty(g, s);
-    if (o->start) {
-        gs_error err;
-        if (gs_mnk_parse(g, o->start, s, &err) != GS_OK) {
-            cli_error(cmd, "--start '%s': %s", CLI_Q(o->start), err.message);
-            goto out;
-        }
-        if (gs_mnk_over(g, s)) {
-            cli_error(cmd, "--start '%s': the game is already over (%s)",
-                      CLI_Q(o->start), gs_mnk_over_reason(g, s));
-            goto out;
-        }
-    }
+    if (o->start && !read_position(cmd, g, "--start", o->start, s))
+        goto out;
     if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
@@ -452,12 +308,12 @@ static int play(mnk_options *o, gs_mnk *g)
     }
 
     status = 0;
-    if (!o->player_set[0] && !o->player_set[1]) {
+    if (o->computer[0] < 0 && o->computer[1] < 0) {
         if (!ask_side(o, &line, &cap))
             goto out;
-    } else if (!o->player_set[0]) {
+    } else if (o->computer[0] < 0) {
         o->computer[0] = !o->computer[1];
-    } else if (!o->player_set[1]) {
+    } else if (o->computer[1] < 0) {
         o->computer[1] = !o->computer[0];
     }
 
@@ -469,7 +325,6 @@ static int play(mnk_options *o, gs_mnk *g)
             break;
         }
         int side = gs_mnk_to_move(g, s), cell;
-        char name[16];
         if (!o->computer[side]) {
             cell = ask_move(g, s, &line, &cap);
             if (cell < 0) {
@@ -484,15 +339,10 @@ static int play(mnk_options *o, gs_mnk *g)
                 status = 1;
                 break;
             }
+            char text[160];
+            gs_mnk_move_text(g, side, &m, text, sizeof text);
+            fputs(text, stdout);
             cell = m.cell;
-            char count[40];
-            cli_format_count(m.nodes, count, sizeof count);
-            gs_mnk_cell_name(g, cell, name, sizeof name);
-            printf("computer (%c) plays %s\n", side == 0 ? 'X' : 'O', name);
-            printf("computer move: %.3f ms, %s nodes", m.seconds * 1e3, count);
-            if (m.iterative)
-                printf(", depth %d", m.depth);
-            fputc('\n', stdout);
         }
         gs_mnk_play(g, s, cell);
     }
@@ -504,24 +354,24 @@ out:
 }
 
 /* The subcommands: ttt, mnk and gomoku differ only in their board. */
-static int read_options(const char *cmd, int rows, int cols, int k,
-                        int argc, char **argv, mnk_options *o)
+static int read_options(const char *cmd, int argc, char **argv,
+                        mnk_options *o)
 {
-    memset(o, 0, sizeof *o);
-    o->cmd = cmd;
+    bool gomoku = strcmp(cmd, "gomoku") == 0;
+    *o = (mnk_options){.cmd = cmd, .computer = {-1, -1}, .depth = -1};
     gs_mnk_params_init(&o->params);
-    o->params.rows = rows;
-    o->params.cols = cols;
-    o->params.k = k;
+    o->params.rows = o->params.cols = gomoku ? 15 : 3;
+    o->params.k = gomoku ? 5 : 3;
     gs_mnk_player_params_init(&o->player);
+    o->algo = (int)o->player.algo;
+    o->eval = (int)o->params.eval;
     return parse_options(argc, argv, o);
 }
 
-static int run(const char *cmd, int rows, int cols, int k, int argc,
-               char **argv)
+static int run(const char *cmd, int argc, char **argv)
 {
     mnk_options o;
-    int rc = read_options(cmd, rows, cols, k, argc, argv, &o);
+    int rc = read_options(cmd, argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
 
@@ -539,33 +389,33 @@ static int run(const char *cmd, int rows, int cols, int k, int argc,
 
 int cmd_ttt(int argc, char **argv)
 {
-    return run("ttt", 3, 3, 3, argc, argv);
+    return run("ttt", argc, argv);
 }
 
 int cmd_mnk(int argc, char **argv)
 {
-    return run("mnk", 3, 3, 3, argc, argv);
+    return run("mnk", argc, argv);
 }
 
 int cmd_gomoku(int argc, char **argv)
 {
-    return run("gomoku", 15, 15, 5, argc, argv);
+    return run("gomoku", argc, argv);
 }
 
 int cmd_ttt_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("ttt", 3, 3, 3, argc, argv, &o);
+    return read_options("ttt", argc, argv, &o);
 }
 
 int cmd_mnk_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("mnk", 3, 3, 3, argc, argv, &o);
+    return read_options("mnk", argc, argv, &o);
 }
 
 int cmd_gomoku_options(int argc, char **argv)
 {
     mnk_options o;
-    return read_options("gomoku", 15, 15, 5, argc, argv, &o);
+    return read_options("gomoku", argc, argv, &o);
 }

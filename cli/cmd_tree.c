@@ -13,8 +13,8 @@
 
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
+#include "options.h"
 #include "tree_html.h"
-#include "util.h"
 
 #define CMD "tree"
 
@@ -77,8 +77,7 @@ static const char usage[] =
 
 typedef struct tree_options {
     const char *file;
-    gs_algo algo;
-    bool algo_given;
+    int algo;              /* a gs_algo */
     long depth;            /* rounds; -1 = the file's */
     const char *agents;
     bool prune_equal;
@@ -92,109 +91,67 @@ typedef struct tree_options {
     bool practice;
 } tree_options;
 
-/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
-static int parse_options(int argc, char **argv, tree_options *o)
+/* --check's optional value: --check=SOLUTION, or a next argument that
+ * names a .solution file. */
+static int check_value(cli_parser *p, const char *value)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
+    tree_options *o = p->target;
+    const char *next = p->args.next < p->args.argc
+                           ? p->args.argv[p->args.next] : NULL;
+    size_t k = next ? strlen(next) : 0;
+    o->check = true;
+    o->solution = value;
+    if (!value && k > 9 && strcmp(next + k - 9, ".solution") == 0)
+        o->solution = cli_args_value(&p->args);
+    return 0;
+}
 
-    o->file = NULL;
-    o->algo = GS_ALPHABETA;
-    o->algo_given = false;
-    o->depth = -1;
-    o->agents = NULL;
-    o->prune_equal = true;
-    o->json = false;
-    o->trace = false;
-    o->dot = NULL;
-    o->random = NULL;
-    o->check = false;
-    o->solution = NULL;
-    o->html = NULL;
-    o->practice = false;
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (o->file) {
-                cli_error(CMD, "one input at a time: '%s' and '%s' "
-                          "(see gamesearch tree --help)", CLI_Q(o->file), CLI_Q(arg));
-                return EXIT_BAD_INPUT;
-            }
-            o->file = arg;
-            continue;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--json") == 0 ||
-                    strcmp(name, "--trace") == 0 ||
-                    strcmp(name, "--practice") == 0 ||
-                    strcmp(name, "--no-prune-equal") == 0;
-        if (flag && cli_args_has_inline(&a)) {
-            cli_error(CMD, "%s takes no value", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        if (strcmp(name, "--check") == 0) {
-            /* an optional value: --check=SOLUTION, or a next argument
-             * that names a .solution file */
-            o->check = true;
-            const char *next = a.next < a.argc ? a.argv[a.next] : NULL;
-            size_t k = next ? strlen(next) : 0;
-            if (cli_args_has_inline(&a) ||
-                (k > 9 && strcmp(next + k - 9, ".solution") == 0))
-                o->solution = cli_args_value(&a);
-            continue;
-        }
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            fputs(usage, stdout);
-            return 1;
-        } else if (strcmp(name, "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(name, "--trace") == 0) {
-            o->trace = true;
-        } else if (strcmp(name, "--practice") == 0) {
-            o->practice = true;
-        } else if (strcmp(name, "--no-prune-equal") == 0) {
-            o->prune_equal = false;
-        } else if (strcmp(name, "--algo") == 0 || strcmp(name, "--depth") == 0 ||
-                   strcmp(name, "--agents") == 0 || strcmp(name, "--dot") == 0 ||
-                   strcmp(name, "--random") == 0 || strcmp(name, "--html") == 0) {
-            const char *v = cli_args_value(&a);
-            if (!v) {
-                cli_error(CMD, "%s needs a value (see gamesearch tree --help)",
-                          CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--algo") == 0) {
-                int algo = gs_algo_parse(v);
-                if (algo < 0 || algo == GS_EXPECTIMINIMAX) {
-                    cli_error(CMD, "unknown algorithm '%s' (expected minimax, "
-                              "alphabeta, expectimax or mcts)", CLI_Q(v));
-                    return EXIT_BAD_INPUT;
-                }
-                o->algo = (gs_algo)algo;
-                o->algo_given = true;
-            } else if (strcmp(name, "--depth") == 0) {
-                if (!cli_parse_long(v, 0, 1000000, &o->depth)) {
-                    cli_error(CMD, "--depth needs a whole number of rounds "
-                              "from 0 to 1000000, not '%s'", CLI_Q(v));
-                    return EXIT_BAD_INPUT;
-                }
-            } else if (strcmp(name, "--agents") == 0) {
-                o->agents = v;
-            } else if (strcmp(name, "--random") == 0) {
-                o->random = v;
-            } else if (strcmp(name, "--html") == 0) {
-                o->html = v;
-            } else {
-                o->dot = v;
-            }
-        } else {
-            cli_error(CMD, "unknown option '%s' (see gamesearch tree --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
+static int input_file(cli_parser *p, const char *arg)
+{
+    tree_options *o = p->target;
+    if (o->file) {
+        cli_error(CMD, "one input at a time: '%s' and '%s' (see gamesearch "
+                  "tree --help)", CLI_Q(o->file), CLI_Q(arg));
+        return EXIT_BAD_INPUT;
     }
+    o->file = arg;
+    return 0;
+}
+
+#define AT(member) CLI_AT(tree_options, member)
+static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
+                                    "mcts", NULL};
+static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
+                               GS_MCTS};
+static const cli_opt tree_opts[] = {
+    CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
+            .values = algo_ids, .noun = "algorithm"),
+    CLI_OPT("depth", 0, LONG, AT(depth), .lo = 0, .hi = 1000000,
+            .unit = "rounds"),
+    CLI_OPT("agents", 0, STRING, AT(agents)),
+    CLI_OPT("no-prune-equal", 0, CLEAR, AT(prune_equal)),
+    CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("dot", 0, STRING, AT(dot)),
+    CLI_OPT("trace", 0, FLAG, AT(trace)),
+    CLI_OPT("check", 0, MAYBE, CLI_NOWHERE, .hook = check_value),
+    CLI_OPT("random", 0, STRING, AT(random)),
+    CLI_OPT("html", 0, STRING, AT(html)),
+    CLI_OPT("practice", 0, FLAG, AT(practice)),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
+
+/* Returns 0, 1 (help printed) or EXIT_BAD_INPUT; *p tells which options
+ * were given. */
+static int parse_options(int argc, char **argv, tree_options *o,
+                         cli_parser *p)
+{
+    *o = (tree_options){.algo = GS_ALPHABETA, .depth = -1,
+                        .prune_equal = true};
+    *p = (cli_parser){.cmd = CMD, CLI_TABLE(tree_opts), .target = o,
+                      .usage = usage, .positional = input_file};
+    int rc = cli_opts_parse(p, argc, argv);
+    if (rc)
+        return rc;
     if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
         cli_error(CMD, "--check prints its own report: give it without "
                   "--json, --dot, --trace, --random and --html");
@@ -228,114 +185,8 @@ static int parse_options(int argc, char **argv, tree_options *o)
 int cmd_tree_options(int argc, char **argv)
 {
     tree_options o;
-    return parse_options(argc, argv, &o);
-}
-
-/* The node names along the principal variation, root first. */
-static int32_t pv_node(const gs_tree *t, const gs_result *res, int k)
-{
-    int32_t node = gs_tree_root_node(t);
-    for (int i = 0; i < k; i++)
-        node = gs_tree_child(t, node, res->pv[i]);
-    return node;
-}
-
-static void print_names(const gs_tree *t, const gs_tree_trace *tr,
-                        gs_event_kind kind)
-{
-    size_t shown = 0;
-    for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind && ++shown)
-            printf(" %s", gs_tree_node_name(t, tr->steps[i].node));
-    puts(shown ? "" : " (none)");
-}
-
-static const char *role_name(gs_role r)
-{
-    return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
-}
-
-/* The role of `agent` as `algo` searches it: expectimax averages the MIN
- * agents (search.h), so they are chance agents there. */
-static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
-{
-    gs_role role = gs_tree_role(t, agent);
-    return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
-}
-
-static void print_mcts(const gs_tree *t, const gs_engine *e,
-                       const gs_result *res);
-
-static void print_text(const gs_tree *t, const tree_options *o,
-                       const gs_result *res, const gs_tree_trace *tr, int depth,
-                       const gs_engine *mcts)
-{
-    char num[32];
-    int32_t root = gs_tree_root_node(t);
-
-    printf("algorithm: %s", gs_algo_name(o->algo));
-    if (o->algo == GS_ALPHABETA)
-        printf(", %s", o->prune_equal
-                           ? "textbook pruning (cut on v >= beta, v <= alpha)"
-                           : "strict pruning (cut on v > beta, v < alpha)");
-    printf("\nagents:");
-    for (int i = 0; i < gs_tree_num_agents(t); i++)
-        printf(" %s", role_name(searched_role(t, i, o->algo)));
-    if (depth > 0)
-        printf(", depth %d round%s", depth, depth == 1 ? "" : "s");
-    cli_format_value(res->value, num);
-    printf("\nvalue: %s\n", num);
-    if (res->best != GS_NO_ACTION) {
-        const char *child = gs_tree_node_name(t, gs_tree_child(t, root, res->best));
-        const char *action = gs_tree_child_action(t, root, res->best);
-        if (strcmp(child, action) == 0)
-            printf("best: %s\n", child);
-        else
-            printf("best: %s (action %s)\n", child, action);
-    } else {
-        printf("best: none (the root %s)\n",
-               gs_tree_child_count(t, root) == 0 ? "is a leaf"
-                                                 : "is not a player's choice");
-    }
-    printf("principal variation:");
-    for (int k = 0; k <= res->pv_length; k++)
-        printf("%s%s", k ? " -> " : " ", gs_tree_node_name(t, pv_node(t, res, k)));
-    printf("\nnodes visited: %llu (%llu lea%s evaluated, %llu cutoff%s)\n",
-           (unsigned long long)res->nodes, (unsigned long long)res->leaves,
-           res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
-           res->cutoffs == 1 ? "" : "s");
-    if (mcts) {
-        print_mcts(t, mcts, res);
-        return;
-    }
-    printf("visited:");
-    print_names(t, tr, GS_EVENT_ENTER);
-    printf("pruned:");
-    print_names(t, tr, GS_EVENT_PRUNE);
-}
-
-/* MCTS: the nodes its tree reached, in the order it made them, with their
- * visits and means (the proved value where the solver proved one). */
-static void print_mcts(const gs_tree *t, const gs_engine *e,
-                       const gs_result *res)
-{
-    size_t n = gs_mcts_tree_size(e);
-    int32_t *node = malloc((n ? n : 1) * sizeof *node);
-    char num[32];
-    printf("visits (mean):");
-    for (size_t i = 0; node && i < n; i++) {
-        gs_mcts_node_info in;
-        gs_mcts_tree_node(e, i, &in);
-        node[i] = i ? gs_tree_child(t, node[in.parent], in.action)
-                    : gs_tree_root_node(t);
-        if (in.visits == 0)
-            continue;
-        cli_format_value(in.proved ? in.lo : in.mean, num);
-        printf(" %s=%llu (%s)", gs_tree_node_name(t, node[i]),
-               (unsigned long long)in.visits, num);
-    }
-    free(node);
-    printf("\nproved: %s\n", res->mcts_proved ? "yes" : "no");
+    cli_parser p;
+    return parse_options(argc, argv, &o, &p);
 }
 
 /* --check: the search against the test's .solution, as the autograder
@@ -385,7 +236,8 @@ static int check_solution(const tree_options *o, const gs_tree *t,
 int cmd_tree(int argc, char **argv)
 {
     tree_options o;
-    int rc = parse_options(argc, argv, &o);
+    cli_parser p;
+    int rc = parse_options(argc, argv, &o, &p);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (o.random) {
@@ -470,8 +322,8 @@ int cmd_tree(int argc, char **argv)
     }
     if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
         /* the autograder's conventions: its algorithm, strict pruning */
-        if (!o.algo_given)
-            o.algo = (gs_algo)gs_tree_algo(t);
+        if (!cli_opts_given(&p, "--algo"))
+            o.algo = gs_tree_algo(t);
         o.prune_equal = false;
     } else if (o.check) {
         cli_error(CMD, "%s: --check compares a CS188 test file with its "
@@ -582,19 +434,14 @@ int cmd_tree(int argc, char **argv)
             goto out;
         }
     }
-    if (o.json) {
-        gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write, stdout);
-    } else {
-        print_text(t, &o, &res, &tr, depth, mcts);
-        for (size_t i = 0; o.trace && i <= tr.count; i++) {
-            char line[512];
-            int n = gs_tree_trace_line(t, &tr, i, line, sizeof line);
-            char *big = n >= (int)sizeof line ? malloc((size_t)n + 1) : NULL;
-            if (big)
-                gs_tree_trace_line(t, &tr, i, big, (size_t)n + 1);
-            printf("%s%s\n", i ? "" : "\n", big ? big : line);
-            free(big);
-        }
+    gs_tree_text_options to = {o.algo, o.prune_equal, depth, o.trace, mcts};
+    s = o.json ? gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write,
+                                    stdout)
+               : gs_tree_text_write(t, &tr, &res, &to, cli_file_write, stdout);
+    if (s == GS_ENOMEM) {
+        cli_error(CMD, "out of memory");
+        status = 1;
+        goto out;
     }
     status = 0;
 

@@ -50,8 +50,6 @@ typedef struct pac_options {
     double frame_time;       /* --frameTime */
     const char *record, *replay;
     const char *html;        /* --html FILE: the replay page */
-    char game_option[80];    /* the first option given that --replay
-                                cannot take, as typed; "" if none */
 } pac_options;
 
 /*

@@ -259,6 +259,22 @@ bool cli_parse_long(const char *s, long lo, long hi, long *out)
     return true;
 }
 
+bool cli_parse_size(const char *s, int max, int *rows, int *cols)
+{
+    char *end;
+    errno = 0;
+    long r = strtol(s, &end, 10);
+    if (errno || end == s || (*end != 'x' && *end != 'X'))
+        return false;
+    const char *c0 = end + 1;
+    long c = strtol(c0, &end, 10);
+    if (errno || end == c0 || *end || r < 1 || c < 1 || r > max || c > max)
+        return false;
+    *rows = (int)r;
+    *cols = (int)c;
+    return true;
+}
+
 bool cli_read_answer(char **line, size_t *cap)
 {
     ssize_t n = getline(line, cap, stdin);

@@ -78,6 +78,14 @@ bool cli_args_has_inline(const cli_args *a);
 
 /* Parses a whole decimal integer in [lo, hi]; false otherwise. */
 bool cli_parse_long(const char *s, long lo, long hi, long *out);
+/* A board size "ROWSxCOLUMNS" ("3x4"; 'X' too), each 1 to max: true and
+ * *rows, *cols, or false. */
+bool cli_parse_size(const char *s, int max, int *rows, int *cols);
+/* What it wants, for messages: "ROWSxCOLUMNS, each 1 to 32" (max a
+ * number or a macro for one). */
+#define CLI_SIZE_WANT(max) "ROWSxCOLUMNS, each 1 to " CLI_STRING(max)
+#define CLI_STRING(x) CLI_STRING_(x)
+#define CLI_STRING_(x) #x
 /* A number of seconds, 0 to one day (fractions allowed): true and *out,
  * or false. */
 bool cli_parse_seconds(const char *s, double *out);

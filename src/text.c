@@ -2,6 +2,7 @@
 #include "gamesearch/text.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,30 +195,63 @@ size_t gs_text_escape(const char *s, size_t max, char *out, size_t size)
 }
 
 /* Text gathered into pieces before it goes to the writer. */
-typedef struct sink {
-    gs_write_fn write;
-    void *user;
-    int status;
-    size_t len;
-    char buf[512];
-} sink;
-
-static void sink_flush(sink *k)
+void gs_writer_init(gs_writer *w, gs_write_fn write, void *user)
 {
-    if (k->len && !k->status)
-        k->status = k->write(k->user, k->buf, k->len);
-    k->len = 0;
+    w->write = write;
+    w->user = user;
+    w->status = 0;
+    w->len = 0;
 }
 
-static void put(sink *k, const void *text, size_t len)
+static void writer_flush(gs_writer *w)
 {
-    if (k->len + len > sizeof k->buf)
-        sink_flush(k);
-    memcpy(k->buf + k->len, text, len);
-    k->len += len;
+    if (w->len && !w->status)
+        w->status = w->write(w->user, w->buf, w->len);
+    w->len = 0;
 }
 
-#define PUT(k, lit) put((k), (lit), sizeof(lit) - 1)
+int gs_writer_put(void *user, const char *text, size_t len)
+{
+    gs_writer *w = user;
+    while (len && !w->status) {
+        if (w->len == sizeof w->buf)
+            writer_flush(w);
+        size_t n = sizeof w->buf - w->len;
+        if (n > len)
+            n = len;
+        memcpy(w->buf + w->len, text, n);
+        w->len += n;
+        text += n;
+        len -= n;
+    }
+    return w->status;
+}
+
+int gs_writer_puts(gs_writer *w, const char *s)
+{
+    return gs_writer_put(w, s, strlen(s));
+}
+
+int gs_writer_printf(gs_writer *w, const char *fmt, ...)
+{
+    char line[sizeof w->buf];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        gs_writer_put(w, line, (size_t)n < sizeof line ? (size_t)n
+                                                       : sizeof line - 1);
+    return w->status;
+}
+
+int gs_writer_finish(gs_writer *w)
+{
+    writer_flush(w);
+    return w->status;
+}
+
+#define PUT(w, lit) gs_writer_put((w), (lit), sizeof(lit) - 1)
 
 int gs_json_number(double v, gs_write_fn write, void *user)
 {
@@ -229,7 +263,8 @@ int gs_json_number(double v, gs_write_fn write, void *user)
 
 int gs_json_string(const char *s, gs_write_fn write, void *user)
 {
-    sink k = {write, user, 0, 0, {0}};
+    gs_writer k;
+    gs_writer_init(&k, write, user);
     PUT(&k, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p && !k.status;) {
         size_t bad, n = utf8_char(p, &bad);
@@ -245,18 +280,15 @@ int gs_json_string(const char *s, gs_write_fn write, void *user)
         case '\t': PUT(&k, "\\t"); break;
         case '\r': PUT(&k, "\\r"); break;
         default:
-            if (*p < 0x20) {
-                char esc[8];
-                put(&k, esc, (size_t)snprintf(esc, sizeof esc, "\\u%04x", *p));
-            } else {
-                put(&k, p, n);
-            }
+            if (*p < 0x20)
+                gs_writer_printf(&k, "\\u%04x", *p);
+            else
+                gs_writer_put(&k, (const char *)p, n);
         }
         p += n;
     }
     PUT(&k, "\"");
-    sink_flush(&k);
-    return k.status;
+    return gs_writer_finish(&k);
 }
 
 int gs_dot_string(const char *s, gs_write_fn write, void *user)
@@ -264,7 +296,8 @@ int gs_dot_string(const char *s, gs_write_fn write, void *user)
     /* Graphviz refuses a quoted string longer than 16384 bytes ("longer
      * than 16384?"); a long one is written in pieces it joins, "a" + "b". */
     enum { DOT_PIECE = 16000 };
-    sink k = {write, user, 0, 0, {0}};
+    gs_writer k;
+    gs_writer_init(&k, write, user);
     size_t piece = 0;
     PUT(&k, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p && !k.status;) {
@@ -283,11 +316,10 @@ int gs_dot_string(const char *s, gs_write_fn write, void *user)
             PUT(&k, "\\");
             piece++;
         }
-        put(&k, p, n);
+        gs_writer_put(&k, (const char *)p, n);
         piece += n;
         p += n;
     }
     PUT(&k, "\"");
-    sink_flush(&k);
-    return k.status;
+    return gs_writer_finish(&k);
 }

@@ -16,6 +16,7 @@
 
 #include "gamesearch/bench.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 typedef struct seen {
@@ -103,11 +104,56 @@ static void test_setup_failure(void **state)
     assert_int_equal(gs_bench_run(NULL, NULL, NULL, NULL), GS_EINVAL);
 }
 
+/* The text and JSON of `gamesearch bench`, for a row made by hand. */
+static void test_writers(void **state)
+{
+    (void)state;
+    gs_bench_row row = {.game = "ttt", .position = "b2 \"a1\"",
+                        .search = "alphabeta tt", .depth = "end",
+                        .best = "c3"};
+    row.result.value = 0.5;
+    row.result.nodes = 921;
+    row.result.seconds = 0.00025;
+    gs_bench_totals t = {.rows = 1, .nodes = 4596374, .seconds = 2.0};
+    buffer x = {0};
+    assert_int_equal(gs_bench_write_start(false, to_buffer, &x), 0);
+    assert_int_equal(gs_bench_write_row(&row, false, true, to_buffer, &x), 0);
+    assert_int_equal(gs_bench_write_end(&t, false, to_buffer, &x), 0);
+    assert_string_equal(x.text,
+        "game     position                     depth           value best  "
+        "     nodes        ms  search\n"
+        "ttt      b2 \"a1\"                      end               0.5 c3    "
+        "       921       0.2  alphabeta tt\n"
+        "\nNodes searched: 4596374\nNodes/second: 2298187\nTime: 2.000 "
+        "seconds\n");
+    buffer j = {0};
+    assert_int_equal(gs_bench_write_start(true, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_row(&row, true, true, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_row(&row, true, false, to_buffer, &j), 0);
+    assert_int_equal(gs_bench_write_end(&t, true, to_buffer, &j), 0);
+    const char *one = "{\"game\":\"ttt\",\"position\":\"b2 \\\"a1\\\"\","
+        "\"search\":\"alphabeta tt\",\"depth\":\"end\",\"value\":0.5,"
+        "\"best\":\"c3\",\"nodes\":921,\"ms\":0.250}";
+    char want[1024];
+    snprintf(want, sizeof want, "{\"rows\":[%s,%s],\"nodes\":4596374,"
+             "\"nodes_per_second\":2298187,\"seconds\":2.000}\n", one, one);
+    assert_string_equal(j.text, want);
+    /* a write refused is the writer's result */
+    buffer f = {.refuse_at = 1};
+    assert_int_equal(gs_bench_write_row(&row, true, true, to_buffer, &f), 7);
+    assert_int_equal(gs_bench_write_start(false, to_buffer, &f), 7);
+    assert_int_equal(gs_bench_write_end(&t, true, to_buffer, &f), 7);
+    assert_null(f.text);
+    free(x.text);
+    free(j.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_signature),
         cmocka_unit_test(test_setup_failure),
+        cmocka_unit_test(test_writers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1561,7 +1561,7 @@ bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole 
 bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
 bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -p MinimaxAgnet
-bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (available: RandomGhost, DirectionalGhost)" pacman -g SmartGhost
+bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (expected RandomGhost or DirectionalGhost)" pacman -g SmartGhost
 bad_input "pacman: -a unknown key" "gamesearch pacman: -a: GreedyAgent takes no argument 'depth' (it takes evalFn)" pacman -p GreedyAgent -a depth=2 -q
 bad_input "pacman: -a bad evalFn" "gamesearch pacman: -a: evalFn 'better' is unknown to GreedyAgent (it knows scoreEvaluation)" pacman -p GreedyAgent -a evalFn=better -q
 bad_input "pacman: -a bare key" "gamesearch pacman: -a: LeftTurnAgent takes no argument 'fast' (it takes index)" pacman -p LeftTurnAgent -a fast -q

@@ -23,6 +23,7 @@
 #include "gamesearch/pacman.h"
 #include "gamesearch/tree.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
@@ -298,27 +299,6 @@ static void test_unfit(void **state)
     gs_tree_free(tree);
 }
 
-/* The chart, written into memory. */
-typedef struct buffer {
-    char *text;
-    size_t len;
-    size_t fail_after;   /* refuse the write after this many (0: never) */
-    size_t writes;
-} buffer;
-
-static int to_buffer(void *user, const char *text, size_t len)
-{
-    buffer *b = user;
-    if (b->fail_after && ++b->writes > b->fail_after)
-        return 7;
-    b->text = realloc(b->text, b->len + len + 1);
-    assert_non_null(b->text);
-    memcpy(b->text + b->len, text, len);
-    b->len += len;
-    b->text[b->len] = '\0';
-    return 0;
-}
-
 static size_t count(const char *s, const char *what)
 {
     size_t n = 0;
@@ -360,11 +340,65 @@ static void test_svg(void **state)
     free(b.text);
 
     /* A writer that fails stops it with its status. */
-    buffer f = {NULL, 0, 3, 0};
+    buffer f = {NULL, 0, 4, 0};
     assert_int_equal(gs_compare_svg(c, NULL, to_buffer, &f), 7);
     free(f.text);
     gs_compare_free(c);
     ttt_close(&t);
+}
+
+/* The rows as text and the JSON object, of a comparison made by hand (its
+ * times fixed): a finished minimax search and a stopped alpha-beta one. */
+static void test_text_and_json(void **state)
+{
+    (void)state;
+    gs_compare c = {0};
+    gs_compare_options_init(&c.options);
+    c.options.num_algos = 2;
+    assert_int_equal(gs_compare_algo_parse("minimax", 7, &c.options.algos[0]),
+                     GS_OK);
+    assert_int_equal(gs_compare_algo_parse("alphabeta+order", 15,
+                                           &c.options.algos[1]), GS_OK);
+    gs_compare_row rows[2] = {{.algo = 0, .depth = 1, .best = "b2"},
+                              {.algo = 1, .depth = 2, .best = ""}};
+    rows[0].result.value = 4;
+    rows[0].result.nodes = 10;
+    rows[0].result.leaves = 9;
+    rows[0].result.seconds = 0.25e-3;
+    rows[1].result.nodes = 1234567;
+    rows[1].result.leaves = 1000;
+    rows[1].result.seconds = 1.5;
+    rows[1].result.stopped = GS_STOP_NODES;
+    c.rows = rows;
+    c.num_rows = 2;
+    c.root_actions = 9;
+    char line[256];
+    assert_string_equal(gs_compare_text_header(), "depth  algorithm         "
+        "              nodes       leaves         ms     ebf        value  "
+        "best\n");
+    assert_int_equal(gs_compare_row_text(&c.options, &rows[0], line,
+                                         sizeof line), 94);
+    assert_string_equal(line, "    1  minimax                            10  "
+        "          9      0.250   10.00            4  b2\n");
+    gs_compare_row_text(&c.options, &rows[1], line, sizeof line);
+    assert_string_equal(line, "    2  alphabeta+order             1,234,567"
+        "        1,000   1500.000 1111.11      stopped  -\n");
+    buffer b = {NULL, 0, 0, 0};
+    assert_int_equal(gs_compare_json_write(&c, "ttt", "X\"", to_buffer, &b),
+                     GS_OK);
+    assert_string_equal(b.text, "{\"game\":\"ttt\",\"position\":\"X\\\"\","
+        "\"branching\":10,\"rows\":[{\"algo\":\"minimax\",\"depth\":1,"
+        "\"nodes\":10,\"leaves\":9,\"seconds\":0.00025,\"ebf\":10,"
+        "\"value\":4,\"best\":\"b2\"},{\"algo\":\"alphabeta+order\","
+        "\"depth\":2,\"nodes\":1234567,\"leaves\":1000,\"seconds\":1.5,"
+        "\"ebf\":1111.1107055554814,\"value\":null,\"best\":null,"
+        "\"stopped\":true}]}\n");
+    free(b.text);
+    buffer f = {NULL, 0, 1, 0};
+    assert_int_equal(gs_compare_json_write(&c, "ttt", "", to_buffer, &f), 7);
+    free(f.text);
+    assert_int_equal(gs_compare_json_write(&c, NULL, "", to_buffer, &f),
+                     GS_EINVAL);
 }
 
 static void test_alloc_failures(void **state)
@@ -506,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_unfit),
         cmocka_unit_test(test_svg),
+        cmocka_unit_test(test_text_and_json),
         cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_subjects),
     };

@@ -5,7 +5,7 @@
  * solve of tic-tac-toe positions (values, optimal cells and node counts as
  * `gamesearch ttt --solve` prints them), its moves, perfect play against
  * itself, a time-limited Gomoku move, bad arguments and allocation
- * failure.
+ * failure, and the board and a solve as text.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +19,7 @@
 
 #include "gamesearch/mnk.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 /* A state buffer big enough for any board, aligned for uint64_t. */
@@ -402,6 +403,73 @@ static void test_allocation_failure(void **state)
     gs_mnk_free(g);
 }
 
+static void test_text(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    sbuf s;
+    parse(g, "X.O.X...O", &s);
+    static const char small[] = "     a   b   c\n"
+                                "  1  X | . | O\n"
+                                "    ---+---+---\n"
+                                "  2  . | X | .\n"
+                                "    ---+---+---\n"
+                                "  3  . | . | O\n";
+    char buf[256];
+    assert_int_equal(gs_mnk_board_text(g, &s, NULL, 0), strlen(small));
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, sizeof buf), strlen(small));
+    assert_string_equal(buf, small);
+    /* cut short as snprintf cuts, the whole length still returned */
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, 20), strlen(small));
+    assert_string_equal(buf, "     a   b   c\n  1 ");
+    gs_mnk_free(g);
+
+    g = make(2, 5, 2);
+    parse(g, "X....O....", &s);
+    assert_int_equal(gs_mnk_board_text(g, &s, buf, sizeof buf), 42);
+    assert_string_equal(buf, "    a b c d e\n"
+                             "  1 X . . . .\n"
+                             "  2 O . . . .\n");
+
+    /* a computer move, with and without iterative deepening */
+    gs_mnk_move mv = {.cell = 7, .nodes = 1234, .seconds = 0.25e-3,
+                      .iterative = true, .depth = 4};
+    assert_int_equal(gs_mnk_move_text(g, 1, &mv, buf, sizeof buf), 68);
+    assert_string_equal(buf, "computer (O) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes, depth 4\n");
+    mv.iterative = false;
+    gs_mnk_move_text(g, 0, &mv, buf, sizeof buf);
+    assert_string_equal(buf, "computer (X) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes\n");
+
+    /* a solve as text: the board, X to move, after a depth limit */
+    gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
+                           .nodes = 12345, .seconds = 0.0012345};
+    buffer k = {0};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 3, to_buffer, &k), 0);
+    assert_string_equal(k.text, "    a b c d e\n  1 X . . . .\n"
+                        "  2 O . . . .\nX to move: loses\nvalue: -1\n"
+                        "optimal moves: c1 a2 c2\nnodes: 12,345, time: 1.234 "
+                        "ms\n(searched 3 plies deep: 0 means no win was "
+                        "found within them)\n");
+    free(k.text);
+    k = (buffer){.refuse_at = 1};
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 0, to_buffer, &k), 7);
+    assert_null(k.text);
+    gs_mnk_free(g);
+
+    sol.nodes = 25;
+    k = (buffer){0};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_buffer, &k), 0);
+    assert_string_equal(k.text, "{\"value\":-1,\"best\":[2,5,7],\"nodes\":25,"
+                        "\"time_ms\":1.234}\n");
+    free(k.text);
+    /* a refused write is the writer's result */
+    k = (buffer){.refuse_at = 1};
+    assert_int_equal(gs_mnk_solution_json(&sol, to_buffer, &k), 7);
+    assert_null(k.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -415,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_move_without_time),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
+        cmocka_unit_test(test_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,9 @@
  *     bytes as U+FFFD, long text cut into joined pieces;
  *   - user text for messages: escape sequences shown as \x1b, never cut
  *     inside a character;
- *   - a writer that says stop stops each of them with its value.
+ *   - a writer that says stop stops each of them with its value;
+ *   - the buffered gs_writer: what it hands over and when, printf's
+ *     limit, and its status once the function said stop.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -154,6 +156,53 @@ static void test_escape(void **unused)
     assert_string_equal(b, "\\xc2\\x85");
 }
 
+static void test_writer(void **unused)
+{
+    (void)unused;
+    out o = {.len = 0, .calls = 0, .stop_at = 1000};
+    gs_writer w;
+    gs_writer_init(&w, into, &o);
+    assert_int_equal(gs_writer_puts(&w, "ab"), 0);
+    assert_int_equal(gs_writer_printf(&w, "%d-%s", 42, "x"), 0);
+    assert_int_equal(gs_json_string("q\"", gs_writer_put, &w), 0);
+    assert_int_equal(o.calls, 0);           /* all still in the buffer */
+    assert_int_equal(gs_writer_finish(&w), 0);
+    assert_int_equal(o.calls, 1);
+    assert_string_equal(o.buf, "ab42-x\"q\\\"\"");
+
+    /* 3,000 bytes go over in buffers of 1,024. */
+    static char big[3000];
+    memset(big, 'z', sizeof big);
+    o = (out){.len = 0, .calls = 0, .stop_at = 1000};
+    gs_writer_init(&w, into, &o);
+    gs_writer_put(&w, big, sizeof big);
+    assert_int_equal(o.calls, 2);
+    assert_int_equal(gs_writer_finish(&w), 0);
+    assert_int_equal(o.calls, 3);
+    assert_int_equal(o.len, 3000);
+    assert_int_equal(gs_writer_finish(&w), 0);   /* nothing more to say */
+    assert_int_equal(o.calls, 3);
+
+    /* printf writes at most 1,023 bytes a call. */
+    big[2000] = '\0';
+    o = (out){.len = 0, .calls = 0, .stop_at = 1000};
+    gs_writer_init(&w, into, &o);
+    gs_writer_printf(&w, "%s", big);
+    gs_writer_finish(&w);
+    assert_int_equal(o.len, sizeof w.buf - 1);
+
+    /* The second handover says stop: its value stays, nothing follows. */
+    big[2000] = 'z';
+    o = (out){.len = 0, .calls = 0, .stop_at = 2};
+    gs_writer_init(&w, into, &o);
+    assert_int_equal(gs_writer_put(&w, big, 2048), 0);
+    assert_int_equal(gs_writer_puts(&w, "more"), 7);
+    assert_int_equal(gs_writer_printf(&w, "%d", 1), 7);
+    assert_int_equal(gs_writer_finish(&w), 7);
+    assert_int_equal(o.len, 1024);
+    assert_int_equal(o.calls, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_writer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

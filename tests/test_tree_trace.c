@@ -366,6 +366,22 @@ static void test_json_write(void **state)
         steps++;
     assert_int_equal(steps, tr.count);
     assert_int_equal(tr.count, 27);
+
+    /* the same search as text for people, its trace table at the end */
+    g.len = 0;
+    gs_tree_text_options to = {GS_ALPHABETA, true, 0, true, NULL};
+    assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
+                     GS_OK);
+    char line[256];
+    gs_tree_trace_line(t, &tr, 0, line, sizeof line);
+    const char *table = strstr(g.text, line);
+    assert_non_null(table);
+    assert_memory_equal(g.text,
+        "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= "
+        "alpha)\nagents: max min\nvalue: 5\nbest: D\nprincipal variation: "
+        "A -> D -> L\nnodes visited: 12 (7 leaves evaluated, 2 cutoffs)\n"
+        "visited: A B E F G C H D K L M N\npruned: I J O\n\n",
+        (size_t)(table - g.text));
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
 
@@ -389,6 +405,45 @@ static void test_json_write(void **state)
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
     free(g.text);
+}
+
+/* The text `gamesearch tree` prints (the seed tree by alpha-beta, with its
+ * trace table, in test_json_write): by expectimax, and with named actions
+ * and a depth. */
+static void test_text_write(void **state)
+{
+    (void)state;
+    gs_tree_trace tr;
+    gs_result res;
+    gather g = {0};
+    gs_tree_text_options to = {GS_EXPECTIMAX, true, 0, false, NULL};
+    gs_tree *t = parse(seed_tree, NULL);
+    search_traced(t, GS_EXPECTIMAX, 0, &tr, &res);
+    assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
+                     GS_OK);
+    assert_string_equal(g.text, "algorithm: expectimax\nagents: max chance\n"
+        "value: 8.666666667\nbest: D\nprincipal variation: A -> D\n"
+        "nodes visited: 15 (10 leaves evaluated, 0 cutoffs)\n"
+        "visited: A B E F G C H I J D K L M N O\npruned: (none)\n");
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* named actions, a depth in rounds */
+    t = parse("agents: max min\nroot: R\nR: x=A y=B\nA = 1\nB = 2\n", NULL);
+    search_traced(t, GS_MINIMAX, 1, &tr, &res);
+    g.len = 0;
+    to = (gs_tree_text_options){GS_MINIMAX, true, 1, false, NULL};
+    assert_int_equal(gs_tree_text_write(t, &tr, &res, &to, gather_write, &g),
+                     GS_OK);
+    assert_string_equal(g.text, "algorithm: minimax\nagents: max min, depth 1 "
+        "round\nvalue: 2\nbest: B (action y)\nprincipal variation: R -> B\n"
+        "nodes visited: 3 (2 leaves evaluated, 0 cutoffs)\nvisited: R A B\n"
+        "pruned: (none)\n");
+    assert_int_equal(gs_tree_text_write(t, &tr, &res, NULL, gather_write, &g),
+                     GS_EINVAL);
+    gs_tree_trace_free(t, &tr);
+    free(g.text);
+    gs_tree_free(t);
 }
 
 static void test_dot_write(void **state)
@@ -557,13 +612,15 @@ static void test_writer_stops(void **state)
     gs_tree_trace tr;
     gs_result res;
     search_traced(t, GS_ALPHABETA, 0, &tr, &res);
-    for (int which = 0; which < 3; which++) {
+    gs_tree_text_options to = {GS_ALPHABETA, true, 0, true, NULL};
+    for (int which = 0; which < 4; which++) {
         gather all = {0};
         int rc = which == 0 ? gs_tree_json_write(t, &tr, &res, true, gather_write, &all)
                : which == 1 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
                                                 gather_write, &all)
-                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
-                                                      0, false, gather_write, &all);
+               : which == 2 ? gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &all)
+                            : gs_tree_text_write(t, &tr, &res, &to, gather_write, &all);
         assert_int_equal(rc, GS_OK);
         assert_true(all.calls >= 2);
         for (int stop = 1; stop <= all.calls; stop++) {
@@ -571,8 +628,9 @@ static void test_writer_stops(void **state)
             rc = which == 0 ? gs_tree_json_write(t, &tr, &res, true, gather_write, &g)
                : which == 1 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
                                                 gather_write, &g)
-                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
-                                                      0, false, gather_write, &g);
+               : which == 2 ? gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                      0, false, gather_write, &g)
+                            : gs_tree_text_write(t, &tr, &res, &to, gather_write, &g);
             assert_int_equal(rc, -7 - stop);
             assert_int_equal(g.calls, stop);
             /* what came before is the start of the whole text */
@@ -936,6 +994,7 @@ int main(void)
         cmocka_unit_test(test_trace_lines),
         cmocka_unit_test(test_trace_out_of_memory),
         cmocka_unit_test(test_json_write),
+        cmocka_unit_test(test_text_write),
         cmocka_unit_test(test_dot_write),
         cmocka_unit_test(test_page_data_write),
         cmocka_unit_test(test_writer_stops),

@@ -8,6 +8,8 @@
  * code. Each game keeps one engine for all its rows, as when the rows
  * were first measured, except Pacman, whose rows each have their own world.
  */
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -520,4 +522,68 @@ int gs_bench_run(const gs_allocator *alloc, gs_bench_fn fn, void *user,
     if (rc == GS_OK)
         rc = bench_pacman(&b);
     return rc;
+}
+
+/* ---- The bench as text and JSON ----------------------------------------- */
+
+int gs_bench_write_start(bool json, gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (json)
+        gs_writer_puts(&w, "{\"rows\":[");
+    else
+        gs_writer_printf(&w, "%-8s %-28s %-8s %12s %-5s %10s %9s  %s\n",
+                         "game", "position", "depth", "value", "best",
+                         "nodes", "ms", "search");
+    return gs_writer_finish(&w);
+}
+
+int gs_bench_write_row(const gs_bench_row *row, bool json, bool first,
+                       gs_write_fn write, void *user)
+{
+    const gs_result *r = &row->result;
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (!json) {
+        gs_writer_printf(&w, "%-8s %-28s %-8s %12.10g %-5s %10" PRIu64
+                         " %9.1f  %s\n", row->game, row->position, row->depth,
+                         r->value, row->best, r->nodes, r->seconds * 1e3,
+                         row->search);
+        return gs_writer_finish(&w);
+    }
+    /* the names and the search as JSON strings, in this order */
+    const char *const keys[] = {"game", "position", "search", "depth", "best"};
+    const char *const texts[] = {row->game, row->position, row->search,
+                                 row->depth, row->best};
+    for (int i = 0; i < 5; i++) {
+        if (i == 4) {
+            gs_writer_puts(&w, ",\"value\":");
+            gs_json_number(r->value, gs_writer_put, &w);
+        }
+        gs_writer_printf(&w, "%s\"%s\":", i ? "," : first ? "{" : ",{",
+                         keys[i]);
+        gs_json_string(texts[i], gs_writer_put, &w);
+    }
+    gs_writer_printf(&w, ",\"nodes\":%" PRIu64 ",\"ms\":%.3f}", r->nodes,
+                     r->seconds * 1e3);
+    return gs_writer_finish(&w);
+}
+
+int gs_bench_write_end(const gs_bench_totals *t, bool json, gs_write_fn write,
+                       void *user)
+{
+    uint64_t speed = t->seconds > 0
+                         ? (uint64_t)llround((double)t->nodes / t->seconds) : 0;
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (json)
+        gs_writer_printf(&w, "],\"nodes\":%" PRIu64 ",\"nodes_per_second\":%"
+                         PRIu64 ",\"seconds\":%.3f}\n", t->nodes, speed,
+                         t->seconds);
+    else
+        gs_writer_printf(&w, "\nNodes searched: %" PRIu64 "\nNodes/second: %"
+                         PRIu64 "\nTime: %.3f seconds\n", t->nodes, speed,
+                         t->seconds);
+    return gs_writer_finish(&w);
 }

@@ -702,110 +702,79 @@ void gs_match_stats(int wins, int draws, int losses, double *score,
 
 /* ---- output ---- */
 
-typedef struct out {
-    gs_match_write_fn write;
-    void *user;
-    int status;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-    if (o->status)
-        return;
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    o->status = o->write(o->user, buf,
-                         (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
-
-static void put_raw(out *o, const char *s, size_t len)
-{
-    if (!o->status)
-        o->status = o->write(o->user, s, len);
-}
-
-static void put_json_string(out *o, const char *s)
-{
-    if (!o->status)
-        o->status = gs_json_string(s, o->write, o->user);
-}
-
-static void put_number(out *o, double v, bool json)
+static void put_number(gs_writer *o, double v, bool json)
 {
     if (v == 0.0)
         v = 0.0;   /* no "-0.0" */
     if (isfinite(v))
-        put(o, "%.1f", v);
+        gs_writer_printf(o, "%.1f", v);
     else
-        put(o, "%s", json ? "null" : v > 0 ? "+inf" : "-inf");
+        gs_writer_printf(o, "%s", json ? "null" : v > 0 ? "+inf" : "-inf");
 }
 
 int gs_match_write_text(const gs_match *m, bool moves, gs_match_write_fn write,
                         void *user)
 {
-    out o = {write, user, 0};
+    gs_writer o;
+    gs_writer_init(&o, write, user);
     if (moves)
         for (int i = 0; i < m->games; i++) {
             const gs_match_game *g = &m->results[i];
-            put(&o, "game %d: %s first, %s in %d plies:%s", i + 1,
+            gs_writer_printf(&o, "game %d: %s first, %s in %d plies:%s", i + 1,
                 g->a_first ? "a" : "b",
                 g->result > 0 ? "a wins" : g->result < 0 ? "b wins" : "draw",
                 g->plies, g->plies ? " " : "");
-            put_raw(&o, g->moves, strlen(g->moves));
-            put_raw(&o, "\n", 1);
+            gs_writer_puts(&o, g->moves);
+            gs_writer_puts(&o, "\n");
         }
-    put(&o, "a: %s\nb: %s\n", m->a, m->b);
-    put(&o, "%d games: a won %d, b won %d, %d drawn\n", m->games, m->a_wins,
+    gs_writer_printf(&o, "a: %s\nb: %s\n", m->a, m->b);
+    gs_writer_printf(&o, "%d games: a won %d, b won %d, %d drawn\n", m->games, m->a_wins,
         m->b_wins, m->draws);
-    put(&o, "score of a: %.3f (95%% interval %.3f to %.3f)\n", m->score,
+    gs_writer_printf(&o, "score of a: %.3f (95%% interval %.3f to %.3f)\n", m->score,
         m->score_lo, m->score_hi);
-    put(&o, "Elo difference: ");
+    gs_writer_printf(&o, "Elo difference: ");
     put_number(&o, m->elo, false);
-    put(&o, " (95%% interval ");
+    gs_writer_printf(&o, " (95%% interval ");
     put_number(&o, m->elo_lo, false);
-    put(&o, " to ");
+    gs_writer_printf(&o, " to ");
     put_number(&o, m->elo_hi, false);
-    put(&o, ")\n");
-    return o.status;
+    gs_writer_printf(&o, ")\n");
+    return gs_writer_finish(&o);
 }
 
 int gs_match_write_json(const gs_match *m, gs_match_write_fn write, void *user)
 {
-    out o = {write, user, 0};
-    put(&o, "{\"game\": ");
-    put_json_string(&o, m->game);
-    put(&o, ", \"games\": %d, \"a\": {\"spec\": ", m->games);
-    put_json_string(&o, m->a);
-    put(&o, ", \"wins\": %d}, \"b\": {\"spec\": ", m->a_wins);
-    put_json_string(&o, m->b);
-    put(&o, ", \"wins\": %d}, \"draws\": %d, \"elo\": ", m->b_wins, m->draws);
+    gs_writer o;
+    gs_writer_init(&o, write, user);
+    gs_writer_printf(&o, "{\"game\": ");
+    gs_json_string(m->game, gs_writer_put, &o);
+    gs_writer_printf(&o, ", \"games\": %d, \"a\": {\"spec\": ", m->games);
+    gs_json_string(m->a, gs_writer_put, &o);
+    gs_writer_printf(&o, ", \"wins\": %d}, \"b\": {\"spec\": ", m->a_wins);
+    gs_json_string(m->b, gs_writer_put, &o);
+    gs_writer_printf(&o, ", \"wins\": %d}, \"draws\": %d, \"elo\": ", m->b_wins, m->draws);
     put_number(&o, m->elo, true);
-    put(&o, ", \"elo_interval\": [");
+    gs_writer_printf(&o, ", \"elo_interval\": [");
     put_number(&o, m->elo_lo, true);
-    put(&o, ", ");
+    gs_writer_printf(&o, ", ");
     put_number(&o, m->elo_hi, true);
-    put(&o, "], \"results\": [");
+    gs_writer_printf(&o, "], \"results\": [");
     for (int i = 0; i < m->games; i++) {
         const gs_match_game *g = &m->results[i];
-        put(&o, "%s{\"seed\": %llu, \"first\": \"%s\", \"result\": \"%s\", "
+        gs_writer_printf(&o, "%s{\"seed\": %llu, \"first\": \"%s\", \"result\": \"%s\", "
                 "\"plies\": %d, \"moves\": [",
             i ? ", " : "", (unsigned long long)g->seed, g->a_first ? "a" : "b",
             g->result > 0 ? "a" : g->result < 0 ? "b" : "draw", g->plies);
         const char *s = g->moves;
         for (int k = 0; *s; k++) {
             size_t len = strcspn(s, " ");
-            put(&o, "%s\"%.*s\"", k ? ", " : "", (int)len, s);
+            gs_writer_printf(&o, "%s\"%.*s\"", k ? ", " : "", (int)len, s);
             s += len;
             if (*s == ' ')
                 s++;
         }
-        put(&o, "]}");
+        gs_writer_printf(&o, "]}");
     }
-    put(&o, "]}\n");
-    return o.status;
+    gs_writer_printf(&o, "]}\n");
+    return gs_writer_finish(&o);
 }

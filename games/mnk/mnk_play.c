@@ -3,8 +3,10 @@
  * (gamesearch/mnk.h, "Playing and solving"): the settings that make it
  * play perfectly on small boards and well within a time limit on large
  * ones, its moves, and the solve of a position (its value and every
- * optimal move). Built on the public API alone.
+ * optimal move), and the board and a solve as text. Built on the public
+ * API alone.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "gamesearch/mnk.h"
@@ -251,4 +253,92 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
         if (out->best[c] == top)
             out->best[out->nbest++] = c;
     return GS_OK;
+}
+
+/* ---- Text ---- */
+
+size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
+                         size_t size)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    static const char mark[] = ".XO";
+    bool small = p->rows <= 4 && p->cols <= 4;
+    /* 32x32: a header and 32 rows, each of at most 69 bytes */
+    char board[(GS_MNK_MAX_SIDE + 1) * 72], name[16];
+    size_t n = (size_t)sprintf(board, small ? "   " : "    ");
+    for (int c = 0; c < p->cols; c++) {
+        gs_mnk_cell_name(g, c, name, sizeof name);
+        name[strcspn(name, "0123456789")] = '\0';
+        n += (size_t)sprintf(board + n, small ? "  %-2s" : "%-2s", name);
+    }
+    while (n > 0 && board[n - 1] == ' ')
+        n--;
+    board[n++] = '\n';
+    for (int r = 0; r < p->rows; r++) {
+        n += (size_t)sprintf(board + n, "%3d ", r + 1);
+        for (int c = 0; c < p->cols; c++) {
+            char m = mark[gs_mnk_cell(g, state, r * p->cols + c)];
+            bool last = c + 1 == p->cols;
+            n += (size_t)sprintf(board + n, small ? (last ? " %c" : " %c |")
+                                                  : (last ? "%c" : "%c "), m);
+        }
+        board[n++] = '\n';
+        for (int c = 0; small && r + 1 < p->rows && c < p->cols; c++)
+            n += (size_t)sprintf(board + n, "%s%s", c ? "" : "    ",
+                                 c + 1 < p->cols ? "---+" : "---\n");
+    }
+    board[n] = '\0';
+    return (size_t)snprintf(buf, size, "%s", board);
+}
+
+size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
+                        char *buf, size_t size)
+{
+    char name[16], count[40], depth[24] = "";
+    gs_mnk_cell_name(g, m->cell, name, sizeof name);
+    gs_format_count(m->nodes, count, sizeof count);
+    if (m->iterative)
+        snprintf(depth, sizeof depth, ", depth %d", m->depth);
+    int n = snprintf(buf, size, "computer (%c) plays %s\ncomputer move: %.3f "
+                     "ms, %s nodes%s\n", side == 0 ? 'X' : 'O', name,
+                     m->seconds * 1e3, count, depth);
+    return n > 0 ? (size_t)n : 0;
+}
+
+int gs_mnk_solution_text(const gs_mnk *g, const void *state,
+                         const gs_mnk_solution *sol, int depth,
+                         gs_write_fn write, void *user)
+{
+    char board[(GS_MNK_MAX_SIDE + 1) * 72], name[16], count[40];
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_mnk_board_text(g, state, board, sizeof board);
+    gs_format_count(sol->nodes, count, sizeof count);
+    gs_writer_puts(&w, board);
+    gs_writer_printf(&w, "%c to move: %s\nvalue: %d\noptimal moves:",
+                     gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0
+                     ? "wins" : sol->value < 0 ? "loses" : "draw", sol->value);
+    for (int i = 0; i < sol->nbest; i++) {
+        gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
+        gs_writer_printf(&w, " %s", name);
+    }
+    gs_writer_printf(&w, "\nnodes: %s, time: %.3f ms\n", count,
+                     sol->seconds * 1e3);
+    if (depth > 0)
+        gs_writer_printf(&w, "(searched %d plies deep: 0 means no win was "
+                         "found within them)\n", depth);
+    return gs_writer_finish(&w);
+}
+
+int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
+                         void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "{\"value\":%d,\"best\":[", sol->value);
+    for (int i = 0; i < sol->nbest; i++)
+        gs_writer_printf(&w, "%s%d", i ? "," : "", sol->best[i]);
+    gs_writer_printf(&w, "],\"nodes\":%llu,\"time_ms\":%.3f}\n",
+                     (unsigned long long)sol->nodes, sol->seconds * 1e3);
+    return gs_writer_finish(&w);
 }

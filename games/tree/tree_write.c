@@ -1,85 +1,26 @@
 /*
- * games/tree/tree_write.c: a search of a tree written out for programs
- * and pictures: the JSON object of `gamesearch tree --json`, the Graphviz
- * drawing of `--dot`, and the data of the step-by-step page (web/tree.js).
+ * games/tree/tree_write.c: a search of a tree written out for people,
+ * programs and pictures: the text `gamesearch tree` prints, the JSON
+ * object of `--json`, the Graphviz drawing of `--dot`, and the data of the
+ * step-by-step page (web/tree.js).
  *
  * Text is gathered into a buffer and handed to the caller's gs_write_fn a
  * piece at a time; the first nonzero value it returns stops everything.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "gamesearch/text.h"
 #include "tree_internal.h"
 
-#if defined(__GNUC__)
-#define OUT_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define OUT_PRINTF_LIKE(f, a)
-#endif
-
-typedef struct out {
-    gs_write_fn write;
-    void *user;
-    int status;            /* the first nonzero value write returned */
-    size_t len;
-    char buf[1024];
-} out;
-
-static void flush(out *o)
+static void json_string(gs_writer *o, const char *s)
 {
-    if (o->len && !o->status)
-        o->status = o->write(o->user, o->buf, o->len);
-    o->len = 0;
+    gs_json_string(s, gs_writer_put, o);
 }
 
-/* A gs_write_fn into the buffer, for the writers of text.h. */
-static int out_write(void *user, const char *text, size_t len)
+static void json_number(gs_writer *o, double v)
 {
-    out *o = user;
-    while (len && !o->status) {
-        if (o->len == sizeof o->buf)
-            flush(o);
-        size_t n = sizeof o->buf - o->len < len ? sizeof o->buf - o->len : len;
-        memcpy(o->buf + o->len, text, n);
-        o->len += n;
-        text += n;
-        len -= n;
-    }
-    return o->status;
-}
-
-static void put(out *o, const char *s)
-{
-    out_write(o, s, strlen(s));
-}
-
-static void OUT_PRINTF_LIKE(2, 3) putf(out *o, const char *fmt, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        out_write(o, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
-}
-
-static void json_string(out *o, const char *s)
-{
-    gs_json_string(s, out_write, o);
-}
-
-static void json_number(out *o, double v)
-{
-    gs_json_number(v, out_write, o);
-}
-
-static int finish(out *o)
-{
-    flush(o);
-    return o->status;
+    gs_json_number(v, gs_writer_put, o);
 }
 
 static void *alloc(const gs_tree *t, size_t n, size_t size, bool zero)
@@ -108,70 +49,201 @@ static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
 }
 
 /* "value": ..., "best": ..., "action": ..., "pv": [...] */
-static void result_json(out *o, const gs_tree *t, const gs_result *res)
+static void result_json(gs_writer *o, const gs_tree *t, const gs_result *res)
 {
     int32_t node = gs_tree_root_node(t);
-    put(o, "\"value\":");
+    gs_writer_puts(o, "\"value\":");
     json_number(o, res->value);
-    put(o, ",\"best\":");
+    gs_writer_puts(o, ",\"best\":");
     if (res->best != GS_NO_ACTION) {
         json_string(o, gs_tree_node_name(t, gs_tree_child(t, node, (int)res->best)));
-        put(o, ",\"action\":");
+        gs_writer_puts(o, ",\"action\":");
         json_string(o, gs_tree_child_action(t, node, (int)res->best));
     } else {
-        put(o, "null,\"action\":null");
+        gs_writer_puts(o, "null,\"action\":null");
     }
-    put(o, ",\"pv\":[");
+    gs_writer_puts(o, ",\"pv\":[");
     json_string(o, gs_tree_node_name(t, node));
     for (int k = 0; k < res->pv_length; k++) {
         node = gs_tree_child(t, node, (int)res->pv[k]);
-        put(o, ",");
+        gs_writer_puts(o, ",");
         json_string(o, gs_tree_node_name(t, node));
     }
-    put(o, "]");
+    gs_writer_puts(o, "]");
+}
+
+/* ---- Text for people ---- */
+
+static const char *role_name(gs_role r)
+{
+    return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
+}
+
+/* " A B C" for the nodes of the steps of one kind, or " (none)". */
+static void names_text(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
+                       gs_event_kind kind)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == kind && ++shown) {
+            gs_writer_puts(o, " ");
+            gs_writer_puts(o, gs_tree_node_name(t, tr->steps[i].node));
+        }
+    gs_writer_puts(o, shown ? "\n" : " (none)\n");
+}
+
+/* MCTS: the nodes its tree reached, in the order it made them, with their
+ * visits and means (the proved value where the solver proved one). */
+static int mcts_text(gs_writer *o, const gs_tree *t, const gs_engine *e,
+                     const gs_result *res)
+{
+    size_t n = gs_mcts_tree_size(e);
+    int32_t *node = alloc(t, n, sizeof *node, false);
+    char num[GS_NUMBER_SIZE];
+    if (!node)
+        return GS_ENOMEM;
+    gs_writer_puts(o, "visits (mean):");
+    for (size_t i = 0; i < n; i++) {
+        gs_mcts_node_info in;
+        gs_mcts_tree_node(e, i, &in);
+        node[i] = i ? gs_tree_child(t, node[in.parent], (int)in.action)
+                    : gs_tree_root_node(t);
+        if (in.visits == 0)
+            continue;
+        gs_format_value(in.proved ? in.lo : in.mean, num);
+        gs_writer_puts(o, " ");
+        gs_writer_puts(o, gs_tree_node_name(t, node[i]));
+        gs_writer_printf(o, "=%llu (%s)", (unsigned long long)in.visits, num);
+    }
+    release(t, node, n, sizeof *node);
+    gs_writer_printf(o, "\nproved: %s\n", res->mcts_proved ? "yes" : "no");
+    return GS_OK;
+}
+
+/* The trace table, a line a step after an empty line. */
+static int trace_text(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr)
+{
+    for (size_t i = 0; i <= tr->count; i++) {
+        char line[512], *big = NULL;
+        int n = gs_tree_trace_line(t, tr, i, line, sizeof line);
+        if (n >= (int)sizeof line) {
+            if (!(big = alloc(t, (size_t)n + 1, 1, false)))
+                return GS_ENOMEM;
+            gs_tree_trace_line(t, tr, i, big, (size_t)n + 1);
+        }
+        gs_writer_puts(o, i ? "" : "\n");
+        gs_writer_puts(o, big ? big : line);
+        gs_writer_puts(o, "\n");
+        release(t, big, (size_t)n + 1, 1);
+    }
+    return GS_OK;
+}
+
+int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
+                       const gs_result *res, const gs_tree_text_options *to,
+                       gs_write_fn write, void *user)
+{
+    if (!tree || !trace || !res || !to || !write)
+        return GS_EINVAL;
+    gs_writer o;
+    gs_writer_init(&o, write, user);
+    const gs_tree *t = tree;
+    int32_t root = gs_tree_root_node(t);
+    char num[GS_NUMBER_SIZE];
+    gs_writer_printf(&o, "algorithm: %s", gs_algo_name(to->algo));
+    if (to->algo == GS_ALPHABETA)
+        gs_writer_printf(&o, ", %s", to->prune_equal
+                 ? "textbook pruning (cut on v >= beta, v <= alpha)"
+                 : "strict pruning (cut on v > beta, v < alpha)");
+    gs_writer_puts(&o, "\nagents:");
+    for (int i = 0; i < gs_tree_num_agents(t); i++)
+        gs_writer_printf(&o, " %s", role_name(searched_role(t, i, to->algo)));
+    if (to->depth > 0)
+        gs_writer_printf(&o, ", depth %d round%s", to->depth, to->depth == 1 ? "" : "s");
+    gs_format_value(res->value, num);
+    gs_writer_printf(&o, "\nvalue: %s\nbest: ", num);
+    if (res->best != GS_NO_ACTION) {
+        int best = (int)res->best;
+        const char *child = gs_tree_node_name(t, gs_tree_child(t, root, best));
+        const char *action = gs_tree_child_action(t, root, best);
+        gs_writer_puts(&o, child);
+        if (strcmp(child, action) != 0) {
+            gs_writer_puts(&o, " (action ");
+            gs_writer_puts(&o, action);
+            gs_writer_puts(&o, ")");
+        }
+        gs_writer_puts(&o, "\n");
+    } else {
+        gs_writer_printf(&o, "none (the root %s)\n", gs_tree_child_count(t, root) == 0
+             ? "is a leaf" : "is not a player's choice");
+    }
+    gs_writer_puts(&o, "principal variation: ");
+    gs_writer_puts(&o, gs_tree_node_name(t, root));
+    for (int k = 0, node = root; k < res->pv_length; k++) {
+        node = gs_tree_child(t, node, (int)res->pv[k]);
+        gs_writer_puts(&o, " -> ");
+        gs_writer_puts(&o, gs_tree_node_name(t, node));
+    }
+    gs_writer_printf(&o, "\nnodes visited: %llu (%llu lea%s evaluated, %llu cutoff%s)\n",
+         (unsigned long long)res->nodes, (unsigned long long)res->leaves,
+         res->leaves == 1 ? "f" : "ves", (unsigned long long)res->cutoffs,
+         res->cutoffs == 1 ? "" : "s");
+    int rc = GS_OK;
+    if (to->mcts) {
+        rc = mcts_text(&o, t, to->mcts, res);
+    } else {
+        gs_writer_puts(&o, "visited:");
+        names_text(&o, t, trace, GS_EVENT_ENTER);
+        gs_writer_puts(&o, "pruned:");
+        names_text(&o, t, trace, GS_EVENT_PRUNE);
+        if (to->with_trace)
+            rc = trace_text(&o, t, trace);
+    }
+    int st = gs_writer_finish(&o);
+    return st ? st : rc;
 }
 
 /* The nodes of the steps of one kind, as a JSON array of names. */
-static void names_json(out *o, const gs_tree *t, const gs_tree_trace *tr,
+static void names_json(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
                        gs_event_kind kind)
 {
     const char *sep = "[";
     for (size_t i = 0; i < tr->count; i++)
         if (tr->steps[i].kind == kind) {
-            put(o, sep);
+            gs_writer_puts(o, sep);
             json_string(o, gs_tree_node_name(t, tr->steps[i].node));
             sep = ",";
         }
-    put(o, *sep == '[' ? "[]" : "]");
+    gs_writer_puts(o, *sep == '[' ? "[]" : "]");
 }
 
 /* The steps, one object a step (tree.h: gs_tree_json_write). */
-static void trace_json(out *o, const gs_tree *t, const gs_tree_trace *tr)
+static void trace_json(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr)
 {
     static const char *const events[] = {"enter", "leave", "prune"};
     static const char *const bounds[] = {"exact", "lower", "upper"};
-    put(o, "[");
+    gs_writer_puts(o, "[");
     for (size_t i = 0; i < tr->count && !o->status; i++) {
         const gs_tree_step *s = &tr->steps[i];
-        putf(o, "%s{\"event\":\"%s\",\"node\":", i ? "," : "", events[s->kind]);
+        gs_writer_printf(o, "%s{\"event\":\"%s\",\"node\":", i ? "," : "", events[s->kind]);
         json_string(o, gs_tree_node_name(t, s->node));
-        put(o, ",\"parent\":");
+        gs_writer_puts(o, ",\"parent\":");
         if (s->parent >= 0)
             json_string(o, gs_tree_node_name(t, s->parent));
         else
-            put(o, "null");
-        put(o, ",\"alpha\":");
+            gs_writer_puts(o, "null");
+        gs_writer_puts(o, ",\"alpha\":");
         json_number(o, s->alpha);
-        put(o, ",\"beta\":");
+        gs_writer_puts(o, ",\"beta\":");
         json_number(o, s->beta);
         if (s->kind == GS_EVENT_LEAVE) {
-            put(o, ",\"value\":");
+            gs_writer_puts(o, ",\"value\":");
             json_number(o, s->value);
-            putf(o, ",\"bound\":\"%s\"", bounds[s->bound]);
+            gs_writer_printf(o, ",\"bound\":\"%s\"", bounds[s->bound]);
         }
-        put(o, "}");
+        gs_writer_puts(o, "}");
     }
-    put(o, "]");
+    gs_writer_puts(o, "]");
 }
 
 int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
@@ -180,21 +252,22 @@ int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
 {
     if (!tree || !trace || !result || !write)
         return GS_EINVAL;
-    out o = {write, user, 0, 0, {0}};
-    put(&o, "{");
+    gs_writer o;
+    gs_writer_init(&o, write, user);
+    gs_writer_puts(&o, "{");
     result_json(&o, tree, result);
-    put(&o, ",\"visited\":");
+    gs_writer_puts(&o, ",\"visited\":");
     names_json(&o, tree, trace, GS_EVENT_ENTER);
-    put(&o, ",\"pruned\":");
+    gs_writer_puts(&o, ",\"pruned\":");
     names_json(&o, tree, trace, GS_EVENT_PRUNE);
-    putf(&o, ",\"nodes\":%llu,\"leaves\":%llu",
+    gs_writer_printf(&o, ",\"nodes\":%llu,\"leaves\":%llu",
          (unsigned long long)result->nodes, (unsigned long long)result->leaves);
     if (with_trace) {
-        put(&o, ",\"trace\":");
+        gs_writer_puts(&o, ",\"trace\":");
         trace_json(&o, tree, trace);
     }
-    put(&o, "}\n");
-    return finish(&o);
+    gs_writer_puts(&o, "}\n");
+    return gs_writer_finish(&o);
 }
 
 /* ---- Graphviz ---- */
@@ -265,20 +338,20 @@ static bool marks_init(const gs_tree *t, const gs_tree_trace *tr,
 
 /* The node's name and, when it was left (`left`: its last LEAVE step),
  * its backed-up value. */
-static void dot_value_label(out *o, const gs_tree *t, int32_t node,
+static void dot_value_label(gs_writer *o, const gs_tree *t, int32_t node,
                             const gs_tree_step *left)
 {
     char num[GS_NUMBER_SIZE];
-    gs_dot_string(gs_tree_node_name(t, node), out_write, o);
+    gs_dot_string(gs_tree_node_name(t, node), gs_writer_put, o);
     if (left) {
         static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
         gs_format_value(left->value, num);
-        putf(o, " + \"\\n%s%s\"", prefix[left->bound], num);
+        gs_writer_printf(o, " + \"\\n%s%s\"", prefix[left->bound], num);
     }
 }
 
 /* The edge from v to its child i, its attributes up to the closing ']'. */
-static void dot_edge(out *o, const gs_tree *t, const marks *m, int32_t v, int i)
+static void dot_edge(gs_writer *o, const gs_tree *t, const marks *m, int32_t v, int i)
 {
     int32_t c = gs_tree_child(t, v, i);
     const char *action = gs_tree_child_action(t, v, i);
@@ -286,32 +359,32 @@ static void dot_edge(out *o, const gs_tree *t, const marks *m, int32_t v, int i)
     double p;
     bool named = strcmp(action, gs_tree_node_name(t, c)) != 0;
     bool has_p = gs_tree_child_probability(t, v, i, &p);
-    putf(o, "  n%ld -> n%ld [", (long)v, (long)c);
+    gs_writer_printf(o, "  n%ld -> n%ld [", (long)v, (long)c);
     if (named || has_p) {
         /* the action's name, the probability, or both: the whole name,
          * however long, as Graphviz joins "a" + " b" */
-        put(o, "xlabel=");
+        gs_writer_puts(o, "xlabel=");
         if (named)
-            gs_dot_string(action, out_write, o);
+            gs_dot_string(action, gs_writer_put, o);
         if (has_p) {
             num[0] = ' ';
             gs_format_double(p, num + 1);
             if (named)
-                put(o, " + ");
-            gs_dot_string(named ? num : num + 1, out_write, o);
+                gs_writer_puts(o, " + ");
+            gs_dot_string(named ? num : num + 1, gs_writer_put, o);
         }
-        put(o, ", fontsize=10, ");
+        gs_writer_puts(o, ", fontsize=10, ");
     }
     if (m->cut[m->first_edge[v] + (size_t)i])
-        put(o, "color=orange, style=dashed, label=<<font "
+        gs_writer_puts(o, "color=orange, style=dashed, label=<<font "
                "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>>");
     else if (!m->visited[c])
-        put(o, "color=gray, style=dashed");
+        gs_writer_puts(o, "color=gray, style=dashed");
     else if (m->on_pv[v] && m->on_pv[c])
-        put(o, "penwidth=3");
+        gs_writer_puts(o, "penwidth=3");
     else
-        put(o, "color=black");
-    put(o, "];\n");
+        gs_writer_puts(o, "color=black");
+    gs_writer_puts(o, "];\n");
 }
 
 int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
@@ -326,13 +399,14 @@ int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
         marks_free(t, &m);
         return GS_ENOMEM;
     }
-    out o = {write, user, 0, 0, {0}};
+    gs_writer o;
+    gs_writer_init(&o, write, user);
     char num[GS_NUMBER_SIZE];
     gs_format_value(result->value, num);
-    putf(&o, "digraph gametree {\n  ordering=out;\n  labelloc=t;\n"
+    gs_writer_printf(&o, "digraph gametree {\n  ordering=out;\n  labelloc=t;\n"
              "  fontname=\"Helvetica\";\n  label=\"%s: value %s\";\n",
          gs_algo_name(algo), num);
-    put(&o, "  node [fontname=\"Helvetica\", width=0.5, height=0.5, "
+    gs_writer_puts(&o, "  node [fontname=\"Helvetica\", width=0.5, height=0.5, "
             "fixedsize=false];\n  edge [arrowhead=none, fontname=\"Helvetica\"];\n");
     size_t head = 0, tail = 0;
     int32_t root = gs_tree_root_node(t);
@@ -342,15 +416,15 @@ int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
         int32_t v = m.queue[head++];
         gs_role role = searched_role(t, m.ply[v] % gs_tree_num_agents(t), algo);
         int nc = gs_tree_child_count(t, v);
-        putf(&o, "  n%ld [shape=%s, label=", (long)v,
+        gs_writer_printf(&o, "  n%ld [shape=%s, label=", (long)v,
              role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
                                                                : "diamond");
         dot_value_label(&o, t, v, m.left[v]);
         if (!m.visited[v])
-            put(&o, ", color=gray, fontcolor=gray, style=dashed");
+            gs_writer_puts(&o, ", color=gray, fontcolor=gray, style=dashed");
         if (m.on_pv[v])
-            put(&o, ", penwidth=3");
-        put(&o, "];\n");
+            gs_writer_puts(&o, ", penwidth=3");
+        gs_writer_puts(&o, "];\n");
         if (depth_plies > 0 && m.ply[v] >= depth_plies)
             continue;
         for (int i = 0; i < nc; i++) {
@@ -362,9 +436,9 @@ int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
             }
         }
     }
-    put(&o, "}\n");
+    gs_writer_puts(&o, "}\n");
     marks_free(t, &m);
-    return finish(&o);
+    return gs_writer_finish(&o);
 }
 
 /* ---- The page's data ---- */
@@ -375,7 +449,7 @@ static const char *role_json(gs_role r)
 }
 
 /* The nodes down to the cutoff, breadth first, each once. */
-static bool nodes_json(out *o, const gs_tree *t, int32_t cutoff)
+static bool nodes_json(gs_writer *o, const gs_tree *t, int32_t cutoff)
 {
     size_t count = (size_t)gs_tree_node_count(t);
     int32_t *ply = alloc(t, count, sizeof *ply, false);
@@ -390,37 +464,37 @@ static bool nodes_json(out *o, const gs_tree *t, int32_t cutoff)
     size_t head = 0, tail = 0;
     queue[tail++] = gs_tree_root_node(t);
     ply[queue[0]] = 0;
-    put(o, "\"nodes\":[");
+    gs_writer_puts(o, "\"nodes\":[");
     while (head < tail && !o->status) {
         int32_t v = queue[head++];
         double x;
-        put(o, head > 1 ? ",{\"name\":" : "{\"name\":");
+        gs_writer_puts(o, head > 1 ? ",{\"name\":" : "{\"name\":");
         json_string(o, gs_tree_node_name(t, v));
         if (gs_tree_node_value(t, v, &x)) {
-            put(o, ",\"value\":");
+            gs_writer_puts(o, ",\"value\":");
             json_number(o, x);
         }
-        put(o, ",\"children\":[");
+        gs_writer_puts(o, ",\"children\":[");
         int nc = cutoff > 0 && ply[v] >= cutoff ? 0 : gs_tree_child_count(t, v);
         for (int i = 0; i < nc; i++) {
             int32_t c = gs_tree_child(t, v, i);
-            put(o, i ? ",{\"node\":" : "{\"node\":");
+            gs_writer_puts(o, i ? ",{\"node\":" : "{\"node\":");
             json_string(o, gs_tree_node_name(t, c));
-            put(o, ",\"action\":");
+            gs_writer_puts(o, ",\"action\":");
             json_string(o, gs_tree_child_action(t, v, i));
             if (gs_tree_child_probability(t, v, i, &x)) {
-                put(o, ",\"p\":");
+                gs_writer_puts(o, ",\"p\":");
                 json_number(o, x);
             }
-            put(o, "}");
+            gs_writer_puts(o, "}");
             if (ply[c] < 0) {
                 ply[c] = ply[v] + 1;
                 queue[tail++] = c;
             }
         }
-        put(o, "]}");
+        gs_writer_puts(o, "]}");
     }
-    put(o, "]");
+    gs_writer_puts(o, "]");
     release(t, ply, count, sizeof *ply);
     release(t, queue, count, sizeof *queue);
     return true;
@@ -428,7 +502,7 @@ static bool nodes_json(out *o, const gs_tree *t, int32_t cutoff)
 
 /* One search, traced, as {key, label, rule, agents, value, best, action,
  * pv, nodes, leaves, trace}. Returns the search's status. */
-static int run_json(out *o, const gs_tree *t, int depth, gs_algo algo,
+static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
                     bool prune_equal, const char *key, const char *label)
 {
     gs_search_options so;
@@ -442,19 +516,19 @@ static int run_json(out *o, const gs_tree *t, int depth, gs_algo algo,
     int s = gs_tree_trace_search(t, &so, &tr, &res, NULL);
     if (s != GS_OK)
         return s;
-    putf(o, "{\"key\":\"%s\",\"label\":\"%s\",\"rule\":%s,\"agents\":[", key,
+    gs_writer_printf(o, "{\"key\":\"%s\",\"label\":\"%s\",\"rule\":%s,\"agents\":[", key,
          label, algo != GS_ALPHABETA ? "null"
                 : prune_equal ? "\"textbook\"" : "\"strict\"");
     for (int i = 0; i < gs_tree_num_agents(t); i++) {
-        put(o, i ? "," : "");
-        put(o, role_json(searched_role(t, i, algo)));
+        gs_writer_puts(o, i ? "," : "");
+        gs_writer_puts(o, role_json(searched_role(t, i, algo)));
     }
-    put(o, "],");
+    gs_writer_puts(o, "],");
     result_json(o, t, &res);
-    putf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"trace\":",
+    gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"trace\":",
          (unsigned long long)res.nodes, (unsigned long long)res.leaves);
     trace_json(o, t, &tr);
-    put(o, "}");
+    gs_writer_puts(o, "}");
     gs_tree_trace_free(t, &tr);
     return GS_OK;
 }
@@ -477,26 +551,27 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
     int initial = algo == GS_MINIMAX ? 0 : algo == GS_EXPECTIMAX && has_min ? 3
                 : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
     double lo, hi;
-    out o = {write, user, 0, 0, {0}};
-    put(&o, "{\"title\":");
+    gs_writer o;
+    gs_writer_init(&o, write, user);
+    gs_writer_puts(&o, "{\"title\":");
     json_string(&o, title);
-    putf(&o, ",\"practice\":%s,\"initial\":%d,\"bounds\":",
+    gs_writer_printf(&o, ",\"practice\":%s,\"initial\":%d,\"bounds\":",
          practice ? "true" : "false", initial);
     if (gs_tree_bounds(t, &lo, &hi)) {
-        put(&o, "[");
+        gs_writer_puts(&o, "[");
         json_number(&o, lo);
-        put(&o, ",");
+        gs_writer_puts(&o, ",");
         json_number(&o, hi);
-        put(&o, "]");
+        gs_writer_puts(&o, "]");
     } else {
-        put(&o, "null");
+        gs_writer_puts(&o, "null");
     }
-    put(&o, ",\"tree\":{\"root\":");
+    gs_writer_puts(&o, ",\"tree\":{\"root\":");
     json_string(&o, gs_tree_node_name(t, gs_tree_root_node(t)));
-    putf(&o, ",\"cutoff\":%ld,", (long)cutoff);
+    gs_writer_printf(&o, ",\"cutoff\":%ld,", (long)cutoff);
     if (!nodes_json(&o, t, cutoff))
         return GS_ENOMEM;
-    put(&o, "},\"runs\":[");
+    gs_writer_puts(&o, "},\"runs\":[");
     static const struct {
         gs_algo algo;
         bool prune_equal;
@@ -508,12 +583,12 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
         {GS_EXPECTIMAX, true, "expectimax", "expectimax"},
     };
     for (int i = 0; i < (has_min ? 4 : 3) && !o.status; i++) {
-        put(&o, i ? "," : "");
+        gs_writer_puts(&o, i ? "," : "");
         int s = run_json(&o, t, depth, runs[i].algo, runs[i].prune_equal,
                          runs[i].key, runs[i].label);
         if (s != GS_OK)
             return s;
     }
-    put(&o, "]}");
-    return finish(&o);
+    gs_writer_puts(&o, "]}");
+    return gs_writer_finish(&o);
 }

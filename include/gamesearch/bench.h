@@ -20,6 +20,7 @@
 
 #include "core.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,6 +72,25 @@ typedef struct gs_bench_totals {
  */
 GS_API int gs_bench_run(const gs_allocator *alloc, gs_bench_fn fn, void *user,
                         gs_bench_totals *totals);
+
+/*
+ * The bench as `gamesearch bench` prints it, through a gs_write_fn: the
+ * start, each finished row (first: the first one written), the end.
+ * Text: a header line, a line a row (game, position, depth, value with
+ * ten significant digits, best, nodes, milliseconds, search), then an
+ * empty line and the totals:
+ *   Nodes searched: N
+ *   Nodes/second: M
+ *   Time: S seconds
+ * JSON: {"rows": [{"game", "position", "search", "depth", "value", "best",
+ * "nodes", "ms"}, ...], "nodes", "nodes_per_second", "seconds"} and a
+ * newline. Each returns 0 or the first nonzero value write returned.
+ */
+GS_API int gs_bench_write_start(bool json, gs_write_fn write, void *user);
+GS_API int gs_bench_write_row(const gs_bench_row *row, bool json, bool first,
+                              gs_write_fn write, void *user);
+GS_API int gs_bench_write_end(const gs_bench_totals *totals, bool json,
+                              gs_write_fn write, void *user);
 
 #ifdef __cplusplus
 }

@@ -166,6 +166,32 @@ typedef gs_write_fn gs_compare_write_fn;
 GS_API int gs_compare_svg(const gs_compare *c, const char *title,
                           gs_compare_write_fn write, void *user);
 
+/*
+ * One row as `gamesearch compare` prints it, and a newline: the depth, the
+ * algorithm's name, nodes and leaves (with thousands separators), the
+ * milliseconds, the effective branching factor, the value ("stopped" for
+ * a search that stopped) and the best action ("-" when none), in columns
+ * under gs_compare_text_header's. Writes at most size bytes, NUL
+ * included, and returns the whole length, as snprintf does.
+ */
+GS_API size_t gs_compare_row_text(const gs_compare_options *o,
+                                  const gs_compare_row *row, char *buf,
+                                  size_t size);
+/* The header of those columns, and a newline. */
+GS_API const char *gs_compare_text_header(void);
+
+/*
+ * c as `gamesearch compare --json` prints it, one object and a newline:
+ * {"game": game, "position": position, "branching":
+ * gs_compare_branching, "rows": [{"algo", "depth", "nodes", "leaves",
+ * "seconds", "ebf", "value" (null when stopped), "best" (null when none)
+ * and "stopped": true for a search that stopped}, ...]}. Returns GS_OK,
+ * GS_EINVAL for a NULL argument, or the first nonzero value of write.
+ */
+GS_API int gs_compare_json_write(const gs_compare *c, const char *game,
+                                 const char *position, gs_write_fn write,
+                                 void *user);
+
 /* ---- Positions to compare, made from text ---- */
 
 typedef enum gs_compare_kind {

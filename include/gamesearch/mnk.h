@@ -29,6 +29,7 @@
 #include "core.h"
 #include "game.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -258,6 +259,55 @@ GS_API int gs_mnk_player_move(gs_mnk_player *pl, const void *state,
  */
 GS_API int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
                                gs_mnk_solution *out);
+
+/* ---- Text for people and programs ---- */
+
+/*
+ * `state` as `gamesearch ttt` shows it: a header of column letters, then a
+ * line a row, numbered from 1, of 'X', 'O' and '.'. Boards of at most 4x4
+ * are drawn with " | " between cells and "---+" lines between rows:
+ *
+ *        a   b   c
+ *     1  X | . | O
+ *       ---+---+---
+ *     ...
+ *
+ * larger ones a character and a space a cell. Writes at most size bytes,
+ * NUL included, into buf and returns the length of the whole text (without
+ * NUL), as snprintf does: size 0 asks for it.
+ */
+GS_API size_t gs_mnk_board_text(const gs_mnk *g, const void *state,
+                                 char *buf, size_t size);
+
+/*
+ * A computer move m of player `side` (0 X, 1 O) as the game in the
+ * terminal shows it: "computer (X) plays b2" and "computer move: 0.243 ms,
+ * 921 nodes" (", depth 4" after iterative deepening), each with its
+ * newline. Writes at most size bytes, NUL included, and returns the whole
+ * length, as snprintf does.
+ */
+GS_API size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
+                               char *buf, size_t size);
+
+/*
+ * A solve of `state` (its solution sol, searched `depth` plies deep, 0 to
+ * the end) as `gamesearch ttt --solve` prints it: the board as
+ * gs_mnk_board_text draws it, "X to move: wins" (loses, draw), "value: 1",
+ * "optimal moves: b2 c3", "nodes: 1,168, time: 0.295 ms", and after a
+ * depth limit what a 0 means. Returns 0 or the first nonzero value of
+ * write.
+ */
+GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
+                                const gs_mnk_solution *sol, int depth,
+                                gs_write_fn write, void *user);
+
+/*
+ * sol as one JSON object and a newline: {"value": 1|0|-1, "best": [cells,
+ * 0-based, row by row], "nodes": N, "time_ms": T (three decimals)}.
+ * Returns 0 or the first nonzero return of write.
+ */
+GS_API int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
+                                void *user);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,41 @@ extern "C" {
  * stops the writer, which returns that value. */
 typedef int (*gs_write_fn)(void *user, const char *text, size_t len);
 
+/*
+ * A buffered writer, for code that writes its text a piece at a time:
+ * the pieces are gathered in `buf` and handed to `write` a buffer at a
+ * time. The first nonzero value `write` returns is kept in `status`, and
+ * what comes after it is dropped. Give the writer itself to the writers
+ * below as their function and user: gs_json_string(s, gs_writer_put, &w).
+ *
+ *     gs_writer w;
+ *     gs_writer_init(&w, write, user);
+ *     gs_writer_printf(&w, "%d nodes\n", n);
+ *     return gs_writer_finish(&w);
+ */
+typedef struct gs_writer {
+    gs_write_fn write;
+    void *user;
+    int status;            /* the first nonzero value write returned */
+    size_t len;            /* bytes waiting in buf */
+    char buf[1024];
+} gs_writer;
+
+GS_API void gs_writer_init(gs_writer *w, gs_write_fn write, void *user);
+/* Adds len bytes of text; a gs_write_fn whose user is the gs_writer.
+ * Returns the writer's status. */
+GS_API int gs_writer_put(void *w, const char *text, size_t len);
+/* Adds a NUL-terminated string. */
+GS_API int gs_writer_puts(gs_writer *w, const char *s);
+/* Adds printf's text, at most sizeof buf - 1 bytes of it. */
+GS_API int gs_writer_printf(gs_writer *w, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Hands over what is left in the buffer; returns the status. */
+GS_API int gs_writer_finish(gs_writer *w);
+
 /* The buffer size the number formats below need. */
 #define GS_NUMBER_SIZE 32
 

@@ -314,6 +314,33 @@ GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
  * values as gs_format_value and probabilities as gs_format_double do.
  */
 
+/* How gs_tree_text_write describes a search. */
+typedef struct gs_tree_text_options {
+    gs_algo algo;           /* the algorithm searched with */
+    bool prune_equal;       /* alpha-beta's rule (search.h) */
+    int depth;              /* the cutoff in rounds; 0: none */
+    bool with_trace;        /* then the trace table (gs_tree_trace_line) */
+    const gs_engine *mcts;  /* an MCTS search: its engine, whose tree is
+                               listed in place of the nodes visited and
+                               pruned; NULL otherwise */
+} gs_tree_text_options;
+
+/*
+ * A search (its trace and result) as `gamesearch tree` prints it for
+ * people, a line each: "algorithm: NAME" (with alpha-beta's pruning rule),
+ * "agents: max min" (the roles as searched; ", depth N rounds"), "value:
+ * V", "best: CHILD" (" (action A)" when the edge has its own name; "none
+ * (the root is a leaf)", "... is not a player's choice"), "principal
+ * variation: A -> B", "nodes visited: N (L leaves evaluated, C cutoffs)";
+ * then "visited: A B ..." and "pruned: ..." (" (none)"), and with
+ * `with_trace` an empty line and gs_tree_trace_line's table; or, for MCTS,
+ * "visits (mean): NODE=VISITS (MEAN) ..." and "proved: yes|no".
+ */
+GS_API int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
+                              const gs_result *result,
+                              const gs_tree_text_options *options,
+                              gs_write_fn write, void *user);
+
 /*
  * A search (gs_tree_trace_search's trace and result) as one JSON object
  * and a newline, as `gamesearch tree --json` prints it:
