@@ -25,14 +25,18 @@
 #include "gamesearch/connect4.h"
 #include "commands.h"
 #include "jobs.h"
+#include "options.h"
 #include "util.h"
-
 
 static const char cmd[] = "connect4";
 
+/* The commands, as bits for the options' modes (mode_names in order). */
 typedef enum c4_mode {
-    MODE_NONE, MODE_SOLVE, MODE_ANALYZE, MODE_PLAY, MODE_BOOK
+    MODE_NONE = 0, MODE_SOLVE = 1, MODE_ANALYZE = 2, MODE_PLAY = 4,
+    MODE_BOOK = 8
 } c4_mode;
+
+static const char *const mode_names[] = {"solve", "analyze", "play", "book"};
 
 typedef struct c4_options {
     c4_mode mode;
@@ -47,8 +51,8 @@ typedef struct c4_options {
     double time;             /* seconds per search; 0 = no limit */
     const char *position;    /* analyze POSITION */
     const char *start;       /* play --start POSITION */
-    int computer_first;      /* play --first: -1 unset, 0 human, 1 computer */
-    bool mcts;               /* analyze, play: --algo mcts */
+    int computer_first;      /* play --first: 0 human, 1 computer */
+    int mcts;                /* analyze, play: --algo mcts (1) */
     long iterations;         /* --iterations (MCTS) */
     const char *book;        /* --book FILE (NULL: the shipped book) */
     bool no_book;            /* --no-book */
@@ -135,173 +139,73 @@ static const char usage[] =
     "line was not a position, or standard input could not be read); 1 when a\n"
     "limit stopped a search or a search failed.\n";
 
+/* The command, then analyze's POSITION. */
+static int positional(cli_parser *p, const char *arg)
+{
+    c4_options *o = p->target;
+    for (int m = 0; o->mode == MODE_NONE && m < 4; m++)
+        if (strcmp(arg, mode_names[m]) == 0) {
+            o->mode = (c4_mode)(1 << m);
+            return 0;
+        }
+    if (o->mode == MODE_NONE) {
+        cli_error(cmd, "unknown command '%s' (expected solve, analyze or "
+                  "play; see gamesearch connect4 --help)", CLI_Q(arg));
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mode == MODE_ANALYZE && !o->position) {
+        o->position = arg;
+        return 0;
+    }
+    cli_error(cmd, "unexpected argument '%s' (see gamesearch connect4 "
+              "--help)", CLI_Q(arg));
+    return EXIT_BAD_INPUT;
+}
+
+static const char *const algos[] = {"alphabeta", "mcts", NULL};
+static const char *const players[] = {"human", "computer", NULL};
+
+#define AT(member) CLI_AT(c4_options, member)
+static const cli_opt options[] = {
+    CLI_OPT("weak", 0, FLAG, AT(weak)),
+    CLI_OPT("keep-table", 0, FLAG, AT(keep_table), .modes = MODE_SOLVE),
+    CLI_OPT("mpi", 0, FLAG, AT(mpi), .modes = MODE_SOLVE | MODE_BOOK),
+    CLI_OPT("book", 0, STRING, AT(book)),
+    CLI_OPT("no-book", 0, FLAG, AT(no_book)),
+    CLI_OPT("ply", 0, LONG, AT(ply), .lo = 0, .hi = GS_C4_MAX_CELLS,
+            .unit = "stones"),
+    CLI_OPT("out", 0, STRING, AT(out)),
+    CLI_OPT("first", 0, CHOICE, AT(computer_first), .choices = players,
+            .modes = MODE_PLAY),
+    CLI_OPT("start", 0, STRING, AT(start), .modes = MODE_PLAY),
+    CLI_OPT("width", 0, INT, AT(params.width), .lo = 1,
+            .hi = GS_C4_MAX_WIDTH, .unit = "columns"),
+    CLI_OPT("height", 0, INT, AT(params.height), .lo = 1,
+            .hi = GS_C4_MAX_CELLS - 1, .unit = "rows"),
+    CLI_OPT("tt-mb", 0, LONG, AT(tt_mb), .lo = 1, .hi = 65536,
+            .unit = "MiB"),
+    CLI_OPT("threads", 0, LONG, AT(threads), .lo = 1, .hi = 256),
+    CLI_OPT("symmetry", 0, FLAG, AT(symmetry)),
+    CLI_OPT("max-nodes", 0, LONG, AT(max_nodes), .lo = 0,
+            .hi = 1000000000000000L, .want = "a whole number of nodes from "
+            "0 to 10^15 (0: no limit)"),
+    CLI_OPT("time", 0, SECONDS, AT(time), .want = "a number of seconds "
+            "from 0 to 86400 (0: no limit)"),
+    CLI_OPT("algo", 0, CHOICE, AT(mcts), .choices = algos,
+            .noun = "algorithm"),
+    CLI_OPT("iterations", 0, LONG, AT(iterations), .lo = 1,
+            .hi = 1000000000L),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
+
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, c4_options *o)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
-    const char *play_only = NULL, *solve_only = NULL, *weak_name = NULL;
-    int positionals = 0;
-
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (o->mode == MODE_NONE) {
-                if (strcmp(arg, "solve") == 0)
-                    o->mode = MODE_SOLVE;
-                else if (strcmp(arg, "analyze") == 0)
-                    o->mode = MODE_ANALYZE;
-                else if (strcmp(arg, "play") == 0)
-                    o->mode = MODE_PLAY;
-                else if (strcmp(arg, "book") == 0)
-                    o->mode = MODE_BOOK;
-                else {
-                    cli_error(cmd, "unknown command '%s' (expected solve, "
-                              "analyze or play; see gamesearch connect4 "
-                              "--help)", CLI_Q(arg));
-                    return EXIT_BAD_INPUT;
-                }
-                continue;
-            }
-            if (o->mode == MODE_ANALYZE && positionals == 0) {
-                o->position = arg;
-                positionals++;
-                continue;
-            }
-            cli_error(cmd, "unexpected argument '%s' (see gamesearch "
-                      "connect4 --help)", CLI_Q(arg));
-            return EXIT_BAD_INPUT;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--weak") == 0 ||
-                    strcmp(name, "--keep-table") == 0 ||
-                    strcmp(name, "--mpi") == 0 ||
-                    strcmp(name, "--no-book") == 0 ||
-                    strcmp(name, "--symmetry") == 0;
-        if (flag) {
-            if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--weak") == 0) {
-                o->weak = true;
-                weak_name = "--weak";
-            } else if (strcmp(name, "--keep-table") == 0) {
-                o->keep_table = true;
-                solve_only = "--keep-table";
-            } else if (strcmp(name, "--mpi") == 0) {
-                o->mpi = true;
-            } else if (strcmp(name, "--symmetry") == 0) {
-                o->symmetry = true;
-            } else if (strcmp(name, "--no-book") == 0) {
-                o->no_book = true;
-            } else {
-                fputs(usage, stdout);
-                return 1;
-            }
-            continue;
-        }
-        bool known = strcmp(name, "--width") == 0 ||
-                     strcmp(name, "--height") == 0 ||
-                     strcmp(name, "--tt-mb") == 0 ||
-                     strcmp(name, "--threads") == 0 ||
-                     strcmp(name, "--max-nodes") == 0 ||
-                     strcmp(name, "--time") == 0 ||
-                     strcmp(name, "--first") == 0 ||
-                     strcmp(name, "--algo") == 0 ||
-                     strcmp(name, "--iterations") == 0 ||
-                     strcmp(name, "--book") == 0 ||
-                     strcmp(name, "--ply") == 0 ||
-                     strcmp(name, "--out") == 0 ||
-                     strcmp(name, "--start") == 0;
-        if (!known) {
-            cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
-                      "--help)", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        const char *v = cli_args_value(&a);
-        if (!v) {
-            cli_error(cmd, "%s needs a value (see gamesearch connect4 --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        long n;
-        if (strcmp(name, "--width") == 0) {
-            if (!cli_parse_long(v, 1, GS_C4_MAX_WIDTH, &n)) {
-                cli_error(cmd, "--width needs a whole number of columns from "
-                          "1 to %d, not '%s'", GS_C4_MAX_WIDTH, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.width = (int)n;
-        } else if (strcmp(name, "--height") == 0) {
-            if (!cli_parse_long(v, 1, GS_C4_MAX_CELLS - 1, &n)) {
-                cli_error(cmd, "--height needs a whole number of rows from 1 "
-                          "to %d, not '%s'", GS_C4_MAX_CELLS - 1, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.height = (int)n;
-        } else if (strcmp(name, "--tt-mb") == 0) {
-            if (!cli_parse_long(v, 1, 65536, &o->tt_mb)) {
-                cli_error(cmd, "--tt-mb needs a whole number of MiB from 1 to "
-                          "65536, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--threads") == 0) {
-            if (!cli_parse_long(v, 1, 256, &o->threads)) {
-                cli_error(cmd, "--threads needs a whole number from 1 to 256, "
-                          "not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--max-nodes") == 0) {
-            if (!cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes)) {
-                cli_error(cmd, "--max-nodes needs a whole number of nodes from "
-                          "0 to 10^15 (0: no limit), not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--time") == 0) {
-            if (!cli_parse_seconds(v, &o->time)) {
-                cli_error(cmd, "--time needs a number of seconds from 0 to "
-                          "86400 (0: no limit), not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--algo") == 0) {
-            if (strcmp(v, "mcts") && strcmp(v, "alphabeta")) {
-                cli_error(cmd, "unknown algorithm '%s' (expected alphabeta or "
-                          "mcts)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->mcts = v[0] == 'm';
-        } else if (strcmp(name, "--iterations") == 0) {
-            if (!cli_parse_long(v, 1, 1000000000L, &o->iterations)) {
-                cli_error(cmd, "--iterations needs a whole number from 1 to "
-                          "1000000000, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--first") == 0) {
-            if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "--first needs human or computer, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->computer_first = strcmp(v, "computer") == 0;
-            play_only = "--first";
-        } else if (strcmp(name, "--book") == 0) {
-            o->book = v;
-        } else if (strcmp(name, "--ply") == 0) {
-            if (!cli_parse_long(v, 0, GS_C4_MAX_CELLS, &o->ply)) {
-                cli_error(cmd, "--ply needs a whole number of stones from 0 "
-                          "to %d, not '%s'", GS_C4_MAX_CELLS, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--out") == 0) {
-            o->out = v;
-        } else {
-            o->start = v;
-            play_only = "--start";
-        }
-    }
-
+    cli_parser p = {.cmd = cmd, CLI_TABLE(options), .target = o,
+                    .usage = usage, .positional = positional};
+    int rc = cli_opts_parse(&p, argc, argv);
+    if (rc)
+        return rc;
     if (o->mode == MODE_NONE) {
         cli_error(cmd, "a command is needed: solve, analyze or play (see "
                   "gamesearch connect4 --help)");
@@ -317,21 +221,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
         cli_error(cmd, "analyze needs a POSITION ('' for the empty board)");
         return EXIT_BAD_INPUT;
     }
-    if (play_only && o->mode != MODE_PLAY) {
-        cli_error(cmd, "%s goes with play", play_only);
-        return EXIT_BAD_INPUT;
-    }
-    if (solve_only && o->mode != MODE_SOLVE) {
-        cli_error(cmd, "%s goes with solve", solve_only);
-        return EXIT_BAD_INPUT;
-    }
+    if ((rc = cli_opts_check_mode(&p, o->mode, mode_names)) != 0)
+        return rc;
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
-        return EXIT_BAD_INPUT;
-    }
-    if (o->mpi && o->mode != MODE_SOLVE && o->mode != MODE_BOOK) {
-        cli_error(cmd, "--mpi goes with solve and book");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->keep_table) {
@@ -339,7 +233,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "its own share of the lines)");
         return EXIT_BAD_INPUT;
     }
-    if (weak_name && o->mode == MODE_PLAY) {
+    if (o->weak && o->mode == MODE_PLAY) {
         cli_error(cmd, "--weak goes with solve and analyze (the computer "
                   "plays the fastest win)");
         return EXIT_BAD_INPUT;
@@ -404,6 +298,22 @@ static void parse_error(FILE *f, const char *what, const gs_error *err)
         cli_error_to(f, cmd, "%s: %s", what, err->message);
 }
 
+/* Reads the position `text` of `what` ("analyze", "--start"): 0 with *s,
+ * or EXIT_BAD_INPUT after a message. */
+static int read_position(const gs_c4 *g, const char *what, const char *text,
+                         gs_c4_state *s)
+{
+    gs_error err;
+    memset(&err, 0, sizeof err);
+    if (gs_c4_parse(g, text, strlen(text), s, &err) == GS_OK)
+        return 0;
+    char where[64];
+    snprintf(where, sizeof where, "%s '%.40s%s'", what, text,
+             strlen(text) > 40 ? "..." : "");
+    parse_error(stderr, where, &err);
+    return EXIT_BAD_INPUT;
+}
+
 /* ---- solve ---- */
 
 /* What became of a line of solve. */
@@ -414,7 +324,7 @@ enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
 static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
                       size_t len, unsigned long lineno, FILE *out, FILE *err)
 {
-    char where[64], score[16] = "?";
+    char where[64];
     snprintf(where, sizeof where, "line %lu", lineno);
     gs_c4_line r;
     const gs_c4_solution *sd = &r.solution;
@@ -432,10 +342,7 @@ static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
     default:
         break;
     }
-    if (sd->known)
-        snprintf(score, sizeof score, "%d", sd->score);
-    fprintf(out, "%.*s %s %llu %lld\n", (int)r.len, line, score,
-            (unsigned long long)sd->nodes, llround(sd->seconds * 1e6));
+    gs_c4_line_write(line, &r, cli_file_write, out);
     fflush(out);
     if (r.outcome == GS_C4_LINE_STOPPED) {
         cli_error_to(err, cmd, "%s: stopped by %s before the score was known",
@@ -557,26 +464,11 @@ static int mcts_move(const c4_options *o, const gs_c4 *g,
                   st != GS_OK ? gs_strerror(st) : "no move found");
         return 1;
     }
-    char num[GS_NUMBER_SIZE];
-    for (int i = 0; analyze && i < d.columns; i++) {
-        const gs_c4_mcts_column *c = &d.column[i];
-        cli_format_value(c->mean, num);
-        printf("%d: %llu visits, mean %s", c->column + 1,
-               (unsigned long long)c->visits, num);
-        if (c->proved)
-            printf(", proved %g", c->proved_value);
-        fputc('\n', stdout);
-    }
     *col = d.best;
-    cli_format_value(d.value, num);
     if (analyze)
-        printf("best: %d (%llu iterations, %.3f ms%s)\n", *col + 1,
-               (unsigned long long)d.iterations, d.seconds * 1e3,
-               d.proved ? ", proved" : "");
+        gs_c4_mcts_write(&d, cli_file_write, stdout);
     else
-        printf("computer (%c) plays %d, mean %s, %llu iterations, %.3f ms\n",
-               gs_c4_to_move(s) == 0 ? 'X' : 'O', *col + 1, num,
-               (unsigned long long)d.iterations, d.seconds * 1e3);
+        gs_c4_mcts_choice_write(s, &d, cli_file_write, stdout);
     return 0;
 }
 
@@ -585,16 +477,8 @@ static int mcts_move(const c4_options *o, const gs_c4 *g,
 static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_state root;
-    gs_error err;
-    memset(&err, 0, sizeof err);
-    char where[64];
-    snprintf(where, sizeof where, "analyze '%.40s%s'", o->position,
-             strlen(o->position) > 40 ? "..." : "");
-    if (gs_c4_parse(g, o->position, strlen(o->position), &root, &err) !=
-        GS_OK) {
-        parse_error(stderr, where, &err);
+    if (read_position(g, "analyze", o->position, &root) != 0)
         return EXIT_BAD_INPUT;
-    }
 
     if (o->mcts) {
         int col;
@@ -623,9 +507,7 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         return 1;
     }
 
-    char text[GS_C4_TEXT_SIZE];
-    gs_c4_analysis_text(&an, text, sizeof text);
-    fputs(text, stdout);
+    gs_c4_analysis_write(&an, cli_file_write, stdout);
     return an.all_known ? 0 : 1;
 }
 
@@ -792,17 +674,8 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_state s;
     gs_c4_empty(g, &s);
-    if (o->start) {
-        gs_error err;
-        memset(&err, 0, sizeof err);
-        char where[64];
-        snprintf(where, sizeof where, "--start '%.40s%s'", o->start,
-                 strlen(o->start) > 40 ? "..." : "");
-        if (gs_c4_parse(g, o->start, strlen(o->start), &s, &err) != GS_OK) {
-            parse_error(stderr, where, &err);
-            return EXIT_BAD_INPUT;
-        }
-    }
+    if (o->start && read_position(g, "--start", o->start, &s) != 0)
+        return EXIT_BAD_INPUT;
     /* computer[p]: player p (0 X, 1 O) is the computer. */
     bool computer[2];
     int first = gs_c4_to_move(&s);
@@ -814,10 +687,8 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     char *line = NULL;
     size_t cap = 0;
     int status = 0;
-    char board[GS_C4_TEXT_SIZE];
     for (;;) {
-        gs_c4_board_text(g, &s, board, sizeof board);
-        fputs(board, stdout);
+        gs_c4_board_write(g, &s, cli_file_write, stdout);
         if (s.over) {
             int winner = s.over == 1 ? 0 : s.over == 2 ? 1 : -1;
             if (winner < 0)
@@ -855,20 +726,9 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 break;
             }
             col = sd.best;
-            char count[40], score[96];
-            cli_format_count(sd.nodes, count, sizeof count);
-            if (!sd.known) {
-                snprintf(score, sizeof score, "? (stopped by %s: the best "
-                         "move found, not proved)", limit_name(&sd));
-                status = 1;
-            } else {
-                snprintf(score, sizeof score, "%d (%s%s)", sd.score,
-                         sd.score > 0 ? "a win" : sd.score < 0 ? "a loss"
-                         : "a draw", sd.from_book ? ", from the book" : "");
-            }
-            printf("computer (%c) plays %d, score %s, %.3f ms, %s nodes\n",
-                   side == 0 ? 'X' : 'O', col + 1, score, sd.seconds * 1e3,
-                   count);
+            status |= !sd.known;
+            gs_c4_choice_write(&s, &sd, limit_name(&sd), cli_file_write,
+                               stdout);
             /* The exit status 1 this gives needs its reason on standard
              * error too, as solve and analyze give it. */
             if (!sd.known) {
@@ -890,8 +750,6 @@ static int read_options(int argc, char **argv, c4_options *o)
     gs_c4_params_init(&o->params);
     o->tt_mb = (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
     o->threads = 1;
-    o->symmetry = false;
-    o->computer_first = -1;
     o->ply = -1;
     return parse_options(argc, argv, o);
 }

@@ -1,9 +1,10 @@
 /*
  * tests/test_c4_play.c: what `gamesearch connect4` asks of a position
  * beyond a solve (gamesearch/connect4.h, "What the program asks of a
- * position"): a line of solve, the board and an analysis as text, the
- * computer's choice watched by a poll callback (and cancelled by it), and
- * an MCTS decision with every column's statistics.
+ * position"): a line of solve, the computer's choice watched by a poll
+ * callback (and cancelled by it), an MCTS decision with every column's
+ * statistics, and the text the program prints of them, of the board and of
+ * an analysis.
  *
  * The scores and node counts are those `gamesearch connect4 solve
  * --no-book --tt-mb 4` prints for the same lines (one thread, so they do
@@ -17,11 +18,13 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gamesearch/connect4.h"
 
 #include "connect4_fixture.h"
+#include "sink.h"
 #include "track_alloc.h"
 
 #define TABLE_BYTES ((size_t)4 << 20)
@@ -134,68 +137,127 @@ static void test_solve_line(void **state)
     close_board(&f);
 }
 
-/* ---- Text ---- */
+/* The text of a line, a move and an MCTS decision (times made exact). */
+static void expect_text(buffer *out, int rc, const char *want)
+{
+    assert_int_equal(rc, 0);
+    assert_string_equal(out->text, want);
+    free(out->text);
+    memset(out, 0, sizeof *out);
+}
 
-static void test_board_text(void **state)
+static void test_line_and_move_write(void **state)
 {
     (void)state;
     fixture f;
     open_board(&f, 7, 6);
-    char buf[GS_C4_TEXT_SIZE];
-    const char *want = " 1 2 3 4 5 6 7\n"
-                       "|. . . . . . .|\n"
-                       "|. . . . . . .|\n"
-                       "|. . . . . . .|\n"
-                       "|. . . X . . .|\n"
-                       "|. . . O . . .|\n"
-                       "|. . O X X . .|\n"
-                       "+-------------+\n";
-    gs_c4_state s = position(f.g, "44534");
-    assert_int_equal(gs_c4_board_text(f.g, &s, buf, sizeof buf), strlen(want));
-    assert_string_equal(buf, want);
-    /* as snprintf: size 0 counts, a short buffer takes the start */
-    assert_int_equal(gs_c4_board_text(f.g, &s, NULL, 0), strlen(want));
-    assert_int_equal(gs_c4_board_text(f.g, &s, buf, 10), strlen(want));
-    assert_string_equal(buf, " 1 2 3 4 ");
-    close_board(&f);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    gs_c4_line r;
+    const char *line = "32751571231557 \r\n";
+    gs_c4_solve_line(f.sv, line, strlen(line), false, false, &r);
+    r.solution.seconds = 0.0123456;
+    expect_text(&out, gs_c4_line_write(line, &r, to_buffer, &out),
+                "32751571231557 -3 413674 12346\n");
+    assert_int_equal(gs_c4_line_write(line, &r, to_buffer, &refusing), 7);
+    r.solution.known = false;
+    expect_text(&out, gs_c4_line_write(line, &r, to_buffer, &out),
+                "32751571231557 ? 413674 12346\n");
+    /* the empty board, as the book answers it */
+    r.len = 0;
+    r.solution = (gs_c4_solution){.known = true, .score = 1, .nodes = 0};
+    expect_text(&out, gs_c4_line_write("\n", &r, to_buffer, &out),
+                " 1 0 0\n");
 
-    /* the tallest board fits GS_C4_TEXT_SIZE, one stone on it */
-    open_board(&f, 1, 63);
-    s = position(f.g, "1");
-    size_t n = gs_c4_board_text(f.g, &s, buf, sizeof buf);
-    assert_int_equal(n, 3 + 63 * 4 + 4);
-    assert_string_equal(buf + n - 12, "|.|\n|X|\n+-+\n");
+    /* the computer's move: O to move after 5 stones */
+    gs_c4_state s = position(f.g, "44534");
+    gs_c4_solution sd = {.known = true, .score = 3, .best = 2,
+                         .nodes = 1234567, .seconds = 0.0012345};
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (O) plays 3, score 3 (a win), 1.234 ms, 1,234,567 "
+                "nodes\n");
+    sd.score = 0;
+    sd.from_book = true;
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (O) plays 3, score 0 (a draw, from the book), "
+                "1.234 ms, 1,234,567 nodes\n");
+    sd.score = -2;
+    sd.from_book = false;
+    s = position(f.g, "4453");
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (X) plays 3, score -2 (a loss), 1.234 ms, "
+                "1,234,567 nodes\n");
+    sd.known = false;
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--max-nodes", to_buffer,
+                                         &out),
+                "computer (X) plays 3, score ? (stopped by --max-nodes: the "
+                "best move found, not proved), 1.234 ms, 1,234,567 nodes\n");
+    assert_int_equal(gs_c4_choice_write(&s, &sd, "x", to_buffer, &refusing),
+                     7);
+    free(refusing.text);
     close_board(&f);
 }
 
-static void test_analysis_text(void **state)
+/* ---- Text ---- */
+
+static void expect_board(const gs_c4 *g, const char *moves, const char *want)
+{
+    gs_c4_state s = position(g, moves);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &out), 0);
+    assert_string_equal(out.text, want);
+    /* a refusal stops the writer with its value */
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &refusing), 7);
+    free(out.text);
+    free(refusing.text);
+}
+
+static void test_board_write(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    expect_board(g, "44534", " 1 2 3 4 5 6 7\n"
+                             "|. . . . . . .|\n"
+                             "|. . . . . . .|\n"
+                             "|. . . . . . .|\n"
+                             "|. . . X . . .|\n"
+                             "|. . . O . . .|\n"
+                             "|. . O X X . .|\n"
+                             "+-------------+\n");
+    gs_c4_free(g);
+    g = make(2, 3);
+    expect_board(g, "12", " 1 2\n|. .|\n|. .|\n|X O|\n+---+\n");
+    gs_c4_free(g);
+}
+
+static void expect_analysis(fixture *f, const char *moves, const char *want)
+{
+    gs_c4_state s = position(f->g, moves);
+    gs_c4_analysis an;
+    assert_int_equal(gs_c4_analyze(f->sv, &s, false, &an), GS_OK);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_analysis_write(&an, to_buffer, &out), 0);
+    assert_string_equal(out.text, want);
+    assert_int_equal(gs_c4_analysis_write(&an, to_buffer, &refusing), 7);
+    free(out.text);
+    free(refusing.text);
+}
+
+static void test_analysis_write(void **state)
 {
     (void)state;
     fixture f;
     open_board(&f, 7, 6);
-    char buf[GS_C4_TEXT_SIZE];
-    gs_c4_analysis an;
-
-    /* two best columns */
-    gs_c4_state s = position(f.g, "445566");
-    assert_int_equal(gs_c4_analyze(f.sv, &s, false, &an), GS_OK);
-    gs_c4_analysis_text(&an, buf, sizeof buf);
-    assert_string_equal(buf, "17 17 18 17 17 17 18\nbest: 3 7\n");
-    /* full columns */
-    s = position(f.g, "2252576253462244111563365343671351441");
-    assert_int_equal(gs_c4_analyze(f.sv, &s, false, &an), GS_OK);
-    assert_int_equal(gs_c4_analysis_text(&an, buf, sizeof buf), 24);
-    assert_string_equal(buf, ". . . . . -1 -2\nbest: 6\n");
+    /* two best columns; full columns */
+    expect_analysis(&f, "445566", "17 17 18 17 17 17 18\nbest: 3 7\n");
+    expect_analysis(&f, "2252576253462244111563365343671351441",
+                    ". . . . . -1 -2\nbest: 6\n");
 
     /* from the book */
     gs_c4_book *b = NULL;
     assert_int_equal(gs_c4_book_default(f.g, NULL, &b), GS_OK);
     gs_c4_solver_set_book(f.sv, b);
-    gs_c4_empty(f.g, &s);
-    assert_int_equal(gs_c4_analyze(f.sv, &s, false, &an), GS_OK);
-    gs_c4_analysis_text(&an, buf, sizeof buf);
-    assert_string_equal(buf, "-2 -1 0 1 0 -1 -2\nbest: 4\n"
-                             "(from the book: no search)\n");
+    expect_analysis(&f, "", "-2 -1 0 1 0 -1 -2\nbest: 4\n"
+                            "(from the book: no search)\n");
     gs_c4_solver_set_book(f.sv, NULL);
     gs_c4_book_free(b);
 
@@ -206,12 +268,7 @@ static void test_analysis_text(void **state)
     sp.table_bytes = TABLE_BYTES;
     sp.max_nodes = 10;
     assert_int_equal(gs_c4_solver_new(f.g, &sp, NULL, &f.sv), GS_OK);
-    s = position(f.g, "1");
-    assert_int_equal(gs_c4_analyze(f.sv, &s, false, &an), GS_OK);
-    gs_c4_analysis_text(&an, buf, sizeof buf);
-    assert_string_equal(buf, "? ? ? ? ? ? ?\nbest: ?\n");
-    assert_int_equal(gs_c4_analysis_text(&an, buf, 5), 22);
-    assert_string_equal(buf, "? ? ");
+    expect_analysis(&f, "1", "? ? ? ? ? ? ?\nbest: ?\n");
     close_board(&f);
 }
 
@@ -335,6 +392,20 @@ static void test_mcts_decide(void **state)
         assert_true(d.column[i].proved_value == 18.0);
     }
     assert_true(d.value == d.column[0].mean);
+    d.seconds = 0.0026414;
+    buffer out = {0};
+    expect_text(&out, gs_c4_mcts_write(&d, to_buffer, &out),
+                "4: 2994 visits, mean -0.1112224449\n"
+                "3: 1 visits, mean 1, proved 18\n"
+                "5: 1 visits, mean 1, proved 18\n"
+                "2: 1 visits, mean 1, proved 18\n"
+                "6: 1 visits, mean 1, proved 18\n"
+                "1: 1 visits, mean 1, proved 18\n"
+                "7: 1 visits, mean 1, proved 18\n"
+                "best: 4 (3000 iterations, 2.641 ms)\n");
+    expect_text(&out, gs_c4_mcts_choice_write(&s, &d, to_buffer, &out),
+                "computer (O) plays 4, mean -0.1112224449, 3000 iterations, "
+                "2.641 ms\n");
 
     /* a node limit; the defaults alone stop at the proof */
     s = position(f.g, "1122");
@@ -347,6 +418,18 @@ static void test_mcts_decide(void **state)
     assert_true(d.proved);
     assert_int_equal(d.iterations, 2);
     assert_int_equal(d.best, 2);
+    d.seconds = 0.0000081;
+    expect_text(&out, gs_c4_mcts_write(&d, to_buffer, &out),
+                "4: 1 visits, mean 1, proved 17\n"
+                "3: 1 visits, mean 1, proved 18\n"
+                "5: 0 visits, mean 0\n2: 0 visits, mean 0\n"
+                "6: 0 visits, mean 0\n1: 0 visits, mean 0\n"
+                "7: 0 visits, mean 0\n"
+                "best: 3 (2 iterations, 0.008 ms, proved)\n");
+    buffer refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_mcts_write(&d, to_buffer, &refusing), 7);
+    assert_int_equal(gs_c4_mcts_choice_write(&s, &d, to_buffer, &refusing), 7);
+    free(refusing.text);
 
     /* bad arguments */
     p.threads = 0;
@@ -382,8 +465,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solve_line),
-        cmocka_unit_test(test_board_text),
-        cmocka_unit_test(test_analysis_text),
+        cmocka_unit_test(test_line_and_move_write),
+        cmocka_unit_test(test_board_write),
+        cmocka_unit_test(test_analysis_write),
         cmocka_unit_test(test_choose_polled),
         cmocka_unit_test(test_mcts_decide),
     };

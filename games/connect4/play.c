@@ -6,9 +6,8 @@
  * caller watches the clock and the keyboard; and an MCTS decision with
  * every column's statistics.
  */
+#include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -64,71 +63,97 @@ gs_c4_line_outcome gs_c4_solve_line(gs_c4_solver *sv, const char *line,
 
 /* ---- Text --------------------------------------------------------------- */
 
-/* Text written into a caller's buffer as snprintf does: as much as fits,
- * always NUL-terminated (when size > 0), and the whole length counted. */
-typedef struct text_out {
-    char *buf;
-    size_t size;
-    size_t len;
-} text_out;
-
-static void put(text_out *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    bool room = t->len < t->size;
-    int n = vsnprintf(room ? t->buf + t->len : NULL,
-                      room ? t->size - t->len : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        t->len += (size_t)n;
-}
-
-size_t gs_c4_board_text(const gs_c4 *g, const gs_c4_state *s, char *buf,
-                        size_t size)
+int gs_c4_board_write(const gs_c4 *g, const gs_c4_state *s,
+                      gs_write_fn write, void *user)
 {
     static const char mark[] = ".XO";
-    text_out t = {buf, size, 0};
+    gs_writer w;
+    gs_writer_init(&w, write, user);
     int width = gs_c4_width(g), height = gs_c4_height(g);
     for (int c = 0; c < width; c++)
-        put(&t, " %d", c + 1);
-    put(&t, "\n");
+        gs_writer_printf(&w, " %d", c + 1);
+    gs_writer_puts(&w, "\n");
     for (int row = height - 1; row >= 0; row--) {
-        put(&t, "|");
+        gs_writer_puts(&w, "|");
         for (int c = 0; c < width; c++)
-            put(&t, c ? " %c" : "%c", mark[gs_c4_cell(g, s, c, row)]);
-        put(&t, "|\n");
+            gs_writer_printf(&w, c ? " %c" : "%c",
+                             mark[gs_c4_cell(g, s, c, row)]);
+        gs_writer_puts(&w, "|\n");
     }
-    put(&t, "+");
+    gs_writer_puts(&w, "+");
     for (int c = 0; c < 2 * width - 1; c++)
-        put(&t, "-");
-    put(&t, "+\n");
-    return t.len;
+        gs_writer_puts(&w, "-");
+    gs_writer_puts(&w, "+\n");
+    return gs_writer_finish(&w);
 }
 
-size_t gs_c4_analysis_text(const gs_c4_analysis *an, char *buf, size_t size)
+int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
+                         void *user)
 {
-    text_out t = {buf, size, 0};
+    gs_writer w;
+    gs_writer_init(&w, write, user);
     for (int c = 0; c < an->width; c++) {
         const char *sep = c ? " " : "";
         if (!an->playable[c])
-            put(&t, "%s.", sep);
+            gs_writer_printf(&w, "%s.", sep);
         else if (!an->column[c].known)
-            put(&t, "%s?", sep);
+            gs_writer_printf(&w, "%s?", sep);
         else
-            put(&t, "%s%d", sep, an->column[c].score);
+            gs_writer_printf(&w, "%s%d", sep, an->column[c].score);
     }
-    put(&t, "\nbest:");
+    gs_writer_puts(&w, "\nbest:");
     if (!an->all_known)
-        put(&t, " ?");
+        gs_writer_puts(&w, " ?");
     else
         for (int c = 0; c < an->width; c++)
             if (an->playable[c] && an->column[c].score == an->best_score)
-                put(&t, " %d", c + 1);
-    put(&t, "\n");
+                gs_writer_printf(&w, " %d", c + 1);
+    gs_writer_puts(&w, "\n");
     if (an->from_book)
-        put(&t, "(from the book: no search)\n");
-    return t.len;
+        gs_writer_puts(&w, "(from the book: no search)\n");
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_line_write(const char *line, const gs_c4_line *r,
+                     gs_write_fn write, void *user)
+{
+    const gs_c4_solution *sd = &r->solution;
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_put(&w, line, r->len);
+    if (sd->known)
+        gs_writer_printf(&w, " %d", sd->score);
+    else
+        gs_writer_puts(&w, " ?");
+    gs_writer_printf(&w, " %llu %lld\n", (unsigned long long)sd->nodes,
+                     llround(sd->seconds * 1e6));
+    return gs_writer_finish(&w);
+}
+
+/* "computer (X) plays 4, " for the player to move in s. */
+static void computer_plays(gs_writer *w, const gs_c4_state *s, int col)
+{
+    gs_writer_printf(w, "computer (%c) plays %d, ",
+                     gs_c4_to_move(s) == 0 ? 'X' : 'O', col + 1);
+}
+
+int gs_c4_choice_write(const gs_c4_state *s, const gs_c4_solution *sd,
+                       const char *stopped_by, gs_write_fn write, void *user)
+{
+    char count[40];
+    gs_format_count(sd->nodes, count, sizeof count);
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    computer_plays(&w, s, sd->best);
+    if (!sd->known)
+        gs_writer_printf(&w, "score ? (stopped by %s: the best move found, "
+                         "not proved)", stopped_by);
+    else
+        gs_writer_printf(&w, "score %d (%s%s)", sd->score,
+                         sd->score > 0 ? "a win" : sd->score < 0 ? "a loss"
+                         : "a draw", sd->from_book ? ", from the book" : "");
+    gs_writer_printf(&w, ", %.3f ms, %s nodes\n", sd->seconds * 1e3, count);
+    return gs_writer_finish(&w);
 }
 
 /* ---- The computer's choice, watched ------------------------------------- */
@@ -302,4 +327,39 @@ int gs_c4_mcts_decide(const gs_c4 *g, const gs_c4_state *s,
         }
     gs_engine_free(e);
     return GS_OK;
+}
+
+int gs_c4_mcts_write(const gs_c4_mcts_decision *d, gs_write_fn write,
+                     void *user)
+{
+    char num[GS_NUMBER_SIZE];
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    for (int i = 0; i < d->columns; i++) {
+        const gs_c4_mcts_column *c = &d->column[i];
+        gs_format_value(c->mean, num);
+        gs_writer_printf(&w, "%d: %llu visits, mean %s", c->column + 1,
+                         (unsigned long long)c->visits, num);
+        if (c->proved)
+            gs_writer_printf(&w, ", proved %g", c->proved_value);
+        gs_writer_puts(&w, "\n");
+    }
+    gs_writer_printf(&w, "best: %d (%llu iterations, %.3f ms%s)\n",
+                     d->best + 1, (unsigned long long)d->iterations,
+                     d->seconds * 1e3, d->proved ? ", proved" : "");
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_mcts_choice_write(const gs_c4_state *s,
+                            const gs_c4_mcts_decision *d, gs_write_fn write,
+                            void *user)
+{
+    char num[GS_NUMBER_SIZE];
+    gs_format_value(d->value, num);
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    computer_plays(&w, s, d->best);
+    gs_writer_printf(&w, "mean %s, %llu iterations, %.3f ms\n", num,
+                     (unsigned long long)d->iterations, d->seconds * 1e3);
+    return gs_writer_finish(&w);
 }

@@ -49,6 +49,7 @@
 #include "core.h"
 #include "game.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -408,19 +409,15 @@ GS_API gs_c4_line_outcome gs_c4_solve_line(gs_c4_solver *sv, const char *line,
                                            size_t len, bool weak,
                                            bool keep_table, gs_c4_line *out);
 
-/* A buffer size that holds any board's text and any analysis's text. */
-#define GS_C4_TEXT_SIZE 512
-
 /*
  * The board as `gamesearch connect4 play` draws it: the column numbers
  * (" 1 2 3 4 5 6 7"), the rows from the top ("|. . X O . . .|": '.'
  * empty, X the first player's stone, O the second's), and a foot
- * ("+-------------+"), each line ending in a newline. Writes at most size
- * bytes, NUL included, into buf and returns the length of the whole text
- * (without NUL), as snprintf does: size 0 asks for it.
+ * ("+-------------+"), each line ending in a newline. Returns 0 or the
+ * first nonzero value of write.
  */
-GS_API size_t gs_c4_board_text(const gs_c4 *g, const gs_c4_state *s, char *buf,
-                               size_t size);
+GS_API int gs_c4_board_write(const gs_c4 *g, const gs_c4_state *s,
+                             gs_write_fn write, void *user);
 
 /*
  * An analysis (gs_c4_analyze) as `gamesearch connect4 analyze` prints it:
@@ -428,10 +425,34 @@ GS_API size_t gs_c4_board_text(const gs_c4 *g, const gs_c4_state *s, char *buf,
  * separated by spaces ("-2 -1 0 1 0 -1 -2"); then "best:" and every
  * column (1-based) with the best score, or "best: ?" when a score is not
  * known; then, when no column needed a search, "(from the book: no
- * search)". Each line ends in a newline; written as gs_c4_board_text.
+ * search)". Each line ends in a newline. Returns 0 or the first nonzero
+ * value of write.
  */
-GS_API size_t gs_c4_analysis_text(const gs_c4_analysis *an, char *buf,
-                                  size_t size);
+GS_API int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
+                                void *user);
+
+/*
+ * A line of solve (`line`, gs_c4_solve_line's input, and r, what it made
+ * of it; not GS_C4_LINE_BAD) as `gamesearch connect4 solve` prints it, in
+ * Pons's format: the position, the score ('?' when not known), the nodes
+ * and the microseconds the solve took, and a newline ("4453 -2 52913752
+ * 4521671"). Returns 0 or the first nonzero value of write.
+ */
+GS_API int gs_c4_line_write(const char *line, const gs_c4_line *r,
+                            gs_write_fn write, void *user);
+
+/*
+ * The computer's move in `gamesearch connect4 play`, the choice sd
+ * (gs_c4_choose) of position s, and a newline: "computer (X) plays 4,
+ * score 3 (a win), 1.234 ms, 12,345 nodes" ("a loss", "a draw"; "(a win,
+ * from the book)" for a score from the book); when a limit stopped the
+ * search, the score is "? (stopped by WHY: the best move found, not
+ * proved)", WHY being `stopped_by`. Returns 0 or the first nonzero value
+ * of write.
+ */
+GS_API int gs_c4_choice_write(const gs_c4_state *s, const gs_c4_solution *sd,
+                              const char *stopped_by, gs_write_fn write,
+                              void *user);
 
 /* Called about every 20 ms while gs_c4_choose_polled's search runs, with
  * the seconds since it started; true asks the search to stop. */
@@ -487,6 +508,25 @@ typedef struct gs_c4_mcts_decision {
 
 /* Fills p with the defaults above. */
 GS_API void gs_c4_mcts_params_init(gs_c4_mcts_params *p);
+
+/*
+ * The decision d as `gamesearch connect4 analyze --algo mcts` prints it: a
+ * line a column, in d's order ("4: 2994 visits, mean -0.1112224449", and
+ * ", proved 18" with its proved value), then "best: 4 (3000 iterations,
+ * 2.641 ms)" (", proved" before the parenthesis closes when the root is
+ * proved). Means as gs_format_value writes them. Returns 0 or the first
+ * nonzero value of write.
+ */
+GS_API int gs_c4_mcts_write(const gs_c4_mcts_decision *d, gs_write_fn write,
+                            void *user);
+
+/* The computer's move in `gamesearch connect4 play --algo mcts`, d the
+ * decision for position s, and a newline: "computer (O) plays 4, mean
+ * -0.1112224449, 3000 iterations, 2.641 ms". Returns 0 or the first
+ * nonzero value of write. */
+GS_API int gs_c4_mcts_choice_write(const gs_c4_state *s,
+                                   const gs_c4_mcts_decision *d,
+                                   gs_write_fn write, void *user);
 
 /*
  * Searches s (game not over) by MCTS with UCT, seed 0, playouts by the
