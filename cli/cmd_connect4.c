@@ -12,7 +12,6 @@
  * reads the options and the positions and prints what it found.
  */
 #include <errno.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
