@@ -23,32 +23,6 @@
 
 #define CMD "bench"
 
-static const char usage[] =
-    "usage: gamesearch bench [--json]\n"
-    "\n"
-    "Searches a fixed list of built-in positions (tic-tac-toe, Gomoku,\n"
-    "Connect Four, Pacman) to a fixed depth, on one thread, without time\n"
-    "limits, each with an empty 16 MiB transposition table, and prints one\n"
-    "row per search (game, position, depth, value, best move, nodes,\n"
-    "milliseconds, algorithm and options), then the totals:\n"
-    "\n"
-    "  Nodes searched: N\n"
-    "  Nodes/second: M\n"
-    "  Time: S seconds\n"
-    "\n"
-    "N is the same on every machine and in every build: it changes only\n"
-    "when what the searches do changes. bench/signature holds its current\n"
-    "value (see docs/bench.md).\n"
-    "\n"
-    "Options:\n"
-    "  --json       print one JSON object instead: rows (game, position,\n"
-    "               search, depth, value, best, nodes, ms), nodes,\n"
-    "               nodes_per_second, seconds\n"
-    "  -h, --help   show this help\n"
-    "\n"
-    "Exit status: 0 on success; 1 when a search fails or finds a value\n"
-    "other than the position's known one; 2 on bad options.\n";
-
 /* How rows are printed, and how many were. */
 typedef struct printer {
     bool json;
@@ -84,7 +58,7 @@ static int parse_options(int argc, char **argv, printer *pr)
 {
     *pr = (printer){.json = false};
     cli_parser p = {.cmd = CMD, CLI_TABLE(bench_opts), .target = pr,
-                    .usage = usage};
+                    .help = "bench"};
     return cli_opts_parse(&p, argc, argv);
 }
 

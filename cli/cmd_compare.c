@@ -15,42 +15,6 @@
 
 #define CMD "compare"
 
-static const char usage[] =
-    "usage: gamesearch compare [GAME] [options]\n"
-    "\n"
-    "Searches one position with each algorithm at each depth and prints\n"
-    "what it cost: nodes, leaves, time, the effective branching factor\n"
-    "nodes^(1/depth), and the value and best move each search found.\n"
-    "Depths are in plies; each search starts from an empty table.\n"
-    "\n"
-    "GAME:\n"
-    "  ttt [POSITION]        tic-tac-toe (default: the empty board, depths\n"
-    "                        1-9); POSITION as `gamesearch ttt --solve`\n"
-    "  mnk [POSITION]        an m,n,k game (--size, --k)\n"
-    "  connect4 [POSITION]   Connect Four after the columns played\n"
-    "  tree FILE             a game tree (`gamesearch tree`'s syntax)\n"
-    "  pacman [LAYOUT]       a Pacman maze at its start (default crossroads),\n"
-    "                        ghosts as MIN agents, the score as evaluation\n"
-    "\n"
-    "Options:\n"
-    "  --algo LIST        algorithms, comma separated (default: all that\n"
-    "                     apply): minimax, alphabeta, alphabeta+order,\n"
-    "                     alphabeta+order+tt, alphabeta+order+tt+iter,\n"
-    "                     expectimax (+order, +tt, +iter in any subset)\n"
-    "  --depth D|LO-HI    depths 1 to D, or LO to HI (default: to the end\n"
-    "                     of the game; Pacman 3 rounds; a tree its height)\n"
-    "  --max-nodes N      stop a search after N nodes, and its algorithm\n"
-    "                     there (default 5000000; 0: no limit)\n"
-    "  --size MxN, --k K  (mnk) M rows, N columns, K in a row (default 3x3, 3)\n"
-    "  --ghosts N         (pacman) the first N ghosts of the maze (default 4)\n"
-    "  --json             print {\"game\", \"position\", \"branching\", \"rows\":\n"
-    "                     [{\"algo\", \"depth\", \"nodes\", \"leaves\", \"seconds\",\n"
-    "                     \"ebf\", \"value\", \"best\"}, ...]}\n"
-    "  --svg FILE         draw nodes against depth, log scale, to FILE\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "Exit status: 0 on success, 2 on bad options or input.\n";
-
 typedef struct options {
     const char *game, *arg, *algos, *svg;
     long lo, hi, k, ghosts, max_nodes;
@@ -131,7 +95,7 @@ static int parse_options(int argc, char **argv, options *o)
     *o = (options){.rows = 3, .cols = 3, .k = 3, .ghosts = 4,
                    .max_nodes = 5000000};
     cli_parser p = {.cmd = CMD, CLI_TABLE(compare_opts), .target = o,
-                    .usage = usage, .positional = game_arg};
+                    .help = "compare", .positional = game_arg};
     int rc = cli_opts_parse(&p, argc, argv);
     if (rc)
         return rc;

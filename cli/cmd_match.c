@@ -14,39 +14,6 @@
 
 #define CMD "match"
 
-static const char usage[] =
-    "usage: gamesearch match GAME --a PLAYER --b PLAYER [-n GAMES]\n"
-    "                        [--seeds S] [-j THREADS | --mpi] [--json]\n"
-    "                        [--moves]\n"
-    "\n"
-    "Plays GAMES games (default 2) of GAME (ttt, mnk, gomoku, connect4)\n"
-    "between two players, a starting the odd-numbered games and b the\n"
-    "even-numbered ones, and prints a's wins, b's wins and the draws, a's\n"
-    "score with its 95% interval and the Elo difference with its interval.\n"
-    "\n"
-    "PLAYER is ALGO[:key=value,...]: ALGO alphabeta, minimax, mcts or\n"
-    "random; keys depth, time (seconds a move), nodes, iterations, c\n"
-    "(MCTS's exploration), playout (policy, random or eval), threads\n"
-    "(MCTS's), eval (none, lines or threats; m,n,k games).\n"
-    "\n"
-    "Options:\n"
-    "  --a PLAYER, --b PLAYER  the two players (both required)\n"
-    "  -n GAMES           games to play (default 2)\n"
-    "  --seeds S          game i (from 0) is seeded S + i (default 1): a\n"
-    "                     match replays exactly (time limits aside)\n"
-    "  -j THREADS         games played at once (default 1); the output is\n"
-    "                     the same as with -j 1\n"
-    "  --mpi              play the games on the ranks of MPI (under mpirun);\n"
-    "                     rank 0 prints what one process prints\n"
-    "  --size MxN, --k K  mnk's board (default 3x3) and k (default 3)\n"
-    "  --moves            a line a game: who started, the result, the moves\n"
-    "  --json             one JSON object: game, games, a and b (spec,\n"
-    "                     wins), draws, elo, elo_interval, results (seed,\n"
-    "                     first, result, plies, moves)\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "Exit status: 0 on success, 1 when a search fails, 2 on bad options.\n";
-
 typedef struct match_options {
     gs_match_params p;
     long seeds;               /* --seeds, into p.seed */
@@ -107,7 +74,7 @@ static int parse_options(int argc, char **argv, match_options *o)
     gs_match_params_init(&o->p);
     o->seeds = (long)o->p.seed;
     cli_parser cp = {.cmd = CMD, CLI_TABLE(match_opts), .target = o,
-                     .usage = usage, .positional = game_arg};
+                     .help = "match", .positional = game_arg};
     int rc = cli_opts_parse(&cp, argc, argv);
     if (rc)
         return rc;

@@ -13,6 +13,7 @@
 #include "gamesearch/mnk.h"
 #include "commands.h"
 #include "options.h"
+#include "web.h"
 
 typedef struct mnk_options {
     const char *cmd;         /* "ttt", "mnk" or "gomoku" */
@@ -26,62 +27,24 @@ typedef struct mnk_options {
     bool json;
 } mnk_options;
 
-static const char usage_cells[] =
-    "Cells are named by column letter and row number from the top left (b2),\n"
-    "or numbered 1, 2, ... row by row. A POSITION lists the board row by row,\n"
-    "one character a cell: X, O or . (\"X.O......\"); X moves first, so the\n"
-    "counts say who is to move.\n\n"
-    "Options:\n";
-
-static const char usage_size[] =
-    "  --size MxN         M rows, N columns (default 3x3)\n"
-    "  --k K              stones in a row that win (default 3)\n";
-
-static const char usage_options[] =
-    "  --x human|computer who plays X (X moves first)\n"
-    "  --o human|computer who plays O; without --x or --o you are asked\n"
-    "  --algo ALGO        alphabeta (default), minimax or mcts (20000\n"
-    "                     iterations a move on small boards, --time on\n"
-    "                     large ones)\n"
-    "  --depth N          search N plies (default: to the end on boards of at\n"
-    "                     most 16 cells, iterative deepening on larger ones)\n"
-    "  --eval EVAL        evaluation at the depth cutoff: lines (open lines,\n"
-    "                     default on small boards), threats (default on large)\n"
-    "                     or none\n"
-    "  --time SECONDS     thinking time per computer move on large boards\n"
-    "                     (default 1; 0 = no limit, which needs --depth)\n"
-    "  --tt, --no-tt      use a transposition table (default: use one)\n"
-    "  --start POSITION   play on from a position\n"
-    "  --solve POSITION   print the value of POSITION for the player to move\n"
-    "                     (1 win, 0 draw, -1 loss) and every optimal move\n"
-    "  --json             with --solve: one JSON object: value, best (the cells,\n"
-    "                     0-based, row by row), nodes, time_ms\n"
-    "  -h, --help         show this help\n\n"
-    "Exit status: 0 on success, 2 on bad options or positions.\n";
-
-static void usage(const mnk_options *o)
-{
-    bool sized = strcmp(o->cmd, "mnk") == 0;
-    printf("usage: gamesearch %s [options]\n"
-           "       gamesearch %s --solve POSITION [--json] [options]\n\n%s\n\n",
-           o->cmd, o->cmd, sized
-           ? "An m,n,k game: an M-by-N board, K in a row wins (five or more "
-             "counts\nwhen K is five, as in freestyle Gomoku)."
-           : strcmp(o->cmd, "gomoku") == 0
-           ? "Gomoku (15x15, five or more in a row) against the computer, "
-             "which\nsearches with iterative deepening for --time seconds a "
-             "move."
-           : "Tic-tac-toe (3x3, three in a row) against the computer, which "
-             "plays\nperfectly by default.");
-    fputs(usage_cells, stdout);
-    fputs(sized ? usage_size : "", stdout);
-    fputs(usage_options, stdout);
-}
-
+/* The help of ttt, mnk or gomoku: docs/help/mnk.txt with its name, what
+ * it plays and, for mnk, its board's options. */
 static int help(cli_parser *p, const char *v)
 {
+    bool sized = strcmp(p->cmd, "mnk") == 0;
     (void)v;
-    usage(p->target);
+    cli_help(stdout, "mnk", "CMD", p->cmd, "INTRO", sized
+             ? "An m,n,k game: an M-by-N board, K in a row wins (five or more "
+               "counts\nwhen K is five, as in freestyle Gomoku)."
+             : strcmp(p->cmd, "gomoku") == 0
+             ? "Gomoku (15x15, five or more in a row) against the computer, "
+               "which\nsearches with iterative deepening for --time seconds a "
+               "move."
+             : "Tic-tac-toe (3x3, three in a row) against the computer, which "
+               "plays\nperfectly by default.", "SIZE", sized
+             ? "  --size MxN         M rows, N columns (default 3x3)\n"
+               "  --k K              stones in a row that win (default 3)\n"
+             : "", (char *)NULL);
     return 1;
 }
 

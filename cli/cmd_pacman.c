@@ -5,9 +5,10 @@
  * pacman.py prints, to the digit.
  *
  * The library (gamesearch/pacman.h, pacman_play.h) has the rules, the
- * agents, pacman.py's game loop (Game.run) and the record files; this file
- * hangs the displays, the record and the measurements on the loop's
- * callback after every single move, and prints what pacman.py prints.
+ * agents, pacman.py's game loop (Game.run), the record files, the batch's
+ * bookkeeping and the lines pacman.py prints; this file hangs the displays
+ * and the measurements' lines on the loop's callback after every single
+ * move, and prints.
  *
  * Random streams: with -f or --seed the games follow each other in one
  * stream, as pacman.py's -n plays them, so they are played one after
@@ -29,10 +30,8 @@
  * name in the project's layouts/ directory.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gamesearch/pacman.h"
@@ -48,27 +47,22 @@
 
 static const char cmd[] = "pacman";
 
-/* Parses a layout; `origin` names it in messages and `line0` is the line
- * of the file where the text starts. Returns NULL with a message. */
-static gs_pac_layout *parse_layout(const char *text, size_t len,
-                                   const char *origin, int line0)
+/* Says what is wrong where in `path` (a layout or a record) after a
+ * library call that returned s. Returns the exit status: 1 when memory ran
+ * out, else EXIT_BAD_INPUT. */
+static int input_error(const char *path, int s, const gs_error *e)
 {
-    gs_pac_layout *layout;
-    gs_error err;
-    memset(&err, 0, sizeof err);
-    int s = gs_pac_layout_parse(text, len, NULL, &layout, &err);
-    if (s == GS_OK)
-        return layout;
-    if (s == GS_EPARSE || s == GS_ETOOBIG) {
-        if (err.line > 0)
-            cli_error(cmd, "%s:%d:%d: %s", origin, err.line + line0 - 1,
-                      err.column, err.message);
-        else
-            cli_error(cmd, "%s: %s", origin, err.message);
-    } else {
-        cli_error(cmd, "%s: %s", origin, gs_strerror(s));
+    if (s == GS_ENOMEM) {
+        cli_error(cmd, "out of memory");
+        return 1;
     }
-    return NULL;
+    if (e->column > 0)
+        cli_error(cmd, "%s:%d:%d: %s", path, e->line, e->column, e->message);
+    else if (e->line > 0)
+        cli_error(cmd, "%s:%d: %s", path, e->line, e->message);
+    else
+        cli_error(cmd, "%s: %s", path, e->message);
+    return EXIT_BAD_INPUT;
 }
 
 /* ---- Playing ---- */
@@ -86,37 +80,24 @@ typedef struct progress {
     size_t total;             /* games in the batch */
 } progress;
 
-/* What each game adds to the progress line. */
-typedef struct tally {
-    size_t done;              /* games finished, training included */
-    size_t counted, wins;     /* finished games that count */
-    double score_sum;
-} tally;
-
-/* The run: what every game shares, read-only while games are played
- * (except rec's game logs and stats, each written by its own game). */
+/* The run: the batch of games, read-only while games are played (except
+ * its record and results, each game writing its own), and its display. */
 typedef struct run {
     const pac_options *o;
-    const gs_pacman *world;
+    gs_pac_batch b;           /* the world, the games played: results, and
+                                 actions when recording */
     int show;                 /* SHOW_* for games that are not training */
     pac_view *view;
-    gs_pac_record rec;        /* the games played: results, and actions when
-                                 recording or replaying */
-    gs_pac_game_result *stats;   /* one per game of rec */
-    bool keep_actions;
-    bool per_game;            /* each game its own stream from rec.seed */
-    const gs_pac_record *replay; /* the record being replayed, or NULL */
     long threads;             /* games played at once */
     progress prog;
 } run;
 
-/* Who plays the games: an agent, a state and a random stream. One for a
- * run played game after game; one per thread for -j N. */
+/* Who plays the games: the library's player (an agent, a state and a
+ * random stream) and where its game prints. One for a run played game
+ * after game; one per thread for -j N. */
 typedef struct player {
-    gs_pac_agent *agent;      /* NULL when replaying */
+    gs_pac_player pl;
     bool search_failed;       /* said once a game */
-    unsigned char *state;
-    gs_pyrandom rng;
     FILE *out;                /* -t's frames and result lines */
     FILE *err;                /* what a game says on standard error: the
                                  search's failure, countStates's lines */
@@ -124,43 +105,21 @@ typedef struct player {
     pac_input input;          /* the view: keys pressed since Pacman's last
                                  move */
     bool quit;                /* q in the view */
-    gs_pac_record own;        /* a job's game while it is played */
 } player;
 
-static double now_seconds(void)
+/* The games of the run. */
+static long games_in(const run *r)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (long)r->b.games;
 }
 
-/* What pacman.py prints when an agent ran out of time under -c (its
- * rules' agentCrash). */
-static const char *crash_line(const gs_pac_game_result *st)
+/* pacman.py's line at the end of a game (gs_pac_result_text). */
+static void put_result(FILE *f, const gs_pac_game_result *st)
 {
-    return st->agent == 0 ? "Pacman crashed" : "A ghost crashed";
-}
-
-static void result_line(char *buf, size_t size, int result, int score)
-{
-    static const char *const words[] = {
-        "Pacman died!", "Pacman emerges victorious!", "Pacman ran out of moves!",
-        "Pacman quit!"};
-    snprintf(buf, size, "%s Score: %d", words[result], score);
-}
-
-/* The text display's frame of `state`, as pacman.py prints it. */
-static void text_frame(FILE *f, const gs_pacman *w, const void *state)
-{
-    size_t n = gs_pac_text_frame(w, state, NULL, 0);
-    char *buf = malloc(n + 1);
-    if (!buf) {
-        fputs("(out of memory)\n", f);
-        return;
-    }
-    gs_pac_text_frame(w, state, buf, n + 1);
-    fwrite(buf, 1, n, f);
-    free(buf);
+    char line[GS_PAC_LINE_SIZE];
+    gs_pac_result_text(st, line, sizeof line);
+    fputs(line, f);
+    fputc('\n', f);
 }
 
 static void pause_text(const run *r, const player *p)
@@ -168,22 +127,18 @@ static void pause_text(const run *r, const player *p)
     double t = r->o->frame_time;
     if (p->pace && t > 0) {
         fflush(p->out);
-        struct timespec ts;
-        ts.tv_sec = (time_t)t;
-        ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-        nanosleep(&ts, NULL);
+        pac_sleep_seconds(t);
     }
 }
 
 static void view_status(const run *r, const player *p, size_t game, char *buf,
                         size_t size)
 {
-    long total = r->replay ? (long)r->replay->ngames : r->o->num_games;
     snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %ld   %s",
-             gs_pacman_score(r->world, p->state),
-             gs_pacman_food_left(r->world, p->state),
-             r->replay ? "replay, " : "", game, total,
-             !r->replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
+             gs_pacman_score(r->b.world, p->pl.state),
+             gs_pacman_food_left(r->b.world, p->pl.state),
+             r->b.replay ? "replay, " : "", game, games_in(r),
+             !r->b.replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
                  ? "arrows/WASD move, space stops, q quits" : "q quits");
 }
 
@@ -204,10 +159,8 @@ typedef struct watch {
     run *r;
     player *p;
     size_t game;              /* 1-based */
-    gs_pac_game_log *log;
+    bool training;
     int show;                 /* SHOW_* for this game */
-    int counter;              /* moves in the round so far */
-    bool failed;              /* out of memory: the game is stopped */
 } watch;
 
 /*
@@ -222,9 +175,9 @@ static void report_decision(watch *g, const gs_pac_move *m)
     const gs_pac_decision *d = m->decision;
     FILE *err = g->p->err;
     char tag[48] = "";
-    long games = g->r->replay ? (long)g->r->replay->ngames : g->r->o->num_games;
-    if (games > 1)
-        snprintf(tag, sizeof tag, "game %zu, ", g->game);
+    size_t game = games_in(g->r) > 1 ? g->game : 0;
+    if (game)
+        snprintf(tag, sizeof tag, "game %zu, ", game);
     if (err == stderr)
         fflush(stdout);    /* what the game printed before comes first */
     if (d->status != GS_OK) {
@@ -236,13 +189,10 @@ static void report_decision(watch *g, const gs_pac_move *m)
         g->p->search_failed = true;
         return;
     }
-    if (!d->states_counted)
-        return;
-    if (d->states_incomplete)
+    if (d->states_counted && d->states_incomplete)
         fprintf(err, "gamesearch %s: %scountStates: out of memory; the count "
                 "below is too low\n", cmd, tag);
-    fprintf(err, "%smove %ld: %" PRIu64 " nodes, %zu distinct states\n", tag,
-            m->pacman_move, d->nodes, d->distinct_states);
+    gs_pac_states_write(d, m->pacman_move, game, cli_file_write, err);
 }
 
 /* The keys pressed in the view since Pacman's last move. */
@@ -254,20 +204,20 @@ static unsigned take_keys(void *user)
     return keys;
 }
 
-/* The display (display.initialize, display.update) and the record after
- * every move; the result line at the end. */
+/* The display (display.initialize, display.update) after every move; the
+ * result line at the end. */
 static int on_move(void *user, const gs_pac_move *m)
 {
     watch *g = user;
     run *r = g->r;
     player *p = g->p;
-    const gs_pacman *w = r->world;
+    const gs_pacman *w = r->b.world;
     char status[256];
     if (m->number == 0) {
         if (g->show == SHOW_TEXT) {
-            text_frame(p->out, w, m->state);
+            gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
             pause_text(r, p);
-        } else if (g->show == SHOW_VIEW && !r->replay &&
+        } else if (g->show == SHOW_VIEW && !r->b.replay &&
                    r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
             /* The player's game starts with the player: nothing moves
              * before the first key, which is Pacman's first move. */
@@ -279,7 +229,7 @@ static int on_move(void *user, const gs_pac_move *m)
             view_status(r, p, g->game, status, sizeof status);
             pac_view_draw(r->view, m->state, status);
             view_wait(r, p, r->o->frame_time, false);
-        } else if (r->view && g->log->training) {
+        } else if (r->view && g->training) {
             snprintf(status, sizeof status, "game %zu: training, not shown",
                      g->game);
             pac_view_draw(r->view, m->state, status);
@@ -288,25 +238,17 @@ static int on_move(void *user, const gs_pac_move *m)
     }
     if (m->decision)
         report_decision(g, m);
-    if (r->keep_actions && !r->replay &&
-        (gs_pac_record_push(&r->rec, g->log, m->action) != GS_OK ||
-         (m->decision && r->o->html &&
-          gs_pac_record_push_decision(&r->rec, g->log, m->decision)))) {
-        cli_error_to(p->err, cmd, "out of memory");
-        g->failed = true;
-        return 1;
-    }
 
     /* The text display draws after every round and once more at the end. */
-    g->counter = (g->counter + 1) % gs_pacman_num_agents(w);
+    bool round = m->number % gs_pacman_num_agents(w) == 0;
     if (g->show == SHOW_TEXT) {
-        if (g->counter == 0) {
-            text_frame(p->out, w, m->state);
+        if (round) {
+            gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
             pause_text(r, p);
         }
         if (m->over)
-            text_frame(p->out, w, m->state);
-    } else if (g->show == SHOW_VIEW && (g->counter == 0 || m->over)) {
+            gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
+    } else if (g->show == SHOW_VIEW && (round || m->over)) {
         view_status(r, p, g->game, status, sizeof status);
         pac_view_draw(r->view, m->state, status);
         if (!m->over)
@@ -320,16 +262,13 @@ static int on_move(void *user, const gs_pac_move *m)
     if (!m->over)
         return p->quit;
 
-    char line[96];
-    result_line(line, sizeof line, (int)m->game->result, m->game->score);
-    if (g->show == SHOW_TEXT) {
-        if (!g->log->training) {
-            fputs(line, p->out);
-            fputc('\n', p->out);
-        }
+    char line[GS_PAC_LINE_SIZE];
+    gs_pac_result_text(m->game, line, sizeof line);
+    if (g->show == SHOW_TEXT && !g->training) {
+        put_result(p->out, m->game);
     } else if (g->show == SHOW_VIEW) {
         snprintf(status, sizeof status, "%s   game %zu of %ld", line, g->game,
-                 r->replay ? (long)r->replay->ngames : r->o->num_games);
+                 games_in(r));
         pac_view_draw(r->view, m->state, status);
         if (r->o->frame_time != 0)
             view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
@@ -339,46 +278,32 @@ static int on_move(void *user, const gs_pac_move *m)
 }
 
 /*
- * Plays game number `game` (1-based) into *log and *st: its actions from
- * p's agent and random stream, or from `replay` when given. -t's frames
- * and result line go to p->out; -q's line is the caller's to print.
- * Returns GAME_OVER; GAME_QUIT when q was pressed before the end;
- * GAME_FAILED when an action was refused (a bug: the agents only pick
- * legal actions) or memory ran out, after a message.
+ * Plays game g (0-based) of the run: into the run's record, or, when
+ * `packed` is not NULL, away from it, packed into `packed` after what it
+ * prints. -t's frames and result line go to p->out; -q's line is the
+ * caller's to print. Returns GAME_OVER; GAME_QUIT when q was pressed
+ * before the end; GAME_FAILED when an action was refused (a bug: the
+ * agents only pick legal actions) or memory ran out, after a message.
  */
-static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
-                     gs_pac_game_result *st, const gs_pac_game_log *replay)
+static int play_game(run *r, player *p, size_t g, FILE *packed)
 {
-    watch g = {r, p, game, log, log->training ? SHOW_NONE : r->show, 0,
-               false};
-    gs_pac_play_options o;
-    gs_pac_play_options_init(&o);
-    o.ghosts = r->o->ghost;
-    o.max_moves = r->o->max_moves;
-    if (replay) {
-        o.replay = replay->actions;
-        o.replay_length = replay->n;
-        if (replay->n == 0) {
-            /* Stopped before its first move (checked): the start. */
-            memset(st, 0, sizeof *st);
-            st->result = GS_PAC_STOPPED;
-            gs_pacman_initial(r->world, p->state);
-            log->result = GS_PAC_STOPPED;
-            log->score = 0;
-            return GAME_OVER;
-        }
-    }
-    o.on_move = on_move;
-    o.keys = take_keys;
-    o.user = &g;
-    o.timeout = r->o->catch_exceptions ? (double)r->o->timeout : -1;
+    bool training = gs_pac_batch_training(&r->b, g);
+    watch w = {r, p, g + 1, training, training ? SHOW_NONE : r->show};
+    gs_pac_play_options calls = {.on_move = on_move, .keys = take_keys,
+                                 .user = &w};
+    gs_pac_game_result away, *st = packed ? &away : &r->b.results[g];
     p->search_failed = false;
-    int rc = gs_pac_play(r->world, p->agent, &p->rng, &o, p->state, st);
-    if (g.failed)
-        return GAME_FAILED;
-    if (rc != GS_OK) {
+    int rc = packed ? gs_pac_batch_play_away(&r->b, &p->pl, g, &calls, st,
+                                             cli_file_write, packed)
+                    : gs_pac_batch_play(&r->b, &p->pl, g, &calls);
+    if (rc == GS_EINVAL) {
         cli_error_to(p->err, cmd, "internal error: %s of agent %d refused in "
-                     "game %zu", gs_pac_dir_name(st->action), st->agent, game);
+                     "game %zu", gs_pac_dir_name(st->action), st->agent,
+                     g + 1);
+        return GAME_FAILED;
+    }
+    if (rc != GS_OK) {
+        cli_error_to(p->err, cmd, "out of memory");
         return GAME_FAILED;
     }
     if (st->result == GS_PAC_QUIT)
@@ -387,28 +312,12 @@ static int play_game(run *r, player *p, size_t game, gs_pac_game_log *log,
         /* game.py's messages on standard error, then the rules' crash
          * line (print_game_line's, or -t's here); the game counts as a
          * loss at its score, and its record as stopped. */
-        int a = st->agent;
         if (p->err == stderr)
             fflush(stdout);
-        if (st->timeout == GS_PAC_TIMEOUT_MOVE)
-            fprintf(p->err, "Agent %d timed out on a single move!\n", a);
-        else if (st->timeout == GS_PAC_TIMEOUT_WARNING)
-            fprintf(p->err, "Agent %d took too long to make a move! This is "
-                    "warning 1\nAgent %d exceeded the maximum number of "
-                    "warnings: 1\n", a, a);
-        else
-            fprintf(p->err, "Agent %d ran out of time! (time: %1.2f)\n", a,
-                    st->agent_seconds);
-        if (g.show == SHOW_TEXT || (r->show == SHOW_TEXT && log->training)) {
-            fputs(crash_line(st), p->out);
-            fputc('\n', p->out);
-        }
-        log->result = GS_PAC_STOPPED;
-        log->score = st->score;
-        return GAME_OVER;
+        gs_pac_timeout_write(st, cli_file_write, p->err);
+        if (w.show == SHOW_TEXT || (r->show == SHOW_TEXT && training))
+            put_result(p->out, st);
     }
-    log->result = st->result;
-    log->score = st->score;
     return GAME_OVER;
 }
 
@@ -419,7 +328,7 @@ static void progress_start(progress *pg, const run *r, size_t total)
     memset(pg, 0, sizeof *pg);
     pg->on = r->show == SHOW_NONE && isatty(STDERR_FILENO);
     pg->share = isatty(STDOUT_FILENO);
-    pg->start = now_seconds();
+    pg->start = pac_now_seconds();
     pg->total = total;
 }
 
@@ -434,106 +343,38 @@ static void progress_erase(progress *pg)
 
 /* Draws the line, at most ten times a second and only once the batch has
  * run half a second (`force`: whenever it has been erased). */
-static void progress_draw(progress *pg, const tally *t, bool force)
+static void progress_draw(progress *pg, const gs_pac_tally *t, bool force)
 {
     if (!pg->on)
         return;
-    double now = now_seconds(), elapsed = now - pg->start;
+    double now = pac_now_seconds(), elapsed = now - pg->start;
     if (elapsed < 0.5 || (!force && now - pg->drawn < 0.1) ||
         (force && pg->shown))
         return;
-    char mean[32] = "-";
-    if (t->counted)
-        snprintf(mean, sizeof mean, "%.1f", t->score_sum / (double)t->counted);
-    fprintf(stderr, "\r%zu/%zu games, %zu wins, mean score %s, %.1f games/s"
-            "\033[K", t->done, pg->total, t->wins, mean,
-            (double)t->done / elapsed);
+    char line[160];
+    gs_pac_tally_text(t, pg->total, elapsed, line, sizeof line);
+    fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
     pg->shown = true;
     pg->drawn = now;
 }
 
-static void tally_add(tally *t, const gs_pac_game_log *log)
-{
-    t->done++;
-    if (!log->training) {
-        t->counted++;
-        t->wins += log->result == GS_PAC_WIN;
-        t->score_sum += log->score;
-    }
-}
-
 /* -q's line for a game, under the progress line. */
-static void print_game_line(run *r, const gs_pac_game_log *log,
-                            const gs_pac_game_result *st, const tally *t)
+static void print_game_line(run *r, const gs_pac_game_result *st,
+                            bool training, const gs_pac_tally *t)
 {
-    bool crashed = st->result == GS_PAC_TIMED_OUT;
-    if (r->show != SHOW_NONE || (log->training && !crashed)) {
+    if (r->show != SHOW_NONE ||
+        (training && st->result != GS_PAC_TIMED_OUT)) {
         progress_draw(&r->prog, t, false);
         return;
     }
-    char line[96];
-    if (crashed)
-        snprintf(line, sizeof line, "%s", crash_line(st));
-    else
-        result_line(line, sizeof line, log->result, log->score);
     bool erased = r->prog.shown && r->prog.share;
     if (erased)
         progress_erase(&r->prog);
-    puts(line);
+    put_result(stdout, st);
     if (erased)
         fflush(stdout);
     progress_draw(&r->prog, t, erased);
-}
-
-/* pacman.py's summary of the games that were not training. */
-static void print_summary(const gs_pac_record *rec)
-{
-    gs_pac_summary s;
-    gs_pac_summarize(rec, NULL, &s);
-    size_t n = s.games, wins = s.wins;
-    if (n == 0)
-        return;
-    char num[32];
-    cli_format_py_float(s.mean_score, num);
-    printf("Average Score: %s\n", num);
-    fputs("Scores:        ", stdout);
-    bool first = true;
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
-            cli_format_py_float((double)rec->games[i].score, num);
-            printf("%s%s", first ? "" : ", ", num);
-            first = false;
-        }
-    printf("\nWin Rate:      %zu/%zu (%.2f)\n", wins, n, (double)wins / (double)n);
-    fputs("Record:        ", stdout);
-    first = true;
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (!rec->games[i].training) {
-            printf("%s%s", first ? "" : ", ",
-                   rec->games[i].result == GS_PAC_WIN ? "Win" : "Loss");
-            first = false;
-        }
-    fputc('\n', stdout);
-}
-
-/* A seed for runs without -f, --seed or --seeds: from the system, else
- * the clock. */
-static int64_t random_seed(void)
-{
-    uint32_t v = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        if (fread(&v, sizeof v, 1, f) != 1)
-            v = 0;
-        fclose(f);
-    }
-    if (v == 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        v = (uint32_t)ts.tv_sec ^ (uint32_t)ts.tv_nsec ^ (uint32_t)getpid();
-    }
-    return (int64_t)v;
 }
 
 /*
@@ -557,7 +398,7 @@ static int open_display(run *r, bool keyboard)
         return EXIT_BAD_INPUT;
     }
     fflush(stdout);
-    r->view = pac_view_open(r->world, why, sizeof why);
+    r->view = pac_view_open(r->b.world, why, sizeof why);
     if (r->view) {
         r->show = SHOW_VIEW;
         return 0;
@@ -576,18 +417,9 @@ static int open_display(run *r, bool keyboard)
 static void print_results(const gs_pac_record *rec,
                           const gs_pac_game_result *stats)
 {
-    for (size_t i = 0; i < rec->ngames; i++) {
-        if (stats[i].result == GS_PAC_TIMED_OUT) {
-            puts(crash_line(&stats[i]));
-        } else if (!rec->games[i].training) {
-            char line[96];
-            result_line(line, sizeof line,
-                        stats[i].result == GS_PAC_QUIT ? GS_PAC_QUIT
-                                                       : rec->games[i].result,
-                        rec->games[i].score);
-            puts(line);
-        }
-    }
+    for (size_t i = 0; i < rec->ngames; i++)
+        if (stats[i].result == GS_PAC_TIMED_OUT || !rec->games[i].training)
+            put_result(stdout, &stats[i]);
 }
 
 /* Sets up a player: its agent for the run's world and room for a state.
@@ -595,32 +427,17 @@ static void print_results(const gs_pac_record *rec,
 static int player_init(player *p, const run *r)
 {
     memset(p, 0, sizeof *p);
-    gs_pac_record_init(&p->own, &r->rec.alloc);
     p->out = stdout;
     p->err = stderr;
-    p->state = malloc(gs_pacman_state_size(r->world));
-    if (!p->state) {
-        cli_error(cmd, "out of memory");
-        return 1;
-    }
     gs_error err;
-    if (!r->replay && gs_pac_agent_new(r->o->pacman, r->o->agent_args,
-                                       r->world, NULL, &p->agent,
-                                       &err) != GS_OK) {
+    /* The page shows each action's value. */
+    if (gs_pac_player_init(&p->pl, &r->b, r->o->pacman, r->o->agent_args,
+                           r->o->html ? GS_PAC_MEASURE_VALUES : 0,
+                           &err) != GS_OK) {
         cli_error(cmd, "out of memory");
         return 1;
     }
-    if (p->agent && r->o->html)   /* the page shows each action's value */
-        gs_pac_agent_measure(p->agent, gs_pac_agent_measuring(p->agent) |
-                                           GS_PAC_MEASURE_VALUES);
     return 0;
-}
-
-static void player_free(player *p)
-{
-    gs_pac_agent_free(p->agent);
-    free(p->state);
-    gs_pac_record_free(&p->own);
 }
 
 /* Plays (or replays) every game one after another with one player.
@@ -628,88 +445,45 @@ static void player_free(player *p)
 static int play_in_turn(run *r, player *p, size_t total)
 {
     int status = 0;
-    tally t = {0, 0, 0, 0};
+    gs_pac_tally t = {0, 0, 0, 0};
     p->pace = true;
     for (size_t g = 0; g < total && !p->quit; g++) {
-        gs_pac_game_log *log = gs_pac_record_add_game(&r->rec);
-        if (!log) {
-            cli_error(cmd, "out of memory");
-            status = 1;
-            break;
-        }
-        log->training = r->replay ? r->replay->games[g].training
-                                  : (long)g < r->o->num_training;
-        if (r->per_game)
-            gs_pac_record_seed(&r->rec, &p->rng, g + 1);
-        int end = play_game(r, p, g + 1, log, &r->stats[g],
-                            r->replay ? &r->replay->games[g] : NULL);
+        int end = play_game(r, p, g, NULL);
         if (end == GAME_FAILED) {
             status = 1;
             break;
         }
-        if (end == GAME_QUIT) {
-            /* q: a game quit before its first move was never played; one
-             * quit later counts, as a loss at its score (recorded as
-             * stopped), and the summary follows. */
-            if (r->stats[g].moves == 0) {
-                gs_pac_record_drop_game(&r->rec);
-                break;
-            }
-            log->result = GS_PAC_STOPPED;
-            log->score = r->stats[g].score;
-            tally_add(&t, log);
-            print_game_line(r, log, &r->stats[g], &t);
+        /* q: a game quit before its first move was never played; one quit
+         * later counts, as a loss at its score (recorded as stopped), and
+         * the summary follows. */
+        if (end == GAME_QUIT && r->b.results[g].moves == 0) {
+            gs_pac_record_drop_game(&r->b.rec);
             break;
         }
-        tally_add(&t, log);
-        print_game_line(r, log, &r->stats[g], &t);
+        bool training = gs_pac_batch_training(&r->b, g);
+        gs_pac_tally_add(&t, &r->b.results[g], training);
+        print_game_line(r, &r->b.results[g], training, &t);
     }
     return status;
 }
 
 /* ---- Games as jobs: on threads (-j N) or the ranks of MPI (--mpi) ---- */
 
-/* What a game's job prints after its text: its actions (when recording),
- * then this. */
-typedef struct game_tail {
-    gs_pac_game_result stats;
-    gs_pac_result result;
-    int score;
-    size_t actions;
-} game_tail;
-
 typedef struct games {
     run *r;
     player *p;                /* one per thread */
-    tally t;                  /* over the games done, in any order */
+    gs_pac_tally t;           /* over the games done, in any order */
     int status;
 } games;
 
+/* Game g: what it prints, then the game packed. */
 static int game_job(void *user, size_t g, FILE *out, FILE *err)
 {
     games *gs = user;
-    run *r = gs->r;
     player *p = &gs->p[cli_jobs_worker()];
-    gs_pac_game_log *log = gs_pac_record_add_game(&p->own);
-    if (!log) {
-        cli_error_to(err, cmd, "out of memory");
-        return 1;
-    }
-    log->training = (long)g < r->o->num_training;
-    game_tail tail;
-    memset(&tail, 0, sizeof tail);
     p->out = out;
     p->err = err;
-    gs_pac_record_seed(&r->rec, &p->rng, g + 1);
-    int end = play_game(r, p, g + 1, log, &tail.stats, NULL);
-    tail.result = log->result;
-    tail.score = log->score;
-    tail.actions = log->n;
-    if (log->n)
-        fwrite(log->actions, 1, log->n, out);
-    fwrite(&tail, sizeof tail, 1, out);
-    gs_pac_record_drop_game(&p->own);
-    return end != GAME_OVER;
+    return play_game(gs->r, p, g, out) != GAME_OVER;
 }
 
 /* A game has ended: it counts on the progress line. */
@@ -717,13 +491,10 @@ static void game_done(void *user, size_t g, int failed, const char *out,
                       size_t outlen)
 {
     games *gs = user;
-    game_tail tail;
-    if (failed || outlen < sizeof tail)
-        return;
-    memcpy(&tail, out + outlen - sizeof tail, sizeof tail);
-    gs_pac_game_log log = {.result = tail.result, .score = tail.score,
-                           .training = (long)g < gs->r->o->num_training};
-    tally_add(&gs->t, &log);
+    gs_pac_game_result st;
+    size_t start;
+    if (!failed && gs_pac_game_unpack(out, outlen, &st, &start) == GS_OK)
+        gs_pac_tally_add(&gs->t, &st, gs_pac_batch_training(&gs->r->b, g));
 }
 
 static void game_tick(void *user)
@@ -732,39 +503,27 @@ static void game_tick(void *user)
     progress_draw(&gs->r->prog, &gs->t, false);
 }
 
-/* The next game in order: what it printed, its result into the record. */
+/* The next game in order: what it printed, its game into the record. */
 static int game_take(void *user, size_t g, int failed, const char *out,
                      size_t outlen, const char *err, size_t errlen)
 {
     games *gs = user;
     run *r = gs->r;
-    game_tail tail;
-    gs_pac_game_log *log = NULL;
+    size_t start = 0;
     if (errlen) {
         progress_erase(&r->prog);
         fwrite(err, 1, errlen, stderr);
         fflush(stderr);
     }
-    if (!failed && outlen >= sizeof tail) {
-        memcpy(&tail, out + outlen - sizeof tail, sizeof tail);
-        outlen -= sizeof tail + tail.actions;
-        log = gs_pac_record_add_game(&r->rec);
-    }
-    for (size_t i = 0; log && i < tail.actions; i++)
-        if (gs_pac_record_push(&r->rec, log, out[outlen + i]) != GS_OK)
-            log = NULL;
-    if (!log) {
+    if (failed || gs_pac_batch_take(&r->b, g, out, outlen, &start) != GS_OK) {
         if (!failed)
             cli_error(cmd, "out of memory");
         gs->status = 1;
         return 1;
     }
-    log->training = (long)g < r->o->num_training;
-    log->result = tail.result;
-    log->score = tail.score;
-    r->stats[g] = tail.stats;
-    fwrite(out, 1, outlen, stdout);
-    print_game_line(r, log, &r->stats[g], &gs->t);
+    fwrite(out, 1, start, stdout);
+    print_game_line(r, &r->b.results[g], gs_pac_batch_training(&r->b, g),
+                    &gs->t);
     return 0;
 }
 
@@ -789,9 +548,30 @@ static int play_jobs(run *r, size_t total, long threads)
                  : cli_jobs_run_threads(&jobs, (int)threads,
                                         r->prog.on ? game_tick : NULL);
     while (ready > 0)
-        player_free(&gs.p[--ready]);
+        gs_pac_player_free(&gs.p[--ready].pl);
     free(gs.p);
     return status ? status : gs.status;
+}
+
+/* Sets up the run of `world` (replaying `replay` when not NULL) with o's
+ * game options. Returns 0, or 1 after a message. */
+static int run_init(run *r, const pac_options *o, const gs_pacman *world,
+                    const gs_pac_record *replay)
+{
+    r->o = o;
+    if (gs_pac_batch_init(&r->b, world, (size_t)o->num_games, replay,
+                          NULL) != GS_OK) {
+        cli_error(cmd, "out of memory");
+        return 1;
+    }
+    r->b.training = o->num_training;
+    r->b.options.ghosts = o->ghost;
+    r->b.options.max_moves = o->max_moves;
+    r->b.options.timeout = o->catch_exceptions ? (double)o->timeout : -1;
+    if (!replay && (o->record || o->html))
+        r->b.keep = GS_PAC_KEEP_ACTIONS |
+                    (o->html ? GS_PAC_KEEP_DECISIONS : 0);
+    return 0;
 }
 
 /* Plays every game (or replays them); the record holds the results.
@@ -801,15 +581,10 @@ static int play_all(run *r, bool keyboard)
     int rc = open_display(r, keyboard);
     if (rc)
         return rc;
-    size_t total = r->replay ? r->replay->ngames : (size_t)r->o->num_games;
-    r->stats = calloc(total ? total : 1, sizeof *r->stats);
-    if (!r->stats) {
-        cli_error(cmd, "out of memory");
-        return 1;
-    }
+    size_t total = r->b.games;
     long threads = 1;
-    if (!r->replay && r->o->jobs > 1) {
-        if (r->per_game)
+    if (!r->b.replay && r->o->jobs > 1) {
+        if (r->b.rec.seed_per_game)
             threads = (size_t)r->o->jobs < total ? r->o->jobs : (long)total;
         else
             cli_error(cmd, "%s draws every game from one random stream, as "
@@ -826,35 +601,22 @@ static int play_all(run *r, bool keyboard)
     } else {
         player p;
         status = player_init(&p, r);
-        if (!r->per_game)
-            gs_pac_record_seed(&r->rec, &p.rng, 1);
         if (status == 0)
             status = play_in_turn(r, &p, total);
-        player_free(&p);
+        gs_pac_player_free(&p.pl);
     }
     progress_erase(&r->prog);
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
-        print_results(&r->rec, r->stats);
+        print_results(&r->b.rec, r->b.results);
     }
     if (status == 0)
-        print_summary(&r->rec);
+        gs_pac_summary_write(&r->b.rec, cli_file_write, stdout);
     return status;
 }
 
 /* ---- Replays ---- */
-
-/* Says what is wrong where in a record file. */
-static void record_error(const char *path, const gs_error *e)
-{
-    if (e->column > 0)
-        cli_error(cmd, "%s:%d:%d: %s", path, e->line, e->column, e->message);
-    else if (e->line > 0)
-        cli_error(cmd, "%s:%d: %s", path, e->line, e->message);
-    else
-        cli_error(cmd, "%s: %s", path, e->message);
-}
 
 /* Writes the replay page into the opened *html after a run that ended
  * with `status`, and closes it. Returns the run's new status. */
@@ -882,54 +644,25 @@ static int replay_file(const pac_options *o)
     }
     gs_pac_record rec;
     gs_error perr;
-    int status = EXIT_BAD_INPUT;
-    gs_pac_layout *layout = NULL;
     gs_pacman *world = NULL;
     cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
-    gs_pac_record_init(&r.rec, NULL);
-    if (gs_pac_record_parse(text, len, NULL, &rec, &perr) != GS_OK) {
-        record_error(path, &perr);
-        goto out;
+    int status = gs_pac_replay_open(text, len, NULL, &rec, &world, &perr);
+    if (status != GS_OK)
+        status = input_error(path, status, &perr);
+    else
+        status = run_init(&r, o, world, &rec);
+    if (status == 0 && o->html &&
+        !cli_output_open(cmd, &html, "--html", o->html))
+        status = EXIT_BAD_INPUT;
+    if (status == 0) {
+        status = play_all(&r, false);
+        if (o->html)
+            status = html_done(&html, status, &rec, world);
     }
-    layout = parse_layout(rec.layout_text, rec.layout_len, path,
-                          rec.layout_first_line);
-    if (!layout)
-        goto out;
-    if (rec.ghosts > gs_pac_layout_num_ghosts(layout)) {
-        cli_error(cmd, "%s:%d: the record has %d ghosts, but its layout only %d",
-                  path, rec.ghosts_line, rec.ghosts,
-                  gs_pac_layout_num_ghosts(layout));
-        goto out;
-    }
-    if (gs_pacman_new(layout, rec.ghosts, NULL, &world) != GS_OK) {
-        cli_error(cmd, "out of memory");
-        status = 1;
-        goto out;
-    }
-    r.o = o;
-    r.world = world;
-    int rc = gs_pac_record_check(&rec, world, NULL, &perr);
-    if (rc != GS_OK) {
-        if (rc == GS_EPARSE)
-            record_error(path, &perr);
-        else
-            cli_error(cmd, "%s", gs_strerror(rc));
-        status = rc == GS_EPARSE ? EXIT_BAD_INPUT : 1;
-        goto out;
-    }
-    r.replay = &rec;
-    if (o->html && !cli_output_open(cmd, &html, "--html", o->html))
-        goto out;
-    status = play_all(&r, false);
-    if (o->html)
-        status = html_done(&html, status, &rec, world);
-out:
-    gs_pac_record_free(&r.rec);
-    free(r.stats);
+    gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
-    gs_pac_layout_free(layout);
     gs_pac_record_free(&rec);
     free(text);
     return status;
@@ -975,28 +708,23 @@ static int play(const pac_options *o)
         free(text);
         return status;
     }
-    status = EXIT_BAD_INPUT;
     gs_pacman *world = NULL;
     FILE *recf = NULL, *jsonf = NULL;
     cli_output html = {0};
     run r;
     memset(&r, 0, sizeof r);
-    gs_pac_record_init(&r.rec, NULL);
-    gs_pac_layout *layout = parse_layout(text, len, path, 1);
-    if (!layout)
-        goto out;
-    if (gs_pacman_new(layout, (int)o->num_ghosts, NULL, &world) != GS_OK) {
-        cli_error(cmd, "out of memory");
-        status = 1;
+    gs_error perr;
+    status = gs_pacman_read(text, len, 1, (int)o->num_ghosts, NULL, &world,
+                            &perr);
+    if (status != GS_OK) {
+        status = input_error(path, status, &perr);
         goto out;
     }
-    r.o = o;
-    r.world = world;
-    r.keep_actions = o->record || o->html;
+    if ((status = run_init(&r, o, world, NULL)) != 0)
+        goto out;
     /* Opened now, so that results that cannot be written stop the run
      * before it starts; never over the layout or standard output's file.
      * Under --mpi, rank 0 writes them. */
-    status = 0;
     const char *outs[2][2] = {{"--record", o->record}, {"--json", o->json}};
     for (int i = 0; i < 2 && status == 0; i++) {
         if (!outs[i][1] || cli_mpi_worker())
@@ -1019,37 +747,24 @@ static int play(const pac_options *o)
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
      * does; otherwise each game from the base seed and its number. */
-    gs_pac_record *rec = &r.rec;
-    rec->seed = o->fix_seed ? 0 : o->seed_set ? o->seed
-                : o->seeds_set ? o->seeds : random_seed();
+    gs_pac_record *rec = &r.b.rec;
+    gs_pac_record_seeding(rec, o->fix_seed ? GS_PAC_SEED_CS188
+                               : o->seed_set ? GS_PAC_SEED_ONE
+                               : o->seeds_set ? GS_PAC_SEED_PER_GAME
+                                              : GS_PAC_SEED_RANDOM,
+                          o->seed_set ? o->seed : o->seeds,
+                          o->seed_set ? o->seed_unsigned : o->seeds_unsigned);
     if ((status = share_start(status, &rec->seed)) != 0)
         goto out;
-    status = EXIT_BAD_INPUT;
-    if (o->fix_seed) {
-        rec->seed_is_string = true;
-    } else if (o->seed_set) {
-        rec->seed_unsigned = o->seed_unsigned;
-    } else {
-        rec->seed_unsigned = o->seeds_set && o->seeds_unsigned;
-        rec->seed_random = !o->seeds_set;
-        rec->seed_per_game = true;
-        r.per_game = true;
-    }
-    snprintf(rec->pacman, sizeof rec->pacman, "%s",
-             gs_pac_agent_name(o->pacman));
-    rec->ghosts = gs_pacman_num_agents(world) - 1;
-    rec->ghost_kind = o->ghost;
-    rec->max_moves = o->max_moves;
-    if (gs_pac_record_set(rec, &rec->layout_name, name) != GS_OK ||
-        gs_pac_record_set(rec, &rec->agent_args, o->agent_args) != GS_OK) {
+    if (gs_pac_batch_header(&r.b, name, o->pacman, o->agent_args) != GS_OK) {
         cli_error(cmd, "out of memory");
         status = 1;
         goto out;
     }
 
-    double start = now_seconds();
+    double start = pac_now_seconds();
     status = play_all(&r, o->pacman == GS_PAC_AGENT_KEYBOARD);
-    double seconds = now_seconds() - start;
+    double seconds = pac_now_seconds() - start;
     fflush(stdout);
     if (status == 0 && recf) {
         rec->layout_text = text;       /* lent to the record until written */
@@ -1063,7 +778,7 @@ static int play(const pac_options *o)
         rec->layout_text = NULL;
     }
     if (status == 0 && jsonf) {
-        if (gs_pac_json_write(rec, r.stats, r.threads, seconds,
+        if (gs_pac_json_write(rec, r.b.results, r.threads, seconds,
                               cli_file_write, jsonf) != GS_OK ||
             fflush(jsonf) != 0 || ferror(jsonf)) {
             cli_error(cmd, "--json %s: cannot write: %s", o->json,
@@ -1085,10 +800,8 @@ out:
         cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
         status = 1;
     }
-    gs_pac_record_free(&r.rec);
-    free(r.stats);
+    gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
-    gs_pac_layout_free(layout);
     free(text);
     return status;
 }

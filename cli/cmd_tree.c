@@ -18,63 +18,6 @@
 
 #define CMD "tree"
 
-static const char usage[] =
-    "usage: gamesearch tree [FILE|-] [options]\n"
-    "       gamesearch tree --random SPEC\n"
-    "\n"
-    "Solves an explicit game tree read from FILE (or standard input) and shows\n"
-    "the value, the best move, the principal variation, the nodes visited and\n"
-    "the children pruned.\n"
-    "\n"
-    "Input, told apart automatically:\n"
-    "  nested lists  ['A', ['B', ('E', 3), ('F', 12)], ['C', ('H', 2)]]\n"
-    "                a list is an inner node [name, child, ...], a tuple a\n"
-    "                leaf (name, value); roles alternate MAX, MIN from the root\n"
-    "  lines         agents: max min        roles in turn order\n"
-    "                depth: 2               cutoff in rounds (optional)\n"
-    "                bounds: -100 100       value range (enables Star1)\n"
-    "                root: A                (default: first node with children)\n"
-    "                A: left=B right=C      children, optionally named\n"
-    "                X: Y@0.25 Z@0.75       chance probabilities\n"
-    "                B = 3                  a value; '#' starts a comment\n"
-    "  CS188 tests   the autograder's .test files, searched as it does\n"
-    "\n"
-    "Options:\n"
-    "  --algo ALGO        minimax, alphabeta (default), expectimax or mcts\n"
-    "                     (10000 iterations, seed 0, the solver: each node's\n"
-    "                     visits and mean, text only); minimax\n"
-    "                     and alphabeta take the roles as given (chance nodes\n"
-    "                     averaged); expectimax makes every MIN agent a uniform\n"
-    "                     chance agent\n"
-    "  --depth N          cut off after N rounds (every agent moves once a\n"
-    "                     round); overrides the file's depth: line; 0 = none\n"
-    "  --agents ROLES     roles in turn order, e.g. 'max min min' or\n"
-    "                     max,min,chance; overrides the file's agents: line\n"
-    "  --no-prune-equal   prune only on v > beta or v < alpha (the CS188\n"
-    "                     autograder's rule); default: prune on >= and <=\n"
-    "  --json             print one JSON object: value, best, action, pv,\n"
-    "                     visited, pruned, nodes, leaves\n"
-    "  --dot FILE         write a Graphviz drawing to FILE ('-': standard\n"
-    "                     output): MAX boxes, MIN circles, chance diamonds,\n"
-    "                     backed-up values, pruned branches crossed out, the\n"
-    "                     principal variation in bold\n"
-    "  --trace            then every step: node, alpha, beta, value, the cut\n"
-    "                     and why; with --json, a \"trace\" array\n"
-    "  --check [SOLUTION] compare a CS188 test with its .solution (default:\n"
-    "                     beside it); exit status 1 when they differ\n"
-    "  --random SPEC      print a random tree: depth=N,branching=N|LO-HI,\n"
-    "                     values=LO..HI,agents=max+min+chance,seed=N\n"
-    "  --html FILE        write a page that draws the tree and replays the\n"
-    "                     search step by step (keys, play/pause; minimax,\n"
-    "                     both alpha-beta rules and expectimax side by side);\n"
-    "                     self-contained, it opens in a browser from disk\n"
-    "  --practice         with --html: the page opens as an exercise (mark\n"
-    "                     the cut edges, type the backed-up values, Check)\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "Exit status: 0 on success, 1 when --check finds a difference, 2 on bad\n"
-    "input or options.\n";
-
 typedef struct tree_options {
     const char *file;
     int algo;              /* a gs_algo */
@@ -148,7 +91,7 @@ static int parse_options(int argc, char **argv, tree_options *o,
     *o = (tree_options){.algo = GS_ALPHABETA, .depth = -1,
                         .prune_equal = true};
     *p = (cli_parser){.cmd = CMD, CLI_TABLE(tree_opts), .target = o,
-                      .usage = usage, .positional = input_file};
+                      .help = "tree", .positional = input_file};
     int rc = cli_opts_parse(p, argc, argv);
     if (rc)
         return rc;

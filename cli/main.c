@@ -10,35 +10,12 @@
 #include "commands.h"
 #include "jobs.h"
 #include "util.h"
-
-static const char usage[] =
-    "usage: gamesearch <command> [options]\n"
-    "\n"
-    "Adversarial search (minimax, alpha-beta, expectimax, MCTS) on textbook\n"
-    "games.\n"
-    "\n"
-    "Commands:\n"
-    "  tree      solve an explicit game tree; list what was visited and\n"
-    "            pruned; draw it with Graphviz\n"
-    "  ttt       play or solve tic-tac-toe\n"
-    "  mnk       play or solve an m,n,k game (M-by-N board, K in a row)\n"
-    "  gomoku    play Gomoku (15x15, five in a row)\n"
-    "  connect4  solve Connect Four positions exactly, analyze one, or play\n"
-    "  pacman    CS188's Pacman (pacman.py): play, watch agents, replay\n"
-    "  compare   search one position with each algorithm at each depth:\n"
-    "            nodes, time, effective branching factor; an SVG chart\n"
-    "  bench     search a fixed list of positions: the node count is the\n"
-    "            signature of the search code\n"
-    "  match     play two players against each other: wins, score, Elo\n"
-    "\n"
-    "Run 'gamesearch <command> --help' for the options of a command.\n"
-    "  -h, --help     show this help\n"
-    "  --version      show the version\n";
+#include "web.h"
 
 static int run(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage, stderr);
+        cli_help(stderr, "gamesearch");
         return EXIT_BAD_INPUT;
     }
     const char *cmd = argv[1];
@@ -52,8 +29,7 @@ static int run(int argc, char **argv)
             cli_error(NULL, "unknown command '%s' (see gamesearch --help)", CLI_Q(argv[2]));
             return EXIT_BAD_INPUT;
         }
-        fputs(usage, stdout);
-        return 0;
+        return cli_help(stdout, "gamesearch");
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("gamesearch %s\n", gs_version());

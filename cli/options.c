@@ -1,5 +1,6 @@
 /* The option parser of every gamesearch command (see options.h). */
 #include "options.h"
+#include "web.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -84,7 +85,10 @@ static int apply(cli_parser *p, const char *v)
     case CLI_OPT_HELP:
         if (o->hook)
             return o->hook(p, NULL);
-        fputs(p->usage, stdout);
+        if (p->help)
+            cli_help(stdout, p->help, (char *)NULL);
+        else
+            fputs(p->usage, stdout);
         return 1;
     case CLI_OPT_LONG:
     case CLI_OPT_INT:

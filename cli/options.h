@@ -34,7 +34,7 @@
  *   };
  *   demo_options o = {.depth = -1};          (defaults first)
  *   cli_parser p = {.cmd = "demo", CLI_TABLE(demo_opts), .target = &o,
- *                   .usage = usage_text};
+ *                   .help = "demo"};            (docs/help/demo.txt)
  *   int rc = cli_opts_parse(&p, argc, argv);  (argv[0] is "demo")
  *   if (rc)
  *       return rc == 1 ? 0 : rc;              (1: the help was printed)
@@ -73,8 +73,8 @@ typedef struct cli_opt cli_opt;
 typedef enum cli_opt_kind {
     CLI_OPT_FLAG,     /* no value; stores true in a bool */
     CLI_OPT_CLEAR,    /* no value; stores false in a bool (--no-tt) */
-    CLI_OPT_HELP,     /* no value; prints the parser's usage (or calls the
-                         hook) and stops the parse with 1 */
+    CLI_OPT_HELP,     /* no value; prints the parser's help (or usage, or
+                         calls the hook) and stops the parse with 1 */
     CLI_OPT_LONG,     /* a whole number in [lo, hi] into a long */
     CLI_OPT_INT,      /* the same into an int (keep lo and hi in int) */
     CLI_OPT_SECONDS,  /* seconds, 0 to 86400, fractions allowed: a double */
@@ -156,7 +156,10 @@ struct cli_parser {
     unsigned flags;           /* CLI_PARSE_* */
     unsigned only;            /* nonzero: options whose modes do not meet
                                  it are unknown */
-    const char *usage;        /* the text CLI_OPT_HELP prints */
+    const char *help;         /* the help CLI_OPT_HELP prints: the name of
+                                 docs/help/NAME.txt, printed by cli_help
+                                 (web.h) without placeholders */
+    const char *usage;        /* or, without help, this text */
     /* Positional arguments, in order, or NULL: each one is "unexpected".
      * Returns 0 or EXIT_BAD_INPUT after its message. */
     int (*positional)(cli_parser *p, const char *arg);

@@ -60,16 +60,19 @@ typedef struct pac_options {
 int pac_options_parse(int argc, char **argv, pac_options *o);
 
 /*
- * Finds the file of layout `name`: a name with a '/' or ending in .lay as
- * a path first; then NAME.lay in each directory of $GAMESEARCH_LAYOUTS
- * (':'-separated; by default the project's layouts/), in ./layouts and in
- * the current directory. Returns true with its path, or false after a
- * message (from command `who`) saying where it looked.
+ * Finds the file of layout `name` as gs_pac_layout_find does, in the
+ * directories of $GAMESEARCH_LAYOUTS (':'-separated; by default the
+ * project's layouts/ and the installed ones). Returns true with its path,
+ * or false after a message (from command `who`) saying where it looked.
  */
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size);
 
-/* ---- The terminal view (ncurses) ---- */
+/* ---- The terminal view (ncurses) and the displays' pace ---- */
+
+/* Seconds on the monotonic clock; a pause of `s` seconds (none if s <= 0). */
+double pac_now_seconds(void);
+void pac_sleep_seconds(double s);
 
 typedef struct pac_view pac_view;
 

@@ -13,6 +13,7 @@
 
 #include "options.h"
 #include "pacman_cli.h"
+#include "web.h"
 
 #ifndef GS_LAYOUT_DIR
 #define GS_LAYOUT_DIR "layouts"
@@ -25,73 +26,6 @@
 
 static const char cmd[] = "pacman";
 
-static const char usage[] =
-    "usage: gamesearch pacman [options]\n"
-    "       gamesearch pacman --replay FILE [-q | -t] [--frameTime SECONDS]\n"
-    "\n"
-    "Berkeley CS188's Pacman (pacman.py v1.004) in the terminal, with the same\n"
-    "options, rules, random numbers and output. Play with the arrow keys or WASD\n"
-    "(space stops, q quits), or let an agent play.\n"
-    "\n"
-    "Options:\n"
-    "  -n, --numGames GAMES     the number of games to play [Default: 1]\n"
-    "  -l, --layout LAYOUT      a layout name or a .lay file [Default: "
-    PAC_DEFAULT_LAYOUT "]\n"
-    "  -p, --pacman TYPE        KeyboardAgent, LeftTurnAgent, GreedyAgent,\n"
-    "                           RandomAgent, ReflexAgent, MinimaxAgent,\n"
-    "                           AlphaBetaAgent, ExpectimaxAgent,\n"
-    "                           ChampionAgent or MCTSAgent\n"
-    "                           [Default: KeyboardAgent]\n"
-    "  -g, --ghosts TYPE        RandomGhost or DirectionalGhost\n"
-    "                           [Default: RandomGhost]\n"
-    "  -k, --numghosts N        the most ghosts to use [Default: 4]\n"
-    "  -a, --agentArgs ARGS     the Pacman agent's arguments, \"key=value,...\"\n"
-    "                           (search agents: depth=N, evalFn=NAME,\n"
-    "                           ghostModel=M, time=S, nodes=N,\n"
-    "                           countStates=1; GreedyAgent:\n"
-    "                           evalFn=scoreEvaluation)\n"
-    "  -x, --numTraining N      the first N games are training: not shown, not\n"
-    "                           in the summary [Default: 0]\n"
-    "  -q, --quietTextGraphics  no display: a line per game, then the summary\n"
-    "  -t, --textGraphics       print the maze as text after every round\n"
-    "  --frameTime SECONDS      the delay between frames; below 0 the view waits\n"
-    "                           for a key [Default: 0.1]\n"
-    "  -f, --fixRandomSeed      random.seed('cs188'): the same games every run,\n"
-    "                           drawn from one stream, one after another\n"
-    "  --seed N                 random.seed(N): other fixed games, one stream\n"
-    "  --seeds N                each game its own stream: game I after\n"
-    "                           random.seed('N:I') (without -f, --seed or --seeds,\n"
-    "                           N is drawn from the system)\n"
-    "  -j, --jobs N             play N games at once, on N threads, with the same\n"
-    "                           output as one at a time (needs -q or -t)\n"
-    "                           [Default: 1]\n"
-    "  --mpi                    play the games on the ranks of MPI (under mpirun),\n"
-    "                           with the same output (needs -q or -t)\n"
-    "  --json FILE              write each game's result, nodes searched and\n"
-    "                           times, and statistics, to FILE\n"
-    "                           (docs/pacman-json.md)\n"
-    "  -c, --catchExceptions    time the agents, as pacman.py does: a move that\n"
-    "                           reaches --timeout seconds, or an agent's moves\n"
-    "                           taking more in all in one game, ends the game\n"
-    "                           (\"Pacman crashed\", a loss)\n"
-    "  --timeout SECONDS        the time allowed with -c [Default: 30]\n"
-    "  -z, --zoom ZOOM          accepted and ignored (pacman.py's window)\n"
-    "  --max-moves N            end a game after N single-agent moves: \"Pacman\n"
-    "                           ran out of moves!\", counted a loss [Default: none]\n"
-    "  --record FILE            write the games to FILE (docs/pacman-record.md)\n"
-    "  --replay FILE            show the games of a record again, checking their\n"
-    "                           scores\n"
-    "  --html FILE              write a page that replays the games in a browser,\n"
-    "                           with each search's values (after play or --replay)\n"
-    "  -h, --help               show this help\n"
-    "\n"
-    "A layout NAME is the file NAME.lay in the directories of $GAMESEARCH_LAYOUTS\n"
-    "(separated by ':'; by default " GS_LAYOUT_DIR "), then in ./layouts\n"
-    "and in the current directory, as pacman.py looks; a name with a '/' or\n"
-    "ending in .lay is tried as a path first.\n"
-    "\n"
-    "Exit status: 0 on success, 2 on bad options, layouts or records.\n";
-
 /* ---- Options, as pacman.py's optparse reads them ---- */
 
 /* The modes an option goes with: a replay takes only those that show the
@@ -101,8 +35,8 @@ enum { PLAY = 1, REPLAY = 2, BOTH = PLAY | REPLAY };
 static int help(cli_parser *p, const char *v)
 {
     (void)p, (void)v;
-    fputs(usage, stdout);
-    return 1;
+    return 1 + cli_help(stdout, "pacman", "LAYOUT_DIR", GS_LAYOUT_DIR,
+                        "DEFAULT_LAYOUT", PAC_DEFAULT_LAYOUT, (char *)NULL);
 }
 
 static int pacman_agent(cli_parser *p, const char *v)
@@ -315,87 +249,20 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
 
 /* ---- Layouts ---- */
 
-/* Whether path names something a layout can be read from: a file, or a
- * pipe or device read to its end as a file is. A directory is not, and is
- * remembered in *dir (when dir is not NULL and *dir is empty) for the
- * message that says what was found. */
-static bool is_file(const char *path, char *dir, size_t dsize)
-{
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return false;
-    if (S_ISDIR(st.st_mode)) {
-        if (dir && !*dir)
-            snprintf(dir, dsize, "%s", path);
-        return false;
-    }
-    return true;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-/* Tries DIR/NAME(.lay); keeps the directory in `looked` for the message. */
-static bool try_dir(const char *dir, const char *file, char *path,
-                    size_t size, char *looked, size_t lsize, char *isdir,
-                    size_t dsize)
-{
-    size_t used = strlen(looked);
-    snprintf(looked + used, lsize - used, "%s%s", used ? ", " : "", dir);
-    snprintf(path, size, "%s/%s", dir, file);
-    return is_file(path, isdir, dsize);
-}
-
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size)
 {
-    char file[1024], looked[2048] = "", isdir[2048] = "";
-    bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
-    snprintf(file, sizeof file, "%s%s", name, ends_with(name, ".lay") ? "" : ".lay");
-    if (pathlike) {
-        snprintf(path, size, "%s", file);
-        if (is_file(path, isdir, sizeof isdir))
-            return true;
-        if (name[0] == '/') {
-            if (*isdir)
-                cli_error(who, "layout '%s': %s is a directory, not a file",
-                          CLI_Q(name), isdir);
-            else
-                cli_error(who, "layout '%s' not found (no file %s)",
-                          CLI_Q(name), file);
-            return false;
-        }
-    }
+    char looked[2048];
     const char *env = getenv("GAMESEARCH_LAYOUTS");
-    const char *dirs = env && *env ? env : GS_LAYOUT_DIR;
-    while (*dirs) {
-        size_t len = strcspn(dirs, ":");
-        char dir[1024];
-        if (len > 0 && len < sizeof dir) {
-            memcpy(dir, dirs, len);
-            dir[len] = '\0';
-            if (try_dir(dir, file, path, size, looked, sizeof looked,
-                        isdir, sizeof isdir))
-                return true;
-        }
-        dirs += len;
-        if (*dirs == ':')
-            dirs++;
-    }
-    if (try_dir("./layouts", file, path, size, looked, sizeof looked,
-                isdir, sizeof isdir))
-        return true;
-    snprintf(path, size, "%s", file);
-    if (is_file(path, isdir, sizeof isdir))
-        return true;
-    if (*isdir)
+    gs_pac_found f = gs_pac_layout_find(name, env && *env ? env : GS_LAYOUT_DIR,
+                                        path, size, looked, sizeof looked);
+    if (f == GS_PAC_FOUND_DIR)
         cli_error(who, "layout '%s': %s is a directory, not a file",
-                  CLI_Q(name), isdir);
-    else
+                  CLI_Q(name), path);
+    else if (f == GS_PAC_NOT_FOUND && !*looked)
+        cli_error(who, "layout '%s' not found (no file %s)", CLI_Q(name), path);
+    else if (f == GS_PAC_NOT_FOUND)
         cli_error(who, "layout '%s' not found: looked for %s in %s and the "
-                  "current directory", CLI_Q(name), file, looked);
-    return false;
+                  "current directory", CLI_Q(name), path, looked);
+    return f == GS_PAC_FOUND;
 }

@@ -17,13 +17,30 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <locale.h>
-#include <time.h>
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "pacman_cli.h"
+
+double pac_now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void pac_sleep_seconds(double s)
+{
+    if (s <= 0)
+        return;
+    struct timespec ts;
+    ts.tv_sec = (time_t)s;
+    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+}
 
 #ifndef GS_HAVE_CURSES
 
@@ -83,23 +100,6 @@ struct pac_view {
     const void *last;    /* the state last drawn, for a redraw on resize */
     char status[256];
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void sleep_seconds(double s)
-{
-    if (s <= 0)
-        return;
-    struct timespec ts;
-    ts.tv_sec = (time_t)s;
-    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-    nanosleep(&ts, NULL);
-}
 
 /* Columns and rows the maze needs at `cellw` columns a cell. */
 static bool fits(const pac_view *v, int cellw)
@@ -262,14 +262,14 @@ static void read_key(int ch, pac_input *in)
 void pac_view_wait(pac_view *v, double seconds, bool any_key, pac_input *in)
 {
     if (!v->input) {     /* nothing to read: just wait */
-        sleep_seconds(seconds < 0 ? 0.5 : seconds);
+        pac_sleep_seconds(seconds < 0 ? 0.5 : seconds);
         return;
     }
-    double deadline = now_seconds() + seconds;
+    double deadline = pac_now_seconds() + seconds;
     for (;;) {
         int ms = -1;
         if (seconds >= 0) {
-            double left = deadline - now_seconds();
+            double left = deadline - pac_now_seconds();
             ms = left > 0 ? (int)(left * 1000.0 + 0.5) : 0;
         }
         timeout(ms);

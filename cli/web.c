@@ -1,15 +1,23 @@
-/* cli/web.c: writes the self-contained HTML pages of web/ (web.h). */
+/* cli/web.c: writes the self-contained HTML pages of web/ and the help
+ * texts of docs/help/ (web.h). */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "web.h"
 
-static const cli_web_file *find(const char *name, size_t len)
+static const cli_web_file *find_in(const cli_web_file *table,
+                                   const char *name, size_t len)
 {
-    for (const cli_web_file *w = cli_web_files; w->name; w++)
+    for (const cli_web_file *w = table; w->name; w++)
         if (strlen(w->name) == len && memcmp(w->name, name, len) == 0)
             return w;
     return NULL;
+}
+
+static const cli_web_file *find(const char *name, size_t len)
+{
+    return find_in(cli_web_files, name, len);
 }
 
 /* The JSON, written to memory first, then copied with '<' escaped. */
@@ -61,4 +69,32 @@ bool cli_web_write(FILE *f, const char *page,
         p = close + 2;
     }
     return !ferror(f);
+}
+
+int cli_help(FILE *f, const char *name, ...)
+{
+    char file[64];
+    snprintf(file, sizeof file, "%s.txt", name);
+    const cli_web_file *t = find_in(cli_help_files, file, strlen(file));
+    const char *p = t ? t->data : "", *at, *close;
+    while ((at = strstr(p, "@@")) && (close = strstr(at + 2, "@@"))) {
+        fwrite(p, 1, (size_t)(at - p), f);
+        const char *key, *value = NULL;
+        va_list ap;
+        va_start(ap, name);
+        while ((key = va_arg(ap, const char *)) != NULL) {
+            const char *v = va_arg(ap, const char *);
+            if (strlen(key) == (size_t)(close - at - 2) &&
+                memcmp(key, at + 2, strlen(key)) == 0)
+                value = v;
+        }
+        va_end(ap);
+        if (value)
+            fputs(value, f);
+        else
+            fwrite(at, 1, (size_t)(close + 2 - at), f);
+        p = close + 2;
+    }
+    fputs(p, f);
+    return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * cli/web.h: the program's HTML pages. Their sources are the files of web/,
+ * cli/web.h: the program's HTML pages and help texts. Their sources are the files of web/,
  * built into the program (cmake/EmbedWeb.cmake); a page is written as one
  * self-contained file: the template web/PAGE.html with every
  * "@@FILE@@" replaced by that file of web/ and "@@DATA@@" by one JSON
@@ -22,6 +22,16 @@ typedef struct cli_web_file {
 
 /* Every file of web/; the last entry's name is NULL. */
 extern const cli_web_file cli_web_files[];
+/* Every help text of docs/help/ ("connect4.txt"), likewise. */
+extern const cli_web_file cli_help_files[];
+
+/*
+ * Prints the help text docs/help/`name`.txt on f, each "@@KEY@@" in it
+ * replaced by the value that follows KEY in the NULL-ended list of pairs
+ * (cli_help(stdout, "mnk", "CMD", "ttt", NULL)); returns 0, the exit
+ * status of --help.
+ */
+int cli_help(FILE *f, const char *name, ...);
 
 /*
  * Writes the page made from web/`page` (e.g. "tree.html") to f, with the

@@ -1,8 +1,12 @@
-# Writes OUT, a C source holding the files of web/ (FILES, a list of names
-# in DIR) as byte arrays, each ended by a NUL, and cli_web_files[], the
-# table cli/web.c looks them up in. Run at build time (cmake -P), so the
-# program carries its pages and needs no file of web/ once built.
-set(_body "/* Generated from web/ by cmake/EmbedWeb.cmake: do not edit. */\n#include \"web.h\"\n\n")
+# Writes OUT, a C source holding files (FILES, a list of names in DIR) as
+# byte arrays, each ended by a NUL, and TABLE[] (default cli_web_files),
+# the table cli/web.c looks them up in. Run at build time (cmake -P), so
+# that the program carries its pages (web/) and its help texts
+# (docs/help/) and needs none of those files once built.
+if(NOT TABLE)
+  set(TABLE cli_web_files)
+endif()
+set(_body "/* Generated from ${DIR} by cmake/EmbedWeb.cmake: do not edit. */\n#include \"web.h\"\n\n")
 set(_table "")
 set(_i 0)
 foreach(_name IN LISTS FILES)
@@ -17,7 +21,7 @@ foreach(_name IN LISTS FILES)
   string(APPEND _table "    {\"${_name}\", (const char *)web_${_i}, ${_len}},\n")
   math(EXPR _i "${_i} + 1")
 endforeach()
-string(APPEND _body "\nconst cli_web_file cli_web_files[] = {\n${_table}    {0, 0, 0}\n};\n")
+string(APPEND _body "\nconst cli_web_file ${TABLE}[] = {\n${_table}    {0, 0, 0}\n};\n")
 # Rewritten only when it changes, so that nothing is rebuilt for nothing.
 set(_old "")
 if(EXISTS "${OUT}")

@@ -19,6 +19,14 @@
  *   - refusals: an illegal replayed move, missing arguments;
  *   - per-game seeding, the 95% intervals, a batch's summary, the text
  *     display's frames;
+ *   - pacman.py's lines as the library writes them: each result and crash
+ *     line, game.py's timeout messages, countStates's line, the summary
+ *     block (exact text; a writer's refusal comes back);
+ *   - batches: the tally and its progress line, each way of seeding, a
+ *     game's end as the record keeps it; a batch played in turn gives
+ *     each game gs_pac_play's game from the same stream (one stream, or
+ *     each game its own), and played away from the record by two players,
+ *     packed and taken in order, the same record and results;
  *   - allocation failure: setting an agent up and a measured decision.
  */
 #include <stdarg.h>
@@ -827,6 +835,397 @@ static void test_summary(void **unused)
     gs_pac_record_free(&rec);
 }
 
+/* ---- pacman.py's lines ------------------------------------------------- */
+
+/* A growing text the writers write into (free it with text_free); a
+ * nonzero `stop` answers every piece with it. */
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+    int stop;
+} text;
+
+static int into_text(void *user, const char *s, size_t n)
+{
+    text *t = user;
+    if (t->stop)
+        return t->stop;
+    if (t->len + n + 1 > t->cap) {
+        t->cap = 2 * (t->len + n + 1);
+        t->buf = realloc(t->buf, t->cap);
+        assert_non_null(t->buf);
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    t->buf[t->len] = '\0';
+    return 0;
+}
+
+static void text_init(text *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+static void text_free(text *t)
+{
+    free(t->buf);
+    text_init(t);
+}
+
+/* Every result's line, the crash lines, and snprintf's rule for a short
+ * buffer. */
+static void test_result_text(void **unused)
+{
+    (void)unused;
+    static const struct {
+        gs_pac_result result;
+        int agent, score;
+        const char *line;
+    } cases[] = {
+        {GS_PAC_WIN, 0, 503, "Pacman emerges victorious! Score: 503"},
+        {GS_PAC_LOSS, 1, -412, "Pacman died! Score: -412"},
+        {GS_PAC_STOPPED, 0, 12, "Pacman ran out of moves! Score: 12"},
+        {GS_PAC_QUIT, 0, 40, "Pacman quit! Score: 40"},
+        {GS_PAC_TIMED_OUT, 0, 7, "Pacman crashed"},
+        {GS_PAC_TIMED_OUT, 2, 7, "A ghost crashed"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gs_pac_game_result g;
+        memset(&g, 0, sizeof g);
+        g.result = cases[i].result;
+        g.agent = cases[i].agent;
+        g.score = cases[i].score;
+        char buf[GS_PAC_LINE_SIZE];
+        assert_int_equal(gs_pac_result_text(&g, buf, sizeof buf),
+                         strlen(cases[i].line));
+        assert_string_equal(buf, cases[i].line);
+    }
+    gs_pac_game_result g;
+    memset(&g, 0, sizeof g);
+    g.result = GS_PAC_WIN;
+    g.score = 1;
+    char small[8];
+    assert_int_equal(gs_pac_result_text(&g, small, sizeof small), 35);
+    assert_string_equal(small, "Pacman ");
+    assert_int_equal(gs_pac_result_text(&g, NULL, 0), 35);
+}
+
+/* game.py's messages for each way of running out of time; nothing for a
+ * game that did not; a writer's refusal comes back. */
+static void test_timeout_write(void **unused)
+{
+    (void)unused;
+    gs_pac_game_result g;
+    memset(&g, 0, sizeof g);
+    text t;
+    text_init(&t);
+    g.result = GS_PAC_LOSS;
+    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    assert_int_equal(t.len, 0);
+    g.result = GS_PAC_TIMED_OUT;
+    g.agent = 1;
+    g.timeout = GS_PAC_TIMEOUT_MOVE;
+    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    g.agent = 0;
+    g.timeout = GS_PAC_TIMEOUT_WARNING;
+    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    g.timeout = GS_PAC_TIMEOUT_TOTAL;
+    g.agent_seconds = 2.305;
+    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    assert_string_equal(t.buf,
+                        "Agent 1 timed out on a single move!\n"
+                        "Agent 0 took too long to make a move! This is "
+                        "warning 1\n"
+                        "Agent 0 exceeded the maximum number of warnings: 1\n"
+                        "Agent 0 ran out of time! (time: 2.31)\n");
+    t.stop = 9;
+    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), 9);
+    text_free(&t);
+}
+
+/* countStates's line, with and without the game named; nothing for a
+ * decision that counted nothing or whose search failed. */
+static void test_states_write(void **unused)
+{
+    (void)unused;
+    gs_pac_decision d;
+    memset(&d, 0, sizeof d);
+    d.nodes = 1234;
+    d.distinct_states = 56;
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_states_write(&d, 5, 0, into_text, &t), GS_OK);
+    assert_int_equal(t.len, 0);
+    d.states_counted = true;
+    assert_int_equal(gs_pac_states_write(&d, 5, 0, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_states_write(&d, 6, 2, into_text, &t), GS_OK);
+    d.status = GS_ENOMEM;
+    assert_int_equal(gs_pac_states_write(&d, 7, 2, into_text, &t), GS_OK);
+    assert_string_equal(t.buf, "move 5: 1234 nodes, 56 distinct states\n"
+                               "game 2, move 6: 1234 nodes, 56 distinct "
+                               "states\n");
+    text_free(&t);
+}
+
+/* The summary of the games that count, Python's floats, a stopped game a
+ * loss; nothing without such games. */
+static void test_summary_write(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    text t;
+    text_init(&t);
+    static const struct { bool training; gs_pac_result r; int score; } g[] = {
+        {true, GS_PAC_WIN, 500}, {false, GS_PAC_WIN, 503},
+        {false, GS_PAC_STOPPED, 0}, {false, GS_PAC_LOSS, -2}};
+    gs_pac_game_log *log = gs_pac_record_add_game(&rec);
+    assert_non_null(log);
+    log->training = true;
+    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), GS_OK);
+    assert_int_equal(t.len, 0);
+    gs_pac_record_drop_game(&rec);
+    for (int i = 0; i < 4; i++) {
+        log = gs_pac_record_add_game(&rec);
+        assert_non_null(log);
+        log->training = g[i].training;
+        log->result = g[i].r;
+        log->score = g[i].score;
+    }
+    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), GS_OK);
+    assert_string_equal(t.buf, "Average Score: 167.0\n"
+                               "Scores:        503.0, 0.0, -2.0\n"
+                               "Win Rate:      1/3 (0.33)\n"
+                               "Record:        Win, Loss, Loss\n");
+    t.stop = 3;
+    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), 3);
+    gs_pac_record_free(&rec);
+    text_free(&t);
+}
+
+/* The text display through a writer: the same text as gs_pac_text_frame,
+ * and a writer's refusal. */
+static void test_text_frame_write(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_text_frame_write(w, s, into_text, &t), GS_OK);
+    char buf[256];
+    assert_int_equal(gs_pac_text_frame(w, s, buf, sizeof buf), t.len);
+    assert_string_equal(t.buf, buf);
+    t.stop = -1;
+    assert_int_equal(gs_pac_text_frame_write(w, s, into_text, &t), -1);
+    free(s);
+    gs_pacman_free(w);
+    text_free(&t);
+}
+
+/* ---- Batches ------------------------------------------------------------ */
+
+/* The tally: training games only as done; its progress line. */
+static void test_tally(void **unused)
+{
+    (void)unused;
+    gs_pac_tally t = {0, 0, 0, 0};
+    char buf[128];
+    gs_pac_tally_text(&t, 10, 2.0, buf, sizeof buf);
+    assert_string_equal(buf, "0/10 games, 0 wins, mean score -, 0.0 games/s");
+    gs_pac_game_result g;
+    memset(&g, 0, sizeof g);
+    g.result = GS_PAC_WIN;
+    g.score = 500;
+    gs_pac_tally_add(&t, &g, true);
+    gs_pac_tally_add(&t, &g, false);
+    g.result = GS_PAC_TIMED_OUT;
+    g.score = -3;
+    gs_pac_tally_add(&t, &g, false);
+    assert_int_equal(t.done, 3);
+    assert_int_equal(t.counted, 2);
+    assert_int_equal(t.wins, 1);
+    static const char want[] =
+        "3/10 games, 1 wins, mean score 248.5, 1.5 games/s";
+    assert_int_equal(gs_pac_tally_text(&t, 10, 2.0, buf, sizeof buf),
+                     strlen(want));
+    assert_string_equal(buf, want);
+}
+
+/* Each way of seeding: the record's fields. */
+static void test_record_seeding(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    gs_pac_record_seeding(&rec, GS_PAC_SEED_CS188, 5, true);
+    assert_true(rec.seed_is_string && !rec.seed_per_game &&
+                !rec.seed_random && !rec.seed_unsigned && rec.seed == 0);
+    gs_pac_record_seeding(&rec, GS_PAC_SEED_ONE, -1, true);
+    assert_true(!rec.seed_is_string && !rec.seed_per_game &&
+                !rec.seed_random && rec.seed_unsigned && rec.seed == -1);
+    gs_pac_record_seeding(&rec, GS_PAC_SEED_PER_GAME, 7, false);
+    assert_true(!rec.seed_is_string && rec.seed_per_game &&
+                !rec.seed_random && !rec.seed_unsigned && rec.seed == 7);
+    gs_pac_record_seeding(&rec, GS_PAC_SEED_RANDOM, 7, true);
+    assert_true(!rec.seed_is_string && rec.seed_per_game &&
+                rec.seed_random && !rec.seed_unsigned);
+    assert_true(rec.seed >= 0 && rec.seed <= (int64_t)UINT32_MAX);
+}
+
+/* The end of a game as a record keeps it. */
+static void test_game_log_end(void **unused)
+{
+    (void)unused;
+    static const gs_pac_result from[] = {GS_PAC_LOSS, GS_PAC_WIN,
+                                         GS_PAC_STOPPED, GS_PAC_QUIT,
+                                         GS_PAC_TIMED_OUT};
+    static const gs_pac_result to[] = {GS_PAC_LOSS, GS_PAC_WIN,
+                                       GS_PAC_STOPPED, GS_PAC_STOPPED,
+                                       GS_PAC_STOPPED};
+    for (int i = 0; i < 5; i++) {
+        gs_pac_game_result g;
+        memset(&g, 0, sizeof g);
+        g.result = from[i];
+        g.score = 10 * i - 7;
+        gs_pac_game_log log;
+        memset(&log, 0, sizeof log);
+        gs_pac_game_log_end(&log, &g);
+        assert_int_equal(log.result, to[i]);
+        assert_int_equal(log.score, 10 * i - 7);
+    }
+}
+
+/* A batch of crossroads games by GreedyAgent, recorded, `seeding` as
+ * given: in turn with one player, and side by side away from the record
+ * (two players, packed, taken in order) must give the same record, and
+ * each game what gs_pac_play gives from the same stream. */
+static void batch_games(gs_pac_seeding seeding)
+{
+    gs_pacman *w = project_world("crossroads", 2);
+    gs_pac_batch b[2];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(gs_pac_batch_init(&b[k], w, 4, NULL, NULL), GS_OK);
+        b[k].training = 1;
+        b[k].options.ghosts = GS_PAC_DIRECTIONAL_GHOST;
+        b[k].keep = GS_PAC_KEEP_ACTIONS;
+        gs_pac_record_seeding(&b[k].rec, seeding, 11, false);
+        assert_int_equal(gs_pac_batch_header(&b[k], "crossroads",
+                                             GS_PAC_AGENT_GREEDY, NULL),
+                         GS_OK);
+    }
+    assert_string_equal(b[0].rec.pacman, "GreedyAgent");
+    assert_int_equal(b[0].rec.ghosts, 2);
+    assert_string_equal(b[0].rec.layout_name, "crossroads");
+    assert_true(gs_pac_batch_training(&b[0], 0) &&
+                !gs_pac_batch_training(&b[0], 1));
+    gs_pac_player p[2];
+    gs_error err;
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(gs_pac_player_init(&p[k], &b[0], GS_PAC_AGENT_GREEDY,
+                                            NULL, 0, &err), GS_OK);
+    gs_pac_play_options none;
+    gs_pac_play_options_init(&none);
+    for (size_t g = 0; g < 4; g++)
+        assert_int_equal(gs_pac_batch_play(&b[0], &p[0], g, &none), GS_OK);
+    /* The same games, one stream through them or each its own. */
+    gs_pac_agent *a = agent_of(GS_PAC_AGENT_GREEDY, NULL, w);
+    gs_pyrandom rng;
+    void *state = new_state(w);
+    for (size_t g = 0; g < 4; g++) {
+        if (g == 0 || seeding == GS_PAC_SEED_PER_GAME)
+            gs_pac_record_seed(&b[0].rec, &rng, g + 1);
+        seen s;
+        seen_init(&s);
+        gs_pac_play_options o;
+        gs_pac_play_options_init(&o);
+        o.ghosts = GS_PAC_DIRECTIONAL_GHOST;
+        o.on_move = on_move;
+        o.user = &s;
+        gs_pac_game_result r;
+        assert_int_equal(gs_pac_play(w, a, &rng, &o, state, &r), GS_OK);
+        const gs_pac_game_log *log = &b[0].rec.games[g];
+        assert_int_equal(log->training, g == 0);
+        assert_int_equal(log->score, r.score);
+        assert_int_equal(log->result, r.result);
+        assert_int_equal(b[0].results[g].moves, r.moves);
+        assert_int_equal(log->n, s.n);
+        assert_memory_equal(log->actions, s.actions, s.n);
+    }
+    free(state);
+    gs_pac_agent_free(a);
+    if (seeding == GS_PAC_SEED_PER_GAME) {
+        /* Away: games 1 and 3 by one player, 0 and 2 by the other, taken
+         * in order after some text of each job's own. */
+        text out[4];
+        memset(out, 0, sizeof out);
+        for (size_t g = 4; g-- > 0;) {
+            gs_pac_game_result r;
+            into_text(&out[g], "job text", 8);
+            assert_int_equal(gs_pac_batch_play_away(&b[1], &p[g % 2], g,
+                                                    &none, &r, into_text,
+                                                    &out[g]), GS_OK);
+            assert_int_equal(r.score, b[0].results[g].score);
+            assert_int_equal(p[g % 2].own.ngames, 0);
+        }
+        for (size_t g = 0; g < 4; g++) {
+            size_t start = 99;
+            gs_pac_game_result r;
+            assert_int_equal(gs_pac_game_unpack(out[g].buf, out[g].len, &r,
+                                                &start), GS_OK);
+            assert_int_equal(start, 8);
+            assert_int_equal(r.moves, b[0].results[g].moves);
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf,
+                                               out[g].len, &start), GS_OK);
+            assert_int_equal(start, 8);
+            /* Not a packed game: too short, or more actions than bytes. */
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf, 5,
+                                               &start), GS_EINVAL);
+            assert_int_equal(gs_pac_game_unpack(out[g].buf + 8,
+                                                out[g].len - 9, &r, &start),
+                             GS_EINVAL);
+            text_free(&out[g]);
+        }
+        b[0].rec.layout_text = b[1].rec.layout_text = (char *)"%";
+        b[0].rec.layout_len = b[1].rec.layout_len = 1;
+        text r0, r1;
+        text_init(&r0);
+        text_init(&r1);
+        assert_int_equal(gs_pac_record_write(&b[0].rec, into_text, &r0),
+                         GS_OK);
+        assert_int_equal(gs_pac_record_write(&b[1].rec, into_text, &r1),
+                         GS_OK);
+        assert_string_equal(r0.buf, r1.buf);
+        for (size_t g = 0; g < 4; g++) {
+            const gs_pac_game_result *x = &b[0].results[g];
+            const gs_pac_game_result *y = &b[1].results[g];
+            assert_true(x->result == y->result && x->score == y->score &&
+                        x->moves == y->moves &&
+                        x->pacman_moves == y->pacman_moves &&
+                        x->nodes == y->nodes);
+        }
+        text_free(&r0);
+        text_free(&r1);
+        b[0].rec.layout_text = b[1].rec.layout_text = NULL;
+    }
+    for (int k = 0; k < 2; k++) {
+        gs_pac_player_free(&p[k]);
+        gs_pac_batch_free(&b[k]);
+    }
+    gs_pacman_free(w);
+}
+
+static void test_batch_one_stream(void **unused)
+{
+    (void)unused;
+    batch_games(GS_PAC_SEED_ONE);
+}
+
+static void test_batch_per_game(void **unused)
+{
+    (void)unused;
+    batch_games(GS_PAC_SEED_PER_GAME);
+}
+
 /* ---- Allocation failure -------------------------------------------------- */
 
 /* gs_pac_agent_new for every kind, failing allocation 1, 2, ...: GS_ENOMEM,
@@ -929,6 +1328,16 @@ int main(void)
         cmocka_unit_test(test_intervals),
         cmocka_unit_test(test_text_frame),
         cmocka_unit_test(test_summary),
+        cmocka_unit_test(test_result_text),
+        cmocka_unit_test(test_timeout_write),
+        cmocka_unit_test(test_states_write),
+        cmocka_unit_test(test_summary_write),
+        cmocka_unit_test(test_text_frame_write),
+        cmocka_unit_test(test_tally),
+        cmocka_unit_test(test_record_seeding),
+        cmocka_unit_test(test_game_log_end),
+        cmocka_unit_test(test_batch_one_stream),
+        cmocka_unit_test(test_batch_per_game),
         cmocka_unit_test(test_alloc_agent_new),
         cmocka_unit_test(test_alloc_measured_decision),
     };

@@ -12,7 +12,17 @@
  *     stand;
  *   - allocation failure: reading fails cleanly at every allocation (the
  *     record left empty, nothing leaked), building a record too, and the
- *     check's one allocation.
+ *     check's one allocation;
+ *   - replays: a record read for replaying, each refusal at its line and
+ *     column in the file (syntax, maze, ghosts, moves), every allocation
+ *     failed in turn; a world read with its errors at the file's lines;
+ *     the record replayed through a batch (no agent; a game without moves
+ *     is its start);
+ *   - the replay page's data: the whole JSON value for two games with a
+ *     decision kept;
+ *   - layouts found by name: the directories in order, empty entries
+ *     skipped, a path as given, where it looked when nothing is found, an
+ *     absolute path looked for only there, a directory in a file's place.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,9 +30,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/pacman_play.h"
@@ -371,6 +384,291 @@ static void test_check(void **unused)
                            "\nend\n", &e), GS_OK);
 }
 
+/* ---- Replays ------------------------------------------------------------ */
+
+/* Two games on the tiny maze: a win in one move, and one stopped before
+ * its first move (an agent out of time). */
+#define REPLAY "gamesearch-pacman-record 1\npacman: GreedyAgent\n" \
+               "ghosts: 1 RandomGhost\ngames: 2\nlayout: 3 tiny\n" \
+               "%%%%%\n%P.G%\n%%%%%\n" \
+               "game 1 result=Win score=509 moves=1\nEast\nend\n" \
+               "game 2 result=Stopped score=0 moves=0\nend\n"
+
+/* REPLAY read for replaying (the test fails otherwise): its world. */
+static gs_pacman *open_replay(gs_pac_record *rec)
+{
+    gs_error e;
+    gs_pacman *w;
+    int rc = gs_pac_replay_open(REPLAY, strlen(REPLAY), NULL, rec, &w, &e);
+    if (rc != GS_OK)
+        fail_msg("REPLAY refused: %d: %s", rc, e.message);
+    return w;
+}
+
+/* gs_pac_replay_open on `doc` with `from` replaced by `to`: its status
+ * and error. */
+static int replay_with(const char *from, const char *to, gs_error *e)
+{
+    char doc[1024];
+    const char *at = strstr(REPLAY, from);
+    assert_non_null(at);
+    snprintf(doc, sizeof doc, "%.*s%s%s", (int)(at - REPLAY), REPLAY, to,
+             at + strlen(from));
+    gs_pac_record rec;
+    gs_pacman *w = (gs_pacman *)doc;   /* set to NULL on failure */
+    int rc = gs_pac_replay_open(doc, strlen(doc), NULL, &rec, &w, e);
+    assert_int_equal(rc != GS_OK, w == NULL);
+    assert_int_equal(rc != GS_OK, rec.ngames == 0);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+    return rc;
+}
+
+/* A record read for replaying: its world, and each refusal where it
+ * stands in the file: the syntax, the maze (its line in the file), the
+ * ghosts, the moves. */
+static void test_replay_open(void **unused)
+{
+    (void)unused;
+    gs_error e;
+    gs_pac_record rec;
+    gs_pacman *w = open_replay(&rec);
+    assert_int_equal(gs_pacman_num_agents(w), 2);
+    assert_int_equal(rec.ngames, 2);
+    assert_int_equal(rec.games[0].n, 1);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+
+    assert_int_equal(replay_with("games: 2", "games: x", &e), GS_EPARSE);
+    assert_int_equal(e.line, 4);
+    assert_int_equal(e.column, 8);
+    assert_int_equal(replay_with("%P.G%", "%P.Gx", &e), GS_EPARSE);
+    assert_int_equal(e.line, 7);
+    assert_int_equal(e.column, 5);
+    assert_string_equal(e.message, "unexpected character 'x' (a layout holds "
+                        "'%', '.', 'o', 'P', 'G', '1'-'4' and spaces)");
+    assert_int_equal(replay_with("ghosts: 1", "ghosts: 2", &e), GS_EPARSE);
+    assert_int_equal(e.line, 3);
+    assert_int_equal(e.column, 0);
+    assert_string_equal(e.message, "the record has 2 ghosts, but its layout "
+                        "only 1");
+    assert_int_equal(replay_with("East", "West", &e), GS_EPARSE);
+    assert_int_equal(e.line, 10);
+    assert_int_equal(e.column, 1);
+    assert_string_equal(e.message, "West is not a legal move for Pacman here "
+                        "(game 1, move 1)");
+    assert_int_equal(replay_with("score=509", "score=9", &e), GS_EPARSE);
+    assert_int_equal(e.line, 9);
+
+    /* Every allocation failed in turn: GS_ENOMEM, nothing kept. */
+    long n;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator al = tracker(&t);
+        t.fail_at = n;
+        int rc = gs_pac_replay_open(REPLAY, strlen(REPLAY), &al, &rec, &w,
+                                    &e);
+        if (t.failed == 0) {
+            assert_int_equal(rc, GS_OK);
+            gs_pacman_free(w);
+            gs_pac_record_free(&rec);
+            assert_int_equal(t.live, 0);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+        assert_null(w);
+        assert_int_equal(rec.ngames, 0);
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(n > 5);
+}
+
+/* A world read from a layout file's text: errors at their line in the
+ * file (line0), the world with at most the ghosts asked for. */
+static void test_pacman_read(void **unused)
+{
+    (void)unused;
+    gs_error e;
+    gs_pacman *w = NULL;
+    assert_int_equal(gs_pacman_read("%%%%%\n%P.G%\n%%%%%\n", 18, 1, 0, NULL,
+                                    &w, &e), GS_OK);
+    assert_int_equal(gs_pacman_num_agents(w), 1);
+    gs_pacman_free(w);
+    assert_int_equal(gs_pacman_read("%%%%%\n%P.x%\n%%%%%\n", 18, 5, 1, NULL,
+                                    &w, &e), GS_EPARSE);
+    assert_null(w);
+    assert_int_equal(e.line, 6);
+    assert_int_equal(e.column, 4);
+    assert_int_equal(gs_pacman_read("", 0, 5, 1, NULL, &w, &e), GS_EPARSE);
+    assert_int_equal(e.line, 0);
+    assert_string_equal(e.message, "empty layout");
+    assert_int_equal(gs_pacman_read("%%%%%\n%P.G%\n%%%%%\n", 18, 1, -1, NULL,
+                                    &w, &e), GS_EINVAL);
+    assert_null(w);
+}
+
+/* The replayed record through a batch: no agent, each game as recorded,
+ * the game without moves its start. */
+static void test_batch_replay(void **unused)
+{
+    (void)unused;
+    gs_error e;
+    gs_pac_record rec;
+    gs_pacman *w = open_replay(&rec);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 99, &rec, NULL), GS_OK);
+    assert_int_equal(b.games, 2);
+    gs_pac_player p;
+    assert_int_equal(gs_pac_player_init(&p, &b, GS_PAC_AGENT_GREEDY, NULL, 0,
+                                        &e), GS_OK);
+    assert_null(p.agent);
+    gs_pac_play_options none;
+    gs_pac_play_options_init(&none);
+    for (size_t g = 0; g < 2; g++)
+        assert_int_equal(gs_pac_batch_play(&b, &p, g, &none), GS_OK);
+    assert_int_equal(b.results[0].result, GS_PAC_WIN);
+    assert_int_equal(b.results[0].score, 509);
+    assert_int_equal(b.results[1].result, GS_PAC_STOPPED);
+    assert_int_equal(b.results[1].moves, 0);
+    assert_int_equal(b.rec.ngames, 2);
+    assert_int_equal(b.rec.games[0].result, GS_PAC_WIN);
+    assert_int_equal(b.rec.games[1].result, GS_PAC_STOPPED);
+    assert_int_equal(b.rec.games[0].n, 0);   /* nothing kept */
+    /* A batch that replays is not played away from its record. */
+    gs_pac_game_result r;
+    text t;
+    memset(&t, 0, sizeof t);
+    assert_int_equal(gs_pac_batch_play_away(&b, &p, 0, &none, &r, into_text,
+                                            &t), GS_EINVAL);
+    gs_pac_player_free(&p);
+    gs_pac_batch_free(&b);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+}
+
+/* ---- The replay page ---------------------------------------------------- */
+
+/* The page's data for the two games, with a decision kept in the first:
+ * the whole JSON value; and a writer that stops. */
+static void test_page_data(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pacman *w = open_replay(&rec);
+    assert_int_equal(gs_pac_record_set(&rec, &rec.layout_name, "<tiny>"),
+                     GS_OK);
+    gs_pac_decision d;
+    memset(&d, 0, sizeof d);
+    d.action = GS_PAC_EAST;
+    d.nodes = 3;
+    d.depth = 1;
+    d.seconds = 0.00125;
+    d.num_actions = 2;
+    d.actions[0] = GS_PAC_EAST;
+    d.actions[1] = GS_PAC_STOP;
+    d.values[0] = 509;
+    d.values[1] = NAN;
+    assert_int_equal(gs_pac_record_push_decision(&rec, &rec.games[0], &d),
+                     GS_OK);
+    text t;
+    memset(&t, 0, sizeof t);
+    assert_int_equal(gs_pac_page_data_write(&rec, w, into_text, &t), GS_OK);
+    assert_string_equal(t.buf,
+        "{\"layout\":\"<tiny>\",\"pacman\":\"GreedyAgent\","
+        "\"ghostKind\":\"RandomGhost\",\"agents\":2,"
+        "\"dirs\":[\"West\",\"Stop\",\"East\",\"North\",\"South\"],"
+        "\"maze\":[\"%%%%%\",\"% . %\",\"%%%%%\"],\"games\":["
+        "{\"result\":\"win\",\"score\":509,\"training\":false,"
+        "\"start\":[0,2,2,1,0,1,6,2,1,0],\"moves\":[[0,2,509,0,4,2,2,0]],"
+        "\"decisions\":[[2,3,1,1.25,[2,1],[509,null]]]},"
+        "{\"result\":\"stopped\",\"score\":0,\"training\":false,"
+        "\"start\":[0,2,2,1,0,1,6,2,1,0],\"moves\":[],\"decisions\":[]}]}");
+    memset(&t, 0, sizeof t);
+    t.stop_after = 1;
+    assert_int_equal(gs_pac_page_data_write(&rec, w, into_text, &t), 42);
+    gs_pacman_free(w);
+    gs_pac_record_free(&rec);
+}
+
+/* ---- Layouts found by name ---------------------------------------------- */
+
+static void touch(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fclose(f);
+}
+
+/* Where gs_pac_layout_find looks, in order, and what it says when it
+ * finds nothing or a directory. */
+static void test_layout_find(void **unused)
+{
+    (void)unused;
+    char top[] = "/tmp/gs-layouts-XXXXXX";
+    assert_non_null(mkdtemp(top));
+    char a[256], b[256], dirs[600], path[512], looked[1024];
+    snprintf(a, sizeof a, "%s/a", top);
+    snprintf(b, sizeof b, "%s/b", top);
+    assert_int_equal(mkdir(a, 0700), 0);
+    assert_int_equal(mkdir(b, 0700), 0);
+    touch(b, "maze.lay");
+    touch(a, "other.lay");
+    snprintf(path, sizeof path, "%s/dir.lay", a);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(dirs, sizeof dirs, "%s::%s", a, b);
+
+    /* By name in the second directory; by name with .lay; the first
+     * directory first. */
+    assert_int_equal(gs_pac_layout_find("maze", dirs, path, sizeof path,
+                                        looked, sizeof looked), GS_PAC_FOUND);
+    char want[600];
+    snprintf(want, sizeof want, "%s/maze.lay", b);
+    assert_string_equal(path, want);
+    assert_string_equal(looked, "");
+    assert_int_equal(gs_pac_layout_find("other.lay", dirs, path, sizeof path,
+                                        NULL, 0), GS_PAC_FOUND);
+    snprintf(want, sizeof want, "%s/other.lay", a);
+    assert_string_equal(path, want);
+    /* A path as given. */
+    snprintf(want, sizeof want, "%s/maze.lay", b);
+    assert_int_equal(gs_pac_layout_find(want, NULL, path, sizeof path, looked,
+                                        sizeof looked), GS_PAC_FOUND);
+    assert_string_equal(path, want);
+    /* Nothing: where it looked. */
+    assert_int_equal(gs_pac_layout_find("none", dirs, path, sizeof path,
+                                        looked, sizeof looked),
+                     GS_PAC_NOT_FOUND);
+    assert_string_equal(path, "none.lay");
+    snprintf(want, sizeof want, "%s, %s, ./layouts", a, b);
+    assert_string_equal(looked, want);
+    /* An absolute path that is missing: only there. */
+    snprintf(want, sizeof want, "%s/none", top);
+    assert_int_equal(gs_pac_layout_find(want, dirs, path, sizeof path,
+                                        looked, sizeof looked),
+                     GS_PAC_NOT_FOUND);
+    snprintf(want, sizeof want, "%s/none.lay", top);
+    assert_string_equal(path, want);
+    assert_string_equal(looked, "");
+    /* A directory where the file should be. */
+    assert_int_equal(gs_pac_layout_find("dir", dirs, path, sizeof path,
+                                        looked, sizeof looked),
+                     GS_PAC_FOUND_DIR);
+    snprintf(want, sizeof want, "%s/dir.lay", a);
+    assert_string_equal(path, want);
+    assert_string_equal(looked, "");
+
+    assert_int_equal(rmdir(path), 0);
+    snprintf(path, sizeof path, "%s/other.lay", a);
+    assert_int_equal(remove(path), 0);
+    snprintf(path, sizeof path, "%s/maze.lay", b);
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(rmdir(a), 0);
+    assert_int_equal(rmdir(b), 0);
+    assert_int_equal(rmdir(top), 0);
+}
+
 /* ---- Allocation failure --------------------------------------------------- */
 
 static void test_alloc(void **unused)
@@ -445,6 +743,11 @@ int main(void)
         cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_alloc),
+        cmocka_unit_test(test_replay_open),
+        cmocka_unit_test(test_pacman_read),
+        cmocka_unit_test(test_batch_replay),
+        cmocka_unit_test(test_page_data),
+        cmocka_unit_test(test_layout_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,11 +22,15 @@
  * 'P', 1 for 'G' and '1', 2 for '2', 3 for '3', 4 for '4', positions
  * compared as (x, y) pairs. Pacman is agent 0, the ghosts follow in that
  * order, and -k keeps the first k of them.
+ *
+ * Also: a world read from a layout's text in one call, and a layout's
+ * file found by name in a list of directories (`gamesearch pacman -l`).
  */
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pacman_internal.h"
 
@@ -428,4 +432,115 @@ bool gs_pac_layout_wall(const gs_pac_layout *layout, int x, int y)
 int gs_pac_layout_num_ghosts(const gs_pac_layout *layout)
 {
     return layout->num_ghosts;
+}
+
+int gs_pacman_read(const char *text, size_t len, int line0, int num_ghosts,
+                   const gs_allocator *alloc, gs_pacman **out, gs_error *error)
+{
+    gs_error scratch;
+    gs_error *err = error ? error : &scratch;
+    gs_pac_layout *layout;
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    int s = gs_pac_layout_parse(text, len, alloc, &layout, err);
+    if (s != GS_OK) {
+        if (err->line > 0)
+            err->line += line0 - 1;
+        return s;
+    }
+    s = gs_pacman_new(layout, num_ghosts, alloc, out);
+    gs_pac_layout_free(layout);
+    return s;
+}
+
+/* ---- Layouts found by name ---- */
+
+/* Whether path names something a layout can be read from: a file, or a
+ * pipe or device read to its end as a file is. A directory is not, and is
+ * remembered in dir (when it is still empty) for the caller's message. */
+static bool is_file(const char *path, char *dir, size_t dsize)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return false;
+    if (S_ISDIR(st.st_mode)) {
+        if (!*dir)
+            snprintf(dir, dsize, "%s", path);
+        return false;
+    }
+    return true;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Tries DIR/FILE; adds the directory to `looked`. */
+static bool try_dir(const char *dir, const char *file, char *path,
+                    size_t size, char *looked, size_t lsize, char *isdir,
+                    size_t dsize)
+{
+    size_t used = strlen(looked);
+    snprintf(looked + used, lsize - used, "%s%s", used ? ", " : "", dir);
+    snprintf(path, size, "%s/%s", dir, file);
+    return is_file(path, isdir, dsize);
+}
+
+/* The search of gs_pac_layout_find, with `looked` and `isdir` of the
+ * sizes it needs. */
+static gs_pac_found find_layout(const char *name, const char *dirs,
+                                char *path, size_t size, char *looked,
+                                size_t lsize, char *isdir, size_t dsize)
+{
+    char file[1024];
+    bool pathlike = strchr(name, '/') || ends_with(name, ".lay");
+    snprintf(file, sizeof file, "%s%s", name,
+             ends_with(name, ".lay") ? "" : ".lay");
+    if (pathlike) {
+        snprintf(path, size, "%s", file);
+        if (is_file(path, isdir, dsize))
+            return GS_PAC_FOUND;
+        if (name[0] == '/')
+            goto missing;
+    }
+    while (dirs && *dirs) {
+        size_t len = strcspn(dirs, ":");
+        char dir[1024];
+        if (len > 0 && len < sizeof dir) {
+            memcpy(dir, dirs, len);
+            dir[len] = '\0';
+            if (try_dir(dir, file, path, size, looked, lsize, isdir, dsize))
+                return GS_PAC_FOUND;
+        }
+        dirs += len;
+        if (*dirs == ':')
+            dirs++;
+    }
+    if (try_dir("./layouts", file, path, size, looked, lsize, isdir, dsize))
+        return GS_PAC_FOUND;
+    snprintf(path, size, "%s", file);
+    if (is_file(path, isdir, dsize))
+        return GS_PAC_FOUND;
+missing:
+    if (*isdir) {
+        snprintf(path, size, "%s", isdir);
+        return GS_PAC_FOUND_DIR;
+    }
+    snprintf(path, size, "%s", file);
+    return GS_PAC_NOT_FOUND;
+}
+
+gs_pac_found gs_pac_layout_find(const char *name, const char *dirs,
+                                char *path, size_t size, char *looked,
+                                size_t lsize)
+{
+    char seen[2048] = "", isdir[2048] = "";
+    gs_pac_found f = find_layout(name, dirs, path, size, seen, sizeof seen,
+                                 isdir, sizeof isdir);
+    if (looked && lsize > 0)
+        snprintf(looked, lsize, "%s", f == GS_PAC_NOT_FOUND ? seen : "");
+    return f;
 }

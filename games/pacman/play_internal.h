@@ -1,7 +1,8 @@
 /*
  * games/pacman/play_internal.h: what the agents, the game loop and the
- * records (agents.c, play.c, record.c) share: memory through the caller's
- * allocator, and whole numbers read as the command line reads them.
+ * records (agents.c, play.c, record.c, batch.c, page.c) share: memory
+ * through the caller's allocator, and whole numbers read as the command
+ * line reads them.
  */
 #ifndef GAMESEARCH_PACMAN_PLAY_INTERNAL_H
 #define GAMESEARCH_PACMAN_PLAY_INTERNAL_H

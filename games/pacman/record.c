@@ -147,62 +147,11 @@ int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log, int action)
 
 /* ---- Writing ---- */
 
-/* The writer's text on its way to the callback, a buffer at a time. */
-typedef struct writer {
-    gs_pac_write_fn fn;
-    void *user;
-    int status;               /* the first nonzero answer of fn */
-    size_t used;
-    char buf[4096];
-} writer;
-
-static void flush(writer *w)
-{
-    if (w->used && w->status == 0)
-        w->status = w->fn(w->user, w->buf, w->used);
-    w->used = 0;
-}
-
-static void put(writer *w, const char *s, size_t n)
-{
-    while (n > 0 && w->status == 0) {
-        if (w->used == sizeof w->buf)
-            flush(w);
-        size_t k = sizeof w->buf - w->used < n ? sizeof w->buf - w->used : n;
-        memcpy(w->buf + w->used, s, k);
-        w->used += k;
-        s += k;
-        n -= k;
-    }
-}
-
-static void puts_w(writer *w, const char *s)
-{
-    put(w, s, strlen(s));
-}
-
-static void putf(writer *w, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void putf(writer *w, const char *fmt, ...)
-{
-    char line[128];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    put(w, line, n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n
-                                                     : sizeof line - 1);
-}
-
 /* The maze's lines as they will be written: trailing white space and the
  * blank lines around the maze dropped. Returns how many. */
 static int layout_lines(const char *text, size_t len,
-                        void (*emit)(writer *, const char *, size_t),
-                        writer *f)
+                        void (*emit)(gs_writer *, const char *, size_t),
+                        gs_writer *f)
 {
     int count = 0, pending_empty = 0;
     size_t i = 0;
@@ -239,63 +188,59 @@ static bool is_control(char c)
     return (u < 0x20 && u != '\t') || u == 0x7f;
 }
 
-static void emit_line(writer *w, const char *s, size_t n)
+static void emit_line(gs_writer *w, const char *s, size_t n)
 {
-    put(w, s, n);
-    put(w, "\n", 1);
+    gs_writer_put(w, s, n);
+    gs_writer_put(w, "\n", 1);
 }
 
 int gs_pac_record_write(const gs_pac_record *rec, gs_pac_write_fn write,
                         void *user)
 {
-    writer wr, *w = &wr;
-    w->fn = write;
-    w->user = user;
-    w->status = 0;
-    w->used = 0;
-    putf(w, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
-    puts_w(w, "# Written by gamesearch pacman; the format: "
+    gs_writer wr, *w = &wr;
+    gs_writer_init(w, write, user);
+    gs_writer_printf(w, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
+    gs_writer_puts(w, "# Written by gamesearch pacman; the format: "
               "docs/pacman-record.md\n");
-    putf(w, "pacman: %s\n", rec->pacman);
+    gs_writer_printf(w, "pacman: %s\n", rec->pacman);
     if (rec->agent_args) {
-        puts_w(w, "agent-args: ");
-        puts_w(w, rec->agent_args);
-        puts_w(w, "\n");
+        gs_writer_puts(w, "agent-args: ");
+        gs_writer_puts(w, rec->agent_args);
+        gs_writer_puts(w, "\n");
     }
-    putf(w, "ghosts: %d %s\n", rec->ghosts,
+    gs_writer_printf(w, "ghosts: %d %s\n", rec->ghosts,
          rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
                                                      : "RandomGhost");
     if (rec->seed_is_string)
-        puts_w(w, "seed: string cs188\n");
+        gs_writer_puts(w, "seed: string cs188\n");
     else {
         char n[GS_PAC_SEED_TEXT];
-        putf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
+        gs_writer_printf(w, "seed: %s %s%s\n", rec->seed_per_game ? "per-game" : "int",
              gs_pac_record_seed_text(rec, n), rec->seed_random ? " random" : "");
     }
     if (rec->max_moves > 0)
-        putf(w, "max-moves: %ld\n", rec->max_moves);
-    putf(w, "games: %zu\n", rec->ngames);
+        gs_writer_printf(w, "max-moves: %ld\n", rec->max_moves);
+    gs_writer_printf(w, "games: %zu\n", rec->ngames);
     int rows = layout_lines(rec->layout_text, rec->layout_len, NULL, NULL);
-    putf(w, "layout: %d ", rows);
+    gs_writer_printf(w, "layout: %d ", rows);
     for (const char *c = rec->layout_name ? rec->layout_name : ""; *c; c++)
-        put(w, is_control(*c) ? "?" : c, 1);   /* one line */
-    put(w, "\n", 1);
+        gs_writer_put(w, is_control(*c) ? "?" : c, 1);   /* one line */
+    gs_writer_put(w, "\n", 1);
     layout_lines(rec->layout_text, rec->layout_len, emit_line, w);
 
     size_t agents = (size_t)rec->ghosts + 1;
     for (size_t g = 0; g < rec->ngames; g++) {
         const gs_pac_game_log *log = &rec->games[g];
-        putf(w, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
+        gs_writer_printf(w, "game %zu result=%s score=%d moves=%zu%s\n", g + 1,
              result_names[log->result % 3], log->score, log->n,
              log->training ? " training" : "");
         for (size_t i = 0; i < log->n; i++) {
-            puts_w(w, gs_pac_dir_name(log->actions[i]));
-            put(w, (i + 1) % agents == 0 || i + 1 == log->n ? "\n" : " ", 1);
+            gs_writer_puts(w, gs_pac_dir_name(log->actions[i]));
+            gs_writer_put(w, (i + 1) % agents == 0 || i + 1 == log->n ? "\n" : " ", 1);
         }
-        puts_w(w, "end\n");
+        gs_writer_puts(w, "end\n");
     }
-    flush(w);
-    return w->status;
+    return gs_writer_finish(w);
 }
 
 /* ---- Reading ---- */
@@ -764,152 +709,141 @@ int gs_pac_record_parse(const char *text, size_t len,
 
 /* ---- The results as JSON (docs/pacman-json.md) ---- */
 
-static int to_writer(void *user, const char *text, size_t len)
-{
-    writer *w = user;
-    put(w, text, len);
-    return w->status;
-}
-
 /* A number with `digits` significant digits; null when not finite. */
-static void json_num(writer *w, double v, int digits)
+static void json_num(gs_writer *w, double v, int digits)
 {
     if (isfinite(v))
-        putf(w, "%.*g", digits, v);
+        gs_writer_printf(w, "%.*g", digits, v);
     else
-        puts_w(w, "null");
+        gs_writer_puts(w, "null");
 }
 
 /* A number that reads back exactly; null when not finite. */
-static void json_exact(writer *w, double v)
+static void json_exact(gs_writer *w, double v)
 {
-    gs_json_number(v, to_writer, w);
+    gs_json_number(v, gs_writer_put, w);
 }
 
 /* [lo, hi] to 10 digits when `shown`, else null. */
-static void json_pair(writer *w, bool shown, double lo, double hi)
+static void json_pair(gs_writer *w, bool shown, double lo, double hi)
 {
     if (!shown) {
-        puts_w(w, "null");
+        gs_writer_puts(w, "null");
         return;
     }
-    puts_w(w, "[");
+    gs_writer_puts(w, "[");
     json_num(w, lo, 10);
-    puts_w(w, ", ");
+    gs_writer_puts(w, ", ");
     json_num(w, hi, 10);
-    puts_w(w, "]");
+    gs_writer_puts(w, "]");
 }
 
-static void json_string_or_null(writer *w, const char *s)
+static void json_string_or_null(gs_writer *w, const char *s)
 {
     if (s)
-        gs_json_string(s, to_writer, w);
+        gs_json_string(s, gs_writer_put, w);
     else
-        puts_w(w, "null");
+        gs_writer_puts(w, "null");
 }
 
-static void json_seed(writer *w, const gs_pac_record *rec)
+static void json_seed(gs_writer *w, const gs_pac_record *rec)
 {
     char n[GS_PAC_SEED_TEXT];
     if (rec->seed_is_string)
-        puts_w(w, "{\"stream\": \"single\", \"string\": \"cs188\"}");
+        gs_writer_puts(w, "{\"stream\": \"single\", \"string\": \"cs188\"}");
     else if (rec->seed_per_game)
-        putf(w, "{\"stream\": \"per-game\", \"base\": %s, \"from_system\": %s}",
+        gs_writer_printf(w, "{\"stream\": \"per-game\", \"base\": %s, \"from_system\": %s}",
              gs_pac_record_seed_text(rec, n),
              rec->seed_random ? "true" : "false");
     else
-        putf(w, "{\"stream\": \"single\", \"int\": %s}",
+        gs_writer_printf(w, "{\"stream\": \"single\", \"int\": %s}",
              gs_pac_record_seed_text(rec, n));
 }
 
-static void json_game(writer *w, size_t i, const gs_pac_game_log *g,
+static void json_game(gs_writer *w, size_t i, const gs_pac_game_log *g,
                       const gs_pac_game_result *st)
 {
-    putf(w, "    {\"game\": %zu, \"training\": %s, \"result\": \"%s\", ", i + 1,
+    gs_writer_printf(w, "    {\"game\": %zu, \"training\": %s, \"result\": \"%s\", ", i + 1,
          g->training ? "true" : "false", g->result == GS_PAC_WIN ? "Win"
          : g->result == GS_PAC_LOSS ? "Loss" : "Stopped");
-    putf(w, "\"win\": %s, \"score\": %d, \"moves\": %ld, \"pacman_moves\": %ld, ",
+    gs_writer_printf(w, "\"win\": %s, \"score\": %d, \"moves\": %ld, \"pacman_moves\": %ld, ",
          g->result == GS_PAC_WIN ? "true" : "false", g->score, st->moves,
          st->pacman_moves);
-    putf(w, "\"nodes\": %" PRIu64 ", \"seconds\": ", st->nodes);
+    gs_writer_printf(w, "\"nodes\": %" PRIu64 ", \"seconds\": ", st->nodes);
     json_num(w, st->seconds, 6);
-    puts_w(w, ", \"move_seconds_mean\": ");
+    gs_writer_puts(w, ", \"move_seconds_mean\": ");
     json_num(w, st->pacman_moves > 0
                     ? st->move_seconds / (double)st->pacman_moves : 0, 6);
-    puts_w(w, ", \"move_seconds_max\": ");
+    gs_writer_puts(w, ", \"move_seconds_max\": ");
     json_num(w, st->max_move_seconds, 6);
-    puts_w(w, "}");
+    gs_writer_puts(w, "}");
 }
 
 /* The summary over the games that count (not training), and the costs
  * over all games played (gs_pac_summarize). */
-static void json_summary(writer *w, const gs_pac_record *rec,
+static void json_summary(gs_writer *w, const gs_pac_record *rec,
                          const gs_pac_game_result *results, double seconds)
 {
     gs_pac_summary s;
     gs_pac_summarize(rec, results, &s);
-    putf(w, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
+    gs_writer_printf(w, "  \"summary\": {\n    \"games\": %zu,\n    \"wins\": %zu,\n"
          "    \"win_rate\": ", s.games, s.wins);
     json_exact(w, s.win_rate);
-    puts_w(w, ",\n    \"win_rate_ci95\": ");
+    gs_writer_puts(w, ",\n    \"win_rate_ci95\": ");
     json_pair(w, s.games > 0, s.win_lo, s.win_hi);
-    puts_w(w, ",\n    \"mean_score\": ");
+    gs_writer_puts(w, ",\n    \"mean_score\": ");
     json_exact(w, s.mean_score);
-    puts_w(w, ",\n    \"mean_score_ci95\": ");
+    gs_writer_puts(w, ",\n    \"mean_score_ci95\": ");
     json_pair(w, s.games >= 2, s.mean_lo, s.mean_hi);
-    puts_w(w, ",\n    \"min_score\": ");
+    gs_writer_puts(w, ",\n    \"min_score\": ");
     json_exact(w, s.min_score);
-    puts_w(w, ",\n    \"max_score\": ");
+    gs_writer_puts(w, ",\n    \"max_score\": ");
     json_exact(w, s.max_score);
-    putf(w, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n", s.played,
+    gs_writer_printf(w, ",\n    \"played\": %zu,\n    \"pacman_moves\": %ld,\n", s.played,
          s.pacman_moves);
-    putf(w, "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.nodes);
+    gs_writer_printf(w, "    \"nodes\": %" PRIu64 ",\n    \"move_seconds\": ", s.nodes);
     json_num(w, s.move_seconds, 6);
-    puts_w(w, ",\n    \"move_seconds_max\": ");
+    gs_writer_puts(w, ",\n    \"move_seconds_max\": ");
     json_num(w, s.max_move_seconds, 6);
-    puts_w(w, ",\n    \"seconds\": ");
+    gs_writer_puts(w, ",\n    \"seconds\": ");
     json_num(w, seconds, 6);
-    puts_w(w, ",\n    \"games_per_second\": ");
+    gs_writer_puts(w, ",\n    \"games_per_second\": ");
     json_num(w, seconds > 0 ? (double)s.played / seconds : NAN, 6);
-    puts_w(w, ",\n    \"nodes_per_second\": ");
+    gs_writer_puts(w, ",\n    \"nodes_per_second\": ");
     json_num(w, seconds > 0 ? (double)s.nodes / seconds : NAN, 6);
-    puts_w(w, "\n  }\n");
+    gs_writer_puts(w, "\n  }\n");
 }
 
 int gs_pac_json_write(const gs_pac_record *rec,
                       const gs_pac_game_result *results, long threads,
                       double seconds, gs_pac_write_fn write, void *user)
 {
-    writer wr, *w = &wr;
-    w->fn = write;
-    w->user = user;
-    w->status = 0;
-    w->used = 0;
-    puts_w(w, "{\n  \"format\": \"gamesearch-pacman-results\",\n"
+    gs_writer wr, *w = &wr;
+    gs_writer_init(w, write, user);
+    gs_writer_puts(w, "{\n  \"format\": \"gamesearch-pacman-results\",\n"
            "  \"version\": 1,\n  \"layout\": ");
     json_string_or_null(w, rec->layout_name);
-    puts_w(w, ",\n  \"pacman\": ");
+    gs_writer_puts(w, ",\n  \"pacman\": ");
     json_string_or_null(w, rec->pacman);
-    puts_w(w, ",\n  \"agent_args\": ");
+    gs_writer_puts(w, ",\n  \"agent_args\": ");
     json_string_or_null(w, rec->agent_args);
-    putf(w, ",\n  \"ghosts\": %d,\n  \"ghost_agent\": \"%s\",\n"
+    gs_writer_printf(w, ",\n  \"ghosts\": %d,\n  \"ghost_agent\": \"%s\",\n"
          "  \"max_moves\": ", rec->ghosts,
          rec->ghost_kind == GS_PAC_DIRECTIONAL_GHOST ? "DirectionalGhost"
                                                      : "RandomGhost");
     if (rec->max_moves > 0)
-        putf(w, "%ld", rec->max_moves);
+        gs_writer_printf(w, "%ld", rec->max_moves);
     else
-        puts_w(w, "null");
-    puts_w(w, ",\n  \"seed\": ");
+        gs_writer_puts(w, "null");
+    gs_writer_puts(w, ",\n  \"seed\": ");
     json_seed(w, rec);
-    putf(w, ",\n  \"threads\": %ld,\n  \"games\": [", threads);
+    gs_writer_printf(w, ",\n  \"threads\": %ld,\n  \"games\": [", threads);
     for (size_t i = 0; i < rec->ngames; i++) {
-        puts_w(w, i ? ",\n" : "\n");
+        gs_writer_puts(w, i ? ",\n" : "\n");
         json_game(w, i, &rec->games[i], &results[i]);
     }
-    puts_w(w, rec->ngames ? "\n  ],\n" : "],\n");
+    gs_writer_puts(w, rec->ngames ? "\n  ],\n" : "],\n");
     json_summary(w, rec, results, seconds);
-    puts_w(w, "}\n");
-    flush(w);
-    return w->status;
+    gs_writer_puts(w, "}\n");
+    return gs_writer_finish(w);
 }

@@ -9,7 +9,12 @@
  *   Score: 0       '^' South; ghosts 'G', over Pacman; then capsules 'o',
  *                  over everything
  * and an empty line.
+ *
+ * Also the other lines pacman.py prints: a game's result, game.py's
+ * messages about an agent out of time, the CS188 autograder's state count
+ * and the summary of a batch.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,25 +47,129 @@ static char cell(const gs_pacman *w, const void *state, int x, int y)
     return c;
 }
 
+int gs_pac_text_frame_write(const gs_pacman *world, const void *state,
+                            gs_write_fn write, void *user)
+{
+    int w = gs_pacman_width(world), h = gs_pacman_height(world);
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    for (int y = h - 1; y >= 0; y--) {
+        for (int x = 0; x < w; x++) {
+            char c = cell(world, state, x, y);
+            gs_writer_put(&wr, &c, 1);
+        }
+        gs_writer_put(&wr, "\n", 1);
+    }
+    gs_writer_printf(&wr, "Score: %d\n\n", gs_pacman_score(world, state));
+    return gs_writer_finish(&wr);
+}
+
+/* A gs_write_fn into a buffer of snprintf's kind: what fits is kept, the
+ * whole length counted. */
+typedef struct sink {
+    char *buf;
+    size_t size, len;
+} sink;
+
+static int to_sink(void *user, const char *text, size_t len)
+{
+    sink *k = user;
+    for (size_t i = 0; i < len; i++, k->len++)
+        if (k->len + 1 < k->size)
+            k->buf[k->len] = text[i];
+    return 0;
+}
+
 size_t gs_pac_text_frame(const gs_pacman *world, const void *state, char *buf,
                          size_t size)
 {
-    int w = gs_pacman_width(world), h = gs_pacman_height(world);
-    char score[32];
-    int slen = snprintf(score, sizeof score, "Score: %d\n\n",
-                        gs_pacman_score(world, state));
-    size_t need = (size_t)h * ((size_t)w + 1) + (size_t)slen;
-    if (size == 0)
-        return need;
-    size_t k = 0;
-    for (int y = h - 1; y >= 0; y--) {
-        for (int x = 0; x < w && k + 1 < size; x++)
-            buf[k++] = cell(world, state, x, y);
-        if (k + 1 < size)
-            buf[k++] = '\n';
-    }
-    for (int i = 0; i < slen && k + 1 < size; i++)
-        buf[k++] = score[i];
-    buf[k] = '\0';
-    return need;
+    sink k = {buf, size, 0};
+    gs_pac_text_frame_write(world, state, to_sink, &k);
+    if (size > 0)
+        buf[k.len < size ? k.len : size - 1] = '\0';
+    return k.len;
+}
+
+/* ---- pacman.py's lines ---- */
+
+size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
+                          size_t size)
+{
+    static const char *const words[] = {
+        "Pacman died!", "Pacman emerges victorious!",
+        "Pacman ran out of moves!", "Pacman quit!"};
+    int n;
+    if (game->result == GS_PAC_TIMED_OUT)
+        n = snprintf(buf, size, "%s", game->agent == 0 ? "Pacman crashed"
+                                                       : "A ghost crashed");
+    else
+        n = snprintf(buf, size, "%s Score: %d", words[game->result % 4],
+                     game->score);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+int gs_pac_timeout_write(const gs_pac_game_result *game, gs_write_fn write,
+                         void *user)
+{
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    int a = game->agent;
+    if (game->result != GS_PAC_TIMED_OUT)
+        return GS_OK;
+    if (game->timeout == GS_PAC_TIMEOUT_MOVE)
+        gs_writer_printf(&wr, "Agent %d timed out on a single move!\n", a);
+    else if (game->timeout == GS_PAC_TIMEOUT_WARNING)
+        gs_writer_printf(&wr, "Agent %d took too long to make a move! This is "
+                 "warning 1\nAgent %d exceeded the maximum number of "
+                 "warnings: 1\n", a, a);
+    else
+        gs_writer_printf(&wr, "Agent %d ran out of time! (time: %1.2f)\n", a,
+                 game->agent_seconds);
+    return gs_writer_finish(&wr);
+}
+
+int gs_pac_states_write(const gs_pac_decision *d, long move, size_t game,
+                        gs_write_fn write, void *user)
+{
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    if (d->status != GS_OK || !d->states_counted)
+        return GS_OK;
+    if (game > 0)
+        gs_writer_printf(&wr, "game %zu, ", game);
+    gs_writer_printf(&wr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n", move,
+             d->nodes, d->distinct_states);
+    return gs_writer_finish(&wr);
+}
+
+int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
+                         void *user)
+{
+    gs_pac_summary s;
+    gs_pac_summarize(rec, NULL, &s);
+    if (s.games == 0)
+        return GS_OK;
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    char num[GS_NUMBER_SIZE];
+    gs_format_py_float(s.mean_score, num);
+    gs_writer_printf(&wr, "Average Score: %s\nScores:        ", num);
+    bool first = true;
+    for (size_t i = 0; i < rec->ngames; i++)
+        if (!rec->games[i].training) {
+            gs_format_py_float((double)rec->games[i].score, num);
+            gs_writer_printf(&wr, "%s%s", first ? "" : ", ", num);
+            first = false;
+        }
+    gs_writer_printf(&wr, "\nWin Rate:      %zu/%zu (%.2f)\nRecord:        ", s.wins,
+             s.games, (double)s.wins / (double)s.games);
+    first = true;
+    for (size_t i = 0; i < rec->ngames; i++)
+        if (!rec->games[i].training) {
+            gs_writer_puts(&wr, first ? "" : ", ");
+            gs_writer_puts(&wr, rec->games[i].result == GS_PAC_WIN ? "Win" : "Loss");
+            first = false;
+        }
+    gs_writer_put(&wr, "\n", 1);
+    return gs_writer_finish(&wr);
 }

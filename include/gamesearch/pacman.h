@@ -87,6 +87,30 @@ GS_API bool gs_pac_layout_wall(const gs_pac_layout *layout, int x, int y);
 /* Ghosts in the file, in pacman.py's agent order. */
 GS_API int gs_pac_layout_num_ghosts(const gs_pac_layout *layout);
 
+/* What gs_pac_layout_find found. */
+typedef enum gs_pac_found {
+    GS_PAC_FOUND = 0,        /* path: the layout's file */
+    GS_PAC_FOUND_DIR = 1,    /* path: a directory where the file was looked
+                                for (the first such) */
+    GS_PAC_NOT_FOUND = 2     /* path: the file's name, NAME.lay; looked: the
+                                directories searched, ", "-separated ("" for
+                                a name starting with '/') */
+} gs_pac_found;
+
+/*
+ * Finds the file of layout `name` as `gamesearch pacman -l NAME` does: a
+ * name with a '/' or ending in .lay as a path first (only that when it
+ * starts with '/'); then NAME.lay (".lay" added unless it ends so) in each
+ * directory of `dirs` (':'-separated, empty entries skipped; NULL: none),
+ * in ./layouts and in the current directory. A file is anything stat()
+ * finds that is not a directory (a pipe, a device). Writes at most `size`
+ * bytes into path and `lsize` into looked (both always NUL-terminated;
+ * looked may be NULL). Returns a gs_pac_found.
+ */
+GS_API gs_pac_found gs_pac_layout_find(const char *name, const char *dirs,
+                                       char *path, size_t size, char *looked,
+                                       size_t lsize);
+
 /* ---- Worlds and states ---- */
 
 typedef struct gs_pacman gs_pacman;
@@ -98,6 +122,18 @@ typedef struct gs_pacman gs_pacman;
  */
 GS_API int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
                          const gs_allocator *alloc, gs_pacman **out);
+
+/*
+ * The world of the layout in `text` (len bytes) with at most num_ghosts
+ * ghosts: gs_pac_layout_parse, then gs_pacman_new (the layout itself is not
+ * kept). `line0` is the line of a file where the text starts (1 for a
+ * layout file): error lines count from it. GS_OK with *out; GS_EPARSE or
+ * GS_ETOOBIG with *error as gs_pac_layout_parse says; GS_EINVAL
+ * (num_ghosts < 0); GS_ENOMEM. *out is NULL on failure.
+ */
+GS_API int gs_pacman_read(const char *text, size_t len, int line0,
+                          int num_ghosts, const gs_allocator *alloc,
+                          gs_pacman **out, gs_error *error);
 GS_API void gs_pacman_free(gs_pacman *world);
 
 GS_API int gs_pacman_num_agents(const gs_pacman *world);   /* 1 + ghosts */

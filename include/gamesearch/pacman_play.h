@@ -1,10 +1,12 @@
 /*
  * gamesearch/pacman_play.h: playing CS188's Pacman as pacman.py plays it:
  * the Pacman agents (pacmanAgents.py, keyboardAgents.py, multiAgents.py
- * and ours), its game loop (game.py's Game.run) and the record files of
- * played games (docs/pacman-record.md).
+ * and ours), its game loop (game.py's Game.run), the record files of
+ * played games (docs/pacman-record.md), batches of games, and the text
+ * pacman.py prints.
  *
- * Everything here decides, plays and measures; nothing prints. An agent
+ * Everything here decides, plays and measures; nothing prints: text is
+ * handed to the caller's gs_write_fn or written into its buffer. An agent
  * returns its decision with what the decision cost (gs_pac_decision); the
  * game loop calls back after every single-agent move, so that a display,
  * a record or a browser page can follow the game and stop it; the
@@ -302,6 +304,11 @@ GS_API char gs_pac_text_glyph(int dir);
 GS_API size_t gs_pac_text_frame(const gs_pacman *world, const void *state,
                                 char *buf, size_t size);
 
+/* The same text through write (GS_OK, or the first nonzero value write
+ * returned), in pieces, without allocating. */
+GS_API int gs_pac_text_frame_write(const gs_pacman *world, const void *state,
+                                   gs_write_fn write, void *user);
+
 /* Seeds rng for game `game` (1-based, training games counted) of a run of
  * per-game streams from `base`: random.seed('BASE:GAME'), so that one game
  * of a batch can be played again alone. */
@@ -469,6 +476,264 @@ GS_API double gs_pac_student_t95(long df);
 
 /* The 95% Wilson score interval of `wins` successes in n >= 1 trials. */
 GS_API void gs_pac_wilson95(size_t wins, size_t n, double *lo, double *hi);
+
+/* ---- pacman.py's lines ---- */
+
+/*
+ * The line pacman.py prints when a game ends, without its newline: "Pacman
+ * emerges victorious! Score: 503" (a win), "Pacman died! Score: -412",
+ * "Pacman ran out of moves! Score: 12" (stopped), "Pacman quit! Score: 40";
+ * for a game an agent lost by running out of time (GS_PAC_TIMED_OUT), the
+ * rules' agentCrash line instead: "Pacman crashed" or "A ghost crashed".
+ * Writes at most size bytes, NUL included, into buf and returns the length
+ * of the whole line, as snprintf does. GS_PAC_LINE_SIZE bytes hold any.
+ */
+#define GS_PAC_LINE_SIZE 64
+GS_API size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
+                                 size_t size);
+
+/*
+ * What game.py prints on standard error when an agent ran out of time
+ * under -c (game->result GS_PAC_TIMED_OUT; nothing for other games), each
+ * line with its newline: "Agent 1 timed out on a single move!"; "Agent 0
+ * took too long to make a move! This is warning 1" and "Agent 0 exceeded
+ * the maximum number of warnings: 1"; "Agent 0 ran out of time! (time:
+ * 2.31)". GS_OK, or the first nonzero value write returned.
+ */
+GS_API int gs_pac_timeout_write(const gs_pac_game_result *game,
+                                gs_write_fn write, void *user);
+
+/*
+ * The line of countStates=1 after Pacman's decision d at his move `move`:
+ * "move 5: 1234 nodes, 56 distinct states" and a newline, named "game 2,
+ * move 5: ..." when `game` is not 0 (a run of several games). Nothing when
+ * d counted no states or its search failed. GS_OK, or the first nonzero
+ * value write returned.
+ */
+GS_API int gs_pac_states_write(const gs_pac_decision *d, long move,
+                               size_t game, gs_write_fn write, void *user);
+
+/*
+ * pacman.py's summary of rec's games that count (not training), nothing
+ * when there are none:
+ *
+ *   Average Score: 251.5
+ *   Scores:        503.0, 0.0
+ *   Win Rate:      1/2 (0.50)
+ *   Record:        Win, Loss
+ *
+ * (a stopped game is a loss). GS_OK, or the first nonzero value write
+ * returned.
+ */
+GS_API int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,
+                                void *user);
+
+/* ---- Batches of games ---- */
+
+/* A seed for a run given none (no -f, --seed or --seeds): 32 bits from
+ * /dev/urandom, else from the clock and the process id. */
+GS_API int64_t gs_pac_random_seed(void);
+
+/* How a batch's games draw their random numbers (the record's seed). */
+typedef enum gs_pac_seeding {
+    GS_PAC_SEED_CS188 = 0,   /* -f: one stream, random.seed('cs188') */
+    GS_PAC_SEED_ONE,         /* --seed N: one stream, random.seed(N) */
+    GS_PAC_SEED_PER_GAME,    /* --seeds N: game I from random.seed('N:I') */
+    GS_PAC_SEED_RANDOM       /* the same with N from gs_pac_random_seed */
+} gs_pac_seeding;
+
+/* Sets rec's seed as `how` says with N = seed (its 64 bits, read as
+ * uint64_t when is_unsigned); GS_PAC_SEED_RANDOM draws N itself and
+ * GS_PAC_SEED_CS188 has none (0). */
+GS_API void gs_pac_record_seeding(gs_pac_record *rec, gs_pac_seeding how,
+                                  int64_t seed, bool is_unsigned);
+
+/* What gs_pac_play_logged keeps of a game besides its result. */
+enum {
+    GS_PAC_KEEP_ACTIONS = 1,     /* every single-agent action */
+    GS_PAC_KEEP_DECISIONS = 2    /* Pacman's decisions, with their
+                                    measurements (a replay page's) */
+};
+
+/*
+ * Plays a game as gs_pac_play does, into `log`, a game of rec: after every
+ * move, before options->on_move sees it, the action is appended to log
+ * when keep has GS_PAC_KEEP_ACTIONS and Pacman's decision when it has
+ * GS_PAC_KEEP_DECISIONS; at the end log's result and score are set as
+ * gs_pac_game_log_end says. A replay (agent NULL) of no actions is the
+ * game's start alone: `state` initial, *out a stopped game at score 0,
+ * no callback. GS_OK; GS_ENOMEM when log could not grow (the game stopped
+ * there, log's result unset); GS_EINVAL as gs_pac_play.
+ */
+GS_API int gs_pac_play_logged(const gs_pacman *world, gs_pac_agent *agent,
+                              gs_pyrandom *rng,
+                              const gs_pac_play_options *options,
+                              gs_pac_record *rec, gs_pac_game_log *log,
+                              unsigned keep, void *state,
+                              gs_pac_game_result *out);
+
+/* Sets log's result and score from the game's end: a win, a loss or a
+ * stopped game as it ended; a game quit or timed out as stopped (a loss
+ * at its score). */
+GS_API void gs_pac_game_log_end(gs_pac_game_log *log,
+                                const gs_pac_game_result *game);
+
+/*
+ * A game played away from the run's record (on another thread, or another
+ * rank of MPI by the same program) packed into bytes after whatever else
+ * its job wrote: its actions, then its result (`game`, as the bytes of
+ * the struct) and their count. Nothing allocated. GS_OK, or the first
+ * nonzero value write returned.
+ */
+GS_API int gs_pac_game_pack(const gs_pac_game_log *log,
+                            const gs_pac_game_result *game,
+                            gs_write_fn write, void *user);
+/* The game packed at the end of data (len bytes): GS_OK with *game, and
+ * *start the length of the text before it; GS_EINVAL when data does not
+ * end with a packed game. */
+GS_API int gs_pac_game_unpack(const char *data, size_t len,
+                              gs_pac_game_result *game, size_t *start);
+
+/*
+ * A batch of games (`gamesearch pacman -n N`, or --replay): the world, the
+ * record the games go into, in order, with a result for each, and what
+ * every game shares. Its games are played by players (gs_pac_player), one
+ * after another, or side by side away from the record (one player a
+ * thread, gs_pac_batch_play_away) and taken into it in order
+ * (gs_pac_batch_take).
+ */
+typedef struct gs_pac_batch {
+    const gs_pacman *world;
+    /* The header (the caller's: gs_pac_batch_header and the seed) and the
+     * games played. With rec.seed_per_game, game g plays from its own
+     * stream (gs_pac_record_seed); otherwise one stream, seeded before the
+     * first game, runs through all of them. */
+    gs_pac_record rec;
+    gs_pac_game_result *results;   /* results[g]: game g's, for the games
+                                      in rec */
+    size_t games;                  /* games to play */
+    long training;                 /* the first `training` are (-x) */
+    const gs_pac_record *replay;   /* its games replayed, or NULL */
+    /* ghosts, max_moves, timeout for every game (the callbacks come with
+     * each game) */
+    gs_pac_play_options options;
+    unsigned keep;                 /* GS_PAC_KEEP_* of the games played */
+} gs_pac_batch;
+
+/* An empty batch of `games` games in `world` (replaying `replay` when not
+ * NULL: then games is its number of games), with default options and
+ * memory from alloc (NULL: the C library's). GS_OK or GS_ENOMEM. */
+GS_API int gs_pac_batch_init(gs_pac_batch *b, const gs_pacman *world,
+                             size_t games, const gs_pac_record *replay,
+                             const gs_allocator *alloc);
+/* Frees what the batch holds (its record and results). */
+GS_API void gs_pac_batch_free(gs_pac_batch *b);
+
+/* Fills in the header of b's record (the seed aside): the layout's name,
+ * Pacman's agent and its -a arguments (NULL: none), the world's ghosts,
+ * b->options.ghosts and b->options.max_moves. GS_OK or GS_ENOMEM. */
+GS_API int gs_pac_batch_header(gs_pac_batch *b, const char *layout_name,
+                               gs_pac_agent_kind pacman,
+                               const char *agent_args);
+
+/* Whether game g (0-based) of the batch is a training game. */
+GS_API bool gs_pac_batch_training(const gs_pac_batch *b, size_t g);
+
+/* Who plays a batch's games: an agent for the batch's world (none when it
+ * replays), room for a state, a random stream, and a record for a game
+ * played away from the batch's. One player a thread. */
+typedef struct gs_pac_player {
+    gs_pac_agent *agent;
+    void *state;
+    size_t state_size;
+    gs_pyrandom rng;
+    gs_pac_record own;
+} gs_pac_player;
+
+/* A player for batch b: an agent of `kind` with -a's `args` (as
+ * gs_pac_agent_new; not when b replays) that also measures `measure`
+ * (GS_PAC_MEASURE_* bits). GS_OK; GS_EINVAL with *error; GS_ENOMEM. The
+ * player is to be freed in any case. */
+GS_API int gs_pac_player_init(gs_pac_player *p, const gs_pac_batch *b,
+                              gs_pac_agent_kind kind, const char *args,
+                              unsigned measure, gs_error *error);
+GS_API void gs_pac_player_free(gs_pac_player *p);
+
+/*
+ * Plays game g (0-based, the next one) of batch b with player p into b's
+ * record and b->results[g], as gs_pac_play_logged plays: p's stream seeded
+ * as the batch says, the game marked training as it is, the recorded
+ * actions when b replays, b->options with calls' on_move, keys and user.
+ * Returns as gs_pac_play_logged; GS_ENOMEM also when the record could not
+ * grow.
+ */
+GS_API int gs_pac_batch_play(gs_pac_batch *b, gs_pac_player *p, size_t g,
+                             const gs_pac_play_options *calls);
+
+/*
+ * Plays game g as gs_pac_batch_play does, but away from b's record (b is
+ * only read, so players on several threads may play at once; a batch that
+ * replays cannot): into p's own record and *out, then, when it was played
+ * (GS_OK), packed through write (gs_pac_game_pack). Returns as
+ * gs_pac_batch_play, or the first nonzero value write returned.
+ */
+GS_API int gs_pac_batch_play_away(const gs_pac_batch *b, gs_pac_player *p,
+                                  size_t g, const gs_pac_play_options *calls,
+                                  gs_pac_game_result *out, gs_write_fn write,
+                                  void *user);
+
+/* Adds game g, played away and packed at the end of data (len bytes), to
+ * b's record and b->results[g], in game order: GS_OK with *start the
+ * length of the text before the packed game; GS_EINVAL when data does not
+ * end with one; GS_ENOMEM (the record unchanged). */
+GS_API int gs_pac_batch_take(gs_pac_batch *b, size_t g, const char *data,
+                             size_t len, size_t *start);
+
+/* The games of a batch counted as they end, in any order (its progress). */
+typedef struct gs_pac_tally {
+    size_t done;             /* games over, training included */
+    size_t counted, wins;    /* of those, the games that count */
+    double score_sum;        /* their scores */
+} gs_pac_tally;
+
+/* Counts a game that ended (a win only when game->result is GS_PAC_WIN;
+ * a training game only as done). */
+GS_API void gs_pac_tally_add(gs_pac_tally *t, const gs_pac_game_result *game,
+                             bool training);
+/* The progress of a batch of `total` games after `seconds`: "12/100 games,
+ * 7 wins, mean score 503.2, 4.1 games/s" ("mean score -" before a game
+ * counts; seconds > 0). As snprintf: at most size bytes, NUL included,
+ * into buf; returns the whole length. */
+GS_API size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total,
+                                double seconds, char *buf, size_t size);
+
+/*
+ * Reads a record's text for replaying (`gamesearch pacman --replay`): its
+ * syntax (gs_pac_record_parse), its layout, its ghosts against the
+ * layout's, the world made from them, and every game through the rules
+ * (gs_pac_record_check). GS_OK with *rec and *world (the caller frees
+ * both); GS_EPARSE or GS_ETOOBIG with *error at its line and column in
+ * text (column 0: the whole line; both 0: the whole text); GS_ENOMEM. On
+ * failure *rec is empty and *world NULL.
+ */
+GS_API int gs_pac_replay_open(const char *text, size_t len,
+                              const gs_allocator *alloc, gs_pac_record *rec,
+                              gs_pacman **world, gs_error *error);
+
+/* ---- The replay page ---- */
+
+/*
+ * The data of the replay page (web/pacman.html; web/pacman.js says what it
+ * holds) as one JSON value: rec's maze, agents and games, every game
+ * replayed through the rules of `world` (made from rec's maze and ghosts)
+ * to give each move's changes, and Pacman's decisions where the games kept
+ * them. A state's room comes from rec's allocator. GS_OK; GS_ENOMEM;
+ * GS_EINVAL when the rules refuse a game's action (the value is then cut
+ * short); or the first nonzero value write returned.
+ */
+GS_API int gs_pac_page_data_write(const gs_pac_record *rec,
+                                  const gs_pacman *world, gs_write_fn write,
+                                  void *user);
 
 #ifdef __cplusplus
 }
