@@ -59,85 +59,6 @@ typedef struct c4_options {
     const char *out;         /* book --out FILE */
 } c4_options;
 
-static const char usage[] =
-    "usage: gamesearch connect4 solve [options] < POSITIONS\n"
-    "       gamesearch connect4 analyze [options] POSITION\n"
-    "       gamesearch connect4 book --ply N --out FILE [options]\n"
-    "       gamesearch connect4 play [--first human|computer] [--start POSITION]\n"
-    "                                [options]\n"
-    "\n"
-    "Connect Four (7 columns, 6 rows; four in a row across, up or diagonally\n"
-    "wins) solved exactly by alpha-beta: null-window searches, a transposition\n"
-    "table, move ordering.\n"
-    "\n"
-    "A POSITION is written as in Pascal Pons's solver and test sets: the\n"
-    "columns played from the empty board, one digit (1-7) a move; \"4453\" is\n"
-    "four moves and the empty string is the empty board. A position where the\n"
-    "game is over (four in a row, or a full board) is refused: there is nothing\n"
-    "to solve.\n"
-    "\n"
-    "A SCORE is Pons's, for the player to move: 0 a draw; a win with the\n"
-    "player's last stone scores 1, with the stone before 2, and so on (the\n"
-    "faster the win, the higher); a loss scores minus the opponent's win.\n"
-    "\n"
-    "Commands:\n"
-    "  solve    reads positions from standard input, one a line, and prints for\n"
-    "           each: POSITION SCORE NODES MICROSECONDS (the nodes the engine\n"
-    "           visited and the search's wall time). Trailing spaces and CRs\n"
-    "           are dropped; an empty line is the empty board (its output line\n"
-    "           then starts with a space). A line that is not a position gets\n"
-    "           a message on standard error naming the line and the character,\n"
-    "           and the next line is read. The table is emptied before each\n"
-    "           line, so that a line's node count does not depend on the lines\n"
-    "           before it (--keep-table keeps it).\n"
-    "  analyze  prints the score of each column for the player to move, '.' for\n"
-    "           a full column, then the best column(s):\n"
-    "             -2 -1 0 1 0 -1 -2\n"
-    "             best: 4\n"
-    "  play     you against the perfect computer. X moves first, O second;\n"
-    "           type a column number, or q to quit (q and Enter, or Ctrl-C,\n"
-    "           also while the computer thinks).\n"
-    "  book     solves every position with at most N stones (mirror images\n"
-    "           once) and writes their scores to FILE, a book for --book.\n"
-    "\n"
-    "Options:\n"
-    "  --weak             solve, analyze: only win (1), draw (0) or loss (-1);\n"
-    "                     usually faster than the exact score\n"
-    "  --keep-table       solve: keep the table from one line to the next\n"
-    "  --mpi              solve, book: split the lines (the positions) among the\n"
-    "                     ranks of MPI (run under mpirun; rank 0 prints, writes)\n"
-    "  --book FILE        solve, analyze, play: answer the positions FILE has\n"
-    "                     from it (default: the book shipped with gamesearch)\n"
-    "  --no-book          solve, analyze, play: no book, search everything\n"
-    "  --ply N, --out FILE  book: the stones, and the file to write\n"
-    "  --first WHO        play: who makes the first move, human (default) or\n"
-    "                     computer\n"
-    "  --start POSITION   play: start from POSITION (the player to move there\n"
-    "                     makes the first move)\n"
-    "  --width W          columns, 1 to 9 (default 7)\n"
-    "  --height H         rows (default 6); width * (height + 1) may be at most 64\n"
-    "  --tt-mb N          transposition table size in MiB (default 64)\n"
-    "  --threads N        threads searching together, sharing the table\n"
-    "                     (default 1; with more, node counts vary from run to run)\n"
-    "  --symmetry         store a position and its mirror image as one entry\n"
-    "  --max-nodes N      stop a search after N nodes (default 0: no limit)\n"
-    "  --time SECONDS     stop a search after SECONDS (default 0: no limit)\n"
-    "  --algo ALGO        analyze, play: alphabeta (the exact solver, default)\n"
-    "                     or mcts (Monte Carlo tree search: each column's\n"
-    "                     visits and mean outcome, 1 a win, -1 a loss; seed 0)\n"
-    "  --iterations N     MCTS iterations a search (default 100000 without\n"
-    "                     --time or --max-nodes)\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "The limits apply to each search: a line of solve, a column of analyze, a\n"
-    "move of the computer. A search they stop has no score: solve prints '?'\n"
-    "for it and analyze '?' for the column, with a message on standard error;\n"
-    "the computer plays the best move it found, or a centre column.\n"
-    "\n"
-    "Exit status: 0 on success; 2 on bad options or positions (solve: when any\n"
-    "line was not a position, or standard input could not be read); 1 when a\n"
-    "limit stopped a search or a search failed.\n";
-
 /* The command, then analyze's POSITION. */
 static int positional(cli_parser *p, const char *arg)
 {
@@ -201,7 +122,7 @@ static const cli_opt options[] = {
 static int parse_options(int argc, char **argv, c4_options *o)
 {
     cli_parser p = {.cmd = cmd, CLI_TABLE(options), .target = o,
-                    .usage = usage, .positional = positional};
+                    .help = "connect4", .positional = positional};
     int rc = cli_opts_parse(&p, argc, argv);
     if (rc)
         return rc;
