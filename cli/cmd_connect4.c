@@ -12,13 +12,9 @@
  * reads the options and the positions and prints what it found.
  */
 #include <errno.h>
-#include <math.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <time.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +24,18 @@
 #include "gamesearch/connect4.h"
 #include "commands.h"
 #include "jobs.h"
+#include "options.h"
 #include "util.h"
-
 
 static const char cmd[] = "connect4";
 
+/* The commands, as bits for the options' modes (mode_names in order). */
 typedef enum c4_mode {
-    MODE_NONE, MODE_SOLVE, MODE_ANALYZE, MODE_PLAY, MODE_BOOK
+    MODE_NONE = 0, MODE_SOLVE = 1, MODE_ANALYZE = 2, MODE_PLAY = 4,
+    MODE_BOOK = 8
 } c4_mode;
+
+static const char *const mode_names[] = {"solve", "analyze", "play", "book"};
 
 typedef struct c4_options {
     c4_mode mode;
@@ -50,8 +50,8 @@ typedef struct c4_options {
     double time;             /* seconds per search; 0 = no limit */
     const char *position;    /* analyze POSITION */
     const char *start;       /* play --start POSITION */
-    int computer_first;      /* play --first: -1 unset, 0 human, 1 computer */
-    bool mcts;               /* analyze, play: --algo mcts */
+    int computer_first;      /* play --first: 0 human, 1 computer */
+    int mcts;                /* analyze, play: --algo mcts (1) */
     long iterations;         /* --iterations (MCTS) */
     const char *book;        /* --book FILE (NULL: the shipped book) */
     bool no_book;            /* --no-book */
@@ -59,302 +59,73 @@ typedef struct c4_options {
     const char *out;         /* book --out FILE */
 } c4_options;
 
-static void usage(void)
+/* The command, then analyze's POSITION. */
+static int positional(cli_parser *p, const char *arg)
 {
-    puts("usage: gamesearch connect4 solve [options] < POSITIONS\n"
-         "       gamesearch connect4 analyze [options] POSITION\n"
-         "       gamesearch connect4 book --ply N --out FILE [options]\n"
-         "       gamesearch connect4 play [--first human|computer] "
-         "[--start POSITION]\n"
-         "                                [options]\n"
-         "\n"
-         "Connect Four (7 columns, 6 rows; four in a row across, up or "
-         "diagonally\n"
-         "wins) solved exactly by alpha-beta: null-window searches, a "
-         "transposition\n"
-         "table, move ordering.\n"
-         "\n"
-         "A POSITION is written as in Pascal Pons's solver and test sets: "
-         "the\n"
-         "columns played from the empty board, one digit (1-7) a move; "
-         "\"4453\" is\n"
-         "four moves and the empty string is the empty board. A position "
-         "where the\n"
-         "game is over (four in a row, or a full board) is refused: there "
-         "is nothing\n"
-         "to solve.\n"
-         "\n"
-         "A SCORE is Pons's, for the player to move: 0 a draw; a win with "
-         "the\n"
-         "player's last stone scores 1, with the stone before 2, and so on "
-         "(the\n"
-         "faster the win, the higher); a loss scores minus the opponent's "
-         "win.\n"
-         "\n"
-         "Commands:\n"
-         "  solve    reads positions from standard input, one a line, and "
-         "prints for\n"
-         "           each: POSITION SCORE NODES MICROSECONDS (the nodes the "
-         "engine\n"
-         "           visited and the search's wall time). Trailing spaces "
-         "and CRs\n"
-         "           are dropped; an empty line is the empty board (its "
-         "output line\n"
-         "           then starts with a space). A line that is not a "
-         "position gets\n"
-         "           a message on standard error naming the line and the "
-         "character,\n"
-         "           and the next line is read. The table is emptied before "
-         "each\n"
-         "           line, so that a line's node count does not depend on "
-         "the lines\n"
-         "           before it (--keep-table keeps it).\n"
-         "  analyze  prints the score of each column for the player to "
-         "move, '.' for\n"
-         "           a full column, then the best column(s):\n"
-         "             -2 -1 0 1 0 -1 -2\n"
-         "             best: 4\n"
-         "  play     you against the perfect computer. X moves first, O "
-         "second;\n"
-         "           type a column number, or q to quit (q and Enter, or "
-         "Ctrl-C,\n"
-         "           also while the computer thinks).\n"
-         "  book     solves every position with at most N stones (mirror "
-         "images\n"
-         "           once) and writes their scores to FILE, a book for "
-         "--book.\n"
-         "\n"
-         "Options:\n"
-         "  --weak             solve, analyze: only win (1), draw (0) or "
-         "loss (-1);\n"
-         "                     usually faster than the exact score\n"
-         "  --keep-table       solve: keep the table from one line to the "
-         "next\n"
-         "  --mpi              solve, book: split the lines (the positions) "
-         "among the\n"
-         "                     ranks of MPI (run under mpirun; rank 0 "
-         "prints, writes)\n"
-         "  --book FILE        solve, analyze, play: answer the positions "
-         "FILE has\n"
-         "                     from it (default: the book shipped with "
-         "gamesearch)\n"
-         "  --no-book          solve, analyze, play: no book, search "
-         "everything\n"
-         "  --ply N, --out FILE  book: the stones, and the file to write\n"
-         "  --first WHO        play: who makes the first move, human "
-         "(default) or\n"
-         "                     computer\n"
-         "  --start POSITION   play: start from POSITION (the player to "
-         "move there\n"
-         "                     makes the first move)\n"
-         "  --width W          columns, 1 to 9 (default 7)\n"
-         "  --height H         rows (default 6); width * (height + 1) may "
-         "be at most 64\n"
-         "  --tt-mb N          transposition table size in MiB (default "
-         "64)\n"
-         "  --threads N        threads searching together, sharing the "
-         "table\n"
-         "                     (default 1; with more, node counts vary "
-         "from run to run)\n"
-         "  --symmetry         store a position and its mirror image as one "
-         "entry\n"
-         "  --max-nodes N      stop a search after N nodes (default 0: no "
-         "limit)\n"
-         "  --time SECONDS     stop a search after SECONDS (default 0: no "
-         "limit)\n"
-         "  --algo ALGO        analyze, play: alphabeta (the exact solver, "
-         "default)\n"
-         "                     or mcts (Monte Carlo tree search: each "
-         "column's\n"
-         "                     visits and mean outcome, 1 a win, -1 a loss; "
-         "seed 0)\n"
-         "  --iterations N     MCTS iterations a search (default 100000 "
-         "without\n"
-         "                     --time or --max-nodes)\n"
-         "  -h, --help         show this help\n"
-         "\n"
-         "The limits apply to each search: a line of solve, a column of "
-         "analyze, a\n"
-         "move of the computer. A search they stop has no score: solve "
-         "prints '?'\n"
-         "for it and analyze '?' for the column, with a message on "
-         "standard error;\n"
-         "the computer plays the best move it found, or a centre column.\n"
-         "\n"
-         "Exit status: 0 on success; 2 on bad options or positions (solve: "
-         "when any\n"
-         "line was not a position, or standard input could not be read); 1 "
-         "when a\n"
-         "limit stopped a search or a search failed.");
+    c4_options *o = p->target;
+    for (int m = 0; o->mode == MODE_NONE && m < 4; m++)
+        if (strcmp(arg, mode_names[m]) == 0) {
+            o->mode = (c4_mode)(1 << m);
+            return 0;
+        }
+    if (o->mode == MODE_NONE) {
+        cli_error(cmd, "unknown command '%s' (expected solve, analyze or "
+                  "play; see gamesearch connect4 --help)", CLI_Q(arg));
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mode == MODE_ANALYZE && !o->position) {
+        o->position = arg;
+        return 0;
+    }
+    cli_error(cmd, "unexpected argument '%s' (see gamesearch connect4 "
+              "--help)", CLI_Q(arg));
+    return EXIT_BAD_INPUT;
 }
+
+static const char *const algos[] = {"alphabeta", "mcts", NULL};
+static const char *const players[] = {"human", "computer", NULL};
+
+#define AT(member) CLI_AT(c4_options, member)
+static const cli_opt options[] = {
+    CLI_OPT("weak", 0, FLAG, AT(weak)),
+    CLI_OPT("keep-table", 0, FLAG, AT(keep_table), .modes = MODE_SOLVE),
+    CLI_OPT("mpi", 0, FLAG, AT(mpi), .modes = MODE_SOLVE | MODE_BOOK),
+    CLI_OPT("book", 0, STRING, AT(book)),
+    CLI_OPT("no-book", 0, FLAG, AT(no_book)),
+    CLI_OPT("ply", 0, LONG, AT(ply), .lo = 0, .hi = GS_C4_MAX_CELLS,
+            .unit = "stones"),
+    CLI_OPT("out", 0, STRING, AT(out)),
+    CLI_OPT("first", 0, CHOICE, AT(computer_first), .choices = players,
+            .modes = MODE_PLAY),
+    CLI_OPT("start", 0, STRING, AT(start), .modes = MODE_PLAY),
+    CLI_OPT("width", 0, INT, AT(params.width), .lo = 1,
+            .hi = GS_C4_MAX_WIDTH, .unit = "columns"),
+    CLI_OPT("height", 0, INT, AT(params.height), .lo = 1,
+            .hi = GS_C4_MAX_CELLS - 1, .unit = "rows"),
+    CLI_OPT("tt-mb", 0, LONG, AT(tt_mb), .lo = 1, .hi = 65536,
+            .unit = "MiB"),
+    CLI_OPT("threads", 0, LONG, AT(threads), .lo = 1, .hi = 256),
+    CLI_OPT("symmetry", 0, FLAG, AT(symmetry)),
+    CLI_OPT("max-nodes", 0, LONG, AT(max_nodes), .lo = 0,
+            .hi = 1000000000000000L, .want = "a whole number of nodes from "
+            "0 to 10^15 (0: no limit)"),
+    CLI_OPT("time", 0, SECONDS, AT(time), .want = "a number of seconds "
+            "from 0 to 86400 (0: no limit)"),
+    CLI_OPT("algo", 0, CHOICE, AT(mcts), .choices = algos,
+            .noun = "algorithm"),
+    CLI_OPT("iterations", 0, LONG, AT(iterations), .lo = 1,
+            .hi = 1000000000L),
+    CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
+};
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, c4_options *o)
 {
-    cli_args a;
-    bool is_opt;
-    char name[64];
-    const char *arg;
-    const char *play_only = NULL, *solve_only = NULL, *weak_name = NULL;
-    int positionals = 0;
-
-    cli_args_init(&a, argc - 1, argv + 1);
-    while (cli_args_next(&a, &is_opt, name, sizeof name, &arg)) {
-        if (!is_opt) {
-            if (o->mode == MODE_NONE) {
-                if (strcmp(arg, "solve") == 0)
-                    o->mode = MODE_SOLVE;
-                else if (strcmp(arg, "analyze") == 0)
-                    o->mode = MODE_ANALYZE;
-                else if (strcmp(arg, "play") == 0)
-                    o->mode = MODE_PLAY;
-                else if (strcmp(arg, "book") == 0)
-                    o->mode = MODE_BOOK;
-                else {
-                    cli_error(cmd, "unknown command '%s' (expected solve, "
-                              "analyze or play; see gamesearch connect4 "
-                              "--help)", CLI_Q(arg));
-                    return EXIT_BAD_INPUT;
-                }
-                continue;
-            }
-            if (o->mode == MODE_ANALYZE && positionals == 0) {
-                o->position = arg;
-                positionals++;
-                continue;
-            }
-            cli_error(cmd, "unexpected argument '%s' (see gamesearch "
-                      "connect4 --help)", CLI_Q(arg));
-            return EXIT_BAD_INPUT;
-        }
-        bool flag = strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 ||
-                    strcmp(name, "--weak") == 0 ||
-                    strcmp(name, "--keep-table") == 0 ||
-                    strcmp(name, "--mpi") == 0 ||
-                    strcmp(name, "--no-book") == 0 ||
-                    strcmp(name, "--symmetry") == 0;
-        if (flag) {
-            if (cli_args_has_inline(&a)) {
-                cli_error(cmd, "%s takes no value", CLI_Q(name));
-                return EXIT_BAD_INPUT;
-            }
-            if (strcmp(name, "--weak") == 0) {
-                o->weak = true;
-                weak_name = "--weak";
-            } else if (strcmp(name, "--keep-table") == 0) {
-                o->keep_table = true;
-                solve_only = "--keep-table";
-            } else if (strcmp(name, "--mpi") == 0) {
-                o->mpi = true;
-            } else if (strcmp(name, "--symmetry") == 0) {
-                o->symmetry = true;
-            } else if (strcmp(name, "--no-book") == 0) {
-                o->no_book = true;
-            } else {
-                usage();
-                return 1;
-            }
-            continue;
-        }
-        bool known = strcmp(name, "--width") == 0 ||
-                     strcmp(name, "--height") == 0 ||
-                     strcmp(name, "--tt-mb") == 0 ||
-                     strcmp(name, "--threads") == 0 ||
-                     strcmp(name, "--max-nodes") == 0 ||
-                     strcmp(name, "--time") == 0 ||
-                     strcmp(name, "--first") == 0 ||
-                     strcmp(name, "--algo") == 0 ||
-                     strcmp(name, "--iterations") == 0 ||
-                     strcmp(name, "--book") == 0 ||
-                     strcmp(name, "--ply") == 0 ||
-                     strcmp(name, "--out") == 0 ||
-                     strcmp(name, "--start") == 0;
-        if (!known) {
-            cli_error(cmd, "unknown option '%s' (see gamesearch connect4 "
-                      "--help)", CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        const char *v = cli_args_value(&a);
-        if (!v) {
-            cli_error(cmd, "%s needs a value (see gamesearch connect4 --help)",
-                      CLI_Q(name));
-            return EXIT_BAD_INPUT;
-        }
-        long n;
-        if (strcmp(name, "--width") == 0) {
-            if (!cli_parse_long(v, 1, GS_C4_MAX_WIDTH, &n)) {
-                cli_error(cmd, "--width needs a whole number of columns from "
-                          "1 to %d, not '%s'", GS_C4_MAX_WIDTH, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.width = (int)n;
-        } else if (strcmp(name, "--height") == 0) {
-            if (!cli_parse_long(v, 1, GS_C4_MAX_CELLS - 1, &n)) {
-                cli_error(cmd, "--height needs a whole number of rows from 1 "
-                          "to %d, not '%s'", GS_C4_MAX_CELLS - 1, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->params.height = (int)n;
-        } else if (strcmp(name, "--tt-mb") == 0) {
-            if (!cli_parse_long(v, 1, 65536, &o->tt_mb)) {
-                cli_error(cmd, "--tt-mb needs a whole number of MiB from 1 to "
-                          "65536, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--threads") == 0) {
-            if (!cli_parse_long(v, 1, 256, &o->threads)) {
-                cli_error(cmd, "--threads needs a whole number from 1 to 256, "
-                          "not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--max-nodes") == 0) {
-            if (!cli_parse_long(v, 0, 1000000000000000L, &o->max_nodes)) {
-                cli_error(cmd, "--max-nodes needs a whole number of nodes from "
-                          "0 to 10^15 (0: no limit), not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--time") == 0) {
-            if (!cli_parse_seconds(v, &o->time)) {
-                cli_error(cmd, "--time needs a number of seconds from 0 to "
-                          "86400 (0: no limit), not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--algo") == 0) {
-            if (strcmp(v, "mcts") && strcmp(v, "alphabeta")) {
-                cli_error(cmd, "unknown algorithm '%s' (expected alphabeta or "
-                          "mcts)", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->mcts = v[0] == 'm';
-        } else if (strcmp(name, "--iterations") == 0) {
-            if (!cli_parse_long(v, 1, 1000000000L, &o->iterations)) {
-                cli_error(cmd, "--iterations needs a whole number from 1 to "
-                          "1000000000, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--first") == 0) {
-            if (strcmp(v, "human") != 0 && strcmp(v, "computer") != 0) {
-                cli_error(cmd, "--first needs human or computer, not '%s'", CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-            o->computer_first = strcmp(v, "computer") == 0;
-            play_only = "--first";
-        } else if (strcmp(name, "--book") == 0) {
-            o->book = v;
-        } else if (strcmp(name, "--ply") == 0) {
-            if (!cli_parse_long(v, 0, GS_C4_MAX_CELLS, &o->ply)) {
-                cli_error(cmd, "--ply needs a whole number of stones from 0 "
-                          "to %d, not '%s'", GS_C4_MAX_CELLS, CLI_Q(v));
-                return EXIT_BAD_INPUT;
-            }
-        } else if (strcmp(name, "--out") == 0) {
-            o->out = v;
-        } else {
-            o->start = v;
-            play_only = "--start";
-        }
-    }
-
+    cli_parser p = {.cmd = cmd, CLI_TABLE(options), .target = o,
+                    .help = "connect4", .positional = positional};
+    int rc = cli_opts_parse(&p, argc, argv);
+    if (rc)
+        return rc;
     if (o->mode == MODE_NONE) {
         cli_error(cmd, "a command is needed: solve, analyze or play (see "
                   "gamesearch connect4 --help)");
@@ -370,21 +141,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
         cli_error(cmd, "analyze needs a POSITION ('' for the empty board)");
         return EXIT_BAD_INPUT;
     }
-    if (play_only && o->mode != MODE_PLAY) {
-        cli_error(cmd, "%s goes with play", play_only);
-        return EXIT_BAD_INPUT;
-    }
-    if (solve_only && o->mode != MODE_SOLVE) {
-        cli_error(cmd, "%s goes with solve", solve_only);
-        return EXIT_BAD_INPUT;
-    }
+    if ((rc = cli_opts_check_mode(&p, o->mode, mode_names)) != 0)
+        return rc;
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
-        return EXIT_BAD_INPUT;
-    }
-    if (o->mpi && o->mode != MODE_SOLVE && o->mode != MODE_BOOK) {
-        cli_error(cmd, "--mpi goes with solve and book");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->keep_table) {
@@ -392,7 +153,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "its own share of the lines)");
         return EXIT_BAD_INPUT;
     }
-    if (weak_name && o->mode == MODE_PLAY) {
+    if (o->weak && o->mode == MODE_PLAY) {
         cli_error(cmd, "--weak goes with solve and analyze (the computer "
                   "plays the fastest win)");
         return EXIT_BAD_INPUT;
@@ -457,61 +218,62 @@ static void parse_error(FILE *f, const char *what, const gs_error *err)
         cli_error_to(f, cmd, "%s: %s", what, err->message);
 }
 
+/* Reads the position `text` of `what` ("analyze", "--start"): 0 with *s,
+ * or EXIT_BAD_INPUT after a message. */
+static int read_position(const gs_c4 *g, const char *what, const char *text,
+                         gs_c4_state *s)
+{
+    gs_error err;
+    memset(&err, 0, sizeof err);
+    if (gs_c4_parse(g, text, strlen(text), s, &err) == GS_OK)
+        return 0;
+    char where[64];
+    snprintf(where, sizeof where, "%s '%.40s%s'", what, text,
+             strlen(text) > 40 ? "..." : "");
+    parse_error(stderr, where, &err);
+    return EXIT_BAD_INPUT;
+}
+
 /* ---- solve ---- */
 
 /* What became of a line of solve. */
 enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
 
-/* Solves one line of solve (trailing blanks dropped in place), printing
- * its line on out and its messages on err. Returns LINE_* bits, 0 when
- * solved; LINE_BROKEN ends the run. */
-static int solve_line(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv,
-                      char *line, size_t len, unsigned long lineno, FILE *out,
-                      FILE *err)
+/* Solves one line of solve, printing its line on out and its messages on
+ * err. Returns LINE_* bits, 0 when solved; LINE_BROKEN ends the run. */
+static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
+                      size_t len, unsigned long lineno, FILE *out, FILE *err)
 {
-    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                       line[len - 1] == ' ' || line[len - 1] == '\t'))
-        len--;
-    line[len] = '\0';
-
     char where[64];
     snprintf(where, sizeof where, "line %lu", lineno);
-    gs_c4_state s;
-    gs_error perr;
-    memset(&perr, 0, sizeof perr);
-    if (gs_c4_parse(g, line, len, &s, &perr) != GS_OK) {
-        parse_error(err, where, &perr);
+    gs_c4_line r;
+    const gs_c4_solution *sd = &r.solution;
+    switch (gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)) {
+    case GS_C4_LINE_BAD:
+        parse_error(err, where, &r.error);
         return LINE_BAD;
-    }
-    if (!o->keep_table)
-        gs_c4_solver_clear(sv);
-    gs_c4_solution sd;
-    int st = gs_c4_solve(sv, &s, o->weak, &sd);
-    if (st != GS_OK || not_exact(err, &sd)) {
-        if (st != GS_OK)
-            cli_error_to(err, cmd, "%s: the search failed: %s", where,
-                         gs_strerror(st));
+    case GS_C4_LINE_FAILED:
+        cli_error_to(err, cmd, "%s: the search failed: %s", where,
+                     gs_strerror(r.status));
         return LINE_FAILED | LINE_BROKEN;
+    case GS_C4_LINE_NOT_EXACT:
+        not_exact(err, sd);
+        return LINE_FAILED | LINE_BROKEN;
+    default:
+        break;
     }
-    long long us = llround(sd.seconds * 1e6);
-    if (!sd.known) {
-        fprintf(out, "%s ? %llu %lld\n", line, (unsigned long long)sd.nodes, us);
-        fflush(out);
+    gs_c4_line_write(line, &r, cli_file_write, out);
+    fflush(out);
+    if (r.outcome == GS_C4_LINE_STOPPED) {
         cli_error_to(err, cmd, "%s: stopped by %s before the score was known",
-                     where, limit_name(&sd));
+                     where, limit_name(sd));
         return LINE_STOPPED;
     }
-    fprintf(out, "%s %d %llu %lld\n", line, sd.score,
-            (unsigned long long)sd.nodes, us);
-    fflush(out);
-    if (gs_c4_winning_column(g, &s) >= 0) {
-        int want = o->weak ? 1 : gs_c4_win_score(g, s.moves);
-        if (sd.score != want) {
-            cli_error_to(err, cmd, "%s: the engine scored %d, but the player "
-                         "to move wins at once (%d): a bug in gamesearch",
-                         where, sd.score, want);
-            return LINE_FAILED;
-        }
+    if (r.outcome == GS_C4_LINE_WRONG_WIN) {
+        cli_error_to(err, cmd, "%s: the engine scored %d, but the player "
+                     "to move wins at once (%d): a bug in gamesearch",
+                     where, sd->score, r.win_score);
+        return LINE_FAILED;
     }
     return 0;
 }
@@ -523,7 +285,7 @@ static int solve_status(int bits)
     return bits ? 1 : 0;
 }
 
-static int run_solve(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
+static int run_solve(const c4_options *o, gs_c4_solver *sv)
 {
     char *line = NULL;
     size_t cap = 0;
@@ -533,7 +295,7 @@ static int run_solve(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
     errno = 0;
     while (!(bits & LINE_BROKEN) && (n = getline(&line, &cap, stdin)) >= 0)
-        bits |= solve_line(o, g, sv, line, (size_t)n, ++lineno, stdout, stderr);
+        bits |= solve_line(o, sv, line, (size_t)n, ++lineno, stdout, stderr);
     if (ferror(stdin)) {
         /* input that cannot be read is bad input, as for every command */
         cli_error(cmd, "reading standard input: %s", strerror(errno));
@@ -546,18 +308,17 @@ static int run_solve(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 /* solve --mpi: the lines split among the ranks. */
 typedef struct solve_jobs {
     const c4_options *o;
-    const gs_c4 *g;
     gs_c4_solver *sv;
-    char **lines;
-    size_t *lens;
+    const char *text;
+    size_t *at;   /* where each line starts, and the end of the last */
     int bits;
 } solve_jobs;
 
 static int solve_job(void *user, size_t i, FILE *out, FILE *err)
 {
     solve_jobs *sj = user;
-    return solve_line(sj->o, sj->g, sj->sv, sj->lines[i], sj->lens[i], i + 1,
-                      out, err);
+    return solve_line(sj->o, sj->sv, sj->text + sj->at[i],
+                      sj->at[i + 1] - sj->at[i], i + 1, out, err);
 }
 
 static int solve_take(void *user, size_t i, int bits, const char *out,
@@ -572,8 +333,7 @@ static int solve_take(void *user, size_t i, int bits, const char *out,
     return bits & LINE_BROKEN;
 }
 
-static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
-                         gs_c4_solver *sv)
+static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
 {
     char *text = NULL, why[256];
     size_t len = 0, count = 0;
@@ -584,26 +344,22 @@ static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
     }
     if ((rc = cli_mpi_share(rc, &text, &len)) != 0)
         return rc;
-    solve_jobs sj = {o, g, sv, NULL, NULL, 0};
     for (size_t i = 0; i < len; i++)
         count += text[i] == '\n' || i + 1 == len;
-    sj.lines = malloc((count ? count : 1) * sizeof *sj.lines);
-    sj.lens = malloc((count ? count : 1) * sizeof *sj.lens);
-    if (!sj.lines || !sj.lens) {
+    solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at), 0};
+    if (!sj.at) {
         cli_error(cmd, "out of memory");
         rc = 1;
+    } else {
+        sj.at[0] = 0;
+        for (size_t i = 0, k = 0; i < len; i++)
+            if (text[i] == '\n' || i + 1 == len)
+                sj.at[++k] = i + 1;
     }
-    for (size_t i = 0, at = 0, k = 0; rc == 0 && i < len; i++)
-        if (text[i] == '\n' || i + 1 == len) {
-            sj.lines[k] = text + at;
-            sj.lens[k++] = i + 1 - at;
-            at = i + 1;
-        }
     cli_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj, NULL};
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
         rc = solve_status(sj.bits);
-    free(sj.lines);
-    free(sj.lens);
+    free(sj.at);
     free(text);
     return rc;
 }
@@ -615,53 +371,24 @@ static int run_solve_mpi(const c4_options *o, const gs_c4 *g,
 static int mcts_move(const c4_options *o, const gs_c4 *g,
                      const gs_c4_state *s, bool analyze, int *col)
 {
-    gs_game game;
-    gs_c4_game(g, &game);
-    gs_engine *e;
-    gs_search_options so;
-    gs_search_options_init(&so);
-    so.algo = GS_MCTS;
-    so.mcts_playout = GS_PLAYOUT_POLICY;
-    so.mcts_win_loss = true;
-    so.threads = (int)o->threads;
-    so.max_nodes = (uint64_t)o->max_nodes;
-    so.max_seconds = o->time;
-    so.mcts_iterations = (uint64_t)o->iterations;
-    if (!o->iterations && !o->max_nodes && !(o->time > 0))
-        so.mcts_iterations = 100000;
-    gs_result r;
-    int st = gs_engine_new(&game, NULL, &e);
-    if (st == GS_OK)
-        st = gs_search(e, s, &so, &r);
-    if (st != GS_OK || r.best == GS_NO_ACTION) {
+    gs_c4_mcts_params p;
+    gs_c4_mcts_params_init(&p);
+    p.threads = (int)o->threads;
+    p.iterations = (uint64_t)o->iterations;
+    p.max_nodes = (uint64_t)o->max_nodes;
+    p.max_seconds = o->time;
+    gs_c4_mcts_decision d;
+    int st = gs_c4_mcts_decide(g, s, &p, NULL, &d);
+    if (st != GS_OK || d.best < 0) {
         cli_error(cmd, "the search failed: %s",
                   st != GS_OK ? gs_strerror(st) : "no move found");
-        gs_engine_free(e);
         return 1;
     }
-    char num[32];
-    gs_mcts_node_info root, c;
-    gs_mcts_tree_node(e, 0, &root);
-    for (int i = 0; analyze && i < root.children; i++) {
-        gs_mcts_tree_node(e, (size_t)(root.first_child + i), &c);
-        cli_format_value(c.mean, num);
-        printf("%d: %llu visits, mean %s", (int)c.action + 1,
-               (unsigned long long)c.visits, num);
-        if (c.proved)
-            printf(", proved %g", c.lo);
-        fputc('\n', stdout);
-    }
-    *col = (int)r.best;
-    cli_format_value(r.value, num);
+    *col = d.best;
     if (analyze)
-        printf("best: %d (%llu iterations, %.3f ms%s)\n", *col + 1,
-               (unsigned long long)r.mcts_iterations, r.seconds * 1e3,
-               r.mcts_proved ? ", proved" : "");
+        gs_c4_mcts_write(&d, cli_file_write, stdout);
     else
-        printf("computer (%c) plays %d, mean %s, %llu iterations, %.3f ms\n",
-               gs_c4_to_move(s) == 0 ? 'X' : 'O', *col + 1, num,
-               (unsigned long long)r.mcts_iterations, r.seconds * 1e3);
-    gs_engine_free(e);
+        gs_c4_mcts_choice_write(s, &d, cli_file_write, stdout);
     return 0;
 }
 
@@ -670,16 +397,8 @@ static int mcts_move(const c4_options *o, const gs_c4 *g,
 static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_state root;
-    gs_error err;
-    memset(&err, 0, sizeof err);
-    char where[64];
-    snprintf(where, sizeof where, "analyze '%.40s%s'", o->position,
-             strlen(o->position) > 40 ? "..." : "");
-    if (gs_c4_parse(g, o->position, strlen(o->position), &root, &err) !=
-        GS_OK) {
-        parse_error(stderr, where, &err);
+    if (read_position(g, "analyze", o->position, &root) != 0)
         return EXIT_BAD_INPUT;
-    }
 
     if (o->mcts) {
         int col;
@@ -708,26 +427,7 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         return 1;
     }
 
-    for (int c = 0; c < an.width; c++) {
-        if (c)
-            fputc(' ', stdout);
-        if (!an.playable[c])
-            fputc('.', stdout);
-        else if (!an.column[c].known)
-            fputc('?', stdout);
-        else
-            printf("%d", an.column[c].score);
-    }
-    fputs("\nbest:", stdout);
-    if (!an.all_known)
-        fputs(" ?", stdout);
-    else
-        for (int c = 0; c < an.width; c++)
-            if (an.playable[c] && an.column[c].score == an.best_score)
-                printf(" %d", c + 1);
-    fputc('\n', stdout);
-    if (an.from_book)
-        puts("(from the book: no search)");
+    gs_c4_analysis_write(&an, cli_file_write, stdout);
     return an.all_known ? 0 : 1;
 }
 
@@ -820,28 +520,6 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
 /* ---- play ---- */
 
-static void print_board(const gs_c4 *g, const gs_c4_state *s)
-{
-    static const char mark[] = ".XO";
-    int width = gs_c4_width(g), height = gs_c4_height(g);
-    for (int c = 0; c < width; c++)
-        printf(" %d", c + 1);
-    fputc('\n', stdout);
-    for (int row = height - 1; row >= 0; row--) {
-        fputc('|', stdout);
-        for (int c = 0; c < width; c++) {
-            if (c)
-                fputc(' ', stdout);
-            fputc(mark[gs_c4_cell(g, s, c, row)], stdout);
-        }
-        fputs("|\n", stdout);
-    }
-    fputc('+', stdout);
-    for (int c = 0; c < 2 * width - 1; c++)
-        fputc('-', stdout);
-    fputs("+\n", stdout);
-}
-
 /* The person's column (0-based), or -1 at the end of input or on "q". */
 static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
                     size_t *cap)
@@ -876,17 +554,8 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
     }
 }
 
-/* The computer's move, solved on another thread while this one shows the
- * time it takes (on a terminal) and watches for q or Ctrl-C: the solve's
- * status, or -1 when the person left. */
-typedef struct think_job {
-    gs_c4_solver *sv;
-    const gs_c4_state *s;
-    gs_c4_solution *sd;
-    int status;
-    atomic_bool done;
-} think_job;
-
+/* The computer's move is solved on another thread while this one shows
+ * the time it takes (on a terminal) and watches for q or Ctrl-C. */
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
@@ -895,66 +564,38 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
-static void *think_main(void *arg)
-{
-    think_job *j = arg;
-    j->status = gs_c4_choose(j->sv, j->s, j->sd);
-    atomic_store(&j->done, true);
-    return NULL;
-}
+typedef struct watch {
+    int side;     /* the computer's: 0 X, 1 O */
+    bool tty;     /* standard output is a terminal */
+    bool left;    /* the person left while it thought */
+    int shown;    /* the tenth of a second last shown */
+} watch;
 
-static int think(gs_c4_solver *sv, const gs_c4_state *s, int side,
-                 gs_c4_solution *sd)
+/* gs_c4_poll_fn: true when the person leaves (q, or Ctrl-C); else shows
+ * the time so far on a terminal. */
+static bool watch_poll(void *user, double seconds)
 {
-    think_job j = {sv, s, sd, GS_OK, false};
-    pthread_t t;
-    gs_c4_solver_cancel(sv, false);
-    if (pthread_create(&t, NULL, think_main, &j) != 0)
-        return gs_c4_choose(sv, s, sd);
-    bool tty = isatty(STDOUT_FILENO), left = false;
-    int shown = -1;   /* the tenth of a second last shown */
-    struct timespec t0, now;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    while (!atomic_load(&j.done)) {
-        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-        char buf[64];
-        if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 20) > 0 &&
-                            fgets(buf, sizeof buf, stdin) &&
-                            buf[0] == 'q')) {
-            gs_c4_solver_cancel(sv, true);
-            left = true;
-        } else if (!isatty(STDIN_FILENO)) {
-            poll(NULL, 0, 5);
-        }
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        double el = (double)(now.tv_sec - t0.tv_sec) +
-                    (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
-        if (tty && !left && el >= 0.2 && (int)(el * 10) != shown &&
-            (shown = (int)(el * 10)) >= 0)
-            printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
-                   side == 0 ? 'X' : 'O', el), fflush(stdout);
+    watch *w = user;
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    char buf[64];
+    if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 0) > 0 &&
+                        fgets(buf, sizeof buf, stdin) && buf[0] == 'q'))
+        return w->left = true;
+    if (w->tty && seconds >= 0.2 && (int)(seconds * 10) != w->shown) {
+        w->shown = (int)(seconds * 10);
+        printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
+               w->side == 0 ? 'X' : 'O', seconds);
+        fflush(stdout);
     }
-    pthread_join(t, NULL);
-    if (tty)
-        printf("\r%50s\r", ""), fflush(stdout);
-    return left || interrupted ? -1 : j.status;
+    return false;
 }
 
 static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_state s;
     gs_c4_empty(g, &s);
-    if (o->start) {
-        gs_error err;
-        memset(&err, 0, sizeof err);
-        char where[64];
-        snprintf(where, sizeof where, "--start '%.40s%s'", o->start,
-                 strlen(o->start) > 40 ? "..." : "");
-        if (gs_c4_parse(g, o->start, strlen(o->start), &s, &err) != GS_OK) {
-            parse_error(stderr, where, &err);
-            return EXIT_BAD_INPUT;
-        }
-    }
+    if (o->start && read_position(g, "--start", o->start, &s) != 0)
+        return EXIT_BAD_INPUT;
     /* computer[p]: player p (0 X, 1 O) is the computer. */
     bool computer[2];
     int first = gs_c4_to_move(&s);
@@ -967,7 +608,7 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     size_t cap = 0;
     int status = 0;
     for (;;) {
-        print_board(g, &s);
+        gs_c4_board_write(g, &s, cli_file_write, stdout);
         if (s.over) {
             int winner = s.over == 1 ? 0 : s.over == 2 ? 1 : -1;
             if (winner < 0)
@@ -989,9 +630,12 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
             if ((status = mcts_move(o, g, &s, false, &col)) != 0)
                 break;
         } else {
+            watch w = {side, isatty(STDOUT_FILENO), false, -1};
             gs_c4_solution sd;
-            int st = think(sv, &s, side, &sd);
-            if (st < 0) {
+            int st = gs_c4_choose_polled(sv, &s, watch_poll, &w, &sd);
+            if (w.tty)
+                printf("\r%50s\r", ""), fflush(stdout);
+            if (w.left || interrupted) {
                 puts("Game left unfinished.");
                 break;
             }
@@ -1002,24 +646,9 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                 break;
             }
             col = sd.best;
-            char count[40], score[96];
-            cli_format_count(sd.nodes, count, sizeof count);
-            if (!sd.known) {
-                snprintf(score, sizeof score, "? (stopped by %s: the best "
-                         "move found, not proved)", limit_name(&sd));
-                status = 1;
-            } else if (sd.from_book) {
-                snprintf(score, sizeof score, "%d (%s, from the book)",
-                         sd.score, sd.score > 0 ? "a win" : sd.score < 0
-                         ? "a loss" : "a draw");
-            } else {
-                snprintf(score, sizeof score, "%d (%s)", sd.score,
-                         sd.score > 0 ? "a win" : sd.score < 0 ? "a loss"
-                                                              : "a draw");
-            }
-            printf("computer (%c) plays %d, score %s, %.3f ms, %s nodes\n",
-                   side == 0 ? 'X' : 'O', col + 1, score, sd.seconds * 1e3,
-                   count);
+            status |= !sd.known;
+            gs_c4_choice_write(&s, &sd, limit_name(&sd), cli_file_write,
+                               stdout);
             /* The exit status 1 this gives needs its reason on standard
              * error too, as solve and analyze give it. */
             if (!sd.known) {
@@ -1041,8 +670,6 @@ static int read_options(int argc, char **argv, c4_options *o)
     gs_c4_params_init(&o->params);
     o->tt_mb = (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
     o->threads = 1;
-    o->symmetry = false;
-    o->computer_first = -1;
     o->ply = -1;
     return parse_options(argc, argv, o);
 }
@@ -1084,7 +711,7 @@ int cmd_connect4(int argc, char **argv)
         if (o.mode == MODE_BOOK)
             rc = run_book(&o, g, sv);
         else if (o.mode == MODE_SOLVE)
-            rc = o.mpi ? run_solve_mpi(&o, g, sv) : run_solve(&o, g, sv);
+            rc = o.mpi ? run_solve_mpi(&o, sv) : run_solve(&o, sv);
         else if (o.mode == MODE_ANALYZE)
             rc = run_analyze(&o, g, sv);
         else

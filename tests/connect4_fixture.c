@@ -26,6 +26,14 @@ gs_c4 *make(int width, int height)
     return g;
 }
 
+gs_c4_state position(const gs_c4 *g, const char *moves)
+{
+    gs_c4_state s;
+    gs_error err;
+    if (gs_c4_parse(g, moves, strlen(moves), &s, &err) != GS_OK)
+        fail_msg("'%s': %d:%d: %s", moves, err.line, err.column, err.message);
+    return s;
+}
 
 /* The score of a win with the stone after `moves` stones, from the rules
  * (not from the library). */

@@ -1,8 +1,9 @@
 /*
- * connect4_fixture.h: what the Connect Four tests share (test_connect4 and
- * test_connect4_sets): boards, the score of a win from the rules, and a
- * brute-force solver that knows only the rules, against which the game's
- * hooks are checked.
+ * connect4_fixture.h: what the Connect Four tests share (test_connect4,
+ * test_connect4_sets, test_c4_solver, test_c4_play): boards, positions
+ * from their moves, the score of a win from the rules, and a brute-force
+ * solver that knows only the rules, against which the game's hooks are
+ * checked.
  */
 #ifndef GS_TEST_CONNECT4_FIXTURE_H
 #define GS_TEST_CONNECT4_FIXTURE_H
@@ -14,6 +15,10 @@
 
 /* A width x height board (failing the test if it is refused). */
 gs_c4 *make(int width, int height);
+
+/* The position after `moves` (column digits; failing the test if they are
+ * not a position). */
+gs_c4_state position(const gs_c4 *g, const char *moves);
 
 /* The score of a win with the stone after `moves` stones, from the rules
  * (not from the library). */

@@ -23,6 +23,7 @@
 #include "gamesearch/connect4.h"
 #include "../games/connect4/c4_internal.h"
 
+#include "connect4_fixture.h"
 #include "track_alloc.h"
 
 #define C4_DIR GS_SHARED_DIR "/connect4"
@@ -57,15 +58,6 @@ static void close_solver(fixture *f)
     gs_c4_free(f->g);
 }
 
-static gs_c4_state parse(const gs_c4 *g, const char *moves)
-{
-    gs_c4_state s;
-    gs_error err;
-    if (gs_c4_parse(g, moves, strlen(moves), &s, &err) != GS_OK)
-        fail_msg("'%s': %d:%d: %s", moves, err.line, err.column, err.message);
-    return s;
-}
-
 /* Positions and their scores for the player to move. */
 static const struct {
     const char *moves;
@@ -94,7 +86,7 @@ static int sign(int v)
  * at once). */
 static void check_position(fixture *f, const char *moves, int score)
 {
-    gs_c4_state s = parse(f->g, moves);
+    gs_c4_state s = position(f->g, moves);
     gs_c4_solution sd;
 
     gs_c4_solver_clear(f->sv);
@@ -158,7 +150,7 @@ static void test_solver_params(void **state)
         fixture f;
         open_solver(&f, &p);
         for (size_t i = 0; i < 4; i++) {
-            gs_c4_state s = parse(f.g, known[i].moves);
+            gs_c4_state s = position(f.g, known[i].moves);
             gs_c4_solution sd;
             assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
             assert_true(sd.known);
@@ -174,7 +166,7 @@ static void test_deterministic(void **state)
     (void)state;
     fixture f;
     open_solver(&f, NULL);
-    gs_c4_state s = parse(f.g, "5654767662");
+    gs_c4_state s = position(f.g, "5654767662");
     gs_c4_solution a, b;
     gs_c4_solver_clear(f.sv);
     assert_int_equal(gs_c4_solve(f.sv, &s, false, &a), GS_OK);
@@ -192,7 +184,7 @@ static void test_deterministic(void **state)
 static void expect_analysis(fixture *f, const char *moves, bool weak,
                             const char *want, int best_score)
 {
-    gs_c4_state s = parse(f->g, moves);
+    gs_c4_state s = position(f->g, moves);
     gs_c4_analysis an;
     gs_c4_solver_clear(f->sv);
     assert_int_equal(gs_c4_analyze(f->sv, &s, weak, &an), GS_OK);
@@ -259,7 +251,7 @@ static void test_limits(void **state)
     p.max_nodes = 100;
     fixture f;
     open_solver(&f, &p);
-    gs_c4_state s = parse(f.g, "5654767662");
+    gs_c4_state s = position(f.g, "5654767662");
     gs_c4_solution sd;
     assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
     assert_false(sd.known);
@@ -289,14 +281,14 @@ static void test_columns(void **state)
     (void)state;
     fixture f;
     open_solver(&f, NULL);
-    gs_c4_state s = parse(f.g, "");
+    gs_c4_state s = position(f.g, "");
     assert_int_equal(gs_c4_winning_column(f.g, &s), -1);
-    s = parse(f.g, "112233");
+    s = position(f.g, "112233");
     assert_int_equal(gs_c4_winning_column(f.g, &s), 3);
-    s = parse(f.g, "1122332");   /* O to move: X threatens column 4 */
+    s = position(f.g, "1122332");   /* O to move: X threatens column 4 */
     assert_int_equal(gs_c4_winning_column(f.g, &s), -1);
     /* X threatens both ends of 2 3 4: O loses at once whatever it plays */
-    s = parse(f.g, "26364");
+    s = position(f.g, "26364");
     gs_c4_solution sd;
     assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
     assert_true(sd.known);
@@ -355,7 +347,7 @@ static void test_allocation_failure(void **state)
     gs_c4_params_init(&p);
     gs_c4 *g = NULL;
     assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
-    gs_c4_state s = parse(g, "5654767662");
+    gs_c4_state s = position(g, "5654767662");
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
     sp.table_bytes = (size_t)1 << 20;
@@ -418,7 +410,7 @@ static void test_shared_set(void **state)
         int score;
         if (sscanf(line, "%127s %d", moves, &score) != 2)
             fail_msg("Test_L3_R1 line %d: '%s'", lines + 1, line);
-        gs_c4_state s = parse(f.g, moves);
+        gs_c4_state s = position(f.g, moves);
         gs_c4_solution sd;
         gs_c4_solver_clear(f.sv);
         assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);

@@ -49,6 +49,7 @@
 #include "core.h"
 #include "game.h"
 #include "search.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -360,6 +361,186 @@ GS_API bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s,
 /* The book the solver answers from before searching (NULL: none); it must
  * outlive its use, and be of the solver's board. */
 GS_API void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b);
+
+/* ---- What the program asks of a position --------------------------------
+ *
+ * The pieces of `gamesearch connect4` that are not its options or its
+ * printing: one line of `solve`, the board and an analysis as text, the
+ * computer's move on a thread the caller keeps watching, and a Monte Carlo
+ * tree search's decision with every column's statistics.
+ */
+
+/* What became of a line of positions (gs_c4_solve_line). */
+typedef enum gs_c4_line_outcome {
+    GS_C4_LINE_SOLVED,     /* the score is known: solution.score */
+    GS_C4_LINE_BAD,        /* not a position: `error` says where and why */
+    GS_C4_LINE_STOPPED,    /* a limit stopped the search (solution.stopped) */
+    GS_C4_LINE_FAILED,     /* the search failed with `status` */
+    GS_C4_LINE_NOT_EXACT,  /* the engine's answer was not an exact whole
+                              score (solution.value and bound say what it
+                              was): a bug in gamesearch */
+    GS_C4_LINE_WRONG_WIN   /* the player to move wins at once, yet the
+                              score is not win_score: a bug in gamesearch */
+} gs_c4_line_outcome;
+
+typedef struct gs_c4_line {
+    gs_c4_line_outcome outcome;
+    /* The position's text: the line's first `len` bytes, without the
+     * trailing blanks (LF, CR, spaces and tabs). */
+    size_t len;
+    gs_error error;            /* GS_C4_LINE_BAD: as gs_c4_parse gives it */
+    int status;                /* the solve's status (GS_OK but FAILED) */
+    gs_c4_solution solution;   /* the solve (all zero when BAD) */
+    int win_score;             /* the score of a win at once: weak 1, else
+                                  gs_c4_win_score; 0 when there is none */
+} gs_c4_line;
+
+/*
+ * One line of `gamesearch connect4 solve`: `len` bytes of `line` (not
+ * necessarily NUL-terminated) read as a position (gs_c4_parse); the
+ * solver's table emptied first unless keep_table, so that the node count
+ * does not depend on the lines before; solved (weak: only the sign); and
+ * when the player to move wins at once, the score checked against that
+ * win. Fills *out and returns out->outcome; NULL sv or out, or a NULL line
+ * with len > 0, is GS_C4_LINE_FAILED with status GS_EINVAL (out may be
+ * NULL then).
+ */
+GS_API gs_c4_line_outcome gs_c4_solve_line(gs_c4_solver *sv, const char *line,
+                                           size_t len, bool weak,
+                                           bool keep_table, gs_c4_line *out);
+
+/*
+ * The board as `gamesearch connect4 play` draws it: the column numbers
+ * (" 1 2 3 4 5 6 7"), the rows from the top ("|. . X O . . .|": '.'
+ * empty, X the first player's stone, O the second's), and a foot
+ * ("+-------------+"), each line ending in a newline. Returns 0 or the
+ * first nonzero value of write.
+ */
+GS_API int gs_c4_board_write(const gs_c4 *g, const gs_c4_state *s,
+                             gs_write_fn write, void *user);
+
+/*
+ * An analysis (gs_c4_analyze) as `gamesearch connect4 analyze` prints it:
+ * every column's score, '.' for a full column and '?' for one not known,
+ * separated by spaces ("-2 -1 0 1 0 -1 -2"); then "best:" and every
+ * column (1-based) with the best score, or "best: ?" when a score is not
+ * known; then, when no column needed a search, "(from the book: no
+ * search)". Each line ends in a newline. Returns 0 or the first nonzero
+ * value of write.
+ */
+GS_API int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
+                                void *user);
+
+/*
+ * A line of solve (`line`, gs_c4_solve_line's input, and r, what it made
+ * of it; not GS_C4_LINE_BAD) as `gamesearch connect4 solve` prints it, in
+ * Pons's format: the position, the score ('?' when not known), the nodes
+ * and the microseconds the solve took, and a newline ("4453 -2 52913752
+ * 4521671"). Returns 0 or the first nonzero value of write.
+ */
+GS_API int gs_c4_line_write(const char *line, const gs_c4_line *r,
+                            gs_write_fn write, void *user);
+
+/*
+ * The computer's move in `gamesearch connect4 play`, the choice sd
+ * (gs_c4_choose) of position s, and a newline: "computer (X) plays 4,
+ * score 3 (a win), 1.234 ms, 12,345 nodes" ("a loss", "a draw"; "(a win,
+ * from the book)" for a score from the book); when a limit stopped the
+ * search, the score is "? (stopped by WHY: the best move found, not
+ * proved)", WHY being `stopped_by`. Returns 0 or the first nonzero value
+ * of write.
+ */
+GS_API int gs_c4_choice_write(const gs_c4_state *s, const gs_c4_solution *sd,
+                              const char *stopped_by, gs_write_fn write,
+                              void *user);
+
+/* Called about every 20 ms while gs_c4_choose_polled's search runs, with
+ * the seconds since it started; true asks the search to stop. */
+typedef bool (*gs_c4_poll_fn)(void *user, double seconds);
+
+/*
+ * gs_c4_choose on a thread of its own, while the calling thread calls
+ * poll (NULL: none) about every 20 ms until the choice is made: so that a
+ * program can show the time it takes, or read a key that cancels it. When
+ * poll returns true the search is cancelled (gs_c4_solver_cancel) and poll
+ * is not called again: the choice then ends at once with known false and
+ * stopped GS_STOP_CANCEL, unless it had already ended. A cancel request
+ * left from before is withdrawn first, and poll's own once the search has
+ * ended. When no thread can be started, the choice is made on the calling
+ * thread without polls. Same returns as gs_c4_choose.
+ */
+GS_API int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
+                               gs_c4_poll_fn poll, void *user,
+                               gs_c4_solution *out);
+
+/* Monte Carlo tree search on Connect Four: gs_c4_mcts_params_init's
+ * defaults, which the limits below change. */
+typedef struct gs_c4_mcts_params {
+    int threads;            /* root-parallel trees (default 1; >= 1) */
+    uint64_t iterations;    /* stop after this many (0: no limit, but 100000
+                               when no other limit is set; default 0) */
+    uint64_t max_nodes;     /* stop at this many tree nodes (0: no limit) */
+    double max_seconds;     /* stop after this many seconds (0: no limit) */
+} gs_c4_mcts_params;
+
+/* One column at the root of an MCTS search. */
+typedef struct gs_c4_mcts_column {
+    int column;             /* 0-based */
+    uint64_t visits;
+    double mean;            /* the mean outcome, from the first player's
+                               side: 1 a win, -1 a loss */
+    bool proved;            /* the MCTS-Solver proved its value ... */
+    double proved_value;    /* ... this score (the first player's side) */
+} gs_c4_mcts_column;
+
+/* What an MCTS search of a position decided. */
+typedef struct gs_c4_mcts_decision {
+    int best;               /* the column to play (0-based); -1 when the
+                               search named none */
+    double value;           /* its mean (or proved value), as `mean` */
+    bool proved;            /* the root's value is proved */
+    uint64_t iterations;    /* run, by every thread */
+    double seconds;         /* wall time */
+    int columns;            /* the root's children, in the game's order
+                               (centre first; 0 when not expanded): */
+    gs_c4_mcts_column column[GS_C4_MAX_WIDTH];
+} gs_c4_mcts_decision;
+
+/* Fills p with the defaults above. */
+GS_API void gs_c4_mcts_params_init(gs_c4_mcts_params *p);
+
+/*
+ * The decision d as `gamesearch connect4 analyze --algo mcts` prints it: a
+ * line a column, in d's order ("4: 2994 visits, mean -0.1112224449", and
+ * ", proved 18" with its proved value), then "best: 4 (3000 iterations,
+ * 2.641 ms)" (", proved" before the parenthesis closes when the root is
+ * proved). Means as gs_format_value writes them. Returns 0 or the first
+ * nonzero value of write.
+ */
+GS_API int gs_c4_mcts_write(const gs_c4_mcts_decision *d, gs_write_fn write,
+                            void *user);
+
+/* The computer's move in `gamesearch connect4 play --algo mcts`, d the
+ * decision for position s, and a newline: "computer (O) plays 4, mean
+ * -0.1112224449, 3000 iterations, 2.641 ms". Returns 0 or the first
+ * nonzero value of write. */
+GS_API int gs_c4_mcts_choice_write(const gs_c4_state *s,
+                                   const gs_c4_mcts_decision *d,
+                                   gs_write_fn write, void *user);
+
+/*
+ * Searches s (game not over) by MCTS with UCT, seed 0, playouts by the
+ * game's policy (a win at once, else a stop to the opponent's win at
+ * once, else at random), each scored by its outcome alone, and the MCTS-Solver: the same
+ * parameters give the same decision, threads included, unless max_seconds
+ * ends it. p NULL: the defaults; alloc may be NULL. GS_OK and *out (best
+ * -1 when no move was found); GS_EINVAL for NULL arguments or bad
+ * parameters; GS_ENOMEM. *out is always filled in.
+ */
+GS_API int gs_c4_mcts_decide(const gs_c4 *g, const gs_c4_state *s,
+                             const gs_c4_mcts_params *p,
+                             const gs_allocator *alloc,
+                             gs_c4_mcts_decision *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,365 @@
+/*
+ * games/connect4/play.c: what `gamesearch connect4` asks of a position
+ * beyond a solve (gamesearch/connect4.h, "What the program asks of a
+ * position"): a line of `solve` read, solved and checked; the board and an
+ * analysis as text; the computer's choice on a thread of its own while the
+ * caller watches the clock and the keyboard; and an MCTS decision with
+ * every column's statistics.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "c4_internal.h"
+#include "gamesearch/connect4.h"
+
+/* ---- A line of solve ---------------------------------------------------- */
+
+gs_c4_line_outcome gs_c4_solve_line(gs_c4_solver *sv, const char *line,
+                                    size_t len, bool weak, bool keep_table,
+                                    gs_c4_line *out)
+{
+    gs_c4_line none;
+    bool bad = !sv || !out || (!line && len > 0);
+    if (!out)
+        out = &none;
+    memset(out, 0, sizeof *out);
+    out->solution.best = -1;
+    if (bad) {
+        out->status = GS_EINVAL;
+        return out->outcome = GS_C4_LINE_FAILED;
+    }
+
+    /* Step 1. The position: the line without its trailing blanks. */
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                       line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    out->len = len;
+    const gs_c4 *g = c4_solver_game(sv);
+    gs_c4_state s;
+    if (gs_c4_parse(g, line, len, &s, &out->error) != GS_OK)
+        return out->outcome = GS_C4_LINE_BAD;
+
+    /* Step 2. The solve, from an empty table unless told otherwise. */
+    if (!keep_table)
+        gs_c4_solver_clear(sv);
+    gs_c4_solution *sd = &out->solution;
+    out->status = gs_c4_solve(sv, &s, weak, sd);
+    if (out->status != GS_OK)
+        return out->outcome = GS_C4_LINE_FAILED;
+    if (!sd->known)
+        return out->outcome = sd->stopped != GS_STOP_NONE
+                              ? GS_C4_LINE_STOPPED : GS_C4_LINE_NOT_EXACT;
+
+    /* Step 3. A win at once has a score known without a search. */
+    if (gs_c4_winning_column(g, &s) >= 0) {
+        out->win_score = weak ? 1 : gs_c4_win_score(g, s.moves);
+        if (sd->score != out->win_score)
+            return out->outcome = GS_C4_LINE_WRONG_WIN;
+    }
+    return out->outcome = GS_C4_LINE_SOLVED;
+}
+
+/* ---- Text --------------------------------------------------------------- */
+
+int gs_c4_board_write(const gs_c4 *g, const gs_c4_state *s,
+                      gs_write_fn write, void *user)
+{
+    static const char mark[] = ".XO";
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    int width = gs_c4_width(g), height = gs_c4_height(g);
+    for (int c = 0; c < width; c++)
+        gs_writer_printf(&w, " %d", c + 1);
+    gs_writer_puts(&w, "\n");
+    for (int row = height - 1; row >= 0; row--) {
+        gs_writer_puts(&w, "|");
+        for (int c = 0; c < width; c++)
+            gs_writer_printf(&w, c ? " %c" : "%c",
+                             mark[gs_c4_cell(g, s, c, row)]);
+        gs_writer_puts(&w, "|\n");
+    }
+    gs_writer_puts(&w, "+");
+    for (int c = 0; c < 2 * width - 1; c++)
+        gs_writer_puts(&w, "-");
+    gs_writer_puts(&w, "+\n");
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
+                         void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    for (int c = 0; c < an->width; c++) {
+        const char *sep = c ? " " : "";
+        if (!an->playable[c])
+            gs_writer_printf(&w, "%s.", sep);
+        else if (!an->column[c].known)
+            gs_writer_printf(&w, "%s?", sep);
+        else
+            gs_writer_printf(&w, "%s%d", sep, an->column[c].score);
+    }
+    gs_writer_puts(&w, "\nbest:");
+    if (!an->all_known)
+        gs_writer_puts(&w, " ?");
+    else
+        for (int c = 0; c < an->width; c++)
+            if (an->playable[c] && an->column[c].score == an->best_score)
+                gs_writer_printf(&w, " %d", c + 1);
+    gs_writer_puts(&w, "\n");
+    if (an->from_book)
+        gs_writer_puts(&w, "(from the book: no search)\n");
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_line_write(const char *line, const gs_c4_line *r,
+                     gs_write_fn write, void *user)
+{
+    const gs_c4_solution *sd = &r->solution;
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_put(&w, line, r->len);
+    if (sd->known)
+        gs_writer_printf(&w, " %d", sd->score);
+    else
+        gs_writer_puts(&w, " ?");
+    gs_writer_printf(&w, " %llu %lld\n", (unsigned long long)sd->nodes,
+                     llround(sd->seconds * 1e6));
+    return gs_writer_finish(&w);
+}
+
+/* "computer (X) plays 4, " for the player to move in s. */
+static void computer_plays(gs_writer *w, const gs_c4_state *s, int col)
+{
+    gs_writer_printf(w, "computer (%c) plays %d, ",
+                     gs_c4_to_move(s) == 0 ? 'X' : 'O', col + 1);
+}
+
+int gs_c4_choice_write(const gs_c4_state *s, const gs_c4_solution *sd,
+                       const char *stopped_by, gs_write_fn write, void *user)
+{
+    char count[40];
+    gs_format_count(sd->nodes, count, sizeof count);
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    computer_plays(&w, s, sd->best);
+    if (!sd->known)
+        gs_writer_printf(&w, "score ? (stopped by %s: the best move found, "
+                         "not proved)", stopped_by);
+    else
+        gs_writer_printf(&w, "score %d (%s%s)", sd->score,
+                         sd->score > 0 ? "a win" : sd->score < 0 ? "a loss"
+                         : "a draw", sd->from_book ? ", from the book" : "");
+    gs_writer_printf(&w, ", %.3f ms, %s nodes\n", sd->seconds * 1e3, count);
+    return gs_writer_finish(&w);
+}
+
+/* ---- The computer's choice, watched ------------------------------------- */
+
+typedef struct choice {
+    gs_c4_solver *sv;
+    const gs_c4_state *s;
+    gs_c4_solution *out;
+    int status;
+    bool done;               /* under lock */
+    pthread_mutex_t lock;
+    pthread_cond_t ended;    /* on CLOCK_MONOTONIC */
+} choice;
+
+static void *choice_main(void *arg)
+{
+    choice *ch = arg;
+    int st = gs_c4_choose(ch->sv, ch->s, ch->out);
+    pthread_mutex_lock(&ch->lock);
+    ch->status = st;
+    ch->done = true;
+    pthread_cond_signal(&ch->ended);
+    pthread_mutex_unlock(&ch->lock);
+    return NULL;
+}
+
+static double since(const struct timespec *t0)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) +
+           (double)(now.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* Starts the choice's thread: true when it runs. */
+static bool choice_start(choice *ch, pthread_t *thread)
+{
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr) != 0)
+        return false;
+    bool ok = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 &&
+              pthread_cond_init(&ch->ended, &attr) == 0;
+    pthread_condattr_destroy(&attr);
+    if (!ok)
+        return false;
+    if (pthread_mutex_init(&ch->lock, NULL) != 0) {
+        pthread_cond_destroy(&ch->ended);
+        return false;
+    }
+    if (pthread_create(thread, NULL, choice_main, ch) != 0) {
+        pthread_mutex_destroy(&ch->lock);
+        pthread_cond_destroy(&ch->ended);
+        return false;
+    }
+    return true;
+}
+
+int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
+                        gs_c4_poll_fn poll, void *user, gs_c4_solution *out)
+{
+    if (!sv || !s || !out)
+        return gs_c4_choose(sv, s, out);   /* its GS_EINVAL */
+    gs_c4_solver_cancel(sv, false);
+    choice ch = {.sv = sv, .s = s, .out = out, .status = GS_OK};
+    pthread_t thread;
+    struct timespec t0, wake;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!choice_start(&ch, &thread))
+        return gs_c4_choose(sv, s, out);
+
+    bool cancelled = false;
+    wake = t0;
+    pthread_mutex_lock(&ch.lock);
+    while (!ch.done) {
+        /* Step 1. Wait for the end, or for the next poll 20 ms on. */
+        wake.tv_nsec += 20000000L;
+        if (wake.tv_nsec >= 1000000000L) {
+            wake.tv_sec++;
+            wake.tv_nsec -= 1000000000L;
+        }
+        while (!ch.done &&
+               pthread_cond_timedwait(&ch.ended, &ch.lock, &wake) == 0)
+            ;
+        if (ch.done || cancelled || !poll)
+            continue;
+        /* Step 2. The poll, outside the lock (it may take its time). */
+        pthread_mutex_unlock(&ch.lock);
+        if (poll(user, since(&t0))) {
+            gs_c4_solver_cancel(sv, true);
+            cancelled = true;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &wake);
+        pthread_mutex_lock(&ch.lock);
+    }
+    pthread_mutex_unlock(&ch.lock);
+    pthread_join(thread, NULL);
+    pthread_mutex_destroy(&ch.lock);
+    pthread_cond_destroy(&ch.ended);
+    if (cancelled)
+        gs_c4_solver_cancel(sv, false);
+    return ch.status;
+}
+
+/* ---- MCTS --------------------------------------------------------------- */
+
+void gs_c4_mcts_params_init(gs_c4_mcts_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->threads = 1;
+}
+
+int gs_c4_mcts_decide(const gs_c4 *g, const gs_c4_state *s,
+                      const gs_c4_mcts_params *p, const gs_allocator *alloc,
+                      gs_c4_mcts_decision *out)
+{
+    gs_c4_mcts_params defaults;
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->best = -1;
+    if (!p) {
+        gs_c4_mcts_params_init(&defaults);
+        p = &defaults;
+    }
+    if (!g || !s || p->threads < 1 || !(p->max_seconds >= 0.0))
+        return GS_EINVAL;
+
+    /* Step 1. The recipe: the game's playouts, scored win, draw or loss. */
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = GS_MCTS;
+    so.mcts_playout = GS_PLAYOUT_POLICY;
+    so.mcts_win_loss = true;
+    so.threads = p->threads;
+    so.max_nodes = p->max_nodes;
+    so.max_seconds = p->max_seconds;
+    so.mcts_iterations = p->iterations;
+    if (!p->iterations && !p->max_nodes && !(p->max_seconds > 0))
+        so.mcts_iterations = 100000;
+
+    /* Step 2. The search. */
+    gs_game game;
+    gs_c4_game(g, &game);
+    gs_engine *e;
+    gs_result r;
+    int st = gs_engine_new(&game, alloc, &e);
+    if (st != GS_OK)
+        return st;
+    st = gs_search(e, s, &so, &r);
+    if (st != GS_OK) {
+        gs_engine_free(e);
+        return st;
+    }
+
+    /* Step 3. The decision and the root's children. */
+    out->best = r.best == GS_NO_ACTION ? -1 : (int)r.best;
+    out->value = r.value;
+    out->proved = r.mcts_proved;
+    out->iterations = r.mcts_iterations;
+    out->seconds = r.seconds;
+    gs_mcts_node_info root, c;
+    if (gs_mcts_tree_node(e, 0, &root) == GS_OK)
+        for (int i = 0; i < root.children && i < GS_C4_MAX_WIDTH; i++) {
+            gs_mcts_tree_node(e, (size_t)(root.first_child + i), &c);
+            gs_c4_mcts_column *col = &out->column[out->columns++];
+            col->column = (int)c.action;
+            col->visits = c.visits;
+            col->mean = c.mean;
+            col->proved = c.proved;
+            col->proved_value = c.lo;
+        }
+    gs_engine_free(e);
+    return GS_OK;
+}
+
+int gs_c4_mcts_write(const gs_c4_mcts_decision *d, gs_write_fn write,
+                     void *user)
+{
+    char num[GS_NUMBER_SIZE];
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    for (int i = 0; i < d->columns; i++) {
+        const gs_c4_mcts_column *c = &d->column[i];
+        gs_format_value(c->mean, num);
+        gs_writer_printf(&w, "%d: %llu visits, mean %s", c->column + 1,
+                         (unsigned long long)c->visits, num);
+        if (c->proved)
+            gs_writer_printf(&w, ", proved %g", c->proved_value);
+        gs_writer_puts(&w, "\n");
+    }
+    gs_writer_printf(&w, "best: %d (%llu iterations, %.3f ms%s)\n",
+                     d->best + 1, (unsigned long long)d->iterations,
+                     d->seconds * 1e3, d->proved ? ", proved" : "");
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_mcts_choice_write(const gs_c4_state *s,
+                            const gs_c4_mcts_decision *d, gs_write_fn write,
+                            void *user)
+{
+    char num[GS_NUMBER_SIZE];
+    gs_format_value(d->value, num);
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    computer_plays(&w, s, d->best);
+    gs_writer_printf(&w, "mean %s, %llu iterations, %.3f ms\n", num,
+                     (unsigned long long)d->iterations, d->seconds * 1e3);
+    return gs_writer_finish(&w);
+}

@@ -1,0 +1,475 @@
+/*
+ * tests/test_c4_play.c: what `gamesearch connect4` asks of a position
+ * beyond a solve (gamesearch/connect4.h, "What the program asks of a
+ * position"): a line of solve, the computer's choice watched by a poll
+ * callback (and cancelled by it), an MCTS decision with every column's
+ * statistics, and the text the program prints of them, of the board and of
+ * an analysis.
+ *
+ * The scores and node counts are those `gamesearch connect4 solve
+ * --no-book --tt-mb 4` prints for the same lines (one thread, so they do
+ * not vary); the MCTS figures those of `gamesearch connect4 analyze
+ * --algo mcts` (seed 0).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/connect4.h"
+
+#include "connect4_fixture.h"
+#include "sink.h"
+#include "track_alloc.h"
+
+#define TABLE_BYTES ((size_t)4 << 20)
+
+typedef struct fixture {
+    gs_c4 *g;
+    gs_c4_solver *sv;
+} fixture;
+
+static void open_board(fixture *f, int width, int height)
+{
+    f->g = make(width, height);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = TABLE_BYTES;
+    assert_int_equal(gs_c4_solver_new(f->g, &sp, NULL, &f->sv), GS_OK);
+}
+
+static void close_board(fixture *f)
+{
+    gs_c4_solver_free(f->sv);
+    gs_c4_free(f->g);
+}
+
+/* ---- A line of solve ---- */
+
+static void test_solve_line(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_line r;
+
+    /* trailing blanks are not the position's; the score is Pons's */
+    const char *line = "32751571231557 \t\r\n";
+    assert_int_equal(gs_c4_solve_line(f.sv, line, strlen(line), false, false,
+                                      &r), GS_C4_LINE_SOLVED);
+    assert_int_equal(r.outcome, GS_C4_LINE_SOLVED);
+    assert_int_equal(r.len, 14);
+    assert_int_equal(r.status, GS_OK);
+    assert_true(r.solution.known);
+    assert_int_equal(r.solution.score, -3);
+    assert_int_equal(r.solution.nodes, 413674);
+    assert_int_equal(r.win_score, 0);
+    /* the table is emptied first: the same count again; kept, fewer */
+    gs_c4_solve_line(f.sv, line, strlen(line), false, false, &r);
+    assert_int_equal(r.solution.nodes, 413674);
+    gs_c4_solve_line(f.sv, line, strlen(line), false, true, &r);
+    assert_true(r.solution.nodes < 413674);
+    gs_c4_solve_line(f.sv, line, 14, true, false, &r);
+    assert_int_equal(r.solution.score, -1);
+    assert_int_equal(r.solution.nodes, 339637);
+
+    /* a win at once, checked against the score it must have */
+    assert_int_equal(gs_c4_solve_line(f.sv, "445566", 6, false, false, &r),
+                     GS_C4_LINE_SOLVED);
+    assert_int_equal(r.solution.score, 18);
+    assert_int_equal(r.win_score, 18);
+    assert_int_equal(r.solution.nodes, 3);
+    assert_int_equal(gs_c4_solve_line(f.sv, "445566", 6, true, false, &r),
+                     GS_C4_LINE_SOLVED);
+    assert_int_equal(r.win_score, 1);
+    /* a loss at once needs no such check */
+    assert_int_equal(gs_c4_solve_line(f.sv, "44553\n", 6, false, false, &r),
+                     GS_C4_LINE_SOLVED);
+    assert_int_equal(r.solution.score, -18);
+    assert_int_equal(r.win_score, 0);
+
+    /* not a position: where and why, and no solve */
+    assert_int_equal(gs_c4_solve_line(f.sv, "448\n", 4, false, false, &r),
+                     GS_C4_LINE_BAD);
+    assert_int_equal(r.len, 3);
+    assert_int_equal(r.error.line, 1);
+    assert_int_equal(r.error.column, 3);
+    assert_string_equal(r.error.message, "'8' is not a column (columns are 1-7)");
+    assert_int_equal(r.solution.nodes, 0);
+
+    /* a limit stops the search */
+    gs_c4_solver_free(f.sv);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = TABLE_BYTES;
+    sp.max_nodes = 1000;
+    assert_int_equal(gs_c4_solver_new(f.g, &sp, NULL, &f.sv), GS_OK);
+    assert_int_equal(gs_c4_solve_line(f.sv, line, 14, false, false, &r),
+                     GS_C4_LINE_STOPPED);
+    assert_false(r.solution.known);
+    assert_int_equal(r.solution.stopped, GS_STOP_NODES);
+    assert_int_equal(r.solution.nodes, 1000);
+
+    /* blanks only: the empty board (here, 4x4: a draw) */
+    close_board(&f);
+    open_board(&f, 4, 4);
+    assert_int_equal(gs_c4_solve_line(f.sv, " \r\n", 3, false, false, &r),
+                     GS_C4_LINE_SOLVED);
+    assert_int_equal(r.len, 0);
+    assert_int_equal(r.solution.score, 0);
+    assert_int_equal(gs_c4_solve_line(f.sv, NULL, 0, false, false, &r),
+                     GS_C4_LINE_SOLVED);
+
+    /* bad arguments */
+    assert_int_equal(gs_c4_solve_line(NULL, "1", 1, false, false, &r),
+                     GS_C4_LINE_FAILED);
+    assert_int_equal(r.status, GS_EINVAL);
+    assert_int_equal(gs_c4_solve_line(f.sv, NULL, 1, false, false, &r),
+                     GS_C4_LINE_FAILED);
+    assert_int_equal(r.status, GS_EINVAL);
+    assert_int_equal(gs_c4_solve_line(f.sv, "1", 1, false, false, NULL),
+                     GS_C4_LINE_FAILED);
+    close_board(&f);
+}
+
+/* The text of a line, a move and an MCTS decision (times made exact). */
+static void expect_text(buffer *out, int rc, const char *want)
+{
+    assert_int_equal(rc, 0);
+    assert_string_equal(out->text, want);
+    free(out->text);
+    memset(out, 0, sizeof *out);
+}
+
+static void test_line_and_move_write(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    gs_c4_line r;
+    const char *line = "32751571231557 \r\n";
+    gs_c4_solve_line(f.sv, line, strlen(line), false, false, &r);
+    r.solution.seconds = 0.0123456;
+    expect_text(&out, gs_c4_line_write(line, &r, to_buffer, &out),
+                "32751571231557 -3 413674 12346\n");
+    assert_int_equal(gs_c4_line_write(line, &r, to_buffer, &refusing), 7);
+    r.solution.known = false;
+    expect_text(&out, gs_c4_line_write(line, &r, to_buffer, &out),
+                "32751571231557 ? 413674 12346\n");
+    /* the empty board, as the book answers it */
+    r.len = 0;
+    r.solution = (gs_c4_solution){.known = true, .score = 1, .nodes = 0};
+    expect_text(&out, gs_c4_line_write("\n", &r, to_buffer, &out),
+                " 1 0 0\n");
+
+    /* the computer's move: O to move after 5 stones */
+    gs_c4_state s = position(f.g, "44534");
+    gs_c4_solution sd = {.known = true, .score = 3, .best = 2,
+                         .nodes = 1234567, .seconds = 0.0012345};
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (O) plays 3, score 3 (a win), 1.234 ms, 1,234,567 "
+                "nodes\n");
+    sd.score = 0;
+    sd.from_book = true;
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (O) plays 3, score 0 (a draw, from the book), "
+                "1.234 ms, 1,234,567 nodes\n");
+    sd.score = -2;
+    sd.from_book = false;
+    s = position(f.g, "4453");
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
+                "computer (X) plays 3, score -2 (a loss), 1.234 ms, "
+                "1,234,567 nodes\n");
+    sd.known = false;
+    expect_text(&out, gs_c4_choice_write(&s, &sd, "--max-nodes", to_buffer,
+                                         &out),
+                "computer (X) plays 3, score ? (stopped by --max-nodes: the "
+                "best move found, not proved), 1.234 ms, 1,234,567 nodes\n");
+    assert_int_equal(gs_c4_choice_write(&s, &sd, "x", to_buffer, &refusing),
+                     7);
+    free(refusing.text);
+    close_board(&f);
+}
+
+/* ---- Text ---- */
+
+static void expect_board(const gs_c4 *g, const char *moves, const char *want)
+{
+    gs_c4_state s = position(g, moves);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &out), 0);
+    assert_string_equal(out.text, want);
+    /* a refusal stops the writer with its value */
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &refusing), 7);
+    free(out.text);
+    free(refusing.text);
+}
+
+static void test_board_write(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    expect_board(g, "44534", " 1 2 3 4 5 6 7\n"
+                             "|. . . . . . .|\n"
+                             "|. . . . . . .|\n"
+                             "|. . . . . . .|\n"
+                             "|. . . X . . .|\n"
+                             "|. . . O . . .|\n"
+                             "|. . O X X . .|\n"
+                             "+-------------+\n");
+    gs_c4_free(g);
+    g = make(2, 3);
+    expect_board(g, "12", " 1 2\n|. .|\n|. .|\n|X O|\n+---+\n");
+    gs_c4_free(g);
+}
+
+static void expect_analysis(fixture *f, const char *moves, const char *want)
+{
+    gs_c4_state s = position(f->g, moves);
+    gs_c4_analysis an;
+    assert_int_equal(gs_c4_analyze(f->sv, &s, false, &an), GS_OK);
+    buffer out = {0}, refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_analysis_write(&an, to_buffer, &out), 0);
+    assert_string_equal(out.text, want);
+    assert_int_equal(gs_c4_analysis_write(&an, to_buffer, &refusing), 7);
+    free(out.text);
+    free(refusing.text);
+}
+
+static void test_analysis_write(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    /* two best columns; full columns */
+    expect_analysis(&f, "445566", "17 17 18 17 17 17 18\nbest: 3 7\n");
+    expect_analysis(&f, "2252576253462244111563365343671351441",
+                    ". . . . . -1 -2\nbest: 6\n");
+
+    /* from the book */
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_default(f.g, NULL, &b), GS_OK);
+    gs_c4_solver_set_book(f.sv, b);
+    expect_analysis(&f, "", "-2 -1 0 1 0 -1 -2\nbest: 4\n"
+                            "(from the book: no search)\n");
+    gs_c4_solver_set_book(f.sv, NULL);
+    gs_c4_book_free(b);
+
+    /* scores a limit left unknown */
+    gs_c4_solver_free(f.sv);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = TABLE_BYTES;
+    sp.max_nodes = 10;
+    assert_int_equal(gs_c4_solver_new(f.g, &sp, NULL, &f.sv), GS_OK);
+    expect_analysis(&f, "1", "? ? ? ? ? ? ?\nbest: ?\n");
+    close_board(&f);
+}
+
+/* ---- The choice, watched ---- */
+
+/* Takes about 1.3 million nodes: longer than a poll's 20 ms anywhere. */
+#define SLOW "2416615552"
+/* Takes a few thousand (Test_L1_R1, score 13). */
+#define QUICK "5654767662"
+
+typedef struct polls {
+    int calls;
+    int cancel_at;       /* cancel on this call (0: never) */
+    double seconds[256];
+} polls;
+
+static bool record_poll(void *user, double seconds)
+{
+    polls *p = user;
+    if (p->calls < 256)
+        p->seconds[p->calls] = seconds;
+    p->calls++;
+    return p->calls == p->cancel_at;
+}
+
+static void test_choose_polled(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_state s = position(f.g, SLOW);
+    gs_c4_solution want, got;
+    assert_int_equal(gs_c4_choose(f.sv, &s, &want), GS_OK);
+    assert_true(want.known);
+    assert_int_equal(want.score, 4);
+    assert_int_equal(want.nodes, 1264851);
+
+    /* the same choice, polled every 20 ms or more of it */
+    polls p = {0};
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_choose_polled(f.sv, &s, record_poll, &p, &got),
+                     GS_OK);
+    assert_true(got.known);
+    assert_int_equal(got.score, want.score);
+    assert_int_equal(got.best, want.best);
+    assert_int_equal(got.nodes, want.nodes);
+    assert_true(got.best_proved);
+    assert_true(p.calls >= 1);
+    assert_true(p.calls <= got.seconds / 0.019 + 1);
+    assert_true(p.seconds[0] >= 0.019);
+    for (int i = 1; i < p.calls && i < 256; i++)
+        assert_true(p.seconds[i] - p.seconds[i - 1] >= 0.019);
+
+
+    /* a poll that cancels: called no more, the choice stopped, and the
+     * solver free of the request afterwards */
+    polls c = {.cancel_at = 1};
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_choose_polled(f.sv, &s, record_poll, &c, &got),
+                     GS_OK);
+    assert_int_equal(c.calls, 1);
+    assert_false(got.known);
+    assert_int_equal(got.stopped, GS_STOP_CANCEL);
+    assert_true(got.nodes < want.nodes);
+    gs_c4_state quick = position(f.g, QUICK);
+    assert_int_equal(gs_c4_solve(f.sv, &quick, false, &got), GS_OK);
+    assert_true(got.known);
+    assert_int_equal(got.score, 13);
+
+    /* without a poll; a cancel request left from before is withdrawn */
+    gs_c4_solver_cancel(f.sv, true);
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_choose_polled(f.sv, &quick, NULL, NULL, &got),
+                     GS_OK);
+    assert_true(got.known);
+    assert_int_equal(got.score, 13);
+    assert_true(got.best_proved);
+
+    assert_int_equal(gs_c4_choose_polled(NULL, &s, NULL, NULL, &got),
+                     GS_EINVAL);
+    assert_int_equal(gs_c4_choose_polled(f.sv, NULL, NULL, NULL, &got),
+                     GS_EINVAL);
+    assert_int_equal(got.best, -1);
+    assert_int_equal(gs_c4_choose_polled(f.sv, &s, NULL, NULL, NULL),
+                     GS_EINVAL);
+    close_board(&f);
+}
+
+/* ---- MCTS ---- */
+
+static void test_mcts_decide(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_mcts_params p;
+    gs_c4_mcts_params_init(&p);
+    assert_int_equal(p.threads, 1);
+    assert_int_equal(p.iterations, 0);
+    gs_c4_mcts_decision d;
+
+    /* O must block column 4; every other column loses to X's 18 */
+    gs_c4_state s = position(f.g, "11223");
+    p.iterations = 3000;
+    assert_int_equal(gs_c4_mcts_decide(f.g, &s, &p, NULL, &d), GS_OK);
+    assert_int_equal(d.best, 3);
+    assert_int_equal(d.iterations, 3000);
+    assert_false(d.proved);
+    assert_int_equal(d.columns, 7);
+    static const int order[7] = {3, 2, 4, 1, 5, 0, 6};
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(d.column[i].column, order[i]);
+        if (i == 0) {
+            assert_int_equal(d.column[i].visits, 2994);
+            assert_false(d.column[i].proved);
+            continue;
+        }
+        assert_int_equal(d.column[i].visits, 1);
+        assert_true(d.column[i].mean == 1.0);
+        assert_true(d.column[i].proved);
+        assert_true(d.column[i].proved_value == 18.0);
+    }
+    assert_true(d.value == d.column[0].mean);
+    d.seconds = 0.0026414;
+    buffer out = {0};
+    expect_text(&out, gs_c4_mcts_write(&d, to_buffer, &out),
+                "4: 2994 visits, mean -0.1112224449\n"
+                "3: 1 visits, mean 1, proved 18\n"
+                "5: 1 visits, mean 1, proved 18\n"
+                "2: 1 visits, mean 1, proved 18\n"
+                "6: 1 visits, mean 1, proved 18\n"
+                "1: 1 visits, mean 1, proved 18\n"
+                "7: 1 visits, mean 1, proved 18\n"
+                "best: 4 (3000 iterations, 2.641 ms)\n");
+    expect_text(&out, gs_c4_mcts_choice_write(&s, &d, to_buffer, &out),
+                "computer (O) plays 4, mean -0.1112224449, 3000 iterations, "
+                "2.641 ms\n");
+
+    /* a node limit; the defaults alone stop at the proof */
+    s = position(f.g, "1122");
+    p.max_nodes = 50;
+    assert_int_equal(gs_c4_mcts_decide(f.g, &s, &p, NULL, &d), GS_OK);
+    assert_int_equal(d.iterations, 18);
+    assert_int_equal(d.best, 3);
+    s = position(f.g, "445566");
+    assert_int_equal(gs_c4_mcts_decide(f.g, &s, NULL, NULL, &d), GS_OK);
+    assert_true(d.proved);
+    assert_int_equal(d.iterations, 2);
+    assert_int_equal(d.best, 2);
+    d.seconds = 0.0000081;
+    expect_text(&out, gs_c4_mcts_write(&d, to_buffer, &out),
+                "4: 1 visits, mean 1, proved 17\n"
+                "3: 1 visits, mean 1, proved 18\n"
+                "5: 0 visits, mean 0\n2: 0 visits, mean 0\n"
+                "6: 0 visits, mean 0\n1: 0 visits, mean 0\n"
+                "7: 0 visits, mean 0\n"
+                "best: 3 (2 iterations, 0.008 ms, proved)\n");
+    buffer refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_mcts_write(&d, to_buffer, &refusing), 7);
+    assert_int_equal(gs_c4_mcts_choice_write(&s, &d, to_buffer, &refusing), 7);
+    free(refusing.text);
+
+    /* bad arguments */
+    p.threads = 0;
+    assert_int_equal(gs_c4_mcts_decide(f.g, &s, &p, NULL, &d), GS_EINVAL);
+    assert_int_equal(d.best, -1);
+    assert_int_equal(gs_c4_mcts_decide(NULL, &s, NULL, NULL, &d), GS_EINVAL);
+    assert_int_equal(gs_c4_mcts_decide(f.g, NULL, NULL, NULL, &d), GS_EINVAL);
+    assert_int_equal(gs_c4_mcts_decide(f.g, &s, NULL, NULL, NULL), GS_EINVAL);
+
+    /* every allocation failed in turn: GS_ENOMEM, nothing leaked */
+    s = position(f.g, "11223");
+    gs_c4_mcts_params_init(&p);
+    p.iterations = 200;
+    long n;
+    for (n = 1;; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        int rc = gs_c4_mcts_decide(f.g, &s, &p, &a, &d);
+        assert_true(t.live == 0);
+        if (t.failed == 0) {
+            assert_int_equal(rc, GS_OK);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+        assert_int_equal(d.best, -1);
+    }
+    assert_true(n > 1);
+    close_board(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solve_line),
+        cmocka_unit_test(test_line_and_move_write),
+        cmocka_unit_test(test_board_write),
+        cmocka_unit_test(test_analysis_write),
+        cmocka_unit_test(test_choose_polled),
+        cmocka_unit_test(test_mcts_decide),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
