@@ -132,6 +132,7 @@ int threads_search(gs_engine *e, const void *root,
         j->opt.max_seconds = 0.0;
         j->root = root;
         atomic_store(&j->engine->asked, 0u);
+        atomic_store(&j->engine->probe_med, PROBE_NONE);
         j->engine->smp = sh;
         j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
     }
