@@ -386,13 +386,20 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
             tt_clear(&e->table);
         e->tt_mode = mode;
         e->table.age++;
+        tt_share(&e->table, 1);
     }
     e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
     e->mcts_count = 0;
     e->clock_last = 0.0;
     e->clock_every = e->clock_countdown = 1;
     e->halt = false;
-    atomic_fetch_and(&e->asked, ~(unsigned)ASK_STOP);
+    /* A helper's word is readied by its owner before the helper starts
+     * (an ASK_STOP may already be there). */
+    if (e->helper_id == 0) {
+        atomic_fetch_and(&e->asked, ~(unsigned)(ASK_STOP | ASK_PROBE));
+        e->smp = NULL;
+    }
+    atomic_store_explicit(&e->probe_med, PROBE_NONE, memory_order_relaxed);
     e->stopped = GS_STOP_NONE;
     e->status = GS_OK;
     e->error[0] = '\0';

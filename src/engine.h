@@ -115,8 +115,31 @@ typedef struct engine_modes {
     bool iterative;      /* iterative deepening */
 } engine_modes;
 
-/* What gs_engine_cancel and gs_engine_stop ask for (gs_engine.asked). */
-enum { ASK_CANCEL = 1u, ASK_STOP = 2u };
+/* What a thread's flag word (gs_engine.asked) asks for: gs_engine_cancel
+ * and gs_engine_stop set the first two in the caller's engine; the owner
+ * of a search on several threads sets ASK_STOP in its helpers' when it
+ * has its answer; ASK_PROBE, set by whichever thread proves it, says that
+ * the null-window probe under way is decided already (see smp_share). */
+enum { ASK_CANCEL = 1u, ASK_STOP = 2u, ASK_PROBE = 4u };
+
+/* No probe under way (gs_engine.probe_med). */
+#define PROBE_NONE INT64_MIN
+
+/*
+ * What the threads of one null-window search share (root.c's
+ * search_bisect; threads.c sets it up): the range [lo, hi] of the root's
+ * value, in grains from the side of the agent to move at the root, that
+ * some thread has proved so far. Every thread starts each probe inside
+ * the range as it then stands, and a thread whose probe is decided by
+ * another's proof drops it (ASK_PROBE), so that no thread searches for
+ * what another already knows.
+ */
+typedef struct smp_share {
+    _Atomic int64_t lo, hi;   /* INT64_MIN / INT64_MAX: nothing proved */
+    gs_engine *owner;         /* the owner; its first nthreads - 1 helpers
+                                 search with it */
+    int nthreads;
+} smp_share;
 
 struct gs_engine {
     gs_game game;            /* a copy of the caller's description */
@@ -166,16 +189,21 @@ struct gs_engine {
     double root_best_value;
 
     /* Several threads (lazy SMP): the owner's helper engines, and for a
-     * helper, which one it is and the owner's flag that stops it. */
+     * helper, which one it is. */
     gs_engine **helpers;
     int nhelpers;
     int helper_id;           /* 0: not a helper */
-    atomic_uint stop;        /* the owner's: nonzero when its search ends */
-    atomic_uint *stop_flag;  /* read before every node: a helper's, the
-                                owner's `stop`; the owner's, its own `asked` */
+    atomic_uint *stop_flag;  /* read before every node: its own `asked` */
     atomic_uint asked;       /* ASK_CANCEL (gs_engine_cancel, until
-                                withdrawn) | ASK_STOP (gs_engine_stop, this
-                                search only) */
+                                withdrawn) | ASK_STOP (gs_engine_stop, or
+                                a helper's owner: this search only) |
+                                ASK_PROBE (this probe only) */
+    /* A null-window search shared by several threads: the owner's range
+     * (smp_own), the one this search works with (NULL: none), and the
+     * probe under way (its low end in grains, PROBE_NONE). */
+    smp_share smp_own;
+    smp_share *smp;
+    _Atomic int64_t probe_med;
     /* A node budget shared by the threads: the owner's count of the
      * nodes they tried (shared_nodes), and the count a search charges
      * (budget: NULL when it has the budget to itself). */

@@ -10,13 +10,16 @@
  *   search_plain   one search of the root with the caller's window, or
  *                  with (-inf, inf);
  *   search_bisect  null-window search: searches with windows one grain
- *                  wide, each halving the range of values still possible.
+ *                  wide, each halving the range of values still possible
+ *                  (with several threads, the range they proved together).
  *
  * Both read the answer (value, best action, line) off the engine after the
  * node search (search.c) returns, in take_answer().
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -112,6 +115,85 @@ static double half(double x)
     return trunc(x / 2.0);
 }
 
+/* The next probe of a bisection of [lo, hi] (lo < hi): the middle, or
+ * the halved end when that is nearer zero. */
+static double bisect_point(double lo, double hi)
+{
+    double med = lo + half(hi - lo);
+    if (med <= 0 && half(lo) < med)
+        med = half(lo);
+    else if (med >= 0 && half(hi) > med)
+        med = half(hi);
+    return med;
+}
+
+/* ---- a bisection shared by several threads ----
+ *
+ * With e->smp set, the threads of one search bisect together: each takes
+ * in, before every probe, the range the others proved (smp_share in
+ * engine.h), publishes what its own probes prove, and drops a probe that
+ * another's proof decided meanwhile. The values are whole grains held in
+ * doubles, at most 2^53 (search_bisect checks), so int64_t holds them.
+ */
+
+/* Narrows [*lo, *hi] to what the threads proved; an end that moves is a
+ * proof now, no longer the caller's window. True when *lo moved. */
+static bool smp_take(gs_engine *e, double *lo, double *hi, bool *lo_window,
+                     bool *hi_window)
+{
+    int64_t slo = atomic_load(&e->smp->lo), shi = atomic_load(&e->smp->hi);
+    bool moved = false;
+    if (slo != INT64_MIN && (double)slo > *lo) {
+        *lo = (double)slo;
+        *lo_window = false;
+        moved = true;
+    }
+    if (shi != INT64_MAX && (double)shi < *hi) {
+        *hi = (double)shi;
+        *hi_window = false;
+    }
+    return moved;
+}
+
+/* True when the threads have proved that the probe at `med` fails high or
+ * low. */
+static bool smp_decided(const gs_engine *e, int64_t med)
+{
+    return atomic_load(&e->smp->lo) > med || atomic_load(&e->smp->hi) <= med;
+}
+
+/* Publishes a proof that the value is at least lo (above: at most hi),
+ * then asks every thread whose probe it decides to drop it. */
+static void smp_publish(gs_engine *e, double lo, double hi)
+{
+    smp_share *sh = e->smp;
+    const double limit = 9007199254740992.0;
+    if (lo >= -limit && lo <= limit) {
+        int64_t l = (int64_t)lo, cur = atomic_load(&sh->lo);
+        while (l > cur && !atomic_compare_exchange_weak(&sh->lo, &cur, l)) {
+        }
+    }
+    if (hi >= -limit && hi <= limit) {
+        int64_t h = (int64_t)hi, cur = atomic_load(&sh->hi);
+        while (h < cur && !atomic_compare_exchange_weak(&sh->hi, &cur, h)) {
+        }
+    }
+    for (int i = 0; i < sh->nthreads; i++) {
+        gs_engine *t = i == 0 ? sh->owner : sh->owner->helpers[i - 1];
+        int64_t m = atomic_load(&t->probe_med);
+        if (t != e && m != PROBE_NONE && smp_decided(e, m))
+            atomic_fetch_or(&t->asked, ASK_PROBE);
+    }
+}
+
+/* True when a probe unwound because another thread decided it (then the
+ * search goes on), not because of a limit or a stop. */
+static bool probe_dropped(gs_engine *e)
+{
+    return e->smp && e->status == GS_OK && e->stopped == GS_STOP_NONE &&
+           !(atomic_load(&e->asked) & (ASK_CANCEL | ASK_STOP));
+}
+
 /*
  * Null-window search of the root: the value, counted in grains from the
  * side of the agent to move at the root (so that a MIN root bisects as a
@@ -119,7 +201,10 @@ static double half(double x)
  * wide at `med` moves one end, until they meet. Probing nearer zero first
  * (the halved end) finds the sign early, as Pons's solver does. An end that
  * comes from the caller's window rather than from a proof makes the answer
- * a bound.
+ * a bound. With several threads (e->smp) every thread runs this loop on
+ * the range they proved together, all probing the same window at once
+ * (each with its own order at the root), so that whichever finishes first
+ * ends the probe for all.
  */
 static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
 {
@@ -182,19 +267,35 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
     }
 
     bool proved = false;   /* r holds the move that proved `lo` */
-    while (lo < hi) {
-        double med = lo + half(hi - lo);
-        if (med <= 0 && half(lo) < med)
-            med = half(lo);
-        else if (med >= 0 && half(hi) > med)
-            med = half(hi);
+    for (;;) {
+        if (e->smp && smp_take(e, &lo, &hi, &lo_window, &hi_window))
+            proved = false;   /* another thread proved more */
+        if (!(lo < hi))
+            break;
+        double med = bisect_point(lo, hi);
+        if (e->smp) {
+            /* Announced before the range is read again, so that a proof
+             * published meanwhile either is seen here or drops it. */
+            atomic_fetch_and(&e->asked, ~(unsigned)ASK_PROBE);
+            atomic_store(&e->probe_med, (int64_t)med);
+            if (smp_decided(e, (int64_t)med)) {
+                atomic_store(&e->probe_med, PROBE_NONE);
+                continue;
+            }
+        }
         /* The window (med, med + 1) on the mover's side. */
         double a = sign > 0 ? med * grain : -(med + 1) * grain;
         double b = sign > 0 ? (med + 1) * grain : -med * grain;
         double v = search_root(e, a, b);
+        if (e->smp)
+            atomic_store(&e->probe_med, PROBE_NONE);
         if (e->status != GS_OK)
             return false;
         if (e->halt) {
+            if (probe_dropped(e)) {
+                e->halt = false;
+                continue;
+            }
             if (keep_stopped && !proved)
                 take_answer(e, v, r);
             return false;
@@ -203,11 +304,15 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
         if (vm <= med) {
             hi = floor(vm);
             hi_window = false;
+            if (e->smp)
+                smp_publish(e, -INFINITY, hi);
         } else {
             lo = ceil(vm);
             lo_window = false;
             take_answer(e, v, r);
             proved = true;
+            if (e->smp)
+                smp_publish(e, lo, INFINITY);
         }
     }
 
@@ -224,11 +329,20 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
     }
     value = sign * value * grain;
     if (!proved && chooser && bound == GS_BOUND_EXACT) {
-        /* No search showed a move reaching the value: one around it does. */
+        /* No search showed a move reaching the value: one around it does.
+         * (A thread may still drop it, thinking it the probe it had just
+         * finished when another proved its answer: it is searched again.) */
         double v;
-        if (!search_and_take(e, value - grain, value + grain, keep_stopped,
-                             r, &v))
-            return false;
+        for (;;) {
+            if (e->smp)
+                atomic_fetch_and(&e->asked, ~(unsigned)ASK_PROBE);
+            if (search_and_take(e, value - grain, value + grain,
+                                keep_stopped, r, &v))
+                break;
+            if (!(e->halt && probe_dropped(e)))
+                return false;
+            e->halt = false;
+        }
     } else if (!proved) {
         take_answer(e, value, r);
     }

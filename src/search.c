@@ -57,7 +57,8 @@ static bool out_of_budget(gs_engine *e)
     unsigned asked;
     if (e->stop_flag &&
         (asked = atomic_load_explicit(e->stop_flag, memory_order_relaxed))) {
-        if (e->helper_id == 0)
+        /* (ASK_PROBE alone unwinds one probe: root.c goes on) */
+        if (e->helper_id == 0 && (asked & (ASK_CANCEL | ASK_STOP)))
             e->stopped = asked & ASK_CANCEL ? GS_STOP_CANCEL : GS_STOP_REQUEST;
         e->halt = true;
     } else if (e->opt.max_nodes &&
@@ -514,7 +515,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     assert(ply >= 0 && ply <= e->max_ply);
     assert(e->depth_plies == 0 || ply <= e->depth_plies);
 
-    /* Step 1. Limits: a node budget, the clock, or the owner's stop. */
+    /* Step 1. Limits: a node budget, the clock, a stop asked for. */
     if (out_of_budget(e))
         return 0.0;
     e->nodes++;
@@ -707,6 +708,8 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     if (e->mode.use_tt) {
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
+        if (e->helper_id == 0)
+            tt_count_store(e->tt);   /* (one thread grows the table) */
         tt_store(e->tt, key, v, bound,
                  e->cut_evals == cut_evals_before ? TT_DEPTH_FULL : remaining,
                  best, e->nodes - nodes_before);

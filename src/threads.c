@@ -9,10 +9,14 @@
  * The answer is the owner's; the helpers stop when it has it.
  *
  * What the threads share: the table (see tt.h for how entries survive
- * racing writers), the owner's `stop` flag (helpers poll it at every
- * node), and with a node limit one node count (every node any thread
- * tries to visit is charged to it, so that together they never exceed the
- * limit). Everything else is each engine's own.
+ * racing writers), with null-window search the range of values proved so
+ * far (smp_share in engine.h: root.c's search_bisect), and with a node
+ * limit one node count (every node any thread tries to visit is charged
+ * to it, so that together they never exceed the limit). Each thread polls
+ * its own flag word at every node: the owner sets ASK_STOP in its
+ * helpers' when it has its answer, and any thread sets ASK_PROBE in the
+ * word of a thread whose probe its proof decided. Everything else is each
+ * engine's own.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -66,7 +70,6 @@ int threads_ensure_helpers(gs_engine *e, int n)
         e->helpers = h;
         x->tt = &e->table;
         x->helper_id = e->nhelpers + 1;
-        x->stop_flag = &e->stop;
         h[e->nhelpers++] = x;
     }
     return GS_OK;
@@ -76,7 +79,8 @@ int threads_ensure_helpers(gs_engine *e, int n)
  * Lazy SMP: the helpers search the same root with the same options (no
  * time limit, no hook, each starting its root at another action) until
  * this thread's search ends; they share its table, so each finds what the
- * others stored, and its node budget. The answer is this thread's.
+ * others stored, its node budget, and with null-window search the range
+ * proved. The answer is this thread's.
  */
 int threads_search(gs_engine *e, const void *root,
                    const gs_search_options *options, gs_result *r)
@@ -99,9 +103,20 @@ int threads_search(gs_engine *e, const void *root,
         mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
         return st;
     }
-    /* The table grows under one thread only. */
-    tt_use_all(&e->table);
-    atomic_store(&e->stop, false);
+    /* The table grows under this thread only, which counts its stores
+     * for everyone's. */
+    tt_share(&e->table, nh + 1);
+    /* Null-window search to a fixed depth shares its proofs (iterative
+     * deepening's values change with the depth). */
+    smp_share *sh = NULL;
+    if (e->mode.null_window && !e->mode.iterative) {
+        sh = &e->smp_own;
+        atomic_store(&sh->lo, INT64_MIN);
+        atomic_store(&sh->hi, INT64_MAX);
+        sh->owner = e;
+        sh->nthreads = nh + 1;
+    }
+    e->smp = sh;
     /* A node budget is for all the threads together: each charges every
      * node it tries to visit to one count, so that their nodes never add
      * up to more than max_nodes. */
@@ -116,13 +131,17 @@ int threads_search(gs_engine *e, const void *root,
         j->opt.hook_user = NULL;
         j->opt.max_seconds = 0.0;
         j->root = root;
+        atomic_store(&j->engine->asked, 0u);
+        atomic_store(&j->engine->probe_med, PROBE_NONE);
+        j->engine->smp = sh;
         j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
     }
     memset(r, 0, sizeof *r);
     r->best = GS_NO_ACTION;
     r->best_index = -1;
     st = root_search_begun(e, root, r);
-    atomic_store(&e->stop, true);
+    for (int i = 0; i < nh; i++)
+        atomic_fetch_or(&jobs[i].engine->asked, ASK_STOP);
     for (int i = 0; i < nh; i++) {
         if (!jobs[i].running)
             continue;
@@ -134,5 +153,6 @@ int threads_search(gs_engine *e, const void *root,
     }
     mem_resize(&e->alloc, jobs, (size_t)nh * sizeof *jobs, 0);
     e->budget = NULL;
+    e->smp = NULL;
     return st;
 }

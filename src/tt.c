@@ -35,14 +35,13 @@ static void restart(tt_table *t)
     size_t n = t->buckets < TT_START ? t->buckets : TT_START;
     atomic_store_explicit(&t->mask, n - 1, memory_order_relaxed);
     t->stores = 0;
+    t->weight = 1;
     t->growing = n < t->buckets;
 }
 
-void tt_use_all(tt_table *t)
+void tt_share(tt_table *t, int threads)
 {
-    if (t->buckets)
-        atomic_store_explicit(&t->mask, t->buckets - 1, memory_order_relaxed);
-    t->growing = false;
+    t->weight = threads > 1 ? (size_t)threads : 1;
 }
 
 int tt_resize(tt_table *t, const gs_allocator *a, size_t bytes)
@@ -227,15 +226,6 @@ bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               int depth, gs_action action, uint64_t work)
 {
-    if (t->growing) {
-        size_t mask = atomic_load_explicit(&t->mask, memory_order_relaxed);
-        if (++t->stores > mask) {
-            mask = 2 * mask + 1;
-            atomic_store_explicit(&t->mask, mask, memory_order_relaxed);
-            t->stores = 0;
-            t->growing = mask < t->buckets - 1;
-        }
-    }
     size_t at = tt_index(t, key);
     if (!chunk_claim(t, at))
         return;

@@ -57,8 +57,11 @@
  * has the new index bit set would now be looked for in bucket i + half:
  * it is no longer found (it stays where it is until replaced; its key
  * bits still tell it from every other key of bucket i), and the others
- * are found where they were. Several threads use the whole table from
- * the start (tt_use_all).
+ * are found where they were. With several threads only one counts
+ * stores and grows the table, each of its stores counting for all the
+ * threads' (tt_share); the others read the part in use at each probe and
+ * store (an entry stored under the old size just before a doubling is
+ * lost as the entries moved by it are).
  *
  * A chunk's byte goes, during a search, from stale to TT_GEN_BUSY (the
  * thread that won a compare-and-swap zeroes it; meanwhile the others miss
@@ -134,12 +137,18 @@ typedef struct tt_table {
     unsigned chunk_shift;        /* bucket index >> chunk_shift: its chunk */
     size_t chunk_buckets;        /* buckets in a chunk */
     _Atomic size_t mask;   /* buckets in use - 1 (see "Growth" above) */
-    size_t stores;      /* stores since the table was emptied, while it
-                           grows */
-    bool growing;       /* the part in use doubles as stores come */
     uint8_t gen;        /* the table's generation (see above) */
     uint8_t age;        /* the search under way; set while no thread
                            searches */
+    /* The growth, written by one thread at each of its stores while the
+     * table grows: a cache line away from the fields above, which every
+     * thread reads at every probe. */
+    char pad[TT_LINE];
+    size_t stores;      /* stores counted since the table was emptied,
+                           while it grows */
+    size_t weight;      /* what one counted store adds to `stores`: the
+                           threads searching */
+    bool growing;       /* the part in use doubles as stores come */
 } tt_table;
 
 /* Allocates room for as many buckets as fit in `bytes` (rounded down to a
@@ -151,9 +160,26 @@ void tt_free(tt_table *t, const gs_allocator *a);
 /* Empties every slot (while no thread searches), lazily: see above. */
 void tt_clear(tt_table *t);
 
-/* Every bucket in use from now on (before several threads search: the
- * table grows only under one). */
-void tt_use_all(tt_table *t);
+/* Several threads are about to search with the table (1: one): only
+ * one of them counts its stores (tt_count_store), each for `threads`. */
+void tt_share(tt_table *t, int threads);
+
+/* Before a store: counts it, and doubles the part of the table in use when
+ * it has taken as many stores as it has buckets. Called by one thread
+ * only (with several, the one that set tt_share). */
+static inline void tt_count_store(tt_table *t)
+{
+    if (t->growing) {
+        size_t mask = atomic_load_explicit(&t->mask, memory_order_relaxed);
+        t->stores += t->weight;
+        if (t->stores > mask) {
+            mask = 2 * mask + 1;
+            atomic_store_explicit(&t->mask, mask, memory_order_relaxed);
+            t->stores = 0;
+            t->growing = mask < t->buckets - 1;
+        }
+    }
+}
 
 /* The bucket of `key` in the part of the table in use. */
 static inline size_t tt_index(const tt_table *t, uint64_t key)
@@ -175,7 +201,8 @@ static inline void tt_prefetch(const tt_table *t, uint64_t key)
 /* Copies the entry for `key` into *out and returns true, or returns
  * false. */
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
-/* Records a result for `key`, whose search took `work` nodes. */
+/* Records a result for `key`, whose search took `work` nodes (the thread
+ * that grows the table calls tt_count_store first). */
 void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
               int depth, gs_action action, uint64_t work);
 

@@ -160,6 +160,38 @@ static void test_solver_params(void **state)
     }
 }
 
+/* Two and three threads: every known position's exact and weak score,
+ * and a column that keeps it (check_position), as one thread finds them;
+ * then the same position solved again and again, each time from an empty
+ * table, always gets the same score, whichever thread proves it. */
+static void test_threads_same_scores(void **state)
+{
+    (void)state;
+    for (int threads = 2; threads <= 3; threads++) {
+        gs_c4_solver_params p;
+        gs_c4_solver_params_init(&p);
+        p.table_bytes = TABLE_BYTES;
+        p.threads = threads;
+        fixture f;
+        open_solver(&f, &p);
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            check_position(&f, known[i].moves, known[i].score);
+        gs_c4_state s = parse(f.g, known[3].moves);
+        for (int run = 0; run < 20; run++) {
+            gs_c4_solution sd;
+            gs_c4_solver_clear(f.sv);
+            assert_int_equal(gs_c4_solve(f.sv, &s, false, &sd), GS_OK);
+            if (!sd.known || sd.score != known[3].score ||
+                sd.bound != GS_BOUND_EXACT)
+                fail_msg("%d threads, run %d: known %d score %d, expected "
+                         "%d", threads, run, sd.known, sd.score,
+                         known[3].score);
+            assert_true(gs_c4_can_play(f.g, &s, sd.best));
+        }
+        close_solver(&f);
+    }
+}
+
 /* The same search twice from an empty table visits the same nodes. */
 static void test_deterministic(void **state)
 {
@@ -474,6 +506,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_scores),
         cmocka_unit_test(test_solver_params),
+        cmocka_unit_test(test_threads_same_scores),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_exact_game_nodes),
         cmocka_unit_test(test_analyze),

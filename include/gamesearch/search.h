@@ -239,9 +239,14 @@ typedef struct gs_search_options {
      * Threads searching the root together (default 1). With more than one
      * (alpha-beta with use_tt only), helper threads search the same
      * position and share the table (lazy SMP): the answer is that of the
-     * calling thread's search, sped up by what the helpers store. The node
-     * count then includes the helpers' nodes, and it and the time vary
-     * from run to run.
+     * calling thread's search, sped up by what the helpers store; with
+     * null_window (and no iterative deepening) the threads also share
+     * what each probe proves of the root's value, and drop a probe
+     * another thread has decided. The value is the one a single thread
+     * finds (exactly, when no root window bounds it); the best action
+     * reaches it but may be another of equal value. The node count then
+     * includes the helpers' nodes, and it and the time vary from run to
+     * run.
      */
     int threads;
     /* Stop after this many nodes (0 = no limit); never exceeded. */
