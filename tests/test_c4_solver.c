@@ -176,7 +176,7 @@ static void test_threads_same_scores(void **state)
         open_solver(&f, &p);
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
             check_position(&f, known[i].moves, known[i].score);
-        gs_c4_state s = parse(f.g, known[3].moves);
+        gs_c4_state s = position(f.g, known[3].moves);
         for (int run = 0; run < 20; run++) {
             gs_c4_solution sd;
             gs_c4_solver_clear(f.sv);
@@ -489,7 +489,7 @@ static void test_exact_game_nodes(void **state)
         gs_search_options o;
         gs_c4_search_options(&o, false);
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-            gs_c4_state s = parse(g, cases[i].moves);
+            gs_c4_state s = position(g, cases[i].moves);
             gs_result r;
             gs_engine_tt_clear(e);
             assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
