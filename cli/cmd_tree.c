@@ -39,13 +39,12 @@ typedef struct tree_options {
 static int check_value(cli_parser *p, const char *value)
 {
     tree_options *o = p->target;
-    const char *next = p->args.next < p->args.argc
-                           ? p->args.argv[p->args.next] : NULL;
+    const char *next = p->next < p->argc ? p->argv[p->next] : NULL;
     size_t k = next ? strlen(next) : 0;
     o->check = true;
     o->solution = value;
     if (!value && k > 9 && strcmp(next + k - 9, ".solution") == 0)
-        o->solution = cli_args_value(&p->args);
+        o->solution = p->argv[p->next++];
     return 0;
 }
 
