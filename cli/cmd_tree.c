@@ -311,28 +311,9 @@ int cmd_tree(int argc, char **argv)
         s = gs_tree_trace_search(t, &so, &tr, &res, &te);
     }
     if (s == GS_EPLY) {
-        /* What can be done depends on where values may stand: a nested
-         * list has them only at its leaves, so no cutoff can help it. */
-        int most = so.max_ply / agents;
-        if (gs_tree_syntax_of(t) == GS_TREE_NESTED)
-            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
-                      "plies gamesearch searches; a nested list has values "
-                      "only at its leaves, so --depth cannot cut it off: "
-                      "write it as lines, with values for the nodes at a "
-                      "cutoff of at most %d rounds, and give that --depth",
-                      shown, (long)gs_tree_height(t), so.max_ply, most);
-        else if (cutoff > 0)
-            cli_error(CMD, "%s: the tree is %ld plies deep and a cutoff of "
-                      "%d rounds (%ld plies) lies beyond the %d plies "
-                      "gamesearch searches; give --depth at most %d",
-                      shown, (long)gs_tree_height(t), depth, (long)cutoff,
-                      so.max_ply, most);
-        else
-            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
-                      "plies gamesearch searches; cut it off with --depth N, "
-                      "N at most %d rounds, the nodes at the cutoff given "
-                      "values", shown, (long)gs_tree_height(t), so.max_ply,
-                      most);
+        char why[512];
+        gs_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
+        cli_error(CMD, "%s: %s", shown, why);
         goto out;
     }
     if (s != GS_OK) {
