@@ -3,8 +3,9 @@
  * the computer (or watch two computers, or let two people play), or solve a
  * position: its value and every optimal move.
  *
- * The computer player is the library's (gamesearch/mnk.h, "Playing and
- * solving"): this file reads the options and the moves and prints.
+ * The computer player and the game are the library's (gamesearch/mnk.h,
+ * gs_mnk_play_game): this file reads the options and the person's lines
+ * and prints.
  */
 #include <stdlib.h>
 #include <string.h>
