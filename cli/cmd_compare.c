@@ -190,28 +190,13 @@ static int open_subject(const options *o, gs_compare_subject **s, char *what)
 static int parse_algos(const char *list, const gs_game *game,
                        gs_compare_options *c)
 {
-    if (!list) {
-        c->num_algos = gs_compare_default_algos(game, c->algos);
-        return 0;
-    }
-    for (const char *p = list;; p++) {
-        size_t n = strcspn(p, ",");
-        gs_compare_algo *a = &c->algos[c->num_algos];
-        const char *unfit = NULL;
-        if (c->num_algos == GS_COMPARE_MAX_ALGOS ||
-            gs_compare_algo_parse(p, n, a) != GS_OK ||
-            (unfit = gs_compare_algo_unfit(game, a))) {
-            cli_error(CMD, "--algo '%.*s': %s", (int)n, p, unfit ? unfit :
-                      c->num_algos == GS_COMPARE_MAX_ALGOS ? "too many "
-                      "algorithms (at most 8)" : "not an algorithm (see "
-                      "gamesearch compare --help)");
-            return EXIT_BAD_INPUT;
-        }
-        c->num_algos++;
-        p += n;
-        if (!*p)
-            return 0;
-    }
+    const char *why;
+    size_t at, n;
+    int rc = gs_compare_algos_parse(list, game, c, &why, &at, &n);
+    if (rc != GS_OK)
+        cli_error(CMD, "--algo '%.*s': %s%s", (int)n, list + at, why,
+                  rc == GS_EPARSE ? " (see gamesearch compare --help)" : "");
+    return rc == GS_OK ? 0 : EXIT_BAD_INPUT;
 }
 
 typedef struct printer {

@@ -3,8 +3,9 @@
  * the computer (or watch two computers, or let two people play), or solve a
  * position: its value and every optimal move.
  *
- * The computer player is the library's (gamesearch/mnk.h, "Playing and
- * solving"): this file reads the options and the moves and prints.
+ * The computer player and the game are the library's (gamesearch/mnk.h,
+ * gs_mnk_play_game): this file reads the options and the person's lines
+ * and prints.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -135,13 +136,6 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     return 0;
 }
 
-static void print_board(const gs_mnk *g, const void *s)
-{
-    char board[4096];   /* 32x32: 69 bytes a line, 33 lines */
-    gs_mnk_board_text(g, s, board, sizeof board);
-    fputs(board, stdout);
-}
-
 /* The position of --solve or --start (`option`) into state: false after
  * a message. */
 static bool read_position(const char *cmd, const gs_mnk *g, const char *option,
@@ -186,77 +180,31 @@ out:
     return status;
 }
 
-/* Asks which side the person plays, when the options did not say. Returns
- * false at the end of input. */
-static bool ask_side(mnk_options *o, char **line, size_t *cap)
-{
-    for (;;) {
-        printf("Play X (moves first) or O? [X/o] ");
-        fflush(stdout);
-        if (!cli_read_answer(line, cap)) {
-            fputc('\n', stdout);
-            return false;
-        }
-        char *a = cli_trim(*line);
-        bool x = *a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0;
-        if (x || strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
-            o->computer[0] = !x;
-            o->computer[1] = x;
-            return true;
-        }
-        printf("Type X or O.\n");
-    }
-}
+/* A person's answer for gs_mnk_play_game, read from standard input. */
+typedef struct answers {
+    char *line;
+    size_t cap;
+} answers;
 
-/* A person's move: the cell, or -1 at the end of input or on "q". */
-static int ask_move(const gs_mnk *g, const void *s, char **line, size_t *cap)
+static char *ask(void *user, const char *prompt)
 {
-    const gs_mnk_params *p = gs_mnk_params_of(g);
-    int cells = p->rows * p->cols;
-    char first[16], last[16];
-    gs_mnk_cell_name(g, 0, first, sizeof first);
-    gs_mnk_cell_name(g, cells - 1, last, sizeof last);
-    for (;;) {
-        printf("%c to move (a cell %s-%s or 1-%d, q to quit): ",
-               gs_mnk_to_move(g, s) == 0 ? 'X' : 'O', first, last, cells);
-        fflush(stdout);
-        if (!cli_read_answer(line, cap)) {
-            fputc('\n', stdout);
-            return -1;
-        }
-        char *a = cli_trim(*line);
-        if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
-            return -1;
-        if (*a == '\0') {
-            printf("Type a cell such as %s, or q to quit.\n", first);
-            continue;
-        }
-        int c = gs_mnk_parse_cell(g, a);
-        if (c < 0) {
-            printf("'%s' is not a cell of this %dx%d board: type a cell such as "
-                   "%s, or a number from 1 to %d.\n", CLI_Q(a), p->rows, p->cols, first,
-                   cells);
-            continue;
-        }
-        if (gs_mnk_cell(g, s, c) != 0) {
-            char name[16];
-            gs_mnk_cell_name(g, c, name, sizeof name);
-            printf("%s is taken: choose an empty cell.\n", name);
-            continue;
-        }
-        return c;
+    answers *a = user;
+    fputs(prompt, stdout);
+    fflush(stdout);
+    if (!cli_read_answer(&a->line, &a->cap)) {
+        fputc('\n', stdout);
+        return NULL;
     }
+    return a->line;
 }
 
 static int play(mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
-    size_t size = gs_mnk_state_size(g);
-    unsigned char *s = malloc(size);
-    char *line = NULL;
-    size_t cap = 0;
+    unsigned char *s = malloc(gs_mnk_state_size(g));
+    answers in = {NULL, 0};
     gs_mnk_player *pl = NULL;
-    int status = EXIT_BAD_INPUT;
+    int status = EXIT_BAD_INPUT, rc;
     if (!s) {
         cli_error(cmd, "out of memory");
         return 1;
@@ -264,54 +212,24 @@ static int play(mnk_options *o, gs_mnk *g)
     gs_mnk_empty(g, s);
     if (o->start && !read_position(cmd, g, "--start", o->start, s))
         goto out;
-    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK) {
+    gs_mnk_play_options po;
+    gs_mnk_play_options_init(&po);
+    po.computer[0] = o->computer[0];
+    po.computer[1] = o->computer[1];
+    po.ask = ask;
+    po.ask_user = &in;
+    po.write = cli_file_write;
+    po.write_user = stdout;
+    status = 1;
+    if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
         cli_error(cmd, "out of memory");
-        status = 1;
-        goto out;
-    }
-
-    status = 0;
-    if (o->computer[0] < 0 && o->computer[1] < 0) {
-        if (!ask_side(o, &line, &cap))
-            goto out;
-    } else if (o->computer[0] < 0) {
-        o->computer[0] = !o->computer[1];
-    } else if (o->computer[1] < 0) {
-        o->computer[1] = !o->computer[0];
-    }
-
-    for (;;) {
-        print_board(g, s);
-        if (gs_mnk_over(g, s)) {
-            int w = gs_mnk_winner(g, s);
-            puts(w == 1 ? "X wins." : w == 2 ? "O wins." : "Draw.");
-            break;
-        }
-        int side = gs_mnk_to_move(g, s), cell;
-        if (!o->computer[side]) {
-            cell = ask_move(g, s, &line, &cap);
-            if (cell < 0) {
-                puts("Game left unfinished.");
-                break;
-            }
-        } else {
-            gs_mnk_move m;
-            int rs = gs_mnk_player_move(pl, s, &m);
-            if (rs != GS_OK) {
-                cli_error(cmd, "search failed: %s", gs_strerror(rs));
-                status = 1;
-                break;
-            }
-            char text[160];
-            gs_mnk_move_text(g, side, &m, text, sizeof text);
-            fputs(text, stdout);
-            cell = m.cell;
-        }
-        gs_mnk_play(g, s, cell);
-    }
+    else if ((rc = gs_mnk_play_game(pl, s, &po)) != GS_OK)
+        cli_error(cmd, "search failed: %s", gs_strerror(rc));
+    else
+        status = 0;
 out:
     gs_mnk_player_free(pl);
-    free(line);
+    free(in.line);
     free(s);
     return status;
 }

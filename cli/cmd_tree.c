@@ -39,13 +39,12 @@ typedef struct tree_options {
 static int check_value(cli_parser *p, const char *value)
 {
     tree_options *o = p->target;
-    const char *next = p->args.next < p->args.argc
-                           ? p->args.argv[p->args.next] : NULL;
+    const char *next = p->next < p->argc ? p->argv[p->next] : NULL;
     size_t k = next ? strlen(next) : 0;
     o->check = true;
     o->solution = value;
     if (!value && k > 9 && strcmp(next + k - 9, ".solution") == 0)
-        o->solution = cli_args_value(&p->args);
+        o->solution = p->argv[p->next++];
     return 0;
 }
 
@@ -312,28 +311,9 @@ int cmd_tree(int argc, char **argv)
         s = gs_tree_trace_search(t, &so, &tr, &res, &te);
     }
     if (s == GS_EPLY) {
-        /* What can be done depends on where values may stand: a nested
-         * list has them only at its leaves, so no cutoff can help it. */
-        int most = so.max_ply / agents;
-        if (gs_tree_syntax_of(t) == GS_TREE_NESTED)
-            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
-                      "plies gamesearch searches; a nested list has values "
-                      "only at its leaves, so --depth cannot cut it off: "
-                      "write it as lines, with values for the nodes at a "
-                      "cutoff of at most %d rounds, and give that --depth",
-                      shown, (long)gs_tree_height(t), so.max_ply, most);
-        else if (cutoff > 0)
-            cli_error(CMD, "%s: the tree is %ld plies deep and a cutoff of "
-                      "%d rounds (%ld plies) lies beyond the %d plies "
-                      "gamesearch searches; give --depth at most %d",
-                      shown, (long)gs_tree_height(t), depth, (long)cutoff,
-                      so.max_ply, most);
-        else
-            cli_error(CMD, "%s: the tree is %ld plies deep, more than the %d "
-                      "plies gamesearch searches; cut it off with --depth N, "
-                      "N at most %d rounds, the nodes at the cutoff given "
-                      "values", shown, (long)gs_tree_height(t), so.max_ply,
-                      most);
+        char why[512];
+        gs_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
+        cli_error(CMD, "%s: %s", shown, why);
         goto out;
     }
     if (s != GS_OK) {

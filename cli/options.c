@@ -186,10 +186,10 @@ static const cli_opt *find_letter(const cli_parser *p, char c)
     return NULL;
 }
 
-/* The value of p->opt, taken from the arguments: NULL after a message. */
+/* The value of p->opt, the next argument: false after a message. */
 static bool take_value(cli_parser *p, const char **v)
 {
-    *v = cli_args_value(&p->args);
+    *v = p->next < p->argc ? p->argv[p->next++] : NULL;
     if (!*v)
         cli_error(p->cmd, "%s needs a value (see gamesearch %s --help)",
                   p->shown, p->cmd);
@@ -222,43 +222,60 @@ static int read_letters(cli_parser *p, const char *arg)
     return 0;
 }
 
+/* One argument "--name" or "--name=VALUE". */
+static int read_long(cli_parser *p, const char *arg)
+{
+    char name[64];
+    const char *eq = strchr(arg, '='), *v = NULL;
+    size_t k = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (k >= sizeof name)
+        k = sizeof name - 1;
+    memcpy(name, arg, k);
+    name[k] = '\0';
+    if (!(p->opt = find_long(p, name + 2)))
+        return EXIT_BAD_INPUT;
+    show(p, (size_t)(p->opt - p->opts), 0);
+    if (p->opt->kind == CLI_OPT_MAYBE) {
+        v = eq ? eq + 1 : NULL;
+    } else if (!takes_value(p->opt) && eq) {
+        cli_error(p->cmd, "%s takes no value", p->shown);
+        return EXIT_BAD_INPUT;
+    } else if (takes_value(p->opt)) {
+        v = eq ? eq + 1 : NULL;
+        if (!eq && !take_value(p, &v))
+            return EXIT_BAD_INPUT;
+    }
+    return apply(p, v);
+}
+
 int cli_opts_parse(cli_parser *p, int argc, char **argv)
 {
-    bool is_opt;
-    char name[64];
-    const char *arg;
+    bool options_done = false;   /* after "--" */
     memset(p->order, 0, sizeof p->order);
     memset(p->given_as, 0, sizeof p->given_as);
     p->given = 0;
     p->count = p->count > CLI_OPTS_MAX ? CLI_OPTS_MAX : p->count;
-    cli_args_init(&p->args, argc - 1, argv + 1);
-    while (cli_args_next(&p->args, &is_opt, name, sizeof name, &arg)) {
-        int rc = 0;
+    p->argc = argc - 1;
+    p->argv = argv + 1;
+    p->next = 0;
+    while (p->next < p->argc) {
+        const char *arg = p->argv[p->next++];
+        bool is_opt = !options_done && arg[0] == '-' && arg[1] != '\0';
+        int rc;
+        if (is_opt && strcmp(arg, "--") == 0) {
+            options_done = true;
+            continue;
+        }
         if (!is_opt && p->positional) {
             rc = p->positional(p, arg);
         } else if (!is_opt) {
             cli_error(p->cmd, "unexpected argument '%s' (see gamesearch %s "
                       "--help)", CLI_Q(arg), p->cmd);
             rc = EXIT_BAD_INPUT;
-        } else if (name[1] != '-') {
+        } else if (arg[1] != '-') {
             rc = read_letters(p, arg);
-        } else if (!(p->opt = find_long(p, name + 2))) {
-            rc = EXIT_BAD_INPUT;
         } else {
-            const char *v = NULL;
-            show(p, (size_t)(p->opt - p->opts), 0);
-            if (p->opt->kind == CLI_OPT_MAYBE) {
-                if (cli_args_has_inline(&p->args))
-                    v = cli_args_value(&p->args);
-            } else if (!takes_value(p->opt) &&
-                       cli_args_has_inline(&p->args)) {
-                cli_error(p->cmd, "%s takes no value", p->shown);
-                rc = EXIT_BAD_INPUT;
-            } else if (takes_value(p->opt) && !take_value(p, &v)) {
-                rc = EXIT_BAD_INPUT;
-            }
-            if (rc == 0)
-                rc = apply(p, v);
+            rc = read_long(p, arg);
         }
         if (rc)
             return rc;

@@ -84,7 +84,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_VALUE,    /* a value, stored nowhere: the hook does the work */
     CLI_OPT_MAYBE     /* an optional value: "--name=VALUE" gives the hook
                          VALUE, "--name" NULL; the hook may take the next
-                         argument itself with cli_args_value(&p->args) */
+                         argument itself: p->argv[p->next++] */
 } cli_opt_kind;
 
 /*
@@ -166,7 +166,9 @@ struct cli_parser {
     void *user;               /* for the hooks */
 
     /* Set while parsing, for the hooks: */
-    cli_args args;
+    char **argv;              /* the arguments after the command's name */
+    int argc;                 /* how many */
+    int next;                 /* the index of the next one to read */
     const cli_opt *opt;       /* the option being read */
     char shown[72];           /* its name as messages give it */
 

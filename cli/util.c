@@ -191,61 +191,6 @@ fail:
     return -1;
 }
 
-void cli_args_init(cli_args *a, int argc, char **argv)
-{
-    a->argc = argc;
-    a->argv = argv;
-    a->next = 0;
-    a->inline_value = NULL;
-    a->options_done = false;
-}
-
-bool cli_args_next(cli_args *a, bool *option, char *name, size_t size,
-                   const char **arg)
-{
-    a->inline_value = NULL;
-    while (a->next < a->argc) {
-        const char *s = a->argv[a->next++];
-        *arg = s;
-        if (!a->options_done && strcmp(s, "--") == 0) {
-            a->options_done = true;
-            continue;
-        }
-        if (a->options_done || s[0] != '-' || strcmp(s, "-") == 0) {
-            *option = false;
-            return true;
-        }
-        *option = true;
-        const char *eq = s[1] == '-' ? strchr(s, '=') : NULL;
-        size_t k = eq ? (size_t)(eq - s) : strlen(s);
-        if (k >= size)
-            k = size - 1;
-        memcpy(name, s, k);
-        name[k] = '\0';
-        if (eq)
-            a->inline_value = eq + 1;
-        return true;
-    }
-    return false;
-}
-
-const char *cli_args_value(cli_args *a)
-{
-    if (a->inline_value) {
-        const char *v = a->inline_value;
-        a->inline_value = NULL;
-        return v;
-    }
-    if (a->next < a->argc)
-        return a->argv[a->next++];
-    return NULL;
-}
-
-bool cli_args_has_inline(const cli_args *a)
-{
-    return a->inline_value != NULL;
-}
-
 bool cli_parse_long(const char *s, long lo, long hi, long *out)
 {
     if (!s || !*s)

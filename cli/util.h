@@ -55,27 +55,6 @@ void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize);
 
-/* Scanning argv: options (--name, --name=value, --name value, -x) and
- * positional arguments, in order; "--" ends the options. */
-typedef struct cli_args {
-    int argc;
-    char **argv;
-    int next;              /* index of the next argument */
-    const char *inline_value;
-    bool options_done;
-} cli_args;
-
-void cli_args_init(cli_args *a, int argc, char **argv);
-/* Next argument: returns false at the end. *option is true for an option,
- * whose name (without any "=value") is copied into name. */
-bool cli_args_next(cli_args *a, bool *option, char *name, size_t size,
-                   const char **arg);
-/* The value of the option just returned: "=value" or the next argument;
- * NULL when there is none. */
-const char *cli_args_value(cli_args *a);
-/* The option just returned had "=value" attached. */
-bool cli_args_has_inline(const cli_args *a);
-
 /* Parses a whole decimal integer in [lo, hi]; false otherwise. */
 bool cli_parse_long(const char *s, long lo, long hi, long *out);
 /* A board size "ROWSxCOLUMNS" ("3x4"; 'X' too), each 1 to max: true and

@@ -296,6 +296,40 @@ static void test_unfit(void **state)
                      GS_EINVAL);
     assert_string_equal(why, "the depths are not 1 <= min_depth <= "
                         "max_depth");
+
+    /* --algo's list: the defaults, names, and the name at fault */
+    const char *bad;
+    size_t at = 99, n = 99;
+    assert_int_equal(gs_compare_algos_parse(NULL, &game, &o, &bad, &at, &n),
+                     GS_OK);
+    assert_int_equal(o.num_algos, 4);
+    assert_int_equal(at, 99);
+    assert_int_equal(gs_compare_algos_parse("minimax,alphabeta+tt", &game,
+                                            &o, &bad, &at, &n), GS_OK);
+    assert_int_equal(o.num_algos, 2);
+    assert_int_equal(o.algos[0].algo, GS_MINIMAX);
+    assert_true(o.algos[1].use_tt && !o.algos[1].order_moves);
+    assert_int_equal(gs_compare_algos_parse("minimax,nope,x", &game, &o, &bad,
+                                            &at, &n), GS_EPARSE);
+    assert_int_equal(at, 8);
+    assert_int_equal(n, 4);
+    assert_string_equal(bad, "not an algorithm");
+    assert_int_equal(gs_compare_algos_parse("minimax,", &game, &o, &bad, &at,
+                                            &n), GS_EPARSE);
+    assert_int_equal(at, 8);
+    assert_int_equal(n, 0);
+    assert_int_equal(gs_compare_algos_parse("alphabeta+order", &game, &o,
+                                            &bad, &at, &n), GS_EINVAL);
+    assert_int_equal(at, 0);
+    assert_int_equal(n, 15);
+    assert_string_equal(bad, "the game has no move ordering hint");
+    assert_int_equal(gs_compare_algos_parse("minimax,minimax,minimax,minimax,"
+                                            "minimax,minimax,minimax,minimax,"
+                                            "alphabeta", &game, &o, &bad, &at,
+                                            &n), GS_EINVAL);
+    assert_int_equal(at, 64);
+    assert_int_equal(n, 9);
+    assert_string_equal(bad, "too many algorithms (at most 8)");
     gs_tree_free(tree);
 }
 

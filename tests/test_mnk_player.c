@@ -5,7 +5,8 @@
  * solve of tic-tac-toe positions (values, optimal cells and node counts as
  * `gamesearch ttt --solve` prints them), its moves, perfect play against
  * itself, a time-limited Gomoku move, bad arguments and allocation
- * failure, and the board and a solve as text.
+ * failure, the board and a solve as text, and a game in the terminal
+ * with scripted answers.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -470,6 +471,125 @@ static void test_text(void **state)
     assert_null(k.text);
 }
 
+/* Scripted answers for gs_mnk_play_game: each prompt goes into the
+ * transcript as "[prompt]", then the next answer (NULL: end of input). */
+typedef struct script {
+    buffer *out;
+    const char *const *answers;
+    size_t n, next;
+    char line[64];
+} script;
+
+static char *scripted(void *user, const char *prompt)
+{
+    script *sc = user;
+    to_buffer(sc->out, "[", 1);
+    to_buffer(sc->out, prompt, strlen(prompt));
+    to_buffer(sc->out, "]", 1);
+    if (sc->next >= sc->n || !sc->answers[sc->next])
+        return NULL;
+    snprintf(sc->line, sizeof sc->line, "%s", sc->answers[sc->next++]);
+    return sc->line;
+}
+
+/* Plays from `start` with computer x and o and the answers; the
+ * transcript in *out (free out->text). */
+static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
+                       int x, int o, const char *const *answers, size_t n,
+                       buffer *out)
+{
+    script sc = {.out = out, .answers = answers, .n = n};
+    gs_mnk_play_options po;
+    gs_mnk_play_options_init(&po);
+    assert_int_equal(po.computer[0], -1);
+    assert_int_equal(po.computer[1], -1);
+    po.computer[0] = x;
+    po.computer[1] = o;
+    po.ask = scripted;
+    po.ask_user = &sc;
+    po.write = to_buffer;
+    po.write_user = out;
+    (void)g;
+    int rc = gs_mnk_play_game(pl, s, &po);
+    assert_int_equal(sc.next, n);   /* every answer read */
+    return rc;
+}
+
+static void test_play_game(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    char b0[256], b1[256], b2[256], want[2048];
+    sbuf s;
+
+    /* two people: wrong answers told why, then "q" */
+    static const char *const people[] = {"", "zz", " b2\t", "b2", "a1", "q"};
+    buffer out = {0};
+    gs_mnk_empty(g, &s);
+    gs_mnk_board_text(g, &s, b0, sizeof b0);
+    parse(g, "....X....", &s);
+    gs_mnk_board_text(g, &s, b1, sizeof b1);
+    parse(g, "O...X....", &s);
+    gs_mnk_board_text(g, &s, b2, sizeof b2);
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
+    const char *xp = "[X to move (a cell a1-c3 or 1-9, q to quit): ]";
+    const char *op = "[O to move (a cell a1-c3 or 1-9, q to quit): ]";
+    snprintf(want, sizeof want, "%s%sType a cell such as a1, or q to quit.\n"
+             "%s'zz' is not a cell of this 3x3 board: type a cell such as a1, "
+             "or a number from 1 to 9.\n%s%s%sb2 is taken: choose an empty "
+             "cell.\n%s%s%sGame left unfinished.\n", b0, xp, xp, xp, b1, op,
+             op, b2, xp);
+    assert_string_equal(out.text, want);
+    assert_int_equal(gs_mnk_cell(g, &s, 4), 1);
+    assert_int_equal(gs_mnk_cell(g, &s, 0), 2);
+    free(out.text);
+
+    /* the side asked for; O chosen, the computer opens in the centre;
+     * the end of input at a move leaves the game unfinished */
+    static const char *const side_o[] = {"maybe", " o ", NULL};
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, -1, -1, side_o, 2, &out), GS_OK);
+    const char *ask = "[Play X (moves first) or O? [X/o] ]";
+    snprintf(want, sizeof want, "%sType X or O.\n%s%scomputer (X) plays b2\n"
+             "computer move: ", ask, ask, b0);
+    assert_memory_equal(out.text, want, strlen(want));
+    snprintf(want, sizeof want, "%s%sGame left unfinished.\n", b1, op);
+    assert_string_equal(out.text + out.len - strlen(want), want);
+    assert_int_equal(gs_mnk_stones(g, &s), 1);
+    free(out.text);
+
+    /* the end of input at the side's question: nothing more */
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, -1, -1, NULL, 0, &out), GS_OK);
+    assert_string_equal(out.text, ask);
+    assert_int_equal(gs_mnk_stones(g, &s), 0);
+    free(out.text);
+
+    /* X the computer (O then the person) wins at once */
+    out = (buffer){0};
+    parse(g, "XX.OO....", &s);
+    assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
+    assert_int_equal(gs_mnk_winner(g, &s), 1);
+    gs_mnk_board_text(g, &s, b1, sizeof b1);
+    snprintf(want, sizeof want, "%sX wins.\n", b1);
+    assert_string_equal(out.text + out.len - strlen(want), want);
+    assert_non_null(strstr(out.text, "computer (X) plays c1\n"));
+    free(out.text);
+
+    gs_mnk_play_options po;
+    gs_mnk_play_options_init(&po);
+    po.write = to_buffer;
+    assert_int_equal(gs_mnk_play_game(pl, &s, &po), GS_EINVAL);
+    assert_int_equal(gs_mnk_play_game(NULL, &s, NULL), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_play_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

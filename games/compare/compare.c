@@ -119,6 +119,35 @@ int gs_compare_default_algos(const gs_game *game, gs_compare_algo *out)
     return n;
 }
 
+int gs_compare_algos_parse(const char *list, const gs_game *game,
+                           gs_compare_options *o, const char **why,
+                           size_t *at, size_t *len)
+{
+    o->num_algos = 0;
+    if (!list) {
+        o->num_algos = gs_compare_default_algos(game, o->algos);
+        return GS_OK;
+    }
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        gs_compare_algo *a = &o->algos[o->num_algos];
+        const char *unfit = NULL;
+        bool full = o->num_algos == GS_COMPARE_MAX_ALGOS;
+        int rc = full ? GS_EINVAL : gs_compare_algo_parse(p, n, a);
+        if (rc != GS_OK || (unfit = gs_compare_algo_unfit(game, a))) {
+            *why = unfit ? unfit : full ? "too many algorithms (at most 8)"
+                                        : "not an algorithm";
+            *at = (size_t)(p - list);
+            *len = n;
+            return full || unfit ? GS_EINVAL : GS_EPARSE;
+        }
+        o->num_algos++;
+        p += n;
+        if (!*p)
+            return GS_OK;
+    }
+}
+
 /* ---- Running ------------------------------------------------------------- */
 
 void gs_compare_options_init(gs_compare_options *o)

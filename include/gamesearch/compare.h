@@ -102,6 +102,20 @@ typedef struct gs_compare_options {
     void *user;
 } gs_compare_options;
 
+/*
+ * Reads `list`, names as gs_compare_algo_name writes them separated by
+ * commas ("minimax,alphabeta+order"), into o->algos and o->num_algos, or
+ * with a NULL list the defaults of gs_compare_default_algos. GS_OK;
+ * GS_EPARSE for a name that is not an algorithm, GS_EINVAL for one that
+ * cannot search `game` or for more than GS_COMPARE_MAX_ALGOS: then the
+ * name is list[*at .. *at + *len - 1] and *why says why in words without
+ * a final period ("not an algorithm", gs_compare_algo_unfit's reason,
+ * "too many algorithms (at most 8)").
+ */
+GS_API int gs_compare_algos_parse(const char *list, const gs_game *game,
+                                  gs_compare_options *o, const char **why,
+                                  size_t *at, size_t *len);
+
 /* Fills in the defaults: no algorithm yet, depths 1 .. 1, the rest as
  * above. */
 GS_API void gs_compare_options_init(gs_compare_options *o);

@@ -309,6 +309,49 @@ GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
 GS_API int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
                                 void *user);
 
+/* ---- A game in the terminal ---- */
+
+/*
+ * The person's answer to `prompt` (the callback shows it, as is, with no
+ * newline of its own): a line of text without its newline, which the
+ * game may change (it strips the blanks around it), kept until the next
+ * call; or NULL at the end of input.
+ */
+typedef char *(*gs_mnk_ask_fn)(void *user, const char *prompt);
+
+/* How gs_mnk_play_game plays. */
+typedef struct gs_mnk_play_options {
+    /* X's and O's player: 1 the computer, 0 a person, -1 not said (the
+     * other side of the one said; when neither is, the person is asked
+     * "Play X (moves first) or O? [X/o] ", an empty answer meaning X). */
+    int computer[2];
+    gs_mnk_ask_fn ask;       /* a person's answers */
+    void *ask_user;
+    gs_write_fn write;       /* everything the game shows */
+    void *write_user;
+} gs_mnk_play_options;
+
+/* Fills o with both sides not said and no callbacks. */
+GS_API void gs_mnk_play_options_init(gs_mnk_play_options *o);
+
+/*
+ * Plays a game from `state` (changed move by move) as `gamesearch ttt`
+ * does: after asking the side when o says neither, the board as
+ * gs_mnk_board_text draws it before every move; a person's move asked
+ * for with "X to move (a cell a1-c3 or 1-9, q to quit): " until the answer
+ * is an empty cell (a name as gs_mnk_parse_cell reads it), each wrong
+ * answer told why in one line; the computer's move from pl and its line
+ * as gs_mnk_move_text writes it; at the end "X wins.", "O wins." or
+ * "Draw.", or "Game left unfinished." when a person answers "q" or "quit"
+ * or the input ends at a move (at the question of the side, its end stops
+ * the game with nothing more shown). The results of
+ * write are not looked at. GS_OK when the game ended or stopped; GS_EINVAL
+ * for a NULL argument or callback; or the status of a computer's search
+ * that failed (its move then not played).
+ */
+GS_API int gs_mnk_play_game(gs_mnk_player *pl, void *state,
+                            const gs_mnk_play_options *o);
+
 #ifdef __cplusplus
 }
 #endif

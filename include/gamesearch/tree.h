@@ -158,6 +158,20 @@ GS_API int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
                                 gs_error *error);
 
 /*
+ * Why a search of `tree` to `depth` rounds (cut off at `cutoff` plies; 0:
+ * no cutoff) failed with GS_EPLY, the tree being deeper than the max_ply
+ * plies the engine searches, and what can be done, in one sentence without
+ * a final period as `gamesearch tree` gives it after the file's name: a
+ * nested list has values only at its leaves, so no --depth helps it; a
+ * cutoff beyond the limit asks for a smaller --depth; no cutoff asks for
+ * one. Writes at most size bytes, NUL included, into buf and returns the
+ * length of the whole text, as snprintf does.
+ */
+GS_API size_t gs_tree_ply_limit_text(const gs_tree *tree, int depth,
+                                     int32_t cutoff, int max_ply, char *buf,
+                                     size_t size);
+
+/*
  * Fills *game with the tree game (state_size = sizeof(gs_tree_state)); the
  * tree must outlive the game. Bounds are declared when the tree has them.
  * Call again after gs_tree_set_roles.
