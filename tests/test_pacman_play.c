@@ -790,6 +790,134 @@ static void test_text_frame(void **unused)
     gs_pacman_free(w);
 }
 
+/* The clock goes forward, and a pause lasts at least as long as asked
+ * (none for 0 or less). */
+static void test_clock(void **unused)
+{
+    (void)unused;
+    double t0 = gs_pac_now();
+    gs_pac_sleep(0);
+    gs_pac_sleep(-1);
+    double t1 = gs_pac_now();
+    assert_true(t1 >= t0);
+    gs_pac_sleep(0.02);
+    assert_true(gs_pac_now() - t1 >= 0.02);
+}
+
+/* ---- The terminal view's cells, sprites and status lines --------------- */
+
+static void test_view_cells(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    assert_int_equal(gs_pac_cell_at(w, s, 0, 0), GS_PAC_CELL_WALL);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 2), GS_PAC_CELL_FLOOR);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 1), GS_PAC_CELL_CAPSULE);
+    assert_int_equal(gs_pac_cell_at(w, s, 3, 3), GS_PAC_CELL_FOOD);
+    assert_int_equal(gs_pac_cell_at(w, s, 2, 3), GS_PAC_CELL_FLOOR);
+    /* Under an agent the cell is still what it holds. */
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 3), GS_PAC_CELL_FLOOR);
+    gs_pac_sprite p = gs_pac_sprite_of(w, s, 0), g = gs_pac_sprite_of(w, s, 1);
+    assert_int_equal(p.kind, GS_PAC_SPRITE_PACMAN);
+    assert_int_equal(p.x2, 2);
+    assert_int_equal(p.y2, 6);
+    assert_int_equal(p.glyph, '<');
+    assert_int_equal(p.colour, 0);
+    assert_int_equal(g.kind, GS_PAC_SPRITE_GHOST);
+    assert_int_equal(g.x2, 26);
+    assert_int_equal(g.y2, 6);
+    assert_int_equal(g.glyph, 'G');
+    assert_int_equal(g.colour, 0);
+    /* Pacman goes South twice to the capsule: it is eaten, the ghost is
+     * scared, Pacman shows '^'. */
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_WEST), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 1), GS_PAC_CELL_FLOOR);
+    p = gs_pac_sprite_of(w, s, 0);
+    g = gs_pac_sprite_of(w, s, 1);
+    assert_int_equal(p.glyph, '^');
+    assert_int_equal(p.y2, 2);
+    assert_int_equal(g.kind, GS_PAC_SPRITE_SCARED);
+    assert_int_equal(g.glyph, 'g');
+    assert_int_equal(g.colour, 0);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_view_ghost_colours(void **unused)
+{
+    (void)unused;
+    static const char five[] = "%%%%%%%%\n"
+                               "%PGGGGG%\n"
+                               "%.     %\n"
+                               "%%%%%%%%\n";
+    gs_pacman *w = world_from(five, strlen(five), 5, NULL, "five ghosts");
+    int n = gs_pacman_num_agents(w);
+    assert_int_equal(n, 6);
+    void *s = new_state(w);
+    assert_int_equal(gs_pac_sprite_of(w, s, 5).colour, 0);
+    for (int i = 1; i < n; i++)
+        assert_int_equal(gs_pac_sprite_of(w, s, i).colour,
+                         (i - 1) % GS_PAC_GHOST_COLOURS);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_status_text(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 3, NULL, NULL), GS_OK);
+    gs_pac_game_result won;
+    memset(&won, 0, sizeof won);
+    won.result = GS_PAC_WIN;
+    won.score = 503;
+    char buf[256];
+    static const char move[] = "Score: 0   food: 11   game 2 of 3   q quits";
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, buf, sizeof buf),
+                     strlen(move));
+    assert_string_equal(buf, move);
+    gs_pac_status_text(&b, 1, s, NULL, true, GS_PAC_MOMENT_MOVE, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   game 1 of 3   "
+                             "arrows/WASD move, space stops, q quits");
+    gs_pac_status_text(&b, 2, s, NULL, true, GS_PAC_MOMENT_START, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "game 2 of 3: an arrow key or WASD starts it, "
+                             "q quits");
+    gs_pac_status_text(&b, 1, s, NULL, false, GS_PAC_MOMENT_TRAINING, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "game 1: training, not shown");
+    gs_pac_status_text(&b, 3, s, &won, false, GS_PAC_MOMENT_OVER, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Pacman emerges victorious! Score: 503   game 3 "
+                             "of 3");
+    /* A replay says so, and takes no keys but q. */
+    gs_pac_record replay;
+    b.replay = &replay;
+    gs_pac_status_text(&b, 1, s, NULL, true, GS_PAC_MOMENT_MOVE, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   replay, game 1 of 3   "
+                             "q quits");
+    b.replay = NULL;
+    /* As snprintf: the whole length, what fits kept. */
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, NULL, 0),
+                     strlen(move));
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, buf, 9),
+                     strlen(move));
+    assert_string_equal(buf, "Score: 0");
+    gs_pac_batch_free(&b);
+    free(s);
+    gs_pacman_free(w);
+}
+
 static void test_summary(void **unused)
 {
     (void)unused;
@@ -1327,6 +1455,10 @@ int main(void)
         cmocka_unit_test(test_seed_game),
         cmocka_unit_test(test_intervals),
         cmocka_unit_test(test_text_frame),
+        cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_view_cells),
+        cmocka_unit_test(test_view_ghost_colours),
+        cmocka_unit_test(test_status_text),
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_result_text),
         cmocka_unit_test(test_timeout_write),
