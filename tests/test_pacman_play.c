@@ -1094,6 +1094,81 @@ static void test_states_write(void **unused)
     text_free(&t);
 }
 
+/* The result lines pacman.py prints at the games' ends: training games
+ * only when they timed out. */
+static void test_results_write(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    gs_pac_game_result res[3];
+    memset(res, 0, sizeof res);
+    for (int i = 0; i < 3; i++) {
+        gs_pac_game_log *log = gs_pac_record_add_game(&rec);
+        assert_non_null(log);
+        log->training = i < 2;
+    }
+    res[0].result = GS_PAC_LOSS;
+    res[0].score = -400;
+    res[1].result = GS_PAC_TIMED_OUT;
+    res[1].agent = 1;
+    res[2].result = GS_PAC_WIN;
+    res[2].score = 503;
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_results_write(&rec, res, into_text, &t), GS_OK);
+    assert_string_equal(t.buf, "A ghost crashed\n"
+                               "Pacman emerges victorious! Score: 503\n");
+    assert_int_equal(gs_pac_result_write(&res[0], into_text, &t), GS_OK);
+    assert_string_equal(t.buf + strlen("A ghost crashed\nPacman emerges "
+                                       "victorious! Score: 503\n"),
+                        "Pacman died! Score: -400\n");
+    text_free(&t);
+    gs_pac_record_free(&rec);
+}
+
+/* What Pacman says about a decision: a failed search once a game, an
+ * incomplete count, then countStates's line, each after the prefix. */
+static void test_decision_write(void **unused)
+{
+    (void)unused;
+    gs_pac_decision d;
+    memset(&d, 0, sizeof d);
+    d.nodes = 1234;
+    d.distinct_states = 56;
+    bool failed = false;
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_decision_write(&d, 5, 0, GS_PAC_AGENT_MINIMAX,
+                                           "p: ", &failed, into_text, &t),
+                     GS_OK);
+    assert_int_equal(t.len, 0);
+    d.states_counted = true;
+    d.states_incomplete = true;
+    assert_int_equal(gs_pac_decision_write(&d, 5, 2, GS_PAC_AGENT_MINIMAX,
+                                           "p: ", &failed, into_text, &t),
+                     GS_OK);
+    d.states_incomplete = false;
+    gs_pac_decision_write(&d, 6, 0, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_false(failed);
+    d.status = GS_ENOMEM;
+    gs_pac_decision_write(&d, 7, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_true(failed);
+    gs_pac_decision_write(&d, 8, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_string_equal(t.buf, "p: game 2, countStates: out of memory; the "
+                               "count below is too low\n"
+                               "game 2, move 5: 1234 nodes, 56 distinct "
+                               "states\n"
+                               "move 6: 1234 nodes, 56 distinct states\n"
+                               "p: game 2, MinimaxAgent: the search failed "
+                               "(out of memory); playing the first legal "
+                               "move\n");
+    text_free(&t);
+}
+
 /* The summary of the games that count, Python's floats, a stopped game a
  * loss; nothing without such games. */
 static void test_summary_write(void **unused)
@@ -1463,6 +1538,8 @@ int main(void)
         cmocka_unit_test(test_result_text),
         cmocka_unit_test(test_timeout_write),
         cmocka_unit_test(test_states_write),
+        cmocka_unit_test(test_decision_write),
+        cmocka_unit_test(test_results_write),
         cmocka_unit_test(test_summary_write),
         cmocka_unit_test(test_text_frame_write),
         cmocka_unit_test(test_tally),

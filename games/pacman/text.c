@@ -139,6 +139,28 @@ size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
     return n < 0 ? 0 : (size_t)n;
 }
 
+int gs_pac_result_write(const gs_pac_game_result *game, gs_write_fn write,
+                        void *user)
+{
+    char line[GS_PAC_LINE_SIZE + 1];
+    size_t n = gs_pac_result_text(game, line, sizeof line - 1);
+    if (n > GS_PAC_LINE_SIZE - 1)
+        n = GS_PAC_LINE_SIZE - 1;    /* never: the size holds any line */
+    line[n] = '\n';
+    return write(user, line, n + 1);
+}
+
+int gs_pac_results_write(const gs_pac_record *rec,
+                         const gs_pac_game_result *results, gs_write_fn write,
+                         void *user)
+{
+    int rc = GS_OK;
+    for (size_t i = 0; i < rec->ngames && rc == GS_OK; i++)
+        if (results[i].result == GS_PAC_TIMED_OUT || !rec->games[i].training)
+            rc = gs_pac_result_write(&results[i], write, user);
+    return rc;
+}
+
 size_t gs_pac_status_text(const gs_pac_batch *b, size_t game,
                           const void *state, const gs_pac_game_result *result,
                           bool keyboard, gs_pac_moment when, char *buf,
@@ -203,6 +225,31 @@ int gs_pac_states_write(const gs_pac_decision *d, long move, size_t game,
     gs_writer_printf(&wr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n", move,
              d->nodes, d->distinct_states);
     return gs_writer_finish(&wr);
+}
+
+int gs_pac_decision_write(const gs_pac_decision *d, long move, size_t game,
+                          gs_pac_agent_kind pacman, const char *prefix,
+                          bool *failed, gs_write_fn write, void *user)
+{
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    char tag[48] = "";
+    if (game > 0)
+        snprintf(tag, sizeof tag, "game %zu, ", game);
+    if (d->status != GS_OK) {
+        if (!*failed)
+            gs_writer_printf(&wr, "%s%s%s: the search failed (%s); playing "
+                             "the first legal move\n", prefix, tag,
+                             gs_pac_agent_name(pacman),
+                             gs_strerror(d->status));
+        *failed = true;
+        return gs_writer_finish(&wr);
+    }
+    if (d->states_counted && d->states_incomplete)
+        gs_writer_printf(&wr, "%s%scountStates: out of memory; the count "
+                         "below is too low\n", prefix, tag);
+    int rc = gs_writer_finish(&wr);
+    return rc != GS_OK ? rc : gs_pac_states_write(d, move, game, write, user);
 }
 
 int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,

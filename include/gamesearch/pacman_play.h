@@ -558,6 +558,32 @@ GS_API int gs_pac_timeout_write(const gs_pac_game_result *game,
 GS_API int gs_pac_states_write(const gs_pac_decision *d, long move,
                                size_t game, gs_write_fn write, void *user);
 
+/* gs_pac_result_text's line and a newline through write: GS_OK, or what
+ * write returned. */
+GS_API int gs_pac_result_write(const gs_pac_game_result *game,
+                               gs_write_fn write, void *user);
+/* The lines of rec's games (results[i] game i's) that pacman.py prints
+ * at their ends: each game's result line, except a training game's unless
+ * it timed out. GS_OK, or the first nonzero value write returned. */
+GS_API int gs_pac_results_write(const gs_pac_record *rec,
+                                const gs_pac_game_result *results,
+                                gs_write_fn write, void *user);
+
+/*
+ * What Pacman (agent `pacman`) says about his decision d at his move
+ * `move` of game `game` (0 in a run of one game), each line after
+ * `prefix` (a program's "name: "): the first time in a game (*failed
+ * false, then set) that his search failed, "game 2, GreedyAgent: the
+ * search failed (out of memory); playing the first legal move"; when
+ * countStates ran out of memory, "game 2, countStates: out of memory; the
+ * count below is too low"; then gs_pac_states_write's line. GS_OK, or the
+ * first nonzero value write returned.
+ */
+GS_API int gs_pac_decision_write(const gs_pac_decision *d, long move,
+                                 size_t game, gs_pac_agent_kind pacman,
+                                 const char *prefix, bool *failed,
+                                 gs_write_fn write, void *user);
+
 /*
  * pacman.py's summary of rec's games that count (not training), nothing
  * when there are none:
