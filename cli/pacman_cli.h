@@ -68,11 +68,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size);
 
-/* ---- The terminal view (ncurses) and the displays' pace ---- */
-
-/* Seconds on the monotonic clock; a pause of `s` seconds (none if s <= 0). */
-double pac_now_seconds(void);
-void pac_sleep_seconds(double s);
+/* ---- The terminal view (ncurses) ---- */
 
 typedef struct pac_view pac_view;
 
