@@ -25,9 +25,10 @@
  *
  * Ours, beyond pacman.py: --seed N, --seeds N, -j N, --max-moves N,
  * --record FILE and --replay FILE (our own text format,
- * docs/pacman-record.md), --json FILE (docs/pacman-json.md), a progress
- * line for -q batches on a terminal, RandomAgent, and layouts found by
- * name in the project's layouts/ directory.
+ * docs/pacman-record.md), --json FILE (docs/pacman-json.md), --html FILE
+ * (the replay page of web/), a progress line for -q batches on a
+ * terminal, RandomAgent, and layouts found by name in the project's
+ * layouts/ directory.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 #include "jobs.h"
 #include "pacman_cli.h"
 #include "util.h"
+#include "web.h"
 
 /* The view's pause after a game, so that its end can be seen. */
 #define END_OF_GAME_PAUSE 1.5
@@ -571,6 +573,22 @@ static int play_all(run *r, bool keyboard)
 
 /* ---- Output files: --record, --json, --html ---- */
 
+/* The replay page (web/pacman.html) of rec's games in `world` (made from
+ * rec's maze and ghosts), with Pacman's decisions where the games kept
+ * them: the data gs_pac_page_data_write writes (web/pacman.js says what it
+ * holds). */
+typedef struct page {
+    const gs_pac_record *rec;
+    const gs_pacman *world;
+} page;
+
+static bool page_data(FILE *f, void *user)
+{
+    const page *pg = user;
+    return gs_pac_page_data_write(pg->rec, pg->world, cli_file_write, f) ==
+           GS_OK;
+}
+
 /* Opens `option`'s file `path` (nothing when NULL) before the run, so that
  * results that cannot be written stop it before it starts; never over the
  * layout file (`layout`, when not NULL) or standard output's file. Returns
@@ -711,9 +729,10 @@ static int play(const pac_options *o)
                          gs_pac_json_write(rec, r.b.results, r.threads,
                                            seconds, cli_file_write,
                                            jsonf.f) == GS_OK);
+    page pg = {o->replay ? &replay : rec, world};
     status = output_done(&html, status, status == 0 && html.f &&
-                         pac_html_write(html.f, o->replay ? &replay : rec,
-                                        world));
+                         cli_web_write(html.f, "pacman.html", page_data,
+                                       &pg));
 out:
     cli_output_close(&recf, true);
     cli_output_close(&jsonf, true);

@@ -1,7 +1,7 @@
 /*
  * cli/pacman_cli.h: the parts of `gamesearch pacman` (pacman.py in C)
  * around the library's agents, game loop and records (pacman_play.h): its
- * options, the terminal view and --json.
+ * options and the terminal view.
  */
 #ifndef GS_CLI_PACMAN_CLI_H
 #define GS_CLI_PACMAN_CLI_H
@@ -95,12 +95,5 @@ void pac_view_wait(pac_view *view, double seconds, bool any_key,
                    pac_input *in);
 /* Restores the terminal. */
 void pac_view_close(pac_view *view);
-
-/* ---- The replay page (pacman_html.c) ---- */
-
-/* Writes the page of web/pacman.html replaying rec's games in `world`
- * (made from rec's maze and ghosts), with Pacman's decisions where the
- * games kept them. Returns false when out of memory or a write failed. */
-bool pac_html_write(FILE *f, const gs_pac_record *rec, const gs_pacman *world);
 
 #endif /* GS_CLI_PACMAN_CLI_H */
