@@ -25,9 +25,10 @@
  *
  * Ours, beyond pacman.py: --seed N, --seeds N, -j N, --max-moves N,
  * --record FILE and --replay FILE (our own text format,
- * docs/pacman-record.md), --json FILE (docs/pacman-json.md), a progress
- * line for -q batches on a terminal, RandomAgent, and layouts found by
- * name in the project's layouts/ directory.
+ * docs/pacman-record.md), --json FILE (docs/pacman-json.md), --html FILE
+ * (the replay page of web/), a progress line for -q batches on a
+ * terminal, RandomAgent, and layouts found by name in the project's
+ * layouts/ directory.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 #include "jobs.h"
 #include "pacman_cli.h"
 #include "util.h"
+#include "web.h"
 
 /* The view's pause after a game, so that its end can be seen. */
 #define END_OF_GAME_PAUSE 1.5
@@ -107,39 +109,24 @@ typedef struct player {
     bool quit;                /* q in the view */
 } player;
 
-/* The games of the run. */
-static long games_in(const run *r)
-{
-    return (long)r->b.games;
-}
-
-/* pacman.py's line at the end of a game (gs_pac_result_text). */
-static void put_result(FILE *f, const gs_pac_game_result *st)
-{
-    char line[GS_PAC_LINE_SIZE];
-    gs_pac_result_text(st, line, sizeof line);
-    fputs(line, f);
-    fputc('\n', f);
-}
-
 static void pause_text(const run *r, const player *p)
 {
     double t = r->o->frame_time;
     if (p->pace && t > 0) {
         fflush(p->out);
-        pac_sleep_seconds(t);
+        gs_pac_sleep(t);
     }
 }
 
-static void view_status(const run *r, const player *p, size_t game, char *buf,
-                        size_t size)
+/* Draws the view with its status line at `when` (gs_pac_status_text). */
+static void view_draw(const run *r, size_t game, const gs_pac_move *m,
+                      gs_pac_moment when)
 {
-    snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %ld   %s",
-             gs_pacman_score(r->b.world, p->pl.state),
-             gs_pacman_food_left(r->b.world, p->pl.state),
-             r->b.replay ? "replay, " : "", game, games_in(r),
-             !r->b.replay && r->o->pacman == GS_PAC_AGENT_KEYBOARD
-                 ? "arrows/WASD move, space stops, q quits" : "q quits");
+    char status[256];
+    gs_pac_status_text(&r->b, game, m->state, m->game,
+                       r->o->pacman == GS_PAC_AGENT_KEYBOARD, when, status,
+                       sizeof status);
+    pac_view_draw(r->view, m->state, status);
 }
 
 /* Waits in the view (seconds < 0: for a key), collecting keys; any key
@@ -172,27 +159,12 @@ typedef struct watch {
  */
 static void report_decision(watch *g, const gs_pac_move *m)
 {
-    const gs_pac_decision *d = m->decision;
-    FILE *err = g->p->err;
-    char tag[48] = "";
-    size_t game = games_in(g->r) > 1 ? g->game : 0;
-    if (game)
-        snprintf(tag, sizeof tag, "game %zu, ", game);
-    if (err == stderr)
+    if (g->p->err == stderr)
         fflush(stdout);    /* what the game printed before comes first */
-    if (d->status != GS_OK) {
-        if (!g->p->search_failed)
-            fprintf(err, "gamesearch %s: %s%s: the search failed (%s); "
-                    "playing the first legal move\n", cmd, tag,
-                    gs_pac_agent_name(g->r->o->pacman),
-                    gs_strerror(d->status));
-        g->p->search_failed = true;
-        return;
-    }
-    if (d->states_counted && d->states_incomplete)
-        fprintf(err, "gamesearch %s: %scountStates: out of memory; the count "
-                "below is too low\n", cmd, tag);
-    gs_pac_states_write(d, m->pacman_move, game, cli_file_write, err);
+    gs_pac_decision_write(m->decision, m->pacman_move,
+                          g->r->b.games > 1 ? g->game : 0, g->r->o->pacman,
+                          "gamesearch pacman: ", &g->p->search_failed,
+                          cli_file_write, g->p->err);
 }
 
 /* The keys pressed in the view since Pacman's last move. */
@@ -212,7 +184,6 @@ static int on_move(void *user, const gs_pac_move *m)
     run *r = g->r;
     player *p = g->p;
     const gs_pacman *w = r->b.world;
-    char status[256];
     if (m->number == 0) {
         if (g->show == SHOW_TEXT) {
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
@@ -221,18 +192,13 @@ static int on_move(void *user, const gs_pac_move *m)
                    r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
             /* The player's game starts with the player: nothing moves
              * before the first key, which is Pacman's first move. */
-            snprintf(status, sizeof status, "game %zu of %ld: an arrow key "
-                     "or WASD starts it, q quits", g->game, r->o->num_games);
-            pac_view_draw(r->view, m->state, status);
+            view_draw(r, g->game, m, GS_PAC_MOMENT_START);
             view_wait(r, p, -1, true);
         } else if (g->show == SHOW_VIEW) {
-            view_status(r, p, g->game, status, sizeof status);
-            pac_view_draw(r->view, m->state, status);
+            view_draw(r, g->game, m, GS_PAC_MOMENT_MOVE);
             view_wait(r, p, r->o->frame_time, false);
         } else if (r->view && g->training) {
-            snprintf(status, sizeof status, "game %zu: training, not shown",
-                     g->game);
-            pac_view_draw(r->view, m->state, status);
+            view_draw(r, g->game, m, GS_PAC_MOMENT_TRAINING);
         }
         return p->quit;
     }
@@ -249,8 +215,7 @@ static int on_move(void *user, const gs_pac_move *m)
         if (m->over)
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
     } else if (g->show == SHOW_VIEW && (round || m->over)) {
-        view_status(r, p, g->game, status, sizeof status);
-        pac_view_draw(r->view, m->state, status);
+        view_draw(r, g->game, m, GS_PAC_MOMENT_MOVE);
         if (!m->over)
             view_wait(r, p, r->o->frame_time, false);
     } else if (r->view && (m->number & 255) == 0) {
@@ -262,14 +227,10 @@ static int on_move(void *user, const gs_pac_move *m)
     if (!m->over)
         return p->quit;
 
-    char line[GS_PAC_LINE_SIZE];
-    gs_pac_result_text(m->game, line, sizeof line);
     if (g->show == SHOW_TEXT && !g->training) {
-        put_result(p->out, m->game);
+        gs_pac_result_write(m->game, cli_file_write, p->out);
     } else if (g->show == SHOW_VIEW) {
-        snprintf(status, sizeof status, "%s   game %zu of %ld", line, g->game,
-                 games_in(r));
-        pac_view_draw(r->view, m->state, status);
+        view_draw(r, g->game, m, GS_PAC_MOMENT_OVER);
         if (r->o->frame_time != 0)
             view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
                       true);
@@ -316,7 +277,7 @@ static int play_game(run *r, player *p, size_t g, FILE *packed)
             fflush(stdout);
         gs_pac_timeout_write(st, cli_file_write, p->err);
         if (w.show == SHOW_TEXT || (r->show == SHOW_TEXT && training))
-            put_result(p->out, st);
+            gs_pac_result_write(st, cli_file_write, p->out);
     }
     return GAME_OVER;
 }
@@ -328,7 +289,7 @@ static void progress_start(progress *pg, const run *r, size_t total)
     memset(pg, 0, sizeof *pg);
     pg->on = r->show == SHOW_NONE && isatty(STDERR_FILENO);
     pg->share = isatty(STDOUT_FILENO);
-    pg->start = pac_now_seconds();
+    pg->start = gs_pac_now();
     pg->total = total;
 }
 
@@ -347,7 +308,7 @@ static void progress_draw(progress *pg, const gs_pac_tally *t, bool force)
 {
     if (!pg->on)
         return;
-    double now = pac_now_seconds(), elapsed = now - pg->start;
+    double now = gs_pac_now(), elapsed = now - pg->start;
     if (elapsed < 0.5 || (!force && now - pg->drawn < 0.1) ||
         (force && pg->shown))
         return;
@@ -371,7 +332,7 @@ static void print_game_line(run *r, const gs_pac_game_result *st,
     bool erased = r->prog.shown && r->prog.share;
     if (erased)
         progress_erase(&r->prog);
-    put_result(stdout, st);
+    gs_pac_result_write(st, cli_file_write, stdout);
     if (erased)
         fflush(stdout);
     progress_draw(&r->prog, t, erased);
@@ -411,15 +372,6 @@ static int open_display(run *r, bool keyboard)
     cli_error(cmd, "%s: showing the text display (-t) instead", why);
     r->show = SHOW_TEXT;
     return 0;
-}
-
-/* After the view closes: the lines pacman.py would have printed. */
-static void print_results(const gs_pac_record *rec,
-                          const gs_pac_game_result *stats)
-{
-    for (size_t i = 0; i < rec->ngames; i++)
-        if (stats[i].result == GS_PAC_TIMED_OUT || !rec->games[i].training)
-            put_result(stdout, &stats[i]);
 }
 
 /* Sets up a player: its agent for the run's world and room for a state.
@@ -609,7 +561,8 @@ static int play_all(run *r, bool keyboard)
     if (r->view) {
         pac_view_close(r->view);
         r->view = NULL;
-        print_results(&r->b.rec, r->b.results);
+        /* the lines pacman.py would have printed */
+        gs_pac_results_write(&r->b.rec, r->b.results, cli_file_write, stdout);
     }
     if (status == 0)
         gs_pac_summary_write(&r->b.rec, cli_file_write, stdout);
@@ -618,53 +571,56 @@ static int play_all(run *r, bool keyboard)
 
 /* ---- Replays ---- */
 
-/* Writes the replay page into the opened *html after a run that ended
- * with `status`, and closes it. Returns the run's new status. */
-static int html_done(cli_output *html, int status, const gs_pac_record *rec,
-                     const gs_pacman *world)
+/* ---- Output files: --record, --json, --html ---- */
+
+/* The replay page (web/pacman.html) of rec's games in `world` (made from
+ * rec's maze and ghosts), with Pacman's decisions where the games kept
+ * them: the data gs_pac_page_data_write writes (web/pacman.js says what it
+ * holds). */
+typedef struct page {
+    const gs_pac_record *rec;
+    const gs_pacman *world;
+} page;
+
+static bool page_data(FILE *f, void *user)
 {
-    if (status == 0 && (!pac_html_write(html->f, rec, world) ||
-                        !cli_output_close(html, false))) {
-        cli_error(cmd, "--html %s: cannot write: %s", html->path,
+    const page *pg = user;
+    return gs_pac_page_data_write(pg->rec, pg->world, cli_file_write, f) ==
+           GS_OK;
+}
+
+/* Opens `option`'s file `path` (nothing when NULL) before the run, so that
+ * results that cannot be written stop it before it starts; never over the
+ * layout file (`layout`, when not NULL) or standard output's file. Returns
+ * false after a message. */
+static bool output_open(cli_output *out, const char *option, const char *path,
+                        const char *layout)
+{
+    if (!path)
+        return true;
+    if (layout && cli_same_file(path, layout))
+        cli_error(cmd, "%s %s names the layout file: give another name",
+                  option, path);
+    else if (cli_is_stdout_file(path))
+        cli_error(cmd, "%s %s is also standard output: give another name",
+                  option, path);
+    else
+        return cli_output_open(cmd, out, option, path);
+    return false;
+}
+
+/* Closes *out (nothing if never opened) after a run that ended with
+ * `status`, its contents written in full when `wrote`; a failed run
+ * removes the file it created. Returns the run's new status: 1 after a
+ * message when the file could not be written. */
+static int output_done(cli_output *out, int status, bool wrote)
+{
+    if (status == 0 && out->f && (!wrote || !cli_output_close(out, false))) {
+        cli_error(cmd, "%s %s: cannot write: %s", out->option, out->path,
                   strerror(errno));
         status = 1;
     }
-    cli_output_close(html, status != 0);
-    return status;
-}
-
-static int replay_file(const pac_options *o)
-{
-    const char *path = o->replay;
-    char *text = NULL, err[256];
-    size_t len;
-    if (cli_read_all(path, &text, &len, err, sizeof err) != 0) {
-        cli_error(cmd, "%s: %s", path, err);
-        return EXIT_BAD_INPUT;
-    }
-    gs_pac_record rec;
-    gs_error perr;
-    gs_pacman *world = NULL;
-    cli_output html = {0};
-    run r;
-    memset(&r, 0, sizeof r);
-    int status = gs_pac_replay_open(text, len, NULL, &rec, &world, &perr);
-    if (status != GS_OK)
-        status = input_error(path, status, &perr);
-    else
-        status = run_init(&r, o, world, &rec);
-    if (status == 0 && o->html &&
-        !cli_output_open(cmd, &html, "--html", o->html))
-        status = EXIT_BAD_INPUT;
-    if (status == 0) {
-        status = play_all(&r, false);
-        if (o->html)
-            status = html_done(&html, status, &rec, world);
-    }
-    gs_pac_batch_free(&r.b);
-    gs_pacman_free(world);
-    gs_pac_record_free(&rec);
-    free(text);
+    cli_output_close(out, status != 0);
     return status;
 }
 
@@ -690,18 +646,22 @@ static int share_start(int status, int64_t *seed)
     return status;
 }
 
+/* Plays the games of the layout -l names, or replays those of --replay's
+ * record. Returns the exit status. */
 static int play(const pac_options *o)
 {
     char path[2048] = "", err[256], *text = NULL;
     size_t len = 0;
     const char *name = o->layout ? o->layout : PAC_DEFAULT_LAYOUT;
+    const char *file = o->replay ? o->replay : path;
     /* Under --mpi, rank 0 reads the layout for every rank. */
     int status = 0;
-    if (!cli_mpi_worker() && !pac_find_layout(cmd, name, path, sizeof path)) {
+    if (!o->replay && !cli_mpi_worker() &&
+        !pac_find_layout(cmd, name, path, sizeof path)) {
         status = EXIT_BAD_INPUT;
     } else if (!cli_mpi_worker() &&
-               cli_read_all(path, &text, &len, err, sizeof err) != 0) {
-        cli_error(cmd, "%s: %s", path, err);
+               cli_read_all(file, &text, &len, err, sizeof err) != 0) {
+        cli_error(cmd, "%s: %s", file, err);
         status = EXIT_BAD_INPUT;
     }
     if ((status = cli_mpi_share(status, &text, &len)) != 0) {
@@ -709,99 +669,77 @@ static int play(const pac_options *o)
         return status;
     }
     gs_pacman *world = NULL;
-    FILE *recf = NULL, *jsonf = NULL;
-    cli_output html = {0};
+    gs_pac_record replay;
+    gs_pac_record_init(&replay, NULL);
+    cli_output recf = {0}, jsonf = {0}, html = {0};
     run r;
     memset(&r, 0, sizeof r);
     gs_error perr;
-    status = gs_pacman_read(text, len, 1, (int)o->num_ghosts, NULL, &world,
-                            &perr);
+    status = o->replay ? gs_pac_replay_open(text, len, NULL, &replay, &world,
+                                            &perr)
+                       : gs_pacman_read(text, len, 1, (int)o->num_ghosts,
+                                        NULL, &world, &perr);
     if (status != GS_OK) {
-        status = input_error(path, status, &perr);
+        status = input_error(file, status, &perr);
         goto out;
     }
-    if ((status = run_init(&r, o, world, NULL)) != 0)
+    if ((status = run_init(&r, o, world, o->replay ? &replay : NULL)) != 0)
         goto out;
-    /* Opened now, so that results that cannot be written stop the run
-     * before it starts; never over the layout or standard output's file.
-     * Under --mpi, rank 0 writes them. */
-    const char *outs[2][2] = {{"--record", o->record}, {"--json", o->json}};
-    for (int i = 0; i < 2 && status == 0; i++) {
-        if (!outs[i][1] || cli_mpi_worker())
-            continue;
-        if (cli_same_file(outs[i][1], path))
-            cli_error(cmd, "%s %s names the layout file: give another name",
-                      outs[i][0], outs[i][1]);
-        else if (cli_is_stdout_file(outs[i][1]))
-            cli_error(cmd, "%s %s is also standard output: give another name",
-                      outs[i][0], outs[i][1]);
-        else if (!(*(i ? &jsonf : &recf) = fopen(outs[i][1], "w")))
-            cli_error(cmd, "%s %s: cannot write: %s", outs[i][0], outs[i][1],
-                      strerror(errno));
-        else
-            continue;
+    /* Under --mpi, rank 0 writes the record and the results. */
+    if (!cli_mpi_worker() &&
+        (!output_open(&recf, "--record", o->record, path) ||
+         !output_open(&jsonf, "--json", o->json, path)))
         status = EXIT_BAD_INPUT;
-    }
-    if (o->html && !cli_output_open(cmd, &html, "--html", o->html))
+    else if (!output_open(&html, "--html", o->html, NULL))
         status = EXIT_BAD_INPUT;
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
-     * does; otherwise each game from the base seed and its number. */
+     * does; otherwise each game from the base seed and its number. A
+     * replay has its record's. */
     gs_pac_record *rec = &r.b.rec;
-    gs_pac_record_seeding(rec, o->fix_seed ? GS_PAC_SEED_CS188
-                               : o->seed_set ? GS_PAC_SEED_ONE
-                               : o->seeds_set ? GS_PAC_SEED_PER_GAME
-                                              : GS_PAC_SEED_RANDOM,
-                          o->seed_set ? o->seed : o->seeds,
-                          o->seed_set ? o->seed_unsigned : o->seeds_unsigned);
-    if ((status = share_start(status, &rec->seed)) != 0)
-        goto out;
-    if (gs_pac_batch_header(&r.b, name, o->pacman, o->agent_args) != GS_OK) {
-        cli_error(cmd, "out of memory");
-        status = 1;
-        goto out;
+    if (!o->replay) {
+        gs_pac_record_seeding(rec, o->fix_seed ? GS_PAC_SEED_CS188
+                                   : o->seed_set ? GS_PAC_SEED_ONE
+                                   : o->seeds_set ? GS_PAC_SEED_PER_GAME
+                                                  : GS_PAC_SEED_RANDOM,
+                              o->seed_set ? o->seed : o->seeds,
+                              o->seed_set ? o->seed_unsigned
+                                          : o->seeds_unsigned);
+        status = share_start(status, &rec->seed);   /* rank 0's on all */
+        if (status == 0 && gs_pac_batch_header(&r.b, name, o->pacman,
+                                               o->agent_args) != GS_OK) {
+            cli_error(cmd, "out of memory");
+            status = 1;
+        }
     }
+    if (status != 0)
+        goto out;
 
-    double start = pac_now_seconds();
-    status = play_all(&r, o->pacman == GS_PAC_AGENT_KEYBOARD);
-    double seconds = pac_now_seconds() - start;
+    double start = gs_pac_now();
+    status = play_all(&r, !o->replay && o->pacman == GS_PAC_AGENT_KEYBOARD);
+    double seconds = gs_pac_now() - start;
     fflush(stdout);
-    if (status == 0 && recf) {
-        rec->layout_text = text;       /* lent to the record until written */
-        rec->layout_len = len;
-        if (gs_pac_record_write(rec, cli_file_write, recf) != GS_OK ||
-            fflush(recf) != 0 || ferror(recf)) {
-            cli_error(cmd, "--record %s: cannot write: %s", o->record,
-                      strerror(errno));
-            status = 1;
-        }
-        rec->layout_text = NULL;
-    }
-    if (status == 0 && jsonf) {
-        if (gs_pac_json_write(rec, r.b.results, r.threads, seconds,
-                              cli_file_write, jsonf) != GS_OK ||
-            fflush(jsonf) != 0 || ferror(jsonf)) {
-            cli_error(cmd, "--json %s: cannot write: %s", o->json,
-                      strerror(errno));
-            status = 1;
-        }
-    }
-    if (o->html)
-        status = html_done(&html, status, rec, world);
+    rec->layout_text = text;       /* lent to the record until written */
+    rec->layout_len = len;
+    status = output_done(&recf, status, status == 0 && recf.f &&
+                         gs_pac_record_write(rec, cli_file_write, recf.f) ==
+                             GS_OK);
+    rec->layout_text = NULL;
+    status = output_done(&jsonf, status, status == 0 && jsonf.f &&
+                         gs_pac_json_write(rec, r.b.results, r.threads,
+                                           seconds, cli_file_write,
+                                           jsonf.f) == GS_OK);
+    page pg = {o->replay ? &replay : rec, world};
+    status = output_done(&html, status, status == 0 && html.f &&
+                         cli_web_write(html.f, "pacman.html", page_data,
+                                       &pg));
 out:
-    if (html.f)
-        cli_output_close(&html, true);
-    if (recf && fclose(recf) != 0 && status == 0) {
-        cli_error(cmd, "--record %s: cannot write: %s", o->record,
-                  strerror(errno));
-        status = 1;
-    }
-    if (jsonf && fclose(jsonf) != 0 && status == 0) {
-        cli_error(cmd, "--json %s: cannot write: %s", o->json, strerror(errno));
-        status = 1;
-    }
+    cli_output_close(&recf, true);
+    cli_output_close(&jsonf, true);
+    cli_output_close(&html, true);
     gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
+    gs_pac_record_free(&replay);
     free(text);
     return status;
 }
@@ -818,5 +756,5 @@ int cmd_pacman(int argc, char **argv)
     int rc = pac_options_parse(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
-    return o.replay ? replay_file(&o) : play(&o);
+    return play(&o);
 }

@@ -1,7 +1,7 @@
 /*
  * cli/pacman_cli.h: the parts of `gamesearch pacman` (pacman.py in C)
  * around the library's agents, game loop and records (pacman_play.h): its
- * options, the terminal view and --json.
+ * options and the terminal view.
  */
 #ifndef GS_CLI_PACMAN_CLI_H
 #define GS_CLI_PACMAN_CLI_H
@@ -68,11 +68,7 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size);
 
-/* ---- The terminal view (ncurses) and the displays' pace ---- */
-
-/* Seconds on the monotonic clock; a pause of `s` seconds (none if s <= 0). */
-double pac_now_seconds(void);
-void pac_sleep_seconds(double s);
+/* ---- The terminal view (ncurses) ---- */
 
 typedef struct pac_view pac_view;
 
@@ -99,12 +95,5 @@ void pac_view_wait(pac_view *view, double seconds, bool any_key,
                    pac_input *in);
 /* Restores the terminal. */
 void pac_view_close(pac_view *view);
-
-/* ---- The replay page (pacman_html.c) ---- */
-
-/* Writes the page of web/pacman.html replaying rec's games in `world`
- * (made from rec's maze and ghosts), with Pacman's decisions where the
- * games kept them. Returns false when out of memory or a write failed. */
-bool pac_html_write(FILE *f, const gs_pac_record *rec, const gs_pacman *world);
 
 #endif /* GS_CLI_PACMAN_CLI_H */

@@ -20,27 +20,9 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pacman_cli.h"
-
-double pac_now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void pac_sleep_seconds(double s)
-{
-    if (s <= 0)
-        return;
-    struct timespec ts;
-    ts.tv_sec = (time_t)s;
-    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-    nanosleep(&ts, NULL);
-}
 
 #ifndef GS_HAVE_CURSES
 
@@ -87,9 +69,8 @@ enum {
     PAIR_PACMAN,
     PAIR_SCARED,
     PAIR_STATUS,
-    PAIR_GHOST      /* PAIR_GHOST + i % NUM_GHOST_COLOURS */
+    PAIR_GHOST      /* + a sprite's colour */
 };
-#define NUM_GHOST_COLOURS 4
 
 struct pac_view {
     SCREEN *screen;
@@ -163,9 +144,9 @@ pac_view *pac_view_open(const gs_pacman *world, char *why, size_t whysize)
         init_pair(PAIR_PACMAN, COLOR_YELLOW, -1);
         init_pair(PAIR_SCARED, COLOR_WHITE, COLOR_BLUE);
         init_pair(PAIR_STATUS, COLOR_YELLOW, -1);
-        static const short ghost_colours[NUM_GHOST_COLOURS] = {
+        static const short ghost_colours[GS_PAC_GHOST_COLOURS] = {
             COLOR_RED, COLOR_MAGENTA, COLOR_CYAN, COLOR_GREEN};
-        for (int i = 0; i < NUM_GHOST_COLOURS; i++)
+        for (int i = 0; i < GS_PAC_GHOST_COLOURS; i++)
             init_pair((short)(PAIR_GHOST + i), ghost_colours[i], -1);
     }
     clear();
@@ -196,37 +177,33 @@ static void draw(pac_view *v, const void *state)
     for (int y = 0; y < v->h; y++) {
         int row = v->h - 1 - y;
         for (int x = 0; x < v->w; x++) {
-            int col = x * v->cellw;
-            if (gs_pacman_wall(w, x, y)) {
-                for (int k = 0; k < v->cellw; k++)
+            int col = x * v->cellw, k = 1;
+            switch (gs_pac_cell_at(w, state, x, y)) {
+            case GS_PAC_CELL_WALL:
+                for (k = 0; k < v->cellw; k++)
                     put(v, row, col + k, L'\x2588', '%', 0, PAIR_WALL);
-                continue;
-            }
-            if (gs_pacman_capsule(w, state, x, y))
+                break;
+            case GS_PAC_CELL_CAPSULE:
                 put(v, row, col, L'\x25cf', 'o', A_BOLD, PAIR_CAPSULE);
-            else if (gs_pacman_food(w, state, x, y))
+                break;
+            case GS_PAC_CELL_FOOD:
                 put(v, row, col, L'\x00b7', '.', 0, PAIR_FOOD);
-            else
+                break;
+            default:
                 put(v, row, col, 0, ' ', 0, 0);
-            for (int k = 1; k < v->cellw; k++)
+                break;
+            }
+            for (; k < v->cellw; k++)
                 put(v, row, col + k, 0, ' ', 0, 0);
         }
     }
-    int agents = gs_pacman_num_agents(w);
-    for (int i = agents - 1; i >= 0; i--) {   /* Pacman on top */
-        int x2, y2;
-        gs_pacman_position(w, state, i, &x2, &y2);
-        int row = v->h - 1 - (y2 + 1) / 2;
-        int col = v->cellw == 2 ? x2 : (x2 + 1) / 2;
-        if (i == 0) {
-            put(v, row, col, 0, gs_pac_text_glyph(gs_pacman_direction(w, state, 0)),
-                A_BOLD, PAIR_PACMAN);
-        } else if (gs_pacman_scared(w, state, i) > 0) {
-            put(v, row, col, 0, 'g', A_BOLD, PAIR_SCARED);
-        } else {
-            put(v, row, col, 0, 'G', A_BOLD,
-                (short)(PAIR_GHOST + (i - 1) % NUM_GHOST_COLOURS));
-        }
+    for (int i = gs_pacman_num_agents(w) - 1; i >= 0; i--) { /* Pacman on top */
+        gs_pac_sprite s = gs_pac_sprite_of(w, state, i);
+        short pair = s.kind == GS_PAC_SPRITE_PACMAN ? PAIR_PACMAN
+                     : s.kind == GS_PAC_SPRITE_SCARED
+                         ? PAIR_SCARED : (short)(PAIR_GHOST + s.colour);
+        put(v, v->h - 1 - (s.y2 + 1) / 2,
+            v->cellw == 2 ? s.x2 : (s.x2 + 1) / 2, 0, s.glyph, A_BOLD, pair);
     }
     move(v->h, 0);
     clrtoeol();
@@ -262,14 +239,14 @@ static void read_key(int ch, pac_input *in)
 void pac_view_wait(pac_view *v, double seconds, bool any_key, pac_input *in)
 {
     if (!v->input) {     /* nothing to read: just wait */
-        pac_sleep_seconds(seconds < 0 ? 0.5 : seconds);
+        gs_pac_sleep(seconds < 0 ? 0.5 : seconds);
         return;
     }
-    double deadline = pac_now_seconds() + seconds;
+    double deadline = gs_pac_now() + seconds;
     for (;;) {
         int ms = -1;
         if (seconds >= 0) {
-            double left = deadline - pac_now_seconds();
+            double left = deadline - gs_pac_now();
             ms = left > 0 ? (int)(left * 1000.0 + 0.5) : 0;
         }
         timeout(ms);

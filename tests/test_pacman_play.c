@@ -790,6 +790,134 @@ static void test_text_frame(void **unused)
     gs_pacman_free(w);
 }
 
+/* The clock goes forward, and a pause lasts at least as long as asked
+ * (none for 0 or less). */
+static void test_clock(void **unused)
+{
+    (void)unused;
+    double t0 = gs_pac_now();
+    gs_pac_sleep(0);
+    gs_pac_sleep(-1);
+    double t1 = gs_pac_now();
+    assert_true(t1 >= t0);
+    gs_pac_sleep(0.02);
+    assert_true(gs_pac_now() - t1 >= 0.02);
+}
+
+/* ---- The terminal view's cells, sprites and status lines --------------- */
+
+static void test_view_cells(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    assert_int_equal(gs_pac_cell_at(w, s, 0, 0), GS_PAC_CELL_WALL);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 2), GS_PAC_CELL_FLOOR);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 1), GS_PAC_CELL_CAPSULE);
+    assert_int_equal(gs_pac_cell_at(w, s, 3, 3), GS_PAC_CELL_FOOD);
+    assert_int_equal(gs_pac_cell_at(w, s, 2, 3), GS_PAC_CELL_FLOOR);
+    /* Under an agent the cell is still what it holds. */
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 3), GS_PAC_CELL_FLOOR);
+    gs_pac_sprite p = gs_pac_sprite_of(w, s, 0), g = gs_pac_sprite_of(w, s, 1);
+    assert_int_equal(p.kind, GS_PAC_SPRITE_PACMAN);
+    assert_int_equal(p.x2, 2);
+    assert_int_equal(p.y2, 6);
+    assert_int_equal(p.glyph, '<');
+    assert_int_equal(p.colour, 0);
+    assert_int_equal(g.kind, GS_PAC_SPRITE_GHOST);
+    assert_int_equal(g.x2, 26);
+    assert_int_equal(g.y2, 6);
+    assert_int_equal(g.glyph, 'G');
+    assert_int_equal(g.colour, 0);
+    /* Pacman goes South twice to the capsule: it is eaten, the ghost is
+     * scared, Pacman shows '^'. */
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 1, GS_PAC_WEST), GS_OK);
+    assert_int_equal(gs_pacman_apply(w, s, 0, GS_PAC_SOUTH), GS_OK);
+    assert_int_equal(gs_pac_cell_at(w, s, 1, 1), GS_PAC_CELL_FLOOR);
+    p = gs_pac_sprite_of(w, s, 0);
+    g = gs_pac_sprite_of(w, s, 1);
+    assert_int_equal(p.glyph, '^');
+    assert_int_equal(p.y2, 2);
+    assert_int_equal(g.kind, GS_PAC_SPRITE_SCARED);
+    assert_int_equal(g.glyph, 'g');
+    assert_int_equal(g.colour, 0);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_view_ghost_colours(void **unused)
+{
+    (void)unused;
+    static const char five[] = "%%%%%%%%\n"
+                               "%PGGGGG%\n"
+                               "%.     %\n"
+                               "%%%%%%%%\n";
+    gs_pacman *w = world_from(five, strlen(five), 5, NULL, "five ghosts");
+    int n = gs_pacman_num_agents(w);
+    assert_int_equal(n, 6);
+    void *s = new_state(w);
+    assert_int_equal(gs_pac_sprite_of(w, s, 5).colour, 0);
+    for (int i = 1; i < n; i++)
+        assert_int_equal(gs_pac_sprite_of(w, s, i).colour,
+                         (i - 1) % GS_PAC_GHOST_COLOURS);
+    free(s);
+    gs_pacman_free(w);
+}
+
+static void test_status_text(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("corridor", 1);
+    void *s = new_state(w);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 3, NULL, NULL), GS_OK);
+    gs_pac_game_result won;
+    memset(&won, 0, sizeof won);
+    won.result = GS_PAC_WIN;
+    won.score = 503;
+    char buf[256];
+    static const char move[] = "Score: 0   food: 11   game 2 of 3   q quits";
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, buf, sizeof buf),
+                     strlen(move));
+    assert_string_equal(buf, move);
+    gs_pac_status_text(&b, 1, s, NULL, true, GS_PAC_MOMENT_MOVE, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   game 1 of 3   "
+                             "arrows/WASD move, space stops, q quits");
+    gs_pac_status_text(&b, 2, s, NULL, true, GS_PAC_MOMENT_START, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "game 2 of 3: an arrow key or WASD starts it, "
+                             "q quits");
+    gs_pac_status_text(&b, 1, s, NULL, false, GS_PAC_MOMENT_TRAINING, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "game 1: training, not shown");
+    gs_pac_status_text(&b, 3, s, &won, false, GS_PAC_MOMENT_OVER, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Pacman emerges victorious! Score: 503   game 3 "
+                             "of 3");
+    /* A replay says so, and takes no keys but q. */
+    gs_pac_record replay;
+    b.replay = &replay;
+    gs_pac_status_text(&b, 1, s, NULL, true, GS_PAC_MOMENT_MOVE, buf,
+                       sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   replay, game 1 of 3   "
+                             "q quits");
+    b.replay = NULL;
+    /* As snprintf: the whole length, what fits kept. */
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, NULL, 0),
+                     strlen(move));
+    assert_int_equal(gs_pac_status_text(&b, 2, s, NULL, false,
+                                        GS_PAC_MOMENT_MOVE, buf, 9),
+                     strlen(move));
+    assert_string_equal(buf, "Score: 0");
+    gs_pac_batch_free(&b);
+    free(s);
+    gs_pacman_free(w);
+}
+
 static void test_summary(void **unused)
 {
     (void)unused;
@@ -963,6 +1091,81 @@ static void test_states_write(void **unused)
     assert_string_equal(t.buf, "move 5: 1234 nodes, 56 distinct states\n"
                                "game 2, move 6: 1234 nodes, 56 distinct "
                                "states\n");
+    text_free(&t);
+}
+
+/* The result lines pacman.py prints at the games' ends: training games
+ * only when they timed out. */
+static void test_results_write(void **unused)
+{
+    (void)unused;
+    gs_pac_record rec;
+    gs_pac_record_init(&rec, NULL);
+    gs_pac_game_result res[3];
+    memset(res, 0, sizeof res);
+    for (int i = 0; i < 3; i++) {
+        gs_pac_game_log *log = gs_pac_record_add_game(&rec);
+        assert_non_null(log);
+        log->training = i < 2;
+    }
+    res[0].result = GS_PAC_LOSS;
+    res[0].score = -400;
+    res[1].result = GS_PAC_TIMED_OUT;
+    res[1].agent = 1;
+    res[2].result = GS_PAC_WIN;
+    res[2].score = 503;
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_results_write(&rec, res, into_text, &t), GS_OK);
+    assert_string_equal(t.buf, "A ghost crashed\n"
+                               "Pacman emerges victorious! Score: 503\n");
+    assert_int_equal(gs_pac_result_write(&res[0], into_text, &t), GS_OK);
+    assert_string_equal(t.buf + strlen("A ghost crashed\nPacman emerges "
+                                       "victorious! Score: 503\n"),
+                        "Pacman died! Score: -400\n");
+    text_free(&t);
+    gs_pac_record_free(&rec);
+}
+
+/* What Pacman says about a decision: a failed search once a game, an
+ * incomplete count, then countStates's line, each after the prefix. */
+static void test_decision_write(void **unused)
+{
+    (void)unused;
+    gs_pac_decision d;
+    memset(&d, 0, sizeof d);
+    d.nodes = 1234;
+    d.distinct_states = 56;
+    bool failed = false;
+    text t;
+    text_init(&t);
+    assert_int_equal(gs_pac_decision_write(&d, 5, 0, GS_PAC_AGENT_MINIMAX,
+                                           "p: ", &failed, into_text, &t),
+                     GS_OK);
+    assert_int_equal(t.len, 0);
+    d.states_counted = true;
+    d.states_incomplete = true;
+    assert_int_equal(gs_pac_decision_write(&d, 5, 2, GS_PAC_AGENT_MINIMAX,
+                                           "p: ", &failed, into_text, &t),
+                     GS_OK);
+    d.states_incomplete = false;
+    gs_pac_decision_write(&d, 6, 0, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_false(failed);
+    d.status = GS_ENOMEM;
+    gs_pac_decision_write(&d, 7, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_true(failed);
+    gs_pac_decision_write(&d, 8, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
+                          into_text, &t);
+    assert_string_equal(t.buf, "p: game 2, countStates: out of memory; the "
+                               "count below is too low\n"
+                               "game 2, move 5: 1234 nodes, 56 distinct "
+                               "states\n"
+                               "move 6: 1234 nodes, 56 distinct states\n"
+                               "p: game 2, MinimaxAgent: the search failed "
+                               "(out of memory); playing the first legal "
+                               "move\n");
     text_free(&t);
 }
 
@@ -1327,10 +1530,16 @@ int main(void)
         cmocka_unit_test(test_seed_game),
         cmocka_unit_test(test_intervals),
         cmocka_unit_test(test_text_frame),
+        cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_view_cells),
+        cmocka_unit_test(test_view_ghost_colours),
+        cmocka_unit_test(test_status_text),
         cmocka_unit_test(test_summary),
         cmocka_unit_test(test_result_text),
         cmocka_unit_test(test_timeout_write),
         cmocka_unit_test(test_states_write),
+        cmocka_unit_test(test_decision_write),
+        cmocka_unit_test(test_results_write),
         cmocka_unit_test(test_summary_write),
         cmocka_unit_test(test_text_frame_write),
         cmocka_unit_test(test_tally),

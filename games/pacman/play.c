@@ -19,11 +19,21 @@
 #include "gamesearch/pacman_play.h"
 #include "play_internal.h"
 
-static double now_seconds(void)
+double gs_pac_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void gs_pac_sleep(double seconds)
+{
+    if (!(seconds > 0))
+        return;
+    struct timespec ts;
+    ts.tv_sec = (time_t)seconds;
+    ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
 }
 
 void gs_pac_play_options_init(gs_pac_play_options *options)
@@ -76,7 +86,7 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
         (!o->replay && (!agent || !rng)))
         return GS_EINVAL;
     int agents = gs_pacman_num_agents(world);
-    double start = now_seconds();
+    double start = gs_pac_now();
     gs_pacman_initial(world, state);
     bool timed = o->timeout >= 0 && !o->replay;
     double agent_seconds[GS_PAC_MAX_GHOSTS + 1] = {0};
@@ -98,15 +108,15 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
     for (;;) {
         int action;
         const gs_pac_decision *decision = NULL;
-        double asked = timed ? now_seconds() : 0;
+        double asked = timed ? gs_pac_now() : 0;
         if (o->replay) {
             action = o->replay[out->moves];
         } else if (who == 0) {
             if (o->keys)
                 gs_pac_agent_keys(agent, o->keys(o->user));
-            double t0 = now_seconds();
+            double t0 = gs_pac_now();
             gs_pac_agent_act(agent, state, rng, &d);
-            double dt = now_seconds() - t0;
+            double dt = gs_pac_now() - t0;
             action = d.action;
             decision = &d;
             out->pacman_moves++;
@@ -121,7 +131,7 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
         out->action = action;
         if (timed) {
             /* game.py times every agent's getAction, ghosts too. */
-            double dt = now_seconds() - asked;
+            double dt = gs_pac_now() - asked;
             agent_seconds[who] += dt;
             gs_pac_timeout late = over_time(o->timeout, dt, agent_seconds[who]);
             if (late != GS_PAC_TIMEOUT_NONE) {
@@ -129,7 +139,7 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
                 out->timeout = late;
                 out->agent_seconds = agent_seconds[who];
                 out->score = gs_pacman_score(world, state);
-                out->seconds = now_seconds() - start;
+                out->seconds = gs_pac_now() - start;
                 return GS_OK;
             }
         }
@@ -147,7 +157,7 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
         if (over || stopped) {
             out->result = gs_pacman_is_win(world, state) ? GS_PAC_WIN
                           : over ? GS_PAC_LOSS : GS_PAC_STOPPED;
-            out->seconds = now_seconds() - start;
+            out->seconds = gs_pac_now() - start;
         }
         m.number = out->moves;
         m.agent = who;
@@ -160,7 +170,7 @@ static int play_game(const gs_pacman *world, gs_pac_agent *agent,
             return GS_OK;
         if (stop) {
             out->result = GS_PAC_QUIT;
-            out->seconds = now_seconds() - start;
+            out->seconds = gs_pac_now() - start;
             return GS_OK;
         }
         who = (who + 1) % agents;

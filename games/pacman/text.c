@@ -90,6 +90,37 @@ size_t gs_pac_text_frame(const gs_pacman *world, const void *state, char *buf,
     return k.len;
 }
 
+/* ---- The terminal view's model ---- */
+
+gs_pac_cell gs_pac_cell_at(const gs_pacman *world, const void *state, int x,
+                           int y)
+{
+    if (gs_pacman_wall(world, x, y))
+        return GS_PAC_CELL_WALL;
+    if (gs_pacman_capsule(world, state, x, y))
+        return GS_PAC_CELL_CAPSULE;
+    return gs_pacman_food(world, state, x, y) ? GS_PAC_CELL_FOOD
+                                              : GS_PAC_CELL_FLOOR;
+}
+
+gs_pac_sprite gs_pac_sprite_of(const gs_pacman *world, const void *state,
+                               int agent)
+{
+    gs_pac_sprite s = {GS_PAC_SPRITE_PACMAN, 0, 0, 0, 0};
+    gs_pacman_position(world, state, agent, &s.x2, &s.y2);
+    if (agent == 0) {
+        s.glyph = gs_pac_text_glyph(gs_pacman_direction(world, state, 0));
+    } else if (gs_pacman_scared(world, state, agent) > 0) {
+        s.kind = GS_PAC_SPRITE_SCARED;
+        s.glyph = 'g';
+    } else {
+        s.kind = GS_PAC_SPRITE_GHOST;
+        s.glyph = 'G';
+        s.colour = (agent - 1) % GS_PAC_GHOST_COLOURS;
+    }
+    return s;
+}
+
 /* ---- pacman.py's lines ---- */
 
 size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
@@ -105,6 +136,60 @@ size_t gs_pac_result_text(const gs_pac_game_result *game, char *buf,
     else
         n = snprintf(buf, size, "%s Score: %d", words[game->result % 4],
                      game->score);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+int gs_pac_result_write(const gs_pac_game_result *game, gs_write_fn write,
+                        void *user)
+{
+    char line[GS_PAC_LINE_SIZE + 1];
+    size_t n = gs_pac_result_text(game, line, sizeof line - 1);
+    if (n > GS_PAC_LINE_SIZE - 1)
+        n = GS_PAC_LINE_SIZE - 1;    /* never: the size holds any line */
+    line[n] = '\n';
+    return write(user, line, n + 1);
+}
+
+int gs_pac_results_write(const gs_pac_record *rec,
+                         const gs_pac_game_result *results, gs_write_fn write,
+                         void *user)
+{
+    int rc = GS_OK;
+    for (size_t i = 0; i < rec->ngames && rc == GS_OK; i++)
+        if (results[i].result == GS_PAC_TIMED_OUT || !rec->games[i].training)
+            rc = gs_pac_result_write(&results[i], write, user);
+    return rc;
+}
+
+size_t gs_pac_status_text(const gs_pac_batch *b, size_t game,
+                          const void *state, const gs_pac_game_result *result,
+                          bool keyboard, gs_pac_moment when, char *buf,
+                          size_t size)
+{
+    char line[GS_PAC_LINE_SIZE];
+    int n;
+    switch (when) {
+    case GS_PAC_MOMENT_START:
+        n = snprintf(buf, size, "game %zu of %zu: an arrow key or WASD starts "
+                     "it, q quits", game, b->games);
+        break;
+    case GS_PAC_MOMENT_TRAINING:
+        n = snprintf(buf, size, "game %zu: training, not shown", game);
+        break;
+    case GS_PAC_MOMENT_OVER:
+        gs_pac_result_text(result, line, sizeof line);
+        n = snprintf(buf, size, "%s   game %zu of %zu", line, game, b->games);
+        break;
+    default:
+        n = snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %zu   %s",
+                     gs_pacman_score(b->world, state),
+                     gs_pacman_food_left(b->world, state),
+                     b->replay ? "replay, " : "", game, b->games,
+                     keyboard && !b->replay
+                         ? "arrows/WASD move, space stops, q quits"
+                         : "q quits");
+        break;
+    }
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -140,6 +225,31 @@ int gs_pac_states_write(const gs_pac_decision *d, long move, size_t game,
     gs_writer_printf(&wr, "move %ld: %" PRIu64 " nodes, %zu distinct states\n", move,
              d->nodes, d->distinct_states);
     return gs_writer_finish(&wr);
+}
+
+int gs_pac_decision_write(const gs_pac_decision *d, long move, size_t game,
+                          gs_pac_agent_kind pacman, const char *prefix,
+                          bool *failed, gs_write_fn write, void *user)
+{
+    gs_writer wr;
+    gs_writer_init(&wr, write, user);
+    char tag[48] = "";
+    if (game > 0)
+        snprintf(tag, sizeof tag, "game %zu, ", game);
+    if (d->status != GS_OK) {
+        if (!*failed)
+            gs_writer_printf(&wr, "%s%s%s: the search failed (%s); playing "
+                             "the first legal move\n", prefix, tag,
+                             gs_pac_agent_name(pacman),
+                             gs_strerror(d->status));
+        *failed = true;
+        return gs_writer_finish(&wr);
+    }
+    if (d->states_counted && d->states_incomplete)
+        gs_writer_printf(&wr, "%s%scountStates: out of memory; the count "
+                         "below is too low\n", prefix, tag);
+    int rc = gs_writer_finish(&wr);
+    return rc != GS_OK ? rc : gs_pac_states_write(d, move, game, write, user);
 }
 
 int gs_pac_summary_write(const gs_pac_record *rec, gs_write_fn write,

@@ -290,6 +290,13 @@ GS_API int gs_pac_play(const gs_pacman *world, gs_pac_agent *agent,
                        gs_pyrandom *rng, const gs_pac_play_options *options,
                        void *state, gs_pac_game_result *out);
 
+/* Seconds on the monotonic clock, which the game loop's time limits
+ * measure with (and a display's pace between frames). */
+GS_API double gs_pac_now(void);
+/* Pauses the calling thread `seconds` (not at all when seconds <= 0): a
+ * display's pace between frames. */
+GS_API void gs_pac_sleep(double seconds);
+
 /* The character pacman.py's text display draws for Pacman heading `dir`
  * (GS_PAC_*): '<', '>', 'v' or '^' (his mouth opens the way he goes). */
 GS_API char gs_pac_text_glyph(int dir);
@@ -308,6 +315,44 @@ GS_API size_t gs_pac_text_frame(const gs_pacman *world, const void *state,
  * returned), in pieces, without allocating. */
 GS_API int gs_pac_text_frame_write(const gs_pacman *world, const void *state,
                                    gs_write_fn write, void *user);
+
+/* What a cell of the maze shows on a display that draws its own walls,
+ * food and capsules (the terminal view): the things that stay put. */
+typedef enum gs_pac_cell {
+    GS_PAC_CELL_FLOOR,
+    GS_PAC_CELL_WALL,
+    GS_PAC_CELL_FOOD,
+    GS_PAC_CELL_CAPSULE
+} gs_pac_cell;
+
+/* Cell (x, y) of `state` (x from the West, y from the South): its wall,
+ * else its capsule, else its food, else floor. */
+GS_API gs_pac_cell gs_pac_cell_at(const gs_pacman *world, const void *state,
+                                  int x, int y);
+
+/* How an agent is drawn over the cells. */
+typedef enum gs_pac_sprite_kind {
+    GS_PAC_SPRITE_PACMAN,
+    GS_PAC_SPRITE_GHOST,
+    GS_PAC_SPRITE_SCARED      /* a ghost Pacman can eat */
+} gs_pac_sprite_kind;
+
+typedef struct gs_pac_sprite {
+    gs_pac_sprite_kind kind;
+    int x2, y2;               /* where, in half cells: 2x and 2y, odd when
+                                 half-way between two cells */
+    char glyph;               /* Pacman's by his heading (gs_pac_text_glyph),
+                                 'G' a ghost, 'g' a scared one */
+    int colour;               /* a ghost's colour, 0 to
+                                 GS_PAC_GHOST_COLOURS - 1 (ghost i has
+                                 (i - 1) % GS_PAC_GHOST_COLOURS); 0 else */
+} gs_pac_sprite;
+
+#define GS_PAC_GHOST_COLOURS 4
+
+/* Agent `agent` (0 Pacman, 1.. the ghosts) of `state` as a sprite. */
+GS_API gs_pac_sprite gs_pac_sprite_of(const gs_pacman *world,
+                                      const void *state, int agent);
 
 /* Seeds rng for game `game` (1-based, training games counted) of a run of
  * per-game streams from `base`: random.seed('BASE:GAME'), so that one game
@@ -513,6 +558,32 @@ GS_API int gs_pac_timeout_write(const gs_pac_game_result *game,
 GS_API int gs_pac_states_write(const gs_pac_decision *d, long move,
                                size_t game, gs_write_fn write, void *user);
 
+/* gs_pac_result_text's line and a newline through write: GS_OK, or what
+ * write returned. */
+GS_API int gs_pac_result_write(const gs_pac_game_result *game,
+                               gs_write_fn write, void *user);
+/* The lines of rec's games (results[i] game i's) that pacman.py prints
+ * at their ends: each game's result line, except a training game's unless
+ * it timed out. GS_OK, or the first nonzero value write returned. */
+GS_API int gs_pac_results_write(const gs_pac_record *rec,
+                                const gs_pac_game_result *results,
+                                gs_write_fn write, void *user);
+
+/*
+ * What Pacman (agent `pacman`) says about his decision d at his move
+ * `move` of game `game` (0 in a run of one game), each line after
+ * `prefix` (a program's "name: "): the first time in a game (*failed
+ * false, then set) that his search failed, "game 2, GreedyAgent: the
+ * search failed (out of memory); playing the first legal move"; when
+ * countStates ran out of memory, "game 2, countStates: out of memory; the
+ * count below is too low"; then gs_pac_states_write's line. GS_OK, or the
+ * first nonzero value write returned.
+ */
+GS_API int gs_pac_decision_write(const gs_pac_decision *d, long move,
+                                 size_t game, gs_pac_agent_kind pacman,
+                                 const char *prefix, bool *failed,
+                                 gs_write_fn write, void *user);
+
 /*
  * pacman.py's summary of rec's games that count (not training), nothing
  * when there are none:
@@ -706,6 +777,30 @@ GS_API void gs_pac_tally_add(gs_pac_tally *t, const gs_pac_game_result *game,
  * into buf; returns the whole length. */
 GS_API size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total,
                                 double seconds, char *buf, size_t size);
+
+/* The moments of a game the terminal view writes a status line for. */
+typedef enum gs_pac_moment {
+    GS_PAC_MOMENT_START,      /* the person's game, before the first key */
+    GS_PAC_MOMENT_MOVE,       /* as the game goes */
+    GS_PAC_MOMENT_TRAINING,   /* a training game, not shown */
+    GS_PAC_MOMENT_OVER        /* the end: the game's result */
+} gs_pac_moment;
+
+/*
+ * The view's status line at `when` in game `game` (1-based) of batch b,
+ * whose state is `state`: at the start "game 1 of 3: an arrow key or WASD
+ * starts it, q quits"; as the game goes "Score: 12   food: 30   game 1 of
+ * 3   q quits" ("replay, " before "game" in a replay; the keys to move
+ * instead of "q quits" when `keyboard` plays and it is no replay); a
+ * training game "game 1: training, not shown"; at the end the result line
+ * (gs_pac_result_text of `result`) then "   game 1 of 3". Writes at most
+ * size bytes, NUL included, and returns the whole length, as snprintf.
+ */
+GS_API size_t gs_pac_status_text(const gs_pac_batch *b, size_t game,
+                                 const void *state,
+                                 const gs_pac_game_result *result,
+                                 bool keyboard, gs_pac_moment when, char *buf,
+                                 size_t size);
 
 /*
  * Reads a record's text for replaying (`gamesearch pacman --replay`): its
