@@ -245,7 +245,9 @@ int cmd_compare(int argc, char **argv)
             goto out;
         }
     }
-    if (o.svg && !cli_output_open(CMD, &svg, "--svg", o.svg))
+    if (!cli_output_open_beside(CMD, &svg, "--svg", o.svg,
+                                !strcmp(o.game, "tree") ? o.arg : NULL,
+                                "the tree file"))
         goto out;
     printer pr = {&co, 0};
     if (!o.json) {
@@ -266,16 +268,12 @@ int cmd_compare(int argc, char **argv)
                               stdout);
     char title[200];
     snprintf(title, sizeof title, "Nodes searched: %s", what);
-    if (o.svg && (gs_compare_svg(c, title, cli_file_write, svg.f) ||
-                  !cli_output_close(&svg, false))) {
-        cli_error(CMD, "--svg %s: cannot write", o.svg);
-        status = 1;
+    if (o.svg && (status = cli_output_done(CMD, &svg, 0,
+                  gs_compare_svg(c, title, cli_file_write, svg.f) == 0)))
         goto out;
-    }
     status = 0;
 out:
-    if (svg.f)
-        cli_output_close(&svg, status != 0);
+    cli_output_close(&svg, status != 0);
     gs_compare_free(c);
     gs_compare_subject_free(subj);
     return status;

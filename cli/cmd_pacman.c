@@ -589,41 +589,6 @@ static bool page_data(FILE *f, void *user)
            GS_OK;
 }
 
-/* Opens `option`'s file `path` (nothing when NULL) before the run, so that
- * results that cannot be written stop it before it starts; never over the
- * layout file (`layout`, when not NULL) or standard output's file. Returns
- * false after a message. */
-static bool output_open(cli_output *out, const char *option, const char *path,
-                        const char *layout)
-{
-    if (!path)
-        return true;
-    if (layout && cli_same_file(path, layout))
-        cli_error(cmd, "%s %s names the layout file: give another name",
-                  option, path);
-    else if (cli_is_stdout_file(path))
-        cli_error(cmd, "%s %s is also standard output: give another name",
-                  option, path);
-    else
-        return cli_output_open(cmd, out, option, path);
-    return false;
-}
-
-/* Closes *out (nothing if never opened) after a run that ended with
- * `status`, its contents written in full when `wrote`; a failed run
- * removes the file it created. Returns the run's new status: 1 after a
- * message when the file could not be written. */
-static int output_done(cli_output *out, int status, bool wrote)
-{
-    if (status == 0 && out->f && (!wrote || !cli_output_close(out, false))) {
-        cli_error(cmd, "%s %s: cannot write: %s", out->option, out->path,
-                  strerror(errno));
-        status = 1;
-    }
-    cli_output_close(out, status != 0);
-    return status;
-}
-
 /* ---- The command ---- */
 
 /* Under --mpi: rank 0's status, and its *seed, on every rank. */
@@ -687,10 +652,13 @@ static int play(const pac_options *o)
         goto out;
     /* Under --mpi, rank 0 writes the record and the results. */
     if (!cli_mpi_worker() &&
-        (!output_open(&recf, "--record", o->record, path) ||
-         !output_open(&jsonf, "--json", o->json, path)))
+        (!cli_output_open_beside(cmd, &recf, "--record", o->record, path,
+                                 "the layout file") ||
+         !cli_output_open_beside(cmd, &jsonf, "--json", o->json, path,
+                                 "the layout file")))
         status = EXIT_BAD_INPUT;
-    else if (!output_open(&html, "--html", o->html, NULL))
+    else if (!cli_output_open_beside(cmd, &html, "--html", o->html, NULL,
+                                      NULL))
         status = EXIT_BAD_INPUT;
 
     /* random.seed: -f and --seed once, before the first game, as pacman.py
@@ -721,18 +689,18 @@ static int play(const pac_options *o)
     fflush(stdout);
     rec->layout_text = text;       /* lent to the record until written */
     rec->layout_len = len;
-    status = output_done(&recf, status, status == 0 && recf.f &&
-                         gs_pac_record_write(rec, cli_file_write, recf.f) ==
-                             GS_OK);
+    bool wrote = status == 0 && recf.f &&
+                 gs_pac_record_write(rec, cli_file_write, recf.f) == GS_OK;
+    status = cli_output_done(cmd, &recf, status, wrote);
     rec->layout_text = NULL;
-    status = output_done(&jsonf, status, status == 0 && jsonf.f &&
-                         gs_pac_json_write(rec, r.b.results, r.threads,
-                                           seconds, cli_file_write,
-                                           jsonf.f) == GS_OK);
+    wrote = status == 0 && jsonf.f &&
+            gs_pac_json_write(rec, r.b.results, r.threads, seconds,
+                              cli_file_write, jsonf.f) == GS_OK;
+    status = cli_output_done(cmd, &jsonf, status, wrote);
     page pg = {o->replay ? &replay : rec, world};
-    status = output_done(&html, status, status == 0 && html.f &&
-                         cli_web_write(html.f, "pacman.html", page_data,
-                                       &pg));
+    wrote = status == 0 && html.f &&
+            cli_web_write(html.f, "pacman.html", page_data, &pg);
+    status = cli_output_done(cmd, &html, status, wrote);
 out:
     cli_output_close(&recf, true);
     cli_output_close(&jsonf, true);

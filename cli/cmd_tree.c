@@ -210,29 +210,20 @@ int cmd_tree(int argc, char **argv)
     bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
     cli_output dot = {0}, html = {0};
 
-    /* The drawing's file is opened first, so that one that cannot be
-     * written stops the run before the work; never over the input or over
-     * the file standard output goes to. */
-    if (o.dot && !dot_to_stdout && strcmp(o.file, "-") != 0 &&
-        cli_same_file(o.dot, o.file)) {
-        cli_error(CMD, "--dot %s names the input file: give the drawing "
-                  "another name", o.dot);
+    /* The drawing's file and the page are opened first, so that one that
+     * cannot be written stops the run before the work; never over the
+     * input or over the file standard output goes to. */
+    if (o.dot && !dot_to_stdout &&
+        !cli_output_open_beside(CMD, &dot, "--dot", o.dot, o.file,
+                                "the input file"))
+        goto out;
+    if (o.html && o.dot && cli_same_file(o.html, o.dot)) {
+        cli_error(CMD, "--html %s names the drawing (--dot): give another "
+                  "name", o.html);
         goto out;
     }
-    if (o.dot && !dot_to_stdout && cli_is_stdout_file(o.dot)) {
-        cli_error(CMD, "--dot %s is also standard output: give the drawing "
-                  "another name, or --dot - alone", o.dot);
-        goto out;
-    }
-    if (o.dot && !dot_to_stdout && !cli_output_open(CMD, &dot, "--dot", o.dot))
-        goto out;
-    if (o.html && ((strcmp(o.file, "-") != 0 && cli_same_file(o.html, o.file)) ||
-                   cli_is_stdout_file(o.html) || (o.dot && cli_same_file(o.html, o.dot)))) {
-        cli_error(CMD, "--html %s names the input file, standard output or the "
-                  "drawing: give the page another name", o.html);
-        goto out;
-    }
-    if (o.html && !cli_output_open(CMD, &html, "--html", o.html))
+    if (!cli_output_open_beside(CMD, &html, "--html", o.html, o.file,
+                                "the input file"))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
@@ -333,9 +324,7 @@ int cmd_tree(int argc, char **argv)
                                 depth, o.practice};
         errno = 0;
         bool ok = tree_html_write(html.f, t, &ho);
-        if (!cli_output_close(&html, !ok) || !ok) {
-            cli_error(CMD, "--html %s: cannot write: %s", o.html,
-                      errno ? strerror(errno) : "write error");
+        if (cli_output_done(CMD, &html, 0, ok) != 0) {
             status = 1;
             goto out;
         }

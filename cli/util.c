@@ -271,6 +271,34 @@ bool cli_output_open(const char *cmd, cli_output *out, const char *option,
     return true;
 }
 
+bool cli_output_open_beside(const char *cmd, cli_output *out,
+                            const char *option, const char *path,
+                            const char *input, const char *what)
+{
+    if (!path)
+        return true;
+    if (input && strcmp(input, "-") != 0 && cli_same_file(path, input))
+        cli_error(cmd, "%s %s names %s: give another name", option, path,
+                  what);
+    else if (cli_is_stdout_file(path))
+        cli_error(cmd, "%s %s is also standard output: give another name",
+                  option, path);
+    else
+        return cli_output_open(cmd, out, option, path);
+    return false;
+}
+
+int cli_output_done(const char *cmd, cli_output *out, int status, bool wrote)
+{
+    if (status == 0 && out->f && (!wrote || !cli_output_close(out, false))) {
+        cli_error(cmd, "%s %s: cannot write: %s", out->option, out->path,
+                  errno ? strerror(errno) : "write error");
+        status = 1;
+    }
+    cli_output_close(out, status != 0);
+    return status;
+}
+
 bool cli_output_close(cli_output *out, bool failed)
 {
     if (!out->f)

@@ -104,6 +104,19 @@ typedef struct cli_output {
  * message "gamesearch CMD: OPTION PATH: cannot write: REASON". */
 bool cli_output_open(const char *cmd, cli_output *out, const char *option,
                      const char *path);
+/* cli_output_open for a run that reads `input` (NULL or "-": none, or
+ * nothing that could be spoiled), refusing first a path that names that
+ * file ("OPTION PATH names WHAT: give another name", WHAT as "the layout
+ * file") or the file standard output goes to ("OPTION PATH is also
+ * standard output: give another name"). NULL path: nothing to open. */
+bool cli_output_open_beside(const char *cmd, cli_output *out,
+                            const char *option, const char *path,
+                            const char *input, const char *what);
+/* Closes *out (nothing if never opened) after a run that ended with
+ * `status`, its text written in full when `wrote`; a failed run removes a
+ * file it created. Returns the run's new status: 1 after "OPTION PATH:
+ * cannot write: REASON" when the file could not be written. */
+int cli_output_done(const char *cmd, cli_output *out, int status, bool wrote);
 /* Closes the file (nothing if never opened). With `failed`, the run it was
  * opened for failed: a file that this run created is removed again.
  * Returns false when data written to it was lost (its errno kept). */

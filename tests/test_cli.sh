@@ -259,7 +259,8 @@ else
 fi
 bad_input "--practice alone" "gamesearch tree: --practice makes a page: give --html FILE too" tree "$EX/seed.tree" --practice
 cp "$EX/seed.tree" "$TMP/in.tree"
-bad_input "--html over its input" "gamesearch tree: --html $TMP/in.tree names the input file, standard output or the drawing: give the page another name" tree "$TMP/in.tree" --html "$TMP/in.tree"
+bad_input "--html over its input" "gamesearch tree: --html $TMP/in.tree names the input file: give another name" tree "$TMP/in.tree" --html "$TMP/in.tree"
+bad_input "--html over the drawing" "gamesearch tree: --html $TMP/d.out names the drawing (--dot): give another name" tree "$TMP/in.tree" --dot "$TMP/d.out" --html "$TMP/d.out"
 bad_input "--html in a missing directory" "gamesearch tree: --html $TMP/none/p.html: cannot write: No such file or directory" tree "$EX/seed.tree" --html "$TMP/none/p.html"
 
 # ---- help ----
@@ -1616,12 +1617,12 @@ check "pacman: --json onto standard output's file" 2 "" "gamesearch pacman: --js
 run pacman -p GreedyAgent -q -l corridor --seed 1 --json /dev/null --record /dev/null
 if [ "$status" -eq 0 ]; then ok; else bad "pacman: --json and --record both /dev/null" "status $status" "$(cat "$TMP/err")"; fi
 cp "$EX/seed.tree" "$TMP/in.tree"
-bad_input "tree: --dot over its input" "gamesearch tree: --dot $TMP/./in.tree names the input file: give the drawing another name" tree "$TMP/in.tree" --dot "$TMP/./in.tree"
+bad_input "tree: --dot over its input" "gamesearch tree: --dot $TMP/./in.tree names the input file: give another name" tree "$TMP/in.tree" --dot "$TMP/./in.tree"
 if cmp -s "$EX/seed.tree" "$TMP/in.tree"; then ok; else bad "tree: the input survives --dot naming it"; fi
 "$GS" tree "$EX/seed.tree" --dot "$TMP/same.out" >"$TMP/same.out" 2>"$TMP/err"
 status=$?
 : >"$TMP/out"
-check "tree: --dot onto standard output's file" 2 "" "gamesearch tree: --dot $TMP/same.out is also standard output: give the drawing another name, or --dot - alone"
+check "tree: --dot onto standard output's file" 2 "" "gamesearch tree: --dot $TMP/same.out is also standard output: give another name"
 
 # The option at fault is the first game option, not the last option read.
 bad_input "pacman: -n before --replay, -q after" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman -n 2 --replay "$R" -q

@@ -178,6 +178,9 @@ bad_input "bad ttt position" "position 'XXO': the position has 3 cells, not 9" t
 bad_input "bad size" "--size needs ROWSxCOLUMNS, each 1 to 32, not '3y3'" mnk --size 3y3
 bad_input "k too large" "--k 3 cannot fit on a 2x2 board" mnk --size 2x2 --k 3
 bad_input "unwritable chart" "--svg $TMP/no/x.svg: cannot write: No such file or directory" --svg "$TMP/no/x.svg"
+cp "$EX/seed.tree" "$TMP/t.tree"
+bad_input "chart over its tree" "--svg $TMP/t.tree names the tree file: give another name" tree "$TMP/t.tree" --svg "$TMP/t.tree"
+same "chart over its tree: the tree kept" "$(cat "$EX/seed.tree")" "$(cat "$TMP/t.tree")"
 bad_input "bad node limit" "--max-nodes needs a whole number of nodes from 0 to 1000000000000000, not '-1'" --max-nodes -1
 bad_input "unknown option" "unknown option '--bogus' (see gamesearch compare --help)" --bogus
 
