@@ -305,13 +305,12 @@ static int run_solve(const c4_options *o, gs_c4_solver *sv)
     return solve_status(bits);
 }
 
-/* solve --mpi: the lines split among the ranks. */
+/* solve --mpi: the lines split among the ranks, a job each. */
 typedef struct solve_jobs {
     const c4_options *o;
     gs_c4_solver *sv;
     const char *text;
     size_t *at;   /* where each line starts, and the end of the last */
-    int bits;
 } solve_jobs;
 
 static int solve_job(void *user, size_t i, FILE *out, FILE *err)
@@ -321,23 +320,11 @@ static int solve_job(void *user, size_t i, FILE *out, FILE *err)
                       sj->at[i + 1] - sj->at[i], i + 1, out, err);
 }
 
-static int solve_take(void *user, size_t i, int bits, const char *out,
-                      size_t outlen, const char *err, size_t errlen)
-{
-    (void)i;
-    solve_jobs *sj = user;
-    fwrite(out, 1, outlen, stdout);
-    fflush(stdout);
-    fwrite(err, 1, errlen, stderr);
-    sj->bits |= bits;
-    return bits & LINE_BROKEN;
-}
-
 static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
 {
     char *text = NULL, why[256];
     size_t len = 0, count = 0;
-    int rc = 0;
+    int rc = 0, bits = 0;
     if (!cli_mpi_worker() && cli_read_all("-", &text, &len, why, sizeof why)) {
         cli_error(cmd, "reading standard input: %s", why);
         rc = EXIT_BAD_INPUT;
@@ -346,7 +333,7 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
         return rc;
     for (size_t i = 0; i < len; i++)
         count += text[i] == '\n' || i + 1 == len;
-    solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at), 0};
+    solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at)};
     if (!sj.at) {
         cli_error(cmd, "out of memory");
         rc = 1;
@@ -356,9 +343,10 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
             if (text[i] == '\n' || i + 1 == len)
                 sj.at[++k] = i + 1;
     }
-    cli_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj, NULL};
+    cli_jobs jobs = {cmd, "line", count, solve_job, NULL, &sj, NULL,
+                     .stop = LINE_BROKEN, .bits = &bits};
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
-        rc = solve_status(sj.bits);
+        rc = solve_status(bits);
     free(sj.at);
     free(text);
     return rc;
@@ -448,8 +436,6 @@ static void book_progress(void *user, size_t done, size_t total,
 typedef struct book_jobs {
     gs_c4_solver *sv;
     const gs_c4_state *positions;
-    int *scores;
-    int status;
 } book_jobs;
 
 enum { BOOK_STOPPED = -1, BOOK_WORKER = -2 };   /* beside the GS_ codes */
@@ -467,29 +453,25 @@ static int book_job(void *user, size_t i, FILE *out, FILE *err)
     return st;
 }
 
-static int book_take(void *user, size_t i, int status, const char *out,
-                     size_t outlen, const char *err, size_t errlen)
-{
-    (void)err;
-    (void)errlen;
-    book_jobs *bj = user;
-    if (status == GS_OK && outlen == sizeof *bj->scores) {
-        memcpy(&bj->scores[i], out, outlen);
-        return 0;
-    }
-    bj->status = status != GS_OK ? status : GS_EINVAL;
-    return 1;
-}
-
 static int book_solve_mpi(void *user, const gs_c4_state *positions,
                           size_t n, int *scores)
 {
-    book_jobs bj = {user, positions, scores, GS_OK};
-    cli_jobs jobs = {cmd, "position", n, book_job, book_take, &bj, NULL};
+    book_jobs bj = {user, positions};
+    int st = GS_OK;
+    cli_jobs jobs = {cmd, "position", n, book_job, NULL, &bj, NULL, ~0,
+                     calloc(n, sizeof *jobs.keep), &st};
+    if (!jobs.keep)
+        return GS_ENOMEM;
     if (cli_mpi_run(&jobs) != 0)
-        return BOOK_STOPPED;
-    return bj.status != GS_OK ? bj.status
-           : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
+        st = BOOK_STOPPED;
+    for (size_t i = 0; st == GS_OK && !cli_mpi_worker() && i < n; i++) {
+        if (jobs.keep[i].len != sizeof *scores)
+            st = GS_EINVAL;
+        else
+            memcpy(&scores[i], jobs.keep[i].data, sizeof *scores);
+    }
+    cli_job_bytes_free(jobs.keep, n);
+    return st != GS_OK ? st : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
 }
 
 static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)

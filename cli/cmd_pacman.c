@@ -542,7 +542,8 @@ static int play_jobs(run *r, size_t total, long threads)
         cli_error(cmd, "out of memory");
     while (status == 0 && ready < threads)
         status = player_init(&gs.p[ready++], r);
-    cli_jobs jobs = {cmd, "game", total, game_job, game_take, &gs, game_done};
+    cli_jobs jobs = {cmd, "game", total, game_job, game_take, &gs, game_done,
+                     0, NULL, NULL};
     if (status == 0)
         status = r->o->mpi ? cli_mpi_run(&jobs)
                  : cli_jobs_run_threads(&jobs, (int)threads,
@@ -670,26 +671,6 @@ static int replay_file(const pac_options *o)
 
 /* ---- The command ---- */
 
-/* Under --mpi: rank 0's status, and its *seed, on every rank. */
-static int share_start(int status, int64_t *seed)
-{
-    char *data = NULL;
-    size_t len = sizeof *seed;
-    if (!cli_mpi_on())
-        return status;
-    if (!cli_mpi_worker() && status == 0) {
-        if (!(data = malloc(len)))
-            status = 1;
-        else
-            memcpy(data, seed, len);
-    }
-    if ((status = cli_mpi_share(status, &data, &len)) == 0 &&
-        len == sizeof *seed)
-        memcpy(seed, data, len);
-    free(data);
-    return status;
-}
-
 static int play(const pac_options *o)
 {
     char path[2048] = "", err[256], *text = NULL;
@@ -754,7 +735,8 @@ static int play(const pac_options *o)
                                               : GS_PAC_SEED_RANDOM,
                           o->seed_set ? o->seed : o->seeds,
                           o->seed_set ? o->seed_unsigned : o->seeds_unsigned);
-    if ((status = share_start(status, &rec->seed)) != 0)
+    status = cli_mpi_share_value(status, &rec->seed, sizeof rec->seed);
+    if (status != 0)
         goto out;
     if (gs_pac_batch_header(&r.b, name, o->pacman, o->agent_args) != GS_OK) {
         cli_error(cmd, "out of memory");
