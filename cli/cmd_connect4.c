@@ -354,30 +354,14 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
 
 /* ---- MCTS ---- */
 
-/* An MCTS search of s with the options; prints each column (analyze) or
- * the move (play). Returns 0 with *col, or 1 after a message. */
-static int mcts_move(const c4_options *o, const gs_c4 *g,
-                     const gs_c4_state *s, bool analyze, int *col)
+/* The MCTS parameters of the options. */
+static void mcts_params(const c4_options *o, gs_c4_mcts_params *p)
 {
-    gs_c4_mcts_params p;
-    gs_c4_mcts_params_init(&p);
-    p.threads = (int)o->threads;
-    p.iterations = (uint64_t)o->iterations;
-    p.max_nodes = (uint64_t)o->max_nodes;
-    p.max_seconds = o->time;
-    gs_c4_mcts_decision d;
-    int st = gs_c4_mcts_decide(g, s, &p, NULL, &d);
-    if (st != GS_OK || d.best < 0) {
-        cli_error(cmd, "the search failed: %s",
-                  st != GS_OK ? gs_strerror(st) : "no move found");
-        return 1;
-    }
-    *col = d.best;
-    if (analyze)
-        gs_c4_mcts_write(&d, cli_file_write, stdout);
-    else
-        gs_c4_mcts_choice_write(s, &d, cli_file_write, stdout);
-    return 0;
+    gs_c4_mcts_params_init(p);
+    p->threads = (int)o->threads;
+    p->iterations = (uint64_t)o->iterations;
+    p->max_nodes = (uint64_t)o->max_nodes;
+    p->max_seconds = o->time;
 }
 
 /* ---- analyze ---- */
@@ -389,8 +373,17 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         return EXIT_BAD_INPUT;
 
     if (o->mcts) {
-        int col;
-        return mcts_move(o, g, &root, true, &col);
+        gs_c4_mcts_params p;
+        gs_c4_mcts_decision d;
+        mcts_params(o, &p);
+        int st = gs_c4_mcts_decide(g, &root, &p, NULL, &d);
+        if (st != GS_OK || d.best < 0) {
+            cli_error(cmd, "the search failed: %s",
+                      st != GS_OK ? gs_strerror(st) : "no move found");
+            return 1;
+        }
+        gs_c4_mcts_write(&d, cli_file_write, stdout);
+        return 0;
     }
     gs_c4_analysis an;
     int st = gs_c4_analyze(sv, &root, o->weak, &an);
@@ -502,20 +495,42 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
 /* ---- play ---- */
 
-/* The person's column (0-based), or -1 at the end of input or on "q". */
-static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
-                    size_t *cap)
+/* The computer's move is solved on another thread while this one shows
+ * the time it takes (on a terminal) and watches for q or Ctrl-C. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
 {
+    (void)sig;
+    interrupted = 1;
+}
+
+/* What play's callbacks need. */
+typedef struct watch {
+    const gs_c4 *g;
+    char *line;   /* the person's answers */
+    size_t cap;
+    int side;     /* the one to move: 0 X, 1 O */
+    bool tty;     /* standard output is a terminal */
+    int shown;    /* the tenth of a second last shown */
+} watch;
+
+/* The person's column (0-based), or -1 at the end of input, on "q" or
+ * after Ctrl-C. */
+static int ask_move(void *user, const gs_c4_state *s)
+{
+    watch *w = user;
+    const gs_c4 *g = w->g;
     int width = gs_c4_width(g);
-    for (;;) {
+    while (!interrupted) {
         printf("%c to move (a column 1-%d, q to quit): ",
                gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
         fflush(stdout);
-        if (!cli_read_answer(line, cap)) {
+        if (!cli_read_answer(&w->line, &w->cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = cli_trim(*line);
+        char *a = cli_trim(w->line);
         if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
             return -1;
         if (*a == '\0') {
@@ -534,24 +549,17 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
         }
         return (int)c - 1;
     }
+    return -1;
 }
 
-/* The computer's move is solved on another thread while this one shows
- * the time it takes (on a terminal) and watches for q or Ctrl-C. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
+/* Draws the position before its move. */
+static void watch_show(void *user, const gs_c4_state *s)
 {
-    (void)sig;
-    interrupted = 1;
+    watch *w = user;
+    gs_c4_board_write(w->g, s, cli_file_write, stdout);
+    w->side = gs_c4_to_move(s);
+    w->shown = -1;
 }
-
-typedef struct watch {
-    int side;     /* the computer's: 0 X, 1 O */
-    bool tty;     /* standard output is a terminal */
-    bool left;    /* the person left while it thought */
-    int shown;    /* the tenth of a second last shown */
-} watch;
 
 /* gs_c4_poll_fn: true when the person leaves (q, or Ctrl-C); else shows
  * the time so far on a terminal. */
@@ -562,12 +570,45 @@ static bool watch_poll(void *user, double seconds)
     char buf[64];
     if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 0) > 0 &&
                         fgets(buf, sizeof buf, stdin) && buf[0] == 'q'))
-        return w->left = true;
+        return true;
     if (w->tty && seconds >= 0.2 && (int)(seconds * 10) != w->shown) {
         w->shown = (int)(seconds * 10);
         printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
                w->side == 0 ? 'X' : 'O', seconds);
         fflush(stdout);
+    }
+    return false;
+}
+
+/* The computer's move: its line, or why there is none. */
+static bool watch_chose(void *user, const gs_c4_state *s,
+                        const gs_c4_game_move *m)
+{
+    watch *w = user;
+    if (m->mcts) {
+        if (m->ok)
+            gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
+        else
+            cli_error(cmd, "the search failed: %s", m->status != GS_OK ?
+                      gs_strerror(m->status) : "no move found");
+        return false;
+    }
+    const gs_c4_solution *sd = &m->solution;
+    if (w->tty)
+        printf("\r%50s\r", ""), fflush(stdout);
+    if (m->left || interrupted)
+        return true;
+    if (m->status != GS_OK)
+        cli_error(cmd, "the search failed: %s", gs_strerror(m->status));
+    else if (!not_exact(stderr, sd))
+        gs_c4_choice_write(s, sd, limit_name(sd), cli_file_write, stdout);
+    /* The exit status 1 this gives needs its reason on standard error
+     * too, as solve and analyze give it. */
+    if (m->ok && !sd->known) {
+        fflush(stdout);
+        cli_error(cmd, "move %d (column %d): stopped by %s before the score "
+                  "was known", (int)s->moves + 1, m->column + 1,
+                  limit_name(sd));
     }
     return false;
 }
@@ -578,72 +619,22 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     gs_c4_empty(g, &s);
     if (o->start && read_position(g, "--start", o->start, &s) != 0)
         return EXIT_BAD_INPUT;
+    gs_c4_mcts_params mp;
+    watch w = {g, NULL, 0, 0, isatty(STDOUT_FILENO), -1};
+    gs_c4_game_play play = {{false, false}, sv, o->mcts ? &mp : NULL,
+                            watch_show, ask_move, watch_poll, watch_chose,
+                            &w};
+    mcts_params(o, &mp);
     /* computer[p]: player p (0 X, 1 O) is the computer. */
-    bool computer[2];
     int first = gs_c4_to_move(&s);
-    computer[first] = o->computer_first == 1;
-    computer[!first] = !computer[first];
-    printf("You play %c, the computer %c. X moves first.\n",
-           computer[0] ? 'O' : 'X', computer[0] ? 'X' : 'O');
-
-    char *line = NULL;
-    size_t cap = 0;
-    int status = 0;
-    for (;;) {
-        gs_c4_board_write(g, &s, cli_file_write, stdout);
-        if (s.over) {
-            int winner = s.over == 1 ? 0 : s.over == 2 ? 1 : -1;
-            if (winner < 0)
-                puts("Draw.");
-            else
-                printf("%c wins: %s.\n", winner == 0 ? 'X' : 'O',
-                       computer[winner] ? "the computer beat you"
-                                        : "you beat the computer");
-            break;
-        }
-        int side = gs_c4_to_move(&s), col;
-        if (!computer[side]) {
-            col = interrupted ? -1 : ask_move(g, &s, &line, &cap);
-            if (col < 0 || interrupted) {
-                puts("Game left unfinished.");
-                break;
-            }
-        } else if (o->mcts) {
-            if ((status = mcts_move(o, g, &s, false, &col)) != 0)
-                break;
-        } else {
-            watch w = {side, isatty(STDOUT_FILENO), false, -1};
-            gs_c4_solution sd;
-            int st = gs_c4_choose_polled(sv, &s, watch_poll, &w, &sd);
-            if (w.tty)
-                printf("\r%50s\r", ""), fflush(stdout);
-            if (w.left || interrupted) {
-                puts("Game left unfinished.");
-                break;
-            }
-            if (st != GS_OK || not_exact(stderr, &sd)) {
-                if (st != GS_OK)
-                    cli_error(cmd, "the search failed: %s", gs_strerror(st));
-                status = 1;
-                break;
-            }
-            col = sd.best;
-            status |= !sd.known;
-            gs_c4_choice_write(&s, &sd, limit_name(&sd), cli_file_write,
-                               stdout);
-            /* The exit status 1 this gives needs its reason on standard
-             * error too, as solve and analyze give it. */
-            if (!sd.known) {
-                fflush(stdout);
-                cli_error(cmd, "move %d (column %d): stopped by %s "
-                          "before the score was known",
-                          (int)s.moves + 1, col + 1, limit_name(&sd));
-            }
-        }
-        gs_c4_play(g, &s, col);
-    }
-    free(line);
-    return status;
+    play.computer[first] = o->computer_first == 1;
+    play.computer[!first] = !play.computer[first];
+    gs_c4_game_sides_write(&play, cli_file_write, stdout);
+    gs_c4_game_result r;
+    gs_c4_play_game(g, &s, &play, &r);
+    gs_c4_game_end_write(&play, &r, cli_file_write, stdout);
+    free(w.line);
+    return r.end == GS_C4_GAME_FAILED || !r.all_known;
 }
 
 static int read_options(int argc, char **argv, c4_options *o)

@@ -3,8 +3,8 @@
  * beyond a solve (gamesearch/connect4.h, "What the program asks of a
  * position"): a line of `solve` read, solved and checked; the board and an
  * analysis as text; the computer's choice on a thread of its own while the
- * caller watches the clock and the keyboard; and an MCTS decision with
- * every column's statistics.
+ * caller watches the clock and the keyboard; an MCTS decision with
+ * every column's statistics; and a game against the computer.
  */
 #include <math.h>
 #include <pthread.h>
@@ -361,5 +361,116 @@ int gs_c4_mcts_choice_write(const gs_c4_state *s,
     computer_plays(&w, s, d->best);
     gs_writer_printf(&w, "mean %s, %llu iterations, %.3f ms\n", num,
                      (unsigned long long)d->iterations, d->seconds * 1e3);
+    return gs_writer_finish(&w);
+}
+
+/* ---- A game against the computer ---------------------------------------- */
+
+/* The caller's poll, and whether it asked to leave. */
+typedef struct game_poll {
+    const gs_c4_game_play *play;
+    bool left;
+} game_poll;
+
+static bool game_poll_fn(void *user, double seconds)
+{
+    game_poll *gp = user;
+    if (gp->play->poll && gp->play->poll(gp->play->user, seconds))
+        gp->left = true;
+    return gp->left;
+}
+
+/* The computer's search from s into *m. */
+static void computer_move(const gs_c4 *g, const gs_c4_state *s,
+                          const gs_c4_game_play *p, gs_c4_game_move *m)
+{
+    memset(m, 0, sizeof *m);
+    m->mcts = p->mcts != NULL;
+    if (m->mcts) {
+        m->status = gs_c4_mcts_decide(g, s, p->mcts, NULL, &m->decision);
+        m->column = m->decision.best;
+    } else {
+        game_poll gp = {p, false};
+        m->status = gs_c4_choose_polled(p->solver, s, game_poll_fn, &gp,
+                                        &m->solution);
+        m->column = m->solution.best;
+        m->left = gp.left;
+    }
+    /* The solver's choice ends with an exact score, or a limit stopped
+     * it: anything else is not a move to play. */
+    m->ok = m->status == GS_OK && m->column >= 0 && !m->left &&
+            (m->mcts || m->solution.known ||
+             m->solution.stopped != GS_STOP_NONE);
+}
+
+int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
+                    const gs_c4_game_play *play, gs_c4_game_result *out)
+{
+    if (!g || !s || !play || !out || !play->ask ||
+        (!play->solver && !play->mcts))
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->all_known = true;
+    for (;;) {
+        if (play->show)
+            play->show(play->user, s);
+        if (s->over) {
+            out->winner = s->over == 1 ? 0 : s->over == 2 ? 1 : -1;
+            return GS_OK;
+        }
+        int col;
+        if (!play->computer[gs_c4_to_move(s)]) {
+            col = play->ask(play->user, s);
+            if (col < 0) {
+                out->end = GS_C4_GAME_LEFT;
+                return GS_OK;
+            }
+            if (!gs_c4_can_play(g, s, col))
+                return GS_EINVAL;
+        } else {
+            gs_c4_game_move m;
+            computer_move(g, s, play, &m);
+            bool leave = play->chose && play->chose(play->user, s, &m);
+            if (m.left || leave) {
+                out->end = GS_C4_GAME_LEFT;
+                return GS_OK;
+            }
+            if (!m.ok) {
+                out->end = GS_C4_GAME_FAILED;
+                out->status = m.status;
+                return GS_OK;
+            }
+            out->all_known = out->all_known && (m.mcts || m.solution.known);
+            col = m.column;
+        }
+        gs_c4_play(g, s, col);
+    }
+}
+
+int gs_c4_game_sides_write(const gs_c4_game_play *play, gs_write_fn write,
+                           void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "You play %c, the computer %c. X moves first.\n",
+                     play->computer[0] ? 'O' : 'X',
+                     play->computer[0] ? 'X' : 'O');
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_game_end_write(const gs_c4_game_play *play,
+                         const gs_c4_game_result *r, gs_write_fn write,
+                         void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (r->end == GS_C4_GAME_LEFT)
+        gs_writer_printf(&w, "Game left unfinished.\n");
+    else if (r->end == GS_C4_GAME_OVER && r->winner < 0)
+        gs_writer_printf(&w, "Draw.\n");
+    else if (r->end == GS_C4_GAME_OVER)
+        gs_writer_printf(&w, "%c wins: %s.\n", r->winner == 0 ? 'X' : 'O',
+                         play->computer[r->winner] ? "the computer beat you"
+                                                   : "you beat the computer");
     return gs_writer_finish(&w);
 }

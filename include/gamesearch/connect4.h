@@ -542,6 +542,84 @@ GS_API int gs_c4_mcts_decide(const gs_c4 *g, const gs_c4_state *s,
                              const gs_allocator *alloc,
                              gs_c4_mcts_decision *out);
 
+/* ---- A game against the computer ---- */
+
+/* The computer's search for its move in gs_c4_play_game. */
+typedef struct gs_c4_game_move {
+    int column;             /* the column it plays (0-based), -1: none */
+    int status;             /* GS_OK, or the failed search's status */
+    bool ok;                /* it plays `column`: the search ended with a
+                               move (an exact score, or stopped by a limit)
+                               and nobody left while it ran */
+    bool left;              /* the poll asked to leave while it ran */
+    bool mcts;              /* by MCTS: `decision`; else `solution` */
+    gs_c4_solution solution;
+    gs_c4_mcts_decision decision;
+} gs_c4_game_move;
+
+/* A person against the computer: who plays what, and the callbacks. */
+typedef struct gs_c4_game_play {
+    bool computer[2];       /* player p (0 X, 1 O) is the computer */
+    gs_c4_solver *solver;   /* its choice: gs_c4_choose_polled ... */
+    const gs_c4_mcts_params *mcts;   /* ... or, when set, by MCTS */
+    /* Each position: before its move, and once the game is over. May be
+     * NULL. */
+    void (*show)(void *user, const gs_c4_state *s);
+    /* The person's move in s: a column (0-based) that can be played, or
+     * -1 to leave the game. */
+    int (*ask)(void *user, const gs_c4_state *s);
+    /* Called while the solver thinks (gs_c4_choose_polled; may be NULL):
+     * true leaves the game. */
+    gs_c4_poll_fn poll;
+    /* After every search of the computer from s, whatever came of it,
+     * before its move is played (may be NULL): true leaves the game. */
+    bool (*chose)(void *user, const gs_c4_state *s,
+                  const gs_c4_game_move *m);
+    void *user;
+} gs_c4_game_play;
+
+/* How a game of gs_c4_play_game ended. */
+typedef enum gs_c4_game_end {
+    GS_C4_GAME_OVER = 0,    /* won or drawn: `winner` */
+    GS_C4_GAME_LEFT = 1,    /* ask gave -1, or poll or chose true */
+    GS_C4_GAME_FAILED = 2   /* a search of the computer gave no move
+                               (`status`; the chose callback saw it) */
+} gs_c4_game_end;
+
+typedef struct gs_c4_game_result {
+    gs_c4_game_end end;
+    int winner;             /* GS_C4_GAME_OVER: 0 X, 1 O, -1 a draw */
+    int status;             /* GS_C4_GAME_FAILED: the search's status */
+    bool all_known;         /* no choice of the solver was stopped by a
+                               limit before its score was known */
+} gs_c4_game_result;
+
+/*
+ * Plays a game from *s (left at the last position) between a person and
+ * the computer, as `gamesearch connect4 play` does: show each position; on
+ * the person's turns ask; on the computer's, its choice (polled) or MCTS
+ * decision, passed to chose, then played. GS_OK and *out; GS_EINVAL for
+ * NULL arguments, no ask, neither solver nor mcts, or a column from ask
+ * that cannot be played.
+ */
+GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
+                           const gs_c4_game_play *play,
+                           gs_c4_game_result *out);
+
+/* Who plays what, as `gamesearch connect4 play` says it first: "You play
+ * X, the computer O. X moves first." and a newline. Returns 0 or the
+ * first nonzero value of write. */
+GS_API int gs_c4_game_sides_write(const gs_c4_game_play *play,
+                                  gs_write_fn write, void *user);
+
+/* How the game r of play ended, and a newline: "Game left unfinished.",
+ * "Draw.", "X wins: the computer beat you." or "O wins: you beat the
+ * computer."; nothing for GS_C4_GAME_FAILED (the chose callback says
+ * why). Returns 0 or the first nonzero value of write. */
+GS_API int gs_c4_game_end_write(const gs_c4_game_play *play,
+                                const gs_c4_game_result *r,
+                                gs_write_fn write, void *user);
+
 #ifdef __cplusplus
 }
 #endif
