@@ -244,38 +244,22 @@ enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
 static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
                       size_t len, unsigned long lineno, FILE *out, FILE *err)
 {
-    char where[64];
-    snprintf(where, sizeof where, "line %lu", lineno);
+    /* What each outcome (gs_c4_line_outcome, in its order) makes of the
+     * run. */
+    static const int bits[] = {0, LINE_BAD, LINE_STOPPED,
+                               LINE_FAILED | LINE_BROKEN,
+                               LINE_FAILED | LINE_BROKEN, LINE_FAILED};
     gs_c4_line r;
-    const gs_c4_solution *sd = &r.solution;
-    switch (gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)) {
-    case GS_C4_LINE_BAD:
-        parse_error(err, where, &r.error);
-        return LINE_BAD;
-    case GS_C4_LINE_FAILED:
-        cli_error_to(err, cmd, "%s: the search failed: %s", where,
-                     gs_strerror(r.status));
-        return LINE_FAILED | LINE_BROKEN;
-    case GS_C4_LINE_NOT_EXACT:
-        not_exact(err, sd);
-        return LINE_FAILED | LINE_BROKEN;
-    default:
-        break;
+    char msg[512];
+    int b = bits[gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)];
+    if (!(b & (LINE_BAD | LINE_BROKEN))) {
+        gs_c4_line_write(line, &r, cli_file_write, out);
+        fflush(out);
     }
-    gs_c4_line_write(line, &r, cli_file_write, out);
-    fflush(out);
-    if (r.outcome == GS_C4_LINE_STOPPED) {
-        cli_error_to(err, cmd, "%s: stopped by %s before the score was known",
-                     where, limit_name(sd));
-        return LINE_STOPPED;
-    }
-    if (r.outcome == GS_C4_LINE_WRONG_WIN) {
-        cli_error_to(err, cmd, "%s: the engine scored %d, but the player "
-                     "to move wins at once (%d): a bug in gamesearch",
-                     where, sd->score, r.win_score);
-        return LINE_FAILED;
-    }
-    return 0;
+    if (gs_c4_line_message(&r, lineno, limit_name(&r.solution), msg,
+                           sizeof msg) > 0)
+        cli_error_to(err, cmd, "%s", msg);
+    return b;
 }
 
 static int solve_status(int bits)

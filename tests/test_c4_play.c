@@ -461,6 +461,57 @@ static void test_mcts_decide(void **state)
     close_board(&f);
 }
 
+/* What solve says of a line, outcome by outcome. */
+static void test_line_message(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_line r;
+    char buf[300];
+    assert_int_equal(gs_c4_solve_line(f.sv, "44x\n", 4, false, false, &r),
+                     GS_C4_LINE_BAD);
+    size_t n = gs_c4_line_message(&r, 3, "--time", buf, sizeof buf);
+    assert_int_equal(n, strlen(buf));
+    assert_string_equal(buf, "line 3, character 3: 'x' is not a column "
+                        "(columns are 1-7)");
+    /* the whole length, however small the buffer */
+    assert_int_equal(gs_c4_line_message(&r, 3, "--time", buf, 5),
+                     strlen("line 3, character 3: 'x' is not a column "
+                            "(columns are 1-7)"));
+    assert_string_equal(buf, "line");
+
+    assert_int_equal(gs_c4_solve_line(f.sv, "4\n", 2, false, false, &r),
+                     GS_C4_LINE_SOLVED);
+    assert_int_equal(gs_c4_line_message(&r, 1, "--time", buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+
+    r.outcome = GS_C4_LINE_STOPPED;
+    gs_c4_line_message(&r, 12, "--max-nodes", buf, sizeof buf);
+    assert_string_equal(buf, "line 12: stopped by --max-nodes before the "
+                        "score was known");
+    r.outcome = GS_C4_LINE_FAILED;
+    r.status = GS_ENOMEM;
+    gs_c4_line_message(&r, 2, "--time", buf, sizeof buf);
+    char want[200];
+    snprintf(want, sizeof want, "line 2: the search failed: %s",
+             gs_strerror(GS_ENOMEM));
+    assert_string_equal(buf, want);
+    r.outcome = GS_C4_LINE_NOT_EXACT;
+    r.solution.value = 0.5;
+    r.solution.bound = GS_BOUND_LOWER;
+    gs_c4_line_message(&r, 2, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "the engine returned 0.5 (a bound), not an "
+                        "exact score");
+    r.outcome = GS_C4_LINE_WRONG_WIN;
+    r.solution.score = 2;
+    r.win_score = 18;
+    gs_c4_line_message(&r, 7, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "line 7: the engine scored 2, but the player "
+                        "to move wins at once (18): a bug in gamesearch");
+    close_board(&f);
+}
+
 /* ---- A game against the computer ---- */
 
 /* The callbacks' record of a game: the person's moves to give, the
@@ -657,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_analysis_write),
         cmocka_unit_test(test_choose_polled),
         cmocka_unit_test(test_mcts_decide),
+        cmocka_unit_test(test_line_message),
         cmocka_unit_test(test_play_game),
         cmocka_unit_test(test_game_text),
     };

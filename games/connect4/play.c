@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -128,6 +129,46 @@ int gs_c4_line_write(const char *line, const gs_c4_line *r,
     gs_writer_printf(&w, " %llu %lld\n", (unsigned long long)sd->nodes,
                      llround(sd->seconds * 1e6));
     return gs_writer_finish(&w);
+}
+
+size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
+                          const char *stopped_by, char *buf, size_t size)
+{
+    const gs_c4_solution *sd = &r->solution;
+    char where[40];
+    snprintf(where, sizeof where, "line %lu", lineno);
+    int n = 0;
+    switch (r->outcome) {
+    case GS_C4_LINE_SOLVED:
+        n = snprintf(buf, size, "%s", "");
+        break;
+    case GS_C4_LINE_BAD:
+        if (r->error.line > 0)
+            n = snprintf(buf, size, "%s, character %d: %s", where,
+                         r->error.column, r->error.message);
+        else
+            n = snprintf(buf, size, "%s: %s", where, r->error.message);
+        break;
+    case GS_C4_LINE_STOPPED:
+        n = snprintf(buf, size, "%s: stopped by %s before the score was "
+                     "known", where, stopped_by);
+        break;
+    case GS_C4_LINE_FAILED:
+        n = snprintf(buf, size, "%s: the search failed: %s", where,
+                     gs_strerror(r->status));
+        break;
+    case GS_C4_LINE_NOT_EXACT:
+        n = snprintf(buf, size, "the engine returned %g (%s), not an exact "
+                     "score", sd->value,
+                     sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+        break;
+    case GS_C4_LINE_WRONG_WIN:
+        n = snprintf(buf, size, "%s: the engine scored %d, but the player "
+                     "to move wins at once (%d): a bug in gamesearch", where,
+                     sd->score, r->win_score);
+        break;
+    }
+    return n > 0 ? (size_t)n : 0;
 }
 
 /* "computer (X) plays 4, " for the player to move in s. */

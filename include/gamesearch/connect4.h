@@ -442,6 +442,20 @@ GS_API int gs_c4_line_write(const char *line, const gs_c4_line *r,
                             gs_write_fn write, void *user);
 
 /*
+ * What `gamesearch connect4 solve` says of line `lineno` (1-based) when r
+ * is not GS_C4_LINE_SOLVED, without a newline: "line 3, character 2: ...",
+ * "line 3: the search failed: ...", "line 3: stopped by STOPPED_BY before
+ * the score was known", "the engine returned 0.5 (a bound), not an exact
+ * score" or "line 3: the engine scored 2, but the player to move wins at
+ * once (18): a bug in gamesearch"; "" when solved. Writes at most size
+ * bytes, NUL included, into buf and returns the length of the whole text,
+ * as snprintf does.
+ */
+GS_API size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
+                                 const char *stopped_by, char *buf,
+                                 size_t size);
+
+/*
  * The computer's move in `gamesearch connect4 play`, the choice sd
  * (gs_c4_choose) of position s, and a newline: "computer (X) plays 4,
  * score 3 (a win), 1.234 ms, 12,345 nodes" ("a loss", "a draw"; "(a win,
