@@ -371,26 +371,15 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     }
     gs_c4_analysis an;
     int st = gs_c4_analyze(sv, &root, o->weak, &an);
-    for (int c = 0; c < an.width; c++) {
-        const gs_c4_solution *col = &an.column[c];
-        if (!an.playable[c])
-            continue;
-        if (c == an.failed_column) {
-            if (st != GS_OK)
-                cli_error(cmd, "column %d: the search failed: %s", c + 1,
-                          gs_strerror(st));
-            else
-                not_exact(stderr, col);
-            return 1;
-        }
-        if (!col->known)
-            cli_error(cmd, "column %d: stopped by %s before the score was "
-                      "known", c + 1, limit_name(col));
-    }
-    if (st != GS_OK) {
+    char msg[300];
+    for (int c = 0; c < an.width; c++)
+        if (gs_c4_column_message(&an, c, st, limit_name(&an.column[c]), msg,
+                                 sizeof msg) > 0)
+            cli_error(cmd, "%s", msg);
+    if (an.failed_column < 0 && st != GS_OK)
         cli_error(cmd, "%s", gs_strerror(st));
+    if (an.failed_column >= 0 || st != GS_OK)
         return 1;
-    }
 
     gs_c4_analysis_write(&an, cli_file_write, stdout);
     return an.all_known ? 0 : 1;

@@ -461,6 +461,52 @@ static void test_mcts_decide(void **state)
     close_board(&f);
 }
 
+/* What analyze says of each column of an analysis. */
+static void test_column_message(void **state)
+{
+    (void)state;
+    gs_c4_analysis an;
+    memset(&an, 0, sizeof an);
+    an.width = 4;
+    an.failed_column = -1;
+    for (int c = 0; c < 4; c++) {
+        an.playable[c] = c != 1;
+        an.column[c].known = c != 2;
+    }
+    char buf[200];
+    /* solved, full, stopped, and outside the board */
+    assert_int_equal(gs_c4_column_message(&an, 0, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(gs_c4_column_message(&an, 1, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    size_t n = gs_c4_column_message(&an, 2, GS_OK, "--max-nodes", buf,
+                                    sizeof buf);
+    assert_string_equal(buf, "column 3: stopped by --max-nodes before the "
+                        "score was known");
+    assert_int_equal(n, strlen(buf));
+    assert_int_equal(gs_c4_column_message(&an, 4, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    assert_int_equal(gs_c4_column_message(&an, -1, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+
+    /* the failed column, by its status or not exact; none after it */
+    an.failed_column = 2;
+    an.column[2].value = 1.5;
+    an.column[2].bound = GS_BOUND_EXACT;
+    gs_c4_column_message(&an, 2, GS_OK, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "the engine returned 1.5 (exact), not an exact "
+                        "score");
+    gs_c4_column_message(&an, 2, GS_ENOMEM, "--time", buf, sizeof buf);
+    char want[200];
+    snprintf(want, sizeof want, "column 3: the search failed: %s",
+             gs_strerror(GS_ENOMEM));
+    assert_string_equal(buf, want);
+    an.column[3].known = false;
+    assert_int_equal(gs_c4_column_message(&an, 3, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+}
+
 /* What solve says of a line, outcome by outcome. */
 static void test_line_message(void **state)
 {
@@ -709,6 +755,7 @@ int main(void)
         cmocka_unit_test(test_choose_polled),
         cmocka_unit_test(test_mcts_decide),
         cmocka_unit_test(test_line_message),
+        cmocka_unit_test(test_column_message),
         cmocka_unit_test(test_play_game),
         cmocka_unit_test(test_game_text),
     };

@@ -131,6 +131,32 @@ int gs_c4_line_write(const char *line, const gs_c4_line *r,
     return gs_writer_finish(&w);
 }
 
+/* "the engine returned 0.5 (a bound), not an exact score", as snprintf. */
+static int not_exact(const gs_c4_solution *sd, char *buf, size_t size)
+{
+    return snprintf(buf, size, "the engine returned %g (%s), not an exact "
+                    "score", sd->value,
+                    sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+}
+
+size_t gs_c4_column_message(const gs_c4_analysis *an, int c, int status,
+                            const char *stopped_by, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%s", "");
+    if (c < 0 || c >= an->width || !an->playable[c] ||
+        (an->failed_column >= 0 && c > an->failed_column))
+        return 0;
+    if (c == an->failed_column && status != GS_OK)
+        n = snprintf(buf, size, "column %d: the search failed: %s", c + 1,
+                     gs_strerror(status));
+    else if (c == an->failed_column)
+        n = not_exact(&an->column[c], buf, size);
+    else if (!an->column[c].known)
+        n = snprintf(buf, size, "column %d: stopped by %s before the score "
+                     "was known", c + 1, stopped_by);
+    return n > 0 ? (size_t)n : 0;
+}
+
 size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
                           const char *stopped_by, char *buf, size_t size)
 {
@@ -158,9 +184,7 @@ size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
                      gs_strerror(r->status));
         break;
     case GS_C4_LINE_NOT_EXACT:
-        n = snprintf(buf, size, "the engine returned %g (%s), not an exact "
-                     "score", sd->value,
-                     sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+        n = not_exact(sd, buf, size);
         break;
     case GS_C4_LINE_WRONG_WIN:
         n = snprintf(buf, size, "%s: the engine scored %d, but the player "

@@ -432,6 +432,20 @@ GS_API int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
                                 void *user);
 
 /*
+ * What `gamesearch connect4 analyze` says of column c (0-based) of an,
+ * which gs_c4_analyze returned with `status`, without a newline: "column
+ * 3: stopped by STOPPED_BY before the score was known", or for the failed
+ * column "column 3: the search failed: ..." (status not GS_OK) or "the
+ * engine returned 0.5 (a bound), not an exact score"; "" for a column
+ * that is full, solved, or after the failed one. Writes at most size
+ * bytes, NUL included, into buf and returns the length of the whole text,
+ * as snprintf does.
+ */
+GS_API size_t gs_c4_column_message(const gs_c4_analysis *an, int c,
+                                   int status, const char *stopped_by,
+                                   char *buf, size_t size);
+
+/*
  * A line of solve (`line`, gs_c4_solve_line's input, and r, what it made
  * of it; not GS_C4_LINE_BAD) as `gamesearch connect4 solve` prints it, in
  * Pons's format: the position, the score ('?' when not known), the nodes
