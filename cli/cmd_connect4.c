@@ -198,16 +198,6 @@ static const char *limit_name(const gs_c4_solution *sd)
     return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
 }
 
-/* A search that finished but is not exact: says so and returns true. */
-static bool not_exact(FILE *err, const gs_c4_solution *sd)
-{
-    if (sd->known || sd->stopped != GS_STOP_NONE)
-        return false;
-    cli_error_to(err, cmd, "the engine returned %g (%s), not an exact score",
-              sd->value, sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
-    return true;
-}
-
 /* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
 static void parse_error(FILE *f, const char *what, const gs_error *err)
 {
@@ -573,7 +563,11 @@ static bool watch_chose(void *user, const gs_c4_state *s,
         return true;
     if (m->status != GS_OK)
         cli_error(cmd, "the search failed: %s", gs_strerror(m->status));
-    else if (!not_exact(stderr, sd))
+    else if (!m->ok)   /* it finished, but not exact */
+        cli_error(cmd, "the engine returned %g (%s), not an exact score",
+                  sd->value,
+                  sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+    else
         gs_c4_choice_write(s, sd, limit_name(sd), cli_file_write, stdout);
     /* The exit status 1 this gives needs its reason on standard error
      * too, as solve and analyze give it. */

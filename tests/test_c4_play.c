@@ -527,8 +527,8 @@ static void test_line_message(void **state)
                             "(columns are 1-7)"));
     assert_string_equal(buf, "line");
 
-    assert_int_equal(gs_c4_solve_line(f.sv, "4\n", 2, false, false, &r),
-                     GS_C4_LINE_SOLVED);
+    assert_int_equal(gs_c4_solve_line(f.sv, "32751571231557\n", 15, false,
+                                      false, &r), GS_C4_LINE_SOLVED);
     assert_int_equal(gs_c4_line_message(&r, 1, "--time", buf, sizeof buf), 0);
     assert_string_equal(buf, "");
 
