@@ -198,16 +198,6 @@ static const char *limit_name(const gs_c4_solution *sd)
     return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
 }
 
-/* A search that finished but is not exact: says so and returns true. */
-static bool not_exact(FILE *err, const gs_c4_solution *sd)
-{
-    if (sd->known || sd->stopped != GS_STOP_NONE)
-        return false;
-    cli_error_to(err, cmd, "the engine returned %g (%s), not an exact score",
-              sd->value, sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
-    return true;
-}
-
 /* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
 static void parse_error(FILE *f, const char *what, const gs_error *err)
 {
@@ -244,38 +234,22 @@ enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
 static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
                       size_t len, unsigned long lineno, FILE *out, FILE *err)
 {
-    char where[64];
-    snprintf(where, sizeof where, "line %lu", lineno);
+    /* What each outcome (gs_c4_line_outcome, in its order) makes of the
+     * run. */
+    static const int bits[] = {0, LINE_BAD, LINE_STOPPED,
+                               LINE_FAILED | LINE_BROKEN,
+                               LINE_FAILED | LINE_BROKEN, LINE_FAILED};
     gs_c4_line r;
-    const gs_c4_solution *sd = &r.solution;
-    switch (gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)) {
-    case GS_C4_LINE_BAD:
-        parse_error(err, where, &r.error);
-        return LINE_BAD;
-    case GS_C4_LINE_FAILED:
-        cli_error_to(err, cmd, "%s: the search failed: %s", where,
-                     gs_strerror(r.status));
-        return LINE_FAILED | LINE_BROKEN;
-    case GS_C4_LINE_NOT_EXACT:
-        not_exact(err, sd);
-        return LINE_FAILED | LINE_BROKEN;
-    default:
-        break;
+    char msg[512];
+    int b = bits[gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)];
+    if (!(b & (LINE_BAD | LINE_BROKEN))) {
+        gs_c4_line_write(line, &r, cli_file_write, out);
+        fflush(out);
     }
-    gs_c4_line_write(line, &r, cli_file_write, out);
-    fflush(out);
-    if (r.outcome == GS_C4_LINE_STOPPED) {
-        cli_error_to(err, cmd, "%s: stopped by %s before the score was known",
-                     where, limit_name(sd));
-        return LINE_STOPPED;
-    }
-    if (r.outcome == GS_C4_LINE_WRONG_WIN) {
-        cli_error_to(err, cmd, "%s: the engine scored %d, but the player "
-                     "to move wins at once (%d): a bug in gamesearch",
-                     where, sd->score, r.win_score);
-        return LINE_FAILED;
-    }
-    return 0;
+    if (gs_c4_line_message(&r, lineno, limit_name(&r.solution), msg,
+                           sizeof msg) > 0)
+        cli_error_to(err, cmd, "%s", msg);
+    return b;
 }
 
 static int solve_status(int bits)
@@ -305,13 +279,12 @@ static int run_solve(const c4_options *o, gs_c4_solver *sv)
     return solve_status(bits);
 }
 
-/* solve --mpi: the lines split among the ranks. */
+/* solve --mpi: the lines split among the ranks, a job each. */
 typedef struct solve_jobs {
     const c4_options *o;
     gs_c4_solver *sv;
     const char *text;
     size_t *at;   /* where each line starts, and the end of the last */
-    int bits;
 } solve_jobs;
 
 static int solve_job(void *user, size_t i, FILE *out, FILE *err)
@@ -321,23 +294,11 @@ static int solve_job(void *user, size_t i, FILE *out, FILE *err)
                       sj->at[i + 1] - sj->at[i], i + 1, out, err);
 }
 
-static int solve_take(void *user, size_t i, int bits, const char *out,
-                      size_t outlen, const char *err, size_t errlen)
-{
-    (void)i;
-    solve_jobs *sj = user;
-    fwrite(out, 1, outlen, stdout);
-    fflush(stdout);
-    fwrite(err, 1, errlen, stderr);
-    sj->bits |= bits;
-    return bits & LINE_BROKEN;
-}
-
 static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
 {
     char *text = NULL, why[256];
     size_t len = 0, count = 0;
-    int rc = 0;
+    int rc = 0, bits = 0;
     if (!cli_mpi_worker() && cli_read_all("-", &text, &len, why, sizeof why)) {
         cli_error(cmd, "reading standard input: %s", why);
         rc = EXIT_BAD_INPUT;
@@ -346,7 +307,7 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
         return rc;
     for (size_t i = 0; i < len; i++)
         count += text[i] == '\n' || i + 1 == len;
-    solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at), 0};
+    solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at)};
     if (!sj.at) {
         cli_error(cmd, "out of memory");
         rc = 1;
@@ -356,9 +317,10 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
             if (text[i] == '\n' || i + 1 == len)
                 sj.at[++k] = i + 1;
     }
-    cli_jobs jobs = {cmd, "line", count, solve_job, solve_take, &sj, NULL};
+    cli_jobs jobs = {cmd, "line", count, solve_job, NULL, &sj, NULL,
+                     .stop = LINE_BROKEN, .bits = &bits};
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
-        rc = solve_status(sj.bits);
+        rc = solve_status(bits);
     free(sj.at);
     free(text);
     return rc;
@@ -366,30 +328,14 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
 
 /* ---- MCTS ---- */
 
-/* An MCTS search of s with the options; prints each column (analyze) or
- * the move (play). Returns 0 with *col, or 1 after a message. */
-static int mcts_move(const c4_options *o, const gs_c4 *g,
-                     const gs_c4_state *s, bool analyze, int *col)
+/* The MCTS parameters of the options. */
+static void mcts_params(const c4_options *o, gs_c4_mcts_params *p)
 {
-    gs_c4_mcts_params p;
-    gs_c4_mcts_params_init(&p);
-    p.threads = (int)o->threads;
-    p.iterations = (uint64_t)o->iterations;
-    p.max_nodes = (uint64_t)o->max_nodes;
-    p.max_seconds = o->time;
-    gs_c4_mcts_decision d;
-    int st = gs_c4_mcts_decide(g, s, &p, NULL, &d);
-    if (st != GS_OK || d.best < 0) {
-        cli_error(cmd, "the search failed: %s",
-                  st != GS_OK ? gs_strerror(st) : "no move found");
-        return 1;
-    }
-    *col = d.best;
-    if (analyze)
-        gs_c4_mcts_write(&d, cli_file_write, stdout);
-    else
-        gs_c4_mcts_choice_write(s, &d, cli_file_write, stdout);
-    return 0;
+    gs_c4_mcts_params_init(p);
+    p->threads = (int)o->threads;
+    p->iterations = (uint64_t)o->iterations;
+    p->max_nodes = (uint64_t)o->max_nodes;
+    p->max_seconds = o->time;
 }
 
 /* ---- analyze ---- */
@@ -401,31 +347,29 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         return EXIT_BAD_INPUT;
 
     if (o->mcts) {
-        int col;
-        return mcts_move(o, g, &root, true, &col);
+        gs_c4_mcts_params p;
+        gs_c4_mcts_decision d;
+        mcts_params(o, &p);
+        int st = gs_c4_mcts_decide(g, &root, &p, NULL, &d);
+        if (st != GS_OK || d.best < 0) {
+            cli_error(cmd, "the search failed: %s",
+                      st != GS_OK ? gs_strerror(st) : "no move found");
+            return 1;
+        }
+        gs_c4_mcts_write(&d, cli_file_write, stdout);
+        return 0;
     }
     gs_c4_analysis an;
     int st = gs_c4_analyze(sv, &root, o->weak, &an);
-    for (int c = 0; c < an.width; c++) {
-        const gs_c4_solution *col = &an.column[c];
-        if (!an.playable[c])
-            continue;
-        if (c == an.failed_column) {
-            if (st != GS_OK)
-                cli_error(cmd, "column %d: the search failed: %s", c + 1,
-                          gs_strerror(st));
-            else
-                not_exact(stderr, col);
-            return 1;
-        }
-        if (!col->known)
-            cli_error(cmd, "column %d: stopped by %s before the score was "
-                      "known", c + 1, limit_name(col));
-    }
-    if (st != GS_OK) {
+    char msg[300];
+    for (int c = 0; c < an.width; c++)
+        if (gs_c4_column_message(&an, c, st, limit_name(&an.column[c]), msg,
+                                 sizeof msg) > 0)
+            cli_error(cmd, "%s", msg);
+    if (an.failed_column < 0 && st != GS_OK)
         cli_error(cmd, "%s", gs_strerror(st));
+    if (an.failed_column >= 0 || st != GS_OK)
         return 1;
-    }
 
     gs_c4_analysis_write(&an, cli_file_write, stdout);
     return an.all_known ? 0 : 1;
@@ -448,8 +392,6 @@ static void book_progress(void *user, size_t done, size_t total,
 typedef struct book_jobs {
     gs_c4_solver *sv;
     const gs_c4_state *positions;
-    int *scores;
-    int status;
 } book_jobs;
 
 enum { BOOK_STOPPED = -1, BOOK_WORKER = -2 };   /* beside the GS_ codes */
@@ -467,29 +409,25 @@ static int book_job(void *user, size_t i, FILE *out, FILE *err)
     return st;
 }
 
-static int book_take(void *user, size_t i, int status, const char *out,
-                     size_t outlen, const char *err, size_t errlen)
-{
-    (void)err;
-    (void)errlen;
-    book_jobs *bj = user;
-    if (status == GS_OK && outlen == sizeof *bj->scores) {
-        memcpy(&bj->scores[i], out, outlen);
-        return 0;
-    }
-    bj->status = status != GS_OK ? status : GS_EINVAL;
-    return 1;
-}
-
 static int book_solve_mpi(void *user, const gs_c4_state *positions,
                           size_t n, int *scores)
 {
-    book_jobs bj = {user, positions, scores, GS_OK};
-    cli_jobs jobs = {cmd, "position", n, book_job, book_take, &bj, NULL};
+    book_jobs bj = {user, positions};
+    int st = GS_OK;
+    cli_jobs jobs = {cmd, "position", n, book_job, NULL, &bj, NULL, ~0,
+                     calloc(n, sizeof *jobs.keep), &st};
+    if (!jobs.keep)
+        return GS_ENOMEM;
     if (cli_mpi_run(&jobs) != 0)
-        return BOOK_STOPPED;
-    return bj.status != GS_OK ? bj.status
-           : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
+        st = BOOK_STOPPED;
+    for (size_t i = 0; st == GS_OK && !cli_mpi_worker() && i < n; i++) {
+        if (jobs.keep[i].len != sizeof *scores)
+            st = GS_EINVAL;
+        else
+            memcpy(&scores[i], jobs.keep[i].data, sizeof *scores);
+    }
+    cli_job_bytes_free(jobs.keep, n);
+    return st != GS_OK ? st : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
 }
 
 static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
@@ -520,20 +458,42 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
 /* ---- play ---- */
 
-/* The person's column (0-based), or -1 at the end of input or on "q". */
-static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
-                    size_t *cap)
+/* The computer's move is solved on another thread while this one shows
+ * the time it takes (on a terminal) and watches for q or Ctrl-C. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
 {
+    (void)sig;
+    interrupted = 1;
+}
+
+/* What play's callbacks need. */
+typedef struct watch {
+    const gs_c4 *g;
+    char *line;   /* the person's answers */
+    size_t cap;
+    int side;     /* the one to move: 0 X, 1 O */
+    bool tty;     /* standard output is a terminal */
+    int shown;    /* the tenth of a second last shown */
+} watch;
+
+/* The person's column (0-based), or -1 at the end of input, on "q" or
+ * after Ctrl-C. */
+static int ask_move(void *user, const gs_c4_state *s)
+{
+    watch *w = user;
+    const gs_c4 *g = w->g;
     int width = gs_c4_width(g);
-    for (;;) {
+    while (!interrupted) {
         printf("%c to move (a column 1-%d, q to quit): ",
                gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
         fflush(stdout);
-        if (!cli_read_answer(line, cap)) {
+        if (!cli_read_answer(&w->line, &w->cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = cli_trim(*line);
+        char *a = cli_trim(w->line);
         if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
             return -1;
         if (*a == '\0') {
@@ -552,24 +512,17 @@ static int ask_move(const gs_c4 *g, const gs_c4_state *s, char **line,
         }
         return (int)c - 1;
     }
+    return -1;
 }
 
-/* The computer's move is solved on another thread while this one shows
- * the time it takes (on a terminal) and watches for q or Ctrl-C. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
+/* Draws the position before its move. */
+static void watch_show(void *user, const gs_c4_state *s)
 {
-    (void)sig;
-    interrupted = 1;
+    watch *w = user;
+    gs_c4_board_write(w->g, s, cli_file_write, stdout);
+    w->side = gs_c4_to_move(s);
+    w->shown = -1;
 }
-
-typedef struct watch {
-    int side;     /* the computer's: 0 X, 1 O */
-    bool tty;     /* standard output is a terminal */
-    bool left;    /* the person left while it thought */
-    int shown;    /* the tenth of a second last shown */
-} watch;
 
 /* gs_c4_poll_fn: true when the person leaves (q, or Ctrl-C); else shows
  * the time so far on a terminal. */
@@ -580,12 +533,49 @@ static bool watch_poll(void *user, double seconds)
     char buf[64];
     if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 0) > 0 &&
                         fgets(buf, sizeof buf, stdin) && buf[0] == 'q'))
-        return w->left = true;
+        return true;
     if (w->tty && seconds >= 0.2 && (int)(seconds * 10) != w->shown) {
         w->shown = (int)(seconds * 10);
         printf("\rcomputer (%c) thinking... %.1f s (q to quit) ",
                w->side == 0 ? 'X' : 'O', seconds);
         fflush(stdout);
+    }
+    return false;
+}
+
+/* The computer's move: its line, or why there is none. */
+static bool watch_chose(void *user, const gs_c4_state *s,
+                        const gs_c4_game_move *m)
+{
+    watch *w = user;
+    if (m->mcts) {
+        if (m->ok)
+            gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
+        else
+            cli_error(cmd, "the search failed: %s", m->status != GS_OK ?
+                      gs_strerror(m->status) : "no move found");
+        return false;
+    }
+    const gs_c4_solution *sd = &m->solution;
+    if (w->tty)
+        printf("\r%50s\r", ""), fflush(stdout);
+    if (m->left || interrupted)
+        return true;
+    if (m->status != GS_OK)
+        cli_error(cmd, "the search failed: %s", gs_strerror(m->status));
+    else if (!m->ok)   /* it finished, but not exact */
+        cli_error(cmd, "the engine returned %g (%s), not an exact score",
+                  sd->value,
+                  sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+    else
+        gs_c4_choice_write(s, sd, limit_name(sd), cli_file_write, stdout);
+    /* The exit status 1 this gives needs its reason on standard error
+     * too, as solve and analyze give it. */
+    if (m->ok && !sd->known) {
+        fflush(stdout);
+        cli_error(cmd, "move %d (column %d): stopped by %s before the score "
+                  "was known", (int)s->moves + 1, m->column + 1,
+                  limit_name(sd));
     }
     return false;
 }
@@ -596,72 +586,22 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     gs_c4_empty(g, &s);
     if (o->start && read_position(g, "--start", o->start, &s) != 0)
         return EXIT_BAD_INPUT;
+    gs_c4_mcts_params mp;
+    watch w = {g, NULL, 0, 0, isatty(STDOUT_FILENO), -1};
+    gs_c4_game_play play = {{false, false}, sv, o->mcts ? &mp : NULL,
+                            watch_show, ask_move, watch_poll, watch_chose,
+                            &w};
+    mcts_params(o, &mp);
     /* computer[p]: player p (0 X, 1 O) is the computer. */
-    bool computer[2];
     int first = gs_c4_to_move(&s);
-    computer[first] = o->computer_first == 1;
-    computer[!first] = !computer[first];
-    printf("You play %c, the computer %c. X moves first.\n",
-           computer[0] ? 'O' : 'X', computer[0] ? 'X' : 'O');
-
-    char *line = NULL;
-    size_t cap = 0;
-    int status = 0;
-    for (;;) {
-        gs_c4_board_write(g, &s, cli_file_write, stdout);
-        if (s.over) {
-            int winner = s.over == 1 ? 0 : s.over == 2 ? 1 : -1;
-            if (winner < 0)
-                puts("Draw.");
-            else
-                printf("%c wins: %s.\n", winner == 0 ? 'X' : 'O',
-                       computer[winner] ? "the computer beat you"
-                                        : "you beat the computer");
-            break;
-        }
-        int side = gs_c4_to_move(&s), col;
-        if (!computer[side]) {
-            col = interrupted ? -1 : ask_move(g, &s, &line, &cap);
-            if (col < 0 || interrupted) {
-                puts("Game left unfinished.");
-                break;
-            }
-        } else if (o->mcts) {
-            if ((status = mcts_move(o, g, &s, false, &col)) != 0)
-                break;
-        } else {
-            watch w = {side, isatty(STDOUT_FILENO), false, -1};
-            gs_c4_solution sd;
-            int st = gs_c4_choose_polled(sv, &s, watch_poll, &w, &sd);
-            if (w.tty)
-                printf("\r%50s\r", ""), fflush(stdout);
-            if (w.left || interrupted) {
-                puts("Game left unfinished.");
-                break;
-            }
-            if (st != GS_OK || not_exact(stderr, &sd)) {
-                if (st != GS_OK)
-                    cli_error(cmd, "the search failed: %s", gs_strerror(st));
-                status = 1;
-                break;
-            }
-            col = sd.best;
-            status |= !sd.known;
-            gs_c4_choice_write(&s, &sd, limit_name(&sd), cli_file_write,
-                               stdout);
-            /* The exit status 1 this gives needs its reason on standard
-             * error too, as solve and analyze give it. */
-            if (!sd.known) {
-                fflush(stdout);
-                cli_error(cmd, "move %d (column %d): stopped by %s "
-                          "before the score was known",
-                          (int)s.moves + 1, col + 1, limit_name(&sd));
-            }
-        }
-        gs_c4_play(g, &s, col);
-    }
-    free(line);
-    return status;
+    play.computer[first] = o->computer_first == 1;
+    play.computer[!first] = !play.computer[first];
+    gs_c4_game_sides_write(&play, cli_file_write, stdout);
+    gs_c4_game_result r;
+    gs_c4_play_game(g, &s, &play, &r);
+    gs_c4_game_end_write(&play, &r, cli_file_write, stdout);
+    free(w.line);
+    return r.end == GS_C4_GAME_FAILED || !r.all_known;
 }
 
 static int read_options(int argc, char **argv, c4_options *o)

@@ -106,12 +106,6 @@ typedef struct game_tail {
     size_t moves;             /* the moves' bytes, before the tail */
 } game_tail;
 
-typedef struct match_jobs {
-    const match_options *o;
-    gs_match_game *games;
-    int status;
-} match_jobs;
-
 static int match_status(int st)
 {
     return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
@@ -135,8 +129,8 @@ static int report(const match_options *o, int st, gs_match *m,
 
 static int game_job(void *user, size_t i, FILE *out, FILE *err)
 {
-    match_jobs *mj = user;
-    gs_match_params p = mj->o->p;
+    const match_options *o = user;
+    gs_match_params p = o->p;
     p.games = 1;
     p.first_game = (int)i;
     gs_match *m;
@@ -155,48 +149,43 @@ static int game_job(void *user, size_t i, FILE *out, FILE *err)
     return 0;
 }
 
-static int game_take(void *user, size_t i, int status, const char *out,
-                     size_t outlen, const char *err, size_t errlen)
-{
-    match_jobs *mj = user;
-    game_tail t;
-    fwrite(err, 1, errlen, stderr);
-    if (status == 0 && outlen >= sizeof t) {
-        memcpy(&t, out + outlen - sizeof t, sizeof t);
-        char *moves = t.moves == outlen - sizeof t ? malloc(t.moves + 1) : NULL;
-        if (moves) {
-            memcpy(moves, out, t.moves);
-            moves[t.moves] = '\0';
-            mj->games[i] = (gs_match_game){t.seed, t.a_first, t.result,
-                                           t.plies, moves, t.moves + 1};
-            return 0;
-        }
-        cli_error(CMD, "out of memory");
-    }
-    mj->status = status ? status : 1;
-    return 1;
-}
-
 /* Plays the games on the ranks of MPI; rank 0 prints the match. */
-static int match_mpi(const match_options *o)
+static int match_mpi(match_options *o)
 {
     size_t n = (size_t)o->p.games;
-    match_jobs mj = {o, calloc(n, sizeof *mj.games), 0};
-    int rc = mj.games ? 0 : 1;
-    if (!mj.games)
+    gs_match_game *games = calloc(n, sizeof *games);
+    int status = 0;
+    cli_jobs jobs = {CMD, "game", n, game_job, NULL, o, NULL, ~0,
+                     calloc(n, sizeof *jobs.keep), &status};
+    cli_job_bytes *kept = jobs.keep;
+    int rc = games && kept ? 0 : 1;
+    if (rc != 0)
         cli_error(CMD, "out of memory");
-    cli_jobs jobs = {CMD, "game", n, game_job, game_take, &mj, NULL};
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
-        rc = mj.status;
+        rc = status;
+    for (size_t i = 0; rc == 0 && !cli_mpi_worker() && i < n; i++) {
+        /* The game's moves, then its tail: the moves are kept in place. */
+        game_tail t;
+        if (kept[i].len < sizeof t)
+            rc = 1;
+        else
+            memcpy(&t, kept[i].data + kept[i].len - sizeof t, sizeof t);
+        if (rc == 0 && t.moves != kept[i].len - sizeof t)
+            rc = 1;
+        if (rc == 0) {
+            kept[i].data[t.moves] = '\0';
+            games[i] = (gs_match_game){t.seed, t.a_first, t.result, t.plies,
+                                       kept[i].data, t.moves + 1};
+        }
+    }
     if (rc == 0 && !cli_mpi_worker()) {
         gs_match *m;
         gs_error e;
-        int st = gs_match_from_games(&o->p, mj.games, (int)n, NULL, &m, &e);
+        int st = gs_match_from_games(&o->p, games, (int)n, NULL, &m, &e);
         rc = report(o, st, m, &e);
     }
-    for (size_t i = 0; mj.games && i < n; i++)
-        free(mj.games[i].moves);
-    free(mj.games);
+    cli_job_bytes_free(kept, n);
+    free(games);
     return rc;
 }
 

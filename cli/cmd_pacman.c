@@ -494,7 +494,8 @@ static int play_jobs(run *r, size_t total, long threads)
         cli_error(cmd, "out of memory");
     while (status == 0 && ready < threads)
         status = player_init(&gs.p[ready++], r);
-    cli_jobs jobs = {cmd, "game", total, game_job, game_take, &gs, game_done};
+    cli_jobs jobs = {cmd, "game", total, game_job, game_take, &gs, game_done,
+                     0, NULL, NULL};
     if (status == 0)
         status = r->o->mpi ? cli_mpi_run(&jobs)
                  : cli_jobs_run_threads(&jobs, (int)threads,
@@ -591,26 +592,6 @@ static bool page_data(FILE *f, void *user)
 
 /* ---- The command ---- */
 
-/* Under --mpi: rank 0's status, and its *seed, on every rank. */
-static int share_start(int status, int64_t *seed)
-{
-    char *data = NULL;
-    size_t len = sizeof *seed;
-    if (!cli_mpi_on())
-        return status;
-    if (!cli_mpi_worker() && status == 0) {
-        if (!(data = malloc(len)))
-            status = 1;
-        else
-            memcpy(data, seed, len);
-    }
-    if ((status = cli_mpi_share(status, &data, &len)) == 0 &&
-        len == sizeof *seed)
-        memcpy(seed, data, len);
-    free(data);
-    return status;
-}
-
 /* Plays the games of the layout -l names, or replays those of --replay's
  * record. Returns the exit status. */
 static int play(const pac_options *o)
@@ -673,7 +654,8 @@ static int play(const pac_options *o)
                               o->seed_set ? o->seed : o->seeds,
                               o->seed_set ? o->seed_unsigned
                                           : o->seeds_unsigned);
-        status = share_start(status, &rec->seed);   /* rank 0's on all */
+        /* rank 0's seed on every rank */
+        status = cli_mpi_share_value(status, &rec->seed, sizeof rec->seed);
         if (status == 0 && gs_pac_batch_header(&r.b, name, o->pacman,
                                                o->agent_args) != GS_OK) {
             cli_error(cmd, "out of memory");

@@ -64,12 +64,29 @@ static void job_done(const cli_jobs *j, size_t i, const done_job *d)
         j->done(j->user, i, d->status, d->out, d->outlen);
 }
 
+/* cli_jobs without take: job i's bytes passed on or kept. */
+static int keep(const cli_jobs *j, size_t i, done_job *d)
+{
+    if (j->keep) {
+        j->keep[i] = (cli_job_bytes){d->out, d->outlen};
+        d->out = NULL;
+    } else {
+        fwrite(d->out, 1, d->outlen, stdout);
+        fflush(stdout);
+    }
+    fwrite(d->err, 1, d->errlen, stderr);
+    *j->bits |= d->status;
+    return (d->status & j->stop) != 0;
+}
+
 /* Passes job i on: 0; 1 to stop; -1 after a message when it ran out of
  * memory. */
 static int take(const cli_jobs *j, size_t i, done_job *d)
 {
     int stop = -1;
-    if (d->ok)
+    if (d->ok && !j->take)
+        stop = keep(j, i, d);
+    else if (d->ok)
         stop = j->take(j->user, i, d->status, d->out, d->outlen, d->err,
                        d->errlen) != 0;
     else
@@ -493,6 +510,7 @@ static int coordinate(const cli_jobs *j)
                 break;
             }
             memcpy(d->out, msg + sizeof h, h.outlen);
+            d->out[h.outlen] = '\0';
             memcpy(d->err, msg + sizeof h + h.outlen, h.errlen);
             job_done(j, (size_t)h.job, d);
         }
@@ -542,4 +560,29 @@ int cli_mpi_run(const cli_jobs *j)
         return mpi_rank == 0 ? coordinate(j) : serve(j);
 #endif
     return cli_jobs_run_threads(j, 1, NULL);
+}
+
+void cli_job_bytes_free(cli_job_bytes *keep, size_t count)
+{
+    for (size_t i = 0; keep && i < count; i++)
+        free(keep[i].data);
+    free(keep);
+}
+
+int cli_mpi_share_value(int status, void *p, size_t size)
+{
+    char *data = NULL;
+    size_t len = size;
+    if (!cli_mpi_on())
+        return status;
+    if (!cli_mpi_worker() && status == 0) {
+        if (!(data = malloc(len)))
+            status = 1;
+        else
+            memcpy(data, p, len);
+    }
+    if ((status = cli_mpi_share(status, &data, &len)) == 0 && len == size)
+        memcpy(p, data, len);
+    free(data);
+    return status;
 }

@@ -14,6 +14,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* What one job printed on out, kept (from malloc, NUL after len). */
+typedef struct cli_job_bytes {
+    char *data;
+    size_t len;
+} cli_job_bytes;
+
 /* Starts MPI when argv holds --mpi (before any "--"): every rank but 0
  * then writes nothing on standard output and error. Returns 0, or
  * EXIT_BAD_INPUT after a message when this gamesearch has no MPI. */
@@ -38,7 +44,11 @@ typedef struct cli_jobs {
      * each needs for itself is found by cli_jobs_worker(). */
     int (*run)(void *user, size_t i, FILE *out, FILE *err);
     /* Job after job in order (on rank 0): what job i printed. Nonzero
-     * stops the run there (the later jobs are dropped). */
+     * stops the run there (the later jobs are dropped). NULL: its out
+     * bytes go to standard output (flushed job by job), or into keep[i]
+     * when keep is set, then its err text to standard error; the run
+     * stops after a job whose status has a bit of `stop`, and *bits
+     * gathers the taken jobs' statuses (OR). */
     int (*take)(void *user, size_t i, int status, const char *out,
                 size_t outlen, const char *err, size_t errlen);
     void *user;
@@ -46,6 +56,9 @@ typedef struct cli_jobs {
      * what it printed on out (a running count, for a progress line). */
     void (*done)(void *user, size_t i, int status, const char *out,
                  size_t outlen);
+    int stop;                 /* without take, as above */
+    cli_job_bytes *keep;      /* count of them, zeroed (or NULL) */
+    int *bits;
 } cli_jobs;
 
 /* take, done and the tick below are called on one thread, one at a time. */
@@ -68,5 +81,11 @@ int cli_jobs_worker(void);
  * the run was stopped.
  */
 int cli_mpi_run(const cli_jobs *jobs);
+
+void cli_job_bytes_free(cli_job_bytes *keep, size_t count);
+
+/* Rank 0's status and the size bytes at p to every rank (cli_mpi_share):
+ * returns the status. */
+int cli_mpi_share_value(int status, void *p, size_t size);
 
 #endif /* GS_CLI_JOBS_H */

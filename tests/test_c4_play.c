@@ -461,6 +461,290 @@ static void test_mcts_decide(void **state)
     close_board(&f);
 }
 
+/* What analyze says of each column of an analysis. */
+static void test_column_message(void **state)
+{
+    (void)state;
+    gs_c4_analysis an;
+    memset(&an, 0, sizeof an);
+    an.width = 4;
+    an.failed_column = -1;
+    for (int c = 0; c < 4; c++) {
+        an.playable[c] = c != 1;
+        an.column[c].known = c != 2;
+    }
+    char buf[200];
+    /* solved, full, stopped, and outside the board */
+    assert_int_equal(gs_c4_column_message(&an, 0, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(gs_c4_column_message(&an, 1, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    size_t n = gs_c4_column_message(&an, 2, GS_OK, "--max-nodes", buf,
+                                    sizeof buf);
+    assert_string_equal(buf, "column 3: stopped by --max-nodes before the "
+                        "score was known");
+    assert_int_equal(n, strlen(buf));
+    assert_int_equal(gs_c4_column_message(&an, 4, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+    assert_int_equal(gs_c4_column_message(&an, -1, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+
+    /* the failed column, by its status or not exact; none after it */
+    an.failed_column = 2;
+    an.column[2].value = 1.5;
+    an.column[2].bound = GS_BOUND_EXACT;
+    gs_c4_column_message(&an, 2, GS_OK, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "the engine returned 1.5 (exact), not an exact "
+                        "score");
+    gs_c4_column_message(&an, 2, GS_ENOMEM, "--time", buf, sizeof buf);
+    char want[200];
+    snprintf(want, sizeof want, "column 3: the search failed: %s",
+             gs_strerror(GS_ENOMEM));
+    assert_string_equal(buf, want);
+    an.column[3].known = false;
+    assert_int_equal(gs_c4_column_message(&an, 3, GS_OK, "--time", buf,
+                                          sizeof buf), 0);
+}
+
+/* What solve says of a line, outcome by outcome. */
+static void test_line_message(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_line r;
+    char buf[300];
+    assert_int_equal(gs_c4_solve_line(f.sv, "44x\n", 4, false, false, &r),
+                     GS_C4_LINE_BAD);
+    size_t n = gs_c4_line_message(&r, 3, "--time", buf, sizeof buf);
+    assert_int_equal(n, strlen(buf));
+    assert_string_equal(buf, "line 3, character 3: 'x' is not a column "
+                        "(columns are 1-7)");
+    /* the whole length, however small the buffer */
+    assert_int_equal(gs_c4_line_message(&r, 3, "--time", buf, 5),
+                     strlen("line 3, character 3: 'x' is not a column "
+                            "(columns are 1-7)"));
+    assert_string_equal(buf, "line");
+
+    assert_int_equal(gs_c4_solve_line(f.sv, "32751571231557\n", 15, false,
+                                      false, &r), GS_C4_LINE_SOLVED);
+    assert_int_equal(gs_c4_line_message(&r, 1, "--time", buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+
+    r.outcome = GS_C4_LINE_STOPPED;
+    gs_c4_line_message(&r, 12, "--max-nodes", buf, sizeof buf);
+    assert_string_equal(buf, "line 12: stopped by --max-nodes before the "
+                        "score was known");
+    r.outcome = GS_C4_LINE_FAILED;
+    r.status = GS_ENOMEM;
+    gs_c4_line_message(&r, 2, "--time", buf, sizeof buf);
+    char want[200];
+    snprintf(want, sizeof want, "line 2: the search failed: %s",
+             gs_strerror(GS_ENOMEM));
+    assert_string_equal(buf, want);
+    r.outcome = GS_C4_LINE_NOT_EXACT;
+    r.solution.value = 0.5;
+    r.solution.bound = GS_BOUND_LOWER;
+    gs_c4_line_message(&r, 2, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "the engine returned 0.5 (a bound), not an "
+                        "exact score");
+    r.outcome = GS_C4_LINE_WRONG_WIN;
+    r.solution.score = 2;
+    r.win_score = 18;
+    gs_c4_line_message(&r, 7, "--time", buf, sizeof buf);
+    assert_string_equal(buf, "line 7: the engine scored 2, but the player "
+                        "to move wins at once (18): a bug in gamesearch");
+    close_board(&f);
+}
+
+/* ---- A game against the computer ---- */
+
+/* The callbacks' record of a game: the person's moves to give, the
+ * positions shown and the computer's searches. */
+typedef struct game_log {
+    const int *asks;          /* columns (0-based), -1 to leave */
+    int nasks, nshown, nchose;
+    char shown[8][48];        /* the moves of each position shown */
+    gs_c4_game_move last;     /* the last search passed to chose */
+    bool leave_at_chose, leave_at_poll;
+    int polls;
+} game_log;
+
+static void log_show(void *user, const gs_c4_state *s)
+{
+    game_log *l = user;
+    assert_true(l->nshown < 8);
+    snprintf(l->shown[l->nshown++], sizeof l->shown[0], "%u moves, over %d",
+             (unsigned)s->moves, (int)s->over);
+}
+
+static int log_ask(void *user, const gs_c4_state *s)
+{
+    (void)s;
+    game_log *l = user;
+    return l->asks[l->nasks++];
+}
+
+static bool log_poll(void *user, double seconds)
+{
+    (void)seconds;
+    game_log *l = user;
+    l->polls++;
+    return l->leave_at_poll;
+}
+
+static bool log_chose(void *user, const gs_c4_state *s,
+                      const gs_c4_game_move *m)
+{
+    (void)s;
+    game_log *l = user;
+    l->nchose++;
+    l->last = *m;
+    return l->leave_at_chose;
+}
+
+static gs_c4_game_play game_play(fixture *f, game_log *l, bool x, bool o)
+{
+    gs_c4_game_play p = {{x, o}, f->sv, NULL, log_show, log_ask, log_poll,
+                         log_chose, l};
+    return p;
+}
+
+static void test_play_game(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_game_result r;
+
+    /* the person (X) completes the bottom row: shown twice, no search */
+    static const int win[] = {6};
+    game_log l = {.asks = win};
+    gs_c4_game_play p = game_play(&f, &l, false, true);
+    gs_c4_state s = position(f.g, "445566");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_OVER);
+    assert_int_equal(r.winner, 0);
+    assert_true(r.all_known);
+    assert_int_equal(l.nshown, 2);
+    assert_string_equal(l.shown[0], "6 moves, over 0");
+    assert_string_equal(l.shown[1], "7 moves, over 1");
+    assert_int_equal(l.nchose, 0);
+
+    /* the computer (X) takes the win at once, score 18 */
+    l = (game_log){.asks = win};
+    p = game_play(&f, &l, true, false);
+    s = position(f.g, "445566");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_OVER);
+    assert_int_equal(r.winner, 0);
+    assert_int_equal(l.nasks, 0);
+    assert_int_equal(l.nchose, 1);
+    assert_true(l.last.ok);
+    assert_false(l.last.mcts);
+    assert_false(l.last.left);
+    assert_true(l.last.solution.known);
+    assert_int_equal(l.last.solution.score, 18);
+    assert_true(l.last.column == 2 || l.last.column == 6);
+    assert_int_equal(l.last.column, l.last.solution.best);
+    assert_int_equal(s.moves, 7);
+
+    /* the person leaves: the position stays */
+    static const int leave[] = {-1};
+    l = (game_log){.asks = leave};
+    p = game_play(&f, &l, false, true);
+    s = position(f.g, "4455");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_LEFT);
+    assert_int_equal(s.moves, 4);
+    assert_int_equal(l.nshown, 1);
+
+    /* a person's move and the computer's reply, then chose leaves */
+    static const int one[] = {0};
+    l = (game_log){.asks = one, .leave_at_chose = true};
+    p = game_play(&f, &l, false, true);
+    s = position(f.g, "4455");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_LEFT);
+    assert_int_equal(s.moves, 5);
+    assert_int_equal(l.nshown, 2);
+    assert_int_equal(l.nchose, 1);
+    assert_true(l.last.ok);
+
+    /* the poll leaves during a long search: chose sees it, no move */
+    l = (game_log){.asks = one, .leave_at_poll = true};
+    s = position(f.g, SLOW);
+    p = game_play(&f, &l, gs_c4_to_move(&s) == 0, gs_c4_to_move(&s) == 1);
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_LEFT);
+    assert_int_equal(l.polls, 1);
+    assert_int_equal(l.nchose, 1);
+    assert_true(l.last.left);
+    assert_false(l.last.ok);
+    assert_int_equal(s.moves, strlen(SLOW));
+
+    /* MCTS finds the win at once too */
+    gs_c4_mcts_params mp;
+    gs_c4_mcts_params_init(&mp);
+    mp.iterations = 1000;
+    l = (game_log){.asks = win};
+    p = game_play(&f, &l, true, false);
+    p.mcts = &mp;
+    s = position(f.g, "445566");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.winner, 0);
+    assert_true(l.last.ok);
+    assert_true(l.last.mcts);
+    assert_true(l.last.column == 2 || l.last.column == 6);
+    assert_int_equal(l.last.column, l.last.decision.best);
+
+    /* bad calls: no ask, no searcher, a full column from ask */
+    static const int full[] = {3};
+    l = (game_log){.asks = full};
+    p = game_play(&f, &l, false, true);
+    s = position(f.g, "444444");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, NULL), GS_EINVAL);
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_EINVAL);
+    p.ask = NULL;
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_EINVAL);
+    p = game_play(&f, &l, false, true);
+    p.solver = NULL;
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_EINVAL);
+    close_board(&f);
+}
+
+static void test_game_text(void **state)
+{
+    (void)state;
+    buffer out = {0};
+    gs_c4_game_play p = {{true, false}, NULL, NULL, NULL, NULL, NULL, NULL,
+                         NULL};
+    expect_text(&out, gs_c4_game_sides_write(&p, to_buffer, &out),
+                "You play O, the computer X. X moves first.\n");
+    gs_c4_game_result r = {GS_C4_GAME_OVER, 0, GS_OK, true};
+    expect_text(&out, gs_c4_game_end_write(&p, &r, to_buffer, &out),
+                "X wins: the computer beat you.\n");
+    r.winner = 1;
+    expect_text(&out, gs_c4_game_end_write(&p, &r, to_buffer, &out),
+                "O wins: you beat the computer.\n");
+    r.winner = -1;
+    expect_text(&out, gs_c4_game_end_write(&p, &r, to_buffer, &out),
+                "Draw.\n");
+    r.end = GS_C4_GAME_LEFT;
+    expect_text(&out, gs_c4_game_end_write(&p, &r, to_buffer, &out),
+                "Game left unfinished.\n");
+    p.computer[0] = false;
+    p.computer[1] = true;
+    expect_text(&out, gs_c4_game_sides_write(&p, to_buffer, &out),
+                "You play X, the computer O. X moves first.\n");
+    r.end = GS_C4_GAME_FAILED;
+    assert_int_equal(gs_c4_game_end_write(&p, &r, to_buffer, &out), 0);
+    assert_int_equal(out.len, 0);
+    free(out.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +754,10 @@ int main(void)
         cmocka_unit_test(test_analysis_write),
         cmocka_unit_test(test_choose_polled),
         cmocka_unit_test(test_mcts_decide),
+        cmocka_unit_test(test_line_message),
+        cmocka_unit_test(test_column_message),
+        cmocka_unit_test(test_play_game),
+        cmocka_unit_test(test_game_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

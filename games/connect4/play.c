@@ -3,11 +3,12 @@
  * beyond a solve (gamesearch/connect4.h, "What the program asks of a
  * position"): a line of `solve` read, solved and checked; the board and an
  * analysis as text; the computer's choice on a thread of its own while the
- * caller watches the clock and the keyboard; and an MCTS decision with
- * every column's statistics.
+ * caller watches the clock and the keyboard; an MCTS decision with
+ * every column's statistics; and a game against the computer.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -128,6 +129,70 @@ int gs_c4_line_write(const char *line, const gs_c4_line *r,
     gs_writer_printf(&w, " %llu %lld\n", (unsigned long long)sd->nodes,
                      llround(sd->seconds * 1e6));
     return gs_writer_finish(&w);
+}
+
+/* "the engine returned 0.5 (a bound), not an exact score", as snprintf. */
+static int not_exact(const gs_c4_solution *sd, char *buf, size_t size)
+{
+    return snprintf(buf, size, "the engine returned %g (%s), not an exact "
+                    "score", sd->value,
+                    sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
+}
+
+size_t gs_c4_column_message(const gs_c4_analysis *an, int c, int status,
+                            const char *stopped_by, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%s", "");
+    if (c < 0 || c >= an->width || !an->playable[c] ||
+        (an->failed_column >= 0 && c > an->failed_column))
+        return 0;
+    if (c == an->failed_column && status != GS_OK)
+        n = snprintf(buf, size, "column %d: the search failed: %s", c + 1,
+                     gs_strerror(status));
+    else if (c == an->failed_column)
+        n = not_exact(&an->column[c], buf, size);
+    else if (!an->column[c].known)
+        n = snprintf(buf, size, "column %d: stopped by %s before the score "
+                     "was known", c + 1, stopped_by);
+    return n > 0 ? (size_t)n : 0;
+}
+
+size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
+                          const char *stopped_by, char *buf, size_t size)
+{
+    const gs_c4_solution *sd = &r->solution;
+    char where[40];
+    snprintf(where, sizeof where, "line %lu", lineno);
+    int n = 0;
+    switch (r->outcome) {
+    case GS_C4_LINE_SOLVED:
+        n = snprintf(buf, size, "%s", "");
+        break;
+    case GS_C4_LINE_BAD:
+        if (r->error.line > 0)
+            n = snprintf(buf, size, "%s, character %d: %s", where,
+                         r->error.column, r->error.message);
+        else
+            n = snprintf(buf, size, "%s: %s", where, r->error.message);
+        break;
+    case GS_C4_LINE_STOPPED:
+        n = snprintf(buf, size, "%s: stopped by %s before the score was "
+                     "known", where, stopped_by);
+        break;
+    case GS_C4_LINE_FAILED:
+        n = snprintf(buf, size, "%s: the search failed: %s", where,
+                     gs_strerror(r->status));
+        break;
+    case GS_C4_LINE_NOT_EXACT:
+        n = not_exact(sd, buf, size);
+        break;
+    case GS_C4_LINE_WRONG_WIN:
+        n = snprintf(buf, size, "%s: the engine scored %d, but the player "
+                     "to move wins at once (%d): a bug in gamesearch", where,
+                     sd->score, r->win_score);
+        break;
+    }
+    return n > 0 ? (size_t)n : 0;
 }
 
 /* "computer (X) plays 4, " for the player to move in s. */
@@ -361,5 +426,116 @@ int gs_c4_mcts_choice_write(const gs_c4_state *s,
     computer_plays(&w, s, d->best);
     gs_writer_printf(&w, "mean %s, %llu iterations, %.3f ms\n", num,
                      (unsigned long long)d->iterations, d->seconds * 1e3);
+    return gs_writer_finish(&w);
+}
+
+/* ---- A game against the computer ---------------------------------------- */
+
+/* The caller's poll, and whether it asked to leave. */
+typedef struct game_poll {
+    const gs_c4_game_play *play;
+    bool left;
+} game_poll;
+
+static bool game_poll_fn(void *user, double seconds)
+{
+    game_poll *gp = user;
+    if (gp->play->poll && gp->play->poll(gp->play->user, seconds))
+        gp->left = true;
+    return gp->left;
+}
+
+/* The computer's search from s into *m. */
+static void computer_move(const gs_c4 *g, const gs_c4_state *s,
+                          const gs_c4_game_play *p, gs_c4_game_move *m)
+{
+    memset(m, 0, sizeof *m);
+    m->mcts = p->mcts != NULL;
+    if (m->mcts) {
+        m->status = gs_c4_mcts_decide(g, s, p->mcts, NULL, &m->decision);
+        m->column = m->decision.best;
+    } else {
+        game_poll gp = {p, false};
+        m->status = gs_c4_choose_polled(p->solver, s, game_poll_fn, &gp,
+                                        &m->solution);
+        m->column = m->solution.best;
+        m->left = gp.left;
+    }
+    /* The solver's choice ends with an exact score, or a limit stopped
+     * it: anything else is not a move to play. */
+    m->ok = m->status == GS_OK && m->column >= 0 && !m->left &&
+            (m->mcts || m->solution.known ||
+             m->solution.stopped != GS_STOP_NONE);
+}
+
+int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
+                    const gs_c4_game_play *play, gs_c4_game_result *out)
+{
+    if (!g || !s || !play || !out || !play->ask ||
+        (!play->solver && !play->mcts))
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->all_known = true;
+    for (;;) {
+        if (play->show)
+            play->show(play->user, s);
+        if (s->over) {
+            out->winner = s->over == 1 ? 0 : s->over == 2 ? 1 : -1;
+            return GS_OK;
+        }
+        int col;
+        if (!play->computer[gs_c4_to_move(s)]) {
+            col = play->ask(play->user, s);
+            if (col < 0) {
+                out->end = GS_C4_GAME_LEFT;
+                return GS_OK;
+            }
+            if (!gs_c4_can_play(g, s, col))
+                return GS_EINVAL;
+        } else {
+            gs_c4_game_move m;
+            computer_move(g, s, play, &m);
+            bool leave = play->chose && play->chose(play->user, s, &m);
+            if (m.left || leave) {
+                out->end = GS_C4_GAME_LEFT;
+                return GS_OK;
+            }
+            if (!m.ok) {
+                out->end = GS_C4_GAME_FAILED;
+                out->status = m.status;
+                return GS_OK;
+            }
+            out->all_known = out->all_known && (m.mcts || m.solution.known);
+            col = m.column;
+        }
+        gs_c4_play(g, s, col);
+    }
+}
+
+int gs_c4_game_sides_write(const gs_c4_game_play *play, gs_write_fn write,
+                           void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "You play %c, the computer %c. X moves first.\n",
+                     play->computer[0] ? 'O' : 'X',
+                     play->computer[0] ? 'X' : 'O');
+    return gs_writer_finish(&w);
+}
+
+int gs_c4_game_end_write(const gs_c4_game_play *play,
+                         const gs_c4_game_result *r, gs_write_fn write,
+                         void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (r->end == GS_C4_GAME_LEFT)
+        gs_writer_printf(&w, "Game left unfinished.\n");
+    else if (r->end == GS_C4_GAME_OVER && r->winner < 0)
+        gs_writer_printf(&w, "Draw.\n");
+    else if (r->end == GS_C4_GAME_OVER)
+        gs_writer_printf(&w, "%c wins: %s.\n", r->winner == 0 ? 'X' : 'O',
+                         play->computer[r->winner] ? "the computer beat you"
+                                                   : "you beat the computer");
     return gs_writer_finish(&w);
 }

@@ -432,6 +432,20 @@ GS_API int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
                                 void *user);
 
 /*
+ * What `gamesearch connect4 analyze` says of column c (0-based) of an,
+ * which gs_c4_analyze returned with `status`, without a newline: "column
+ * 3: stopped by STOPPED_BY before the score was known", or for the failed
+ * column "column 3: the search failed: ..." (status not GS_OK) or "the
+ * engine returned 0.5 (a bound), not an exact score"; "" for a column
+ * that is full, solved, or after the failed one. Writes at most size
+ * bytes, NUL included, into buf and returns the length of the whole text,
+ * as snprintf does.
+ */
+GS_API size_t gs_c4_column_message(const gs_c4_analysis *an, int c,
+                                   int status, const char *stopped_by,
+                                   char *buf, size_t size);
+
+/*
  * A line of solve (`line`, gs_c4_solve_line's input, and r, what it made
  * of it; not GS_C4_LINE_BAD) as `gamesearch connect4 solve` prints it, in
  * Pons's format: the position, the score ('?' when not known), the nodes
@@ -440,6 +454,20 @@ GS_API int gs_c4_analysis_write(const gs_c4_analysis *an, gs_write_fn write,
  */
 GS_API int gs_c4_line_write(const char *line, const gs_c4_line *r,
                             gs_write_fn write, void *user);
+
+/*
+ * What `gamesearch connect4 solve` says of line `lineno` (1-based) when r
+ * is not GS_C4_LINE_SOLVED, without a newline: "line 3, character 2: ...",
+ * "line 3: the search failed: ...", "line 3: stopped by STOPPED_BY before
+ * the score was known", "the engine returned 0.5 (a bound), not an exact
+ * score" or "line 3: the engine scored 2, but the player to move wins at
+ * once (18): a bug in gamesearch"; "" when solved. Writes at most size
+ * bytes, NUL included, into buf and returns the length of the whole text,
+ * as snprintf does.
+ */
+GS_API size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
+                                 const char *stopped_by, char *buf,
+                                 size_t size);
 
 /*
  * The computer's move in `gamesearch connect4 play`, the choice sd
@@ -541,6 +569,84 @@ GS_API int gs_c4_mcts_decide(const gs_c4 *g, const gs_c4_state *s,
                              const gs_c4_mcts_params *p,
                              const gs_allocator *alloc,
                              gs_c4_mcts_decision *out);
+
+/* ---- A game against the computer ---- */
+
+/* The computer's search for its move in gs_c4_play_game. */
+typedef struct gs_c4_game_move {
+    int column;             /* the column it plays (0-based), -1: none */
+    int status;             /* GS_OK, or the failed search's status */
+    bool ok;                /* it plays `column`: the search ended with a
+                               move (an exact score, or stopped by a limit)
+                               and nobody left while it ran */
+    bool left;              /* the poll asked to leave while it ran */
+    bool mcts;              /* by MCTS: `decision`; else `solution` */
+    gs_c4_solution solution;
+    gs_c4_mcts_decision decision;
+} gs_c4_game_move;
+
+/* A person against the computer: who plays what, and the callbacks. */
+typedef struct gs_c4_game_play {
+    bool computer[2];       /* player p (0 X, 1 O) is the computer */
+    gs_c4_solver *solver;   /* its choice: gs_c4_choose_polled ... */
+    const gs_c4_mcts_params *mcts;   /* ... or, when set, by MCTS */
+    /* Each position: before its move, and once the game is over. May be
+     * NULL. */
+    void (*show)(void *user, const gs_c4_state *s);
+    /* The person's move in s: a column (0-based) that can be played, or
+     * -1 to leave the game. */
+    int (*ask)(void *user, const gs_c4_state *s);
+    /* Called while the solver thinks (gs_c4_choose_polled; may be NULL):
+     * true leaves the game. */
+    gs_c4_poll_fn poll;
+    /* After every search of the computer from s, whatever came of it,
+     * before its move is played (may be NULL): true leaves the game. */
+    bool (*chose)(void *user, const gs_c4_state *s,
+                  const gs_c4_game_move *m);
+    void *user;
+} gs_c4_game_play;
+
+/* How a game of gs_c4_play_game ended. */
+typedef enum gs_c4_game_end {
+    GS_C4_GAME_OVER = 0,    /* won or drawn: `winner` */
+    GS_C4_GAME_LEFT = 1,    /* ask gave -1, or poll or chose true */
+    GS_C4_GAME_FAILED = 2   /* a search of the computer gave no move
+                               (`status`; the chose callback saw it) */
+} gs_c4_game_end;
+
+typedef struct gs_c4_game_result {
+    gs_c4_game_end end;
+    int winner;             /* GS_C4_GAME_OVER: 0 X, 1 O, -1 a draw */
+    int status;             /* GS_C4_GAME_FAILED: the search's status */
+    bool all_known;         /* no choice of the solver was stopped by a
+                               limit before its score was known */
+} gs_c4_game_result;
+
+/*
+ * Plays a game from *s (left at the last position) between a person and
+ * the computer, as `gamesearch connect4 play` does: show each position; on
+ * the person's turns ask; on the computer's, its choice (polled) or MCTS
+ * decision, passed to chose, then played. GS_OK and *out; GS_EINVAL for
+ * NULL arguments, no ask, neither solver nor mcts, or a column from ask
+ * that cannot be played.
+ */
+GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
+                           const gs_c4_game_play *play,
+                           gs_c4_game_result *out);
+
+/* Who plays what, as `gamesearch connect4 play` says it first: "You play
+ * X, the computer O. X moves first." and a newline. Returns 0 or the
+ * first nonzero value of write. */
+GS_API int gs_c4_game_sides_write(const gs_c4_game_play *play,
+                                  gs_write_fn write, void *user);
+
+/* How the game r of play ended, and a newline: "Game left unfinished.",
+ * "Draw.", "X wins: the computer beat you." or "O wins: you beat the
+ * computer."; nothing for GS_C4_GAME_FAILED (the chose callback says
+ * why). Returns 0 or the first nonzero value of write. */
+GS_API int gs_c4_game_end_write(const gs_c4_game_play *play,
+                                const gs_c4_game_result *r,
+                                gs_write_fn write, void *user);
 
 #ifdef __cplusplus
 }
