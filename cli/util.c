@@ -47,12 +47,24 @@ static void error_to(FILE *f, const char *cmd, const char *fmt, va_list ap)
     va_end(again);
     if (!msg)
         msg = small;
-    if (cmd)
-        fprintf(f, "gamesearch %s: ", cmd);
-    else
-        fputs("gamesearch: ", f);
-    put_escaped(f, msg);
-    fputc('\n', f);
+    /* The line in one write, so that what other processes write on the
+     * same standard error (mpirun, the other ranks) cannot come between
+     * its pieces: every byte escaped takes at most four. */
+    size_t cap = 4 * strlen(msg) + (cmd ? strlen(cmd) : 0) + 16;
+    char *line = malloc(cap);
+    if (line) {
+        size_t n = (size_t)snprintf(line, cap, "gamesearch%s%s: ",
+                                    cmd ? " " : "", cmd ? cmd : "");
+        gs_text_escape(msg, cap - n - 2, line + n, cap - n - 1);
+        n += strlen(line + n);
+        line[n++] = '\n';
+        fwrite(line, 1, n, f);
+        free(line);
+    } else {
+        fprintf(f, "gamesearch%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+        put_escaped(f, msg);
+        fputc('\n', f);
+    }
     if (msg != small)
         free(msg);
 }
