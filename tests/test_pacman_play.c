@@ -45,6 +45,7 @@
 
 #include "layout_files.h"
 #include "pacman_fixture.h"
+#include "sink.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -965,39 +966,11 @@ static void test_summary(void **unused)
 
 /* ---- pacman.py's lines ------------------------------------------------- */
 
-/* A growing text the writers write into (free it with text_free); a
- * nonzero `stop` answers every piece with it. */
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-    int stop;
-} text;
-
-static int into_text(void *user, const char *s, size_t n)
+/* Empties a buffer of sink.h for its next text. */
+static void buffer_reset(buffer *b)
 {
-    text *t = user;
-    if (t->stop)
-        return t->stop;
-    if (t->len + n + 1 > t->cap) {
-        t->cap = 2 * (t->len + n + 1);
-        t->buf = realloc(t->buf, t->cap);
-        assert_non_null(t->buf);
-    }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = '\0';
-    return 0;
-}
-
-static void text_init(text *t)
-{
-    memset(t, 0, sizeof *t);
-}
-
-static void text_free(text *t)
-{
-    free(t->buf);
-    text_init(t);
+    free(b->text);
+    memset(b, 0, sizeof *b);
 }
 
 /* Every result's line, the crash lines, and snprintf's rule for a short
@@ -1044,30 +1017,29 @@ static void test_timeout_write(void **unused)
     (void)unused;
     gs_pac_game_result g;
     memset(&g, 0, sizeof g);
-    text t;
-    text_init(&t);
+    buffer t = {0};
     g.result = GS_PAC_LOSS;
-    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_timeout_write(&g, to_buffer, &t), GS_OK);
     assert_int_equal(t.len, 0);
     g.result = GS_PAC_TIMED_OUT;
     g.agent = 1;
     g.timeout = GS_PAC_TIMEOUT_MOVE;
-    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_timeout_write(&g, to_buffer, &t), GS_OK);
     g.agent = 0;
     g.timeout = GS_PAC_TIMEOUT_WARNING;
-    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_timeout_write(&g, to_buffer, &t), GS_OK);
     g.timeout = GS_PAC_TIMEOUT_TOTAL;
     g.agent_seconds = 2.305;
-    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), GS_OK);
-    assert_string_equal(t.buf,
+    assert_int_equal(gs_pac_timeout_write(&g, to_buffer, &t), GS_OK);
+    assert_string_equal(t.text,
                         "Agent 1 timed out on a single move!\n"
                         "Agent 0 took too long to make a move! This is "
                         "warning 1\n"
                         "Agent 0 exceeded the maximum number of warnings: 1\n"
                         "Agent 0 ran out of time! (time: 2.31)\n");
-    t.stop = 9;
-    assert_int_equal(gs_pac_timeout_write(&g, into_text, &t), 9);
-    text_free(&t);
+    t.refuse_at = t.writes + 1;
+    assert_int_equal(gs_pac_timeout_write(&g, to_buffer, &t), 7);
+    buffer_reset(&t);
 }
 
 /* countStates's line, with and without the game named; nothing for a
@@ -1079,19 +1051,18 @@ static void test_states_write(void **unused)
     memset(&d, 0, sizeof d);
     d.nodes = 1234;
     d.distinct_states = 56;
-    text t;
-    text_init(&t);
-    assert_int_equal(gs_pac_states_write(&d, 5, 0, into_text, &t), GS_OK);
+    buffer t = {0};
+    assert_int_equal(gs_pac_states_write(&d, 5, 0, to_buffer, &t), GS_OK);
     assert_int_equal(t.len, 0);
     d.states_counted = true;
-    assert_int_equal(gs_pac_states_write(&d, 5, 0, into_text, &t), GS_OK);
-    assert_int_equal(gs_pac_states_write(&d, 6, 2, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_states_write(&d, 5, 0, to_buffer, &t), GS_OK);
+    assert_int_equal(gs_pac_states_write(&d, 6, 2, to_buffer, &t), GS_OK);
     d.status = GS_ENOMEM;
-    assert_int_equal(gs_pac_states_write(&d, 7, 2, into_text, &t), GS_OK);
-    assert_string_equal(t.buf, "move 5: 1234 nodes, 56 distinct states\n"
+    assert_int_equal(gs_pac_states_write(&d, 7, 2, to_buffer, &t), GS_OK);
+    assert_string_equal(t.text, "move 5: 1234 nodes, 56 distinct states\n"
                                "game 2, move 6: 1234 nodes, 56 distinct "
                                "states\n");
-    text_free(&t);
+    buffer_reset(&t);
 }
 
 /* The result lines pacman.py prints at the games' ends: training games
@@ -1114,16 +1085,15 @@ static void test_results_write(void **unused)
     res[1].agent = 1;
     res[2].result = GS_PAC_WIN;
     res[2].score = 503;
-    text t;
-    text_init(&t);
-    assert_int_equal(gs_pac_results_write(&rec, res, into_text, &t), GS_OK);
-    assert_string_equal(t.buf, "A ghost crashed\n"
+    buffer t = {0};
+    assert_int_equal(gs_pac_results_write(&rec, res, to_buffer, &t), GS_OK);
+    assert_string_equal(t.text, "A ghost crashed\n"
                                "Pacman emerges victorious! Score: 503\n");
-    assert_int_equal(gs_pac_result_write(&res[0], into_text, &t), GS_OK);
-    assert_string_equal(t.buf + strlen("A ghost crashed\nPacman emerges "
+    assert_int_equal(gs_pac_result_write(&res[0], to_buffer, &t), GS_OK);
+    assert_string_equal(t.text + strlen("A ghost crashed\nPacman emerges "
                                        "victorious! Score: 503\n"),
                         "Pacman died! Score: -400\n");
-    text_free(&t);
+    buffer_reset(&t);
     gs_pac_record_free(&rec);
 }
 
@@ -1137,28 +1107,27 @@ static void test_decision_write(void **unused)
     d.nodes = 1234;
     d.distinct_states = 56;
     bool failed = false;
-    text t;
-    text_init(&t);
+    buffer t = {0};
     assert_int_equal(gs_pac_decision_write(&d, 5, 0, GS_PAC_AGENT_MINIMAX,
-                                           "p: ", &failed, into_text, &t),
+                                           "p: ", &failed, to_buffer, &t),
                      GS_OK);
     assert_int_equal(t.len, 0);
     d.states_counted = true;
     d.states_incomplete = true;
     assert_int_equal(gs_pac_decision_write(&d, 5, 2, GS_PAC_AGENT_MINIMAX,
-                                           "p: ", &failed, into_text, &t),
+                                           "p: ", &failed, to_buffer, &t),
                      GS_OK);
     d.states_incomplete = false;
     gs_pac_decision_write(&d, 6, 0, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
-                          into_text, &t);
+                          to_buffer, &t);
     assert_false(failed);
     d.status = GS_ENOMEM;
     gs_pac_decision_write(&d, 7, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
-                          into_text, &t);
+                          to_buffer, &t);
     assert_true(failed);
     gs_pac_decision_write(&d, 8, 2, GS_PAC_AGENT_MINIMAX, "p: ", &failed,
-                          into_text, &t);
-    assert_string_equal(t.buf, "p: game 2, countStates: out of memory; the "
+                          to_buffer, &t);
+    assert_string_equal(t.text, "p: game 2, countStates: out of memory; the "
                                "count below is too low\n"
                                "game 2, move 5: 1234 nodes, 56 distinct "
                                "states\n"
@@ -1166,7 +1135,7 @@ static void test_decision_write(void **unused)
                                "p: game 2, MinimaxAgent: the search failed "
                                "(out of memory); playing the first legal "
                                "move\n");
-    text_free(&t);
+    buffer_reset(&t);
 }
 
 /* The summary of the games that count, Python's floats, a stopped game a
@@ -1176,15 +1145,14 @@ static void test_summary_write(void **unused)
     (void)unused;
     gs_pac_record rec;
     gs_pac_record_init(&rec, NULL);
-    text t;
-    text_init(&t);
+    buffer t = {0};
     static const struct { bool training; gs_pac_result r; int score; } g[] = {
         {true, GS_PAC_WIN, 500}, {false, GS_PAC_WIN, 503},
         {false, GS_PAC_STOPPED, 0}, {false, GS_PAC_LOSS, -2}};
     gs_pac_game_log *log = gs_pac_record_add_game(&rec);
     assert_non_null(log);
     log->training = true;
-    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), GS_OK);
+    assert_int_equal(gs_pac_summary_write(&rec, to_buffer, &t), GS_OK);
     assert_int_equal(t.len, 0);
     gs_pac_record_drop_game(&rec);
     for (int i = 0; i < 4; i++) {
@@ -1194,15 +1162,15 @@ static void test_summary_write(void **unused)
         log->result = g[i].r;
         log->score = g[i].score;
     }
-    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), GS_OK);
-    assert_string_equal(t.buf, "Average Score: 167.0\n"
+    assert_int_equal(gs_pac_summary_write(&rec, to_buffer, &t), GS_OK);
+    assert_string_equal(t.text, "Average Score: 167.0\n"
                                "Scores:        503.0, 0.0, -2.0\n"
                                "Win Rate:      1/3 (0.33)\n"
                                "Record:        Win, Loss, Loss\n");
-    t.stop = 3;
-    assert_int_equal(gs_pac_summary_write(&rec, into_text, &t), 3);
+    t.refuse_at = t.writes + 1;
+    assert_int_equal(gs_pac_summary_write(&rec, to_buffer, &t), 7);
     gs_pac_record_free(&rec);
-    text_free(&t);
+    buffer_reset(&t);
 }
 
 /* The text display through a writer: the same text as gs_pac_text_frame,
@@ -1212,17 +1180,16 @@ static void test_text_frame_write(void **unused)
     (void)unused;
     gs_pacman *w = project_world("corridor", 1);
     void *s = new_state(w);
-    text t;
-    text_init(&t);
-    assert_int_equal(gs_pac_text_frame_write(w, s, into_text, &t), GS_OK);
+    buffer t = {0};
+    assert_int_equal(gs_pac_text_frame_write(w, s, to_buffer, &t), GS_OK);
     char buf[256];
     assert_int_equal(gs_pac_text_frame(w, s, buf, sizeof buf), t.len);
-    assert_string_equal(t.buf, buf);
-    t.stop = -1;
-    assert_int_equal(gs_pac_text_frame_write(w, s, into_text, &t), -1);
+    assert_string_equal(t.text, buf);
+    t.refuse_at = t.writes + 1;
+    assert_int_equal(gs_pac_text_frame_write(w, s, to_buffer, &t), 7);
     free(s);
     gs_pacman_free(w);
-    text_free(&t);
+    buffer_reset(&t);
 }
 
 /* ---- Batches ------------------------------------------------------------ */
@@ -1359,13 +1326,13 @@ static void batch_games(gs_pac_seeding seeding)
     if (seeding == GS_PAC_SEED_PER_GAME) {
         /* Away: games 1 and 3 by one player, 0 and 2 by the other, taken
          * in order after some text of each job's own. */
-        text out[4];
+        buffer out[4];
         memset(out, 0, sizeof out);
         for (size_t g = 4; g-- > 0;) {
             gs_pac_game_result r;
-            into_text(&out[g], "job text", 8);
+            to_buffer(&out[g], "job text", 8);
             assert_int_equal(gs_pac_batch_play_away(&b[1], &p[g % 2], g,
-                                                    &none, &r, into_text,
+                                                    &none, &r, to_buffer,
                                                     &out[g]), GS_OK);
             assert_int_equal(r.score, b[0].results[g].score);
             assert_int_equal(p[g % 2].own.ngames, 0);
@@ -1373,31 +1340,29 @@ static void batch_games(gs_pac_seeding seeding)
         for (size_t g = 0; g < 4; g++) {
             size_t start = 99;
             gs_pac_game_result r;
-            assert_int_equal(gs_pac_game_unpack(out[g].buf, out[g].len, &r,
+            assert_int_equal(gs_pac_game_unpack(out[g].text, out[g].len, &r,
                                                 &start), GS_OK);
             assert_int_equal(start, 8);
             assert_int_equal(r.moves, b[0].results[g].moves);
-            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf,
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].text,
                                                out[g].len, &start), GS_OK);
             assert_int_equal(start, 8);
             /* Not a packed game: too short, or more actions than bytes. */
-            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].buf, 5,
+            assert_int_equal(gs_pac_batch_take(&b[1], g, out[g].text, 5,
                                                &start), GS_EINVAL);
-            assert_int_equal(gs_pac_game_unpack(out[g].buf + 8,
+            assert_int_equal(gs_pac_game_unpack(out[g].text + 8,
                                                 out[g].len - 9, &r, &start),
                              GS_EINVAL);
-            text_free(&out[g]);
+            buffer_reset(&out[g]);
         }
         b[0].rec.layout_text = b[1].rec.layout_text = (char *)"%";
         b[0].rec.layout_len = b[1].rec.layout_len = 1;
-        text r0, r1;
-        text_init(&r0);
-        text_init(&r1);
-        assert_int_equal(gs_pac_record_write(&b[0].rec, into_text, &r0),
+        buffer r0 = {0}, r1 = {0};
+        assert_int_equal(gs_pac_record_write(&b[0].rec, to_buffer, &r0),
                          GS_OK);
-        assert_int_equal(gs_pac_record_write(&b[1].rec, into_text, &r1),
+        assert_int_equal(gs_pac_record_write(&b[1].rec, to_buffer, &r1),
                          GS_OK);
-        assert_string_equal(r0.buf, r1.buf);
+        assert_string_equal(r0.text, r1.text);
         for (size_t g = 0; g < 4; g++) {
             const gs_pac_game_result *x = &b[0].results[g];
             const gs_pac_game_result *y = &b[1].results[g];
@@ -1406,8 +1371,8 @@ static void batch_games(gs_pac_seeding seeding)
                         x->pacman_moves == y->pacman_moves &&
                         x->nodes == y->nodes);
         }
-        text_free(&r0);
-        text_free(&r1);
+        buffer_reset(&r0);
+        buffer_reset(&r1);
         b[0].rec.layout_text = b[1].rec.layout_text = NULL;
     }
     for (int k = 0; k < 2; k++) {
