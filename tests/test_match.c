@@ -18,23 +18,8 @@
 
 #include "gamesearch/match.h"
 #include "gamesearch/mnk.h"
+#include "sink.h"
 #include "track_alloc.h"
-
-typedef struct buffer {
-    char text[1 << 16];
-    size_t len;
-} buffer;
-
-static int to_buffer(void *user, const char *text, size_t len)
-{
-    buffer *b = user;
-    if (b->len + len >= sizeof b->text)
-        return -1;
-    memcpy(b->text + b->len, text, len);
-    b->len += len;
-    b->text[b->len] = '\0';
-    return 0;
-}
 
 static gs_match *play(const char *game, const char *a, const char *b,
                       int games, int threads)
@@ -153,7 +138,7 @@ static void test_c4_mcts_beats_random(void **unused)
 static void test_threads_and_json(void **unused)
 {
     (void)unused;
-    static buffer one, three;
+    buffer one = {0}, three = {0};
     gs_match *m = play("mnk", "mcts:iterations=300", "random", 5, 1);
     one.len = 0;
     assert_int_equal(gs_match_write_json(m, to_buffer, &one), GS_OK);
@@ -185,6 +170,8 @@ static void test_threads_and_json(void **unused)
     assert_non_null(strstr(one.text, "\"elo\": null, \"elo_interval\": "
                                      "[null, null]"));
     gs_match_free(m);
+    free(one.text);
+    free(three.text);
 }
 
 /* A match played one game at a time (first_game) and put together with
@@ -194,7 +181,7 @@ static void test_threads_and_json(void **unused)
 static void test_from_games(void **unused)
 {
     (void)unused;
-    static buffer whole, parts;
+    buffer whole = {0}, parts = {0};
     gs_match_params p;
     gs_match_params_init(&p);
     p.game = "mnk";
@@ -228,6 +215,8 @@ static void test_from_games(void **unused)
     assert_int_equal(gs_match_write_text(built, true, to_buffer, &parts),
                      GS_OK);
     assert_string_equal(whole.text, parts.text);
+    free(whole.text);
+    free(parts.text);
     assert_int_equal(built->a_wins + built->b_wins + built->draws, 5);
     assert_int_equal(built->a_wins, m->a_wins);
     assert_true(built->elo_lo == m->elo_lo);
