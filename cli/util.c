@@ -116,91 +116,16 @@ int cli_close_stdout(int status)
     return status ? status : 1;
 }
 
-/* The message for input beyond CLI_MAX_INPUT. */
-static void too_large(char *err, size_t errsize)
-{
-    snprintf(err, errsize, "larger than 1 GiB (%zu bytes), the most "
-             "gamesearch reads", CLI_MAX_INPUT);
-}
-
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    *data = NULL;
-    *len = 0;
-    if (!f) {
-        snprintf(err, errsize, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = NULL;
-    /* A regular file's size is known: one too large is refused unread, and
-     * the buffer is made its size at once. */
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(err, errsize, "is a directory, not a file");
-        goto fail;
-    }
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-        if ((uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
-            too_large(err, errsize);
-            goto fail;
-        }
-        if ((size_t)st.st_size > cap)
-            cap = (size_t)st.st_size;
-    }
-    buf = malloc(cap + 1);
-    if (!buf) {
-        snprintf(err, errsize, "out of memory");
-        goto fail;
-    }
-    for (;;) {
-        if (n == cap) {
-            /* Exactly CLI_MAX_INPUT bytes are accepted: refused only when
-             * one more byte follows. */
-            if (cap >= CLI_MAX_INPUT) {
-                int c = fgetc(f);
-                if (c == EOF && !ferror(f))
-                    break;
-                if (c != EOF) {
-                    too_large(err, errsize);
-                    goto fail;
-                }
-            }
-            size_t ncap = cap * 2 > CLI_MAX_INPUT ? CLI_MAX_INPUT : cap * 2;
-            if (ncap > cap) {
-                char *nb = realloc(buf, ncap + 1);
-                if (!nb) {
-                    snprintf(err, errsize, "out of memory");
-                    goto fail;
-                }
-                buf = nb;
-                cap = ncap;
-            }
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errsize, "read error: %s", strerror(errno));
-                goto fail;
-            }
-            break;
-        }
-    }
-    if (!is_stdin)
-        fclose(f);
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
-    return 0;
-fail:
-    free(buf);
-    if (!is_stdin)
-        fclose(f);
-    return -1;
+    gs_error e;
+    int st = strcmp(path, "-") == 0
+             ? gs_read_stream(stdin, CLI_MAX_INPUT, NULL, data, len, &e)
+             : gs_read_file(path, CLI_MAX_INPUT, NULL, data, len, &e);
+    if (st != GS_OK)
+        snprintf(err, errsize, "%s", e.message);
+    return st == GS_OK ? 0 : -1;
 }
 
 bool cli_parse_long(const char *s, long lo, long hi, long *out)

@@ -16,7 +16,7 @@
 enum { EXIT_BAD_INPUT = 2 };
 
 /* Inputs larger than this are refused with a message (not read). */
-#define CLI_MAX_INPUT ((size_t)1 << 30)
+#define CLI_MAX_INPUT GS_READ_MAX
 
 /*
  * User text quoted in a message: control bytes and bytes that are not
@@ -49,8 +49,9 @@ void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
 
 /*
  * Reads all of `path` ("-" for standard input) into a new buffer (*data,
- * *len; NUL-terminated for convenience, the NUL not counted). Returns 0, or
- * -1 with a message for the user in err (no file name in it).
+ * *len; NUL-terminated for convenience, the NUL not counted; free() it):
+ * gs_read_file and gs_read_stream (gamesearch/core.h). Returns 0, or -1
+ * with their message for the user in err (no file name in it).
  */
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize);
