@@ -128,35 +128,6 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     return st == GS_OK ? 0 : -1;
 }
 
-bool cli_parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s || !*s)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || end == s || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool cli_parse_size(const char *s, int max, int *rows, int *cols)
-{
-    char *end;
-    errno = 0;
-    long r = strtol(s, &end, 10);
-    if (errno || end == s || (*end != 'x' && *end != 'X'))
-        return false;
-    const char *c0 = end + 1;
-    long c = strtol(c0, &end, 10);
-    if (errno || end == c0 || *end || r < 1 || c < 1 || r > max || c > max)
-        return false;
-    *rows = (int)r;
-    *cols = (int)c;
-    return true;
-}
-
 bool cli_read_answer(char **line, size_t *cap)
 {
     ssize_t n = getline(line, cap, stdin);
@@ -179,17 +150,6 @@ char *cli_trim(char *s)
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         s[--n] = '\0';
     return s;
-}
-
-bool cli_parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
-        return false;
-    *out = v;
-    return true;
 }
 
 bool cli_output_open(const char *cmd, cli_output *out, const char *option,

@@ -56,11 +56,13 @@ void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize);
 
-/* Parses a whole decimal integer in [lo, hi]; false otherwise. */
-bool cli_parse_long(const char *s, long lo, long hi, long *out);
+/* Parses a whole decimal integer in [lo, hi]; false otherwise. These
+ * parsers are the library's (gamesearch/text.h). */
+#define cli_parse_long(s, lo, hi, out) gs_parse_long((s), (lo), (hi), (out))
 /* A board size "ROWSxCOLUMNS" ("3x4"; 'X' too), each 1 to max: true and
  * *rows, *cols, or false. */
-bool cli_parse_size(const char *s, int max, int *rows, int *cols);
+#define cli_parse_size(s, max, rows, cols) \
+    gs_parse_size((s), (max), (rows), (cols))
 /* What it wants, for messages: "ROWSxCOLUMNS, each 1 to 32" (max a
  * number or a macro for one). */
 #define CLI_SIZE_WANT(max) "ROWSxCOLUMNS, each 1 to " CLI_STRING(max)
@@ -68,7 +70,7 @@ bool cli_parse_size(const char *s, int max, int *rows, int *cols);
 #define CLI_STRING_(x) #x
 /* A number of seconds, 0 to one day (fractions allowed): true and *out,
  * or false. */
-bool cli_parse_seconds(const char *s, double *out);
+#define cli_parse_seconds(s, out) gs_parse_double((s), 0.0, 86400.0, (out))
 
 /* Numbers and strings for people, JSON and Graphviz: the library's
  * formats (gamesearch/text.h), here for FILEs; a buffer for a number
