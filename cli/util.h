@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "gamesearch/text.h"
 
@@ -128,10 +129,10 @@ bool cli_output_close(cli_output *out, bool failed);
 /* Whether paths a and b name one file that two writers would spoil: one
  * regular file (the same device and inode), or, for a file that does not
  * exist yet, the same name in one directory. Devices such as /dev/null
- * are never "one". */
-bool cli_same_file(const char *a, const char *b);
+ * are never "one" (gs_same_file). */
+#define cli_same_file(a, b) gs_same_file((a), (b))
 /* Whether path names the regular file that standard output writes to. */
-bool cli_is_stdout_file(const char *path);
+#define cli_is_stdout_file(path) gs_file_is_fd((path), STDOUT_FILENO)
 
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,

@@ -14,6 +14,7 @@
 #ifndef GAMESEARCH_CORE_H
 #define GAMESEARCH_CORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -119,6 +120,17 @@ GS_API int gs_read_stream(FILE *f, size_t max, const gs_allocator *alloc,
 GS_API int gs_read_file(const char *path, size_t max,
                         const gs_allocator *alloc, char **data, size_t *len,
                         gs_error *err);
+
+/*
+ * Whether the paths a and b name one file that two writers (or a reader
+ * and a writer) would spoil: one regular file (the same device and
+ * inode), or, for files that do not exist yet, the same name in one
+ * directory. Devices and pipes (/dev/null) are never "one file".
+ */
+GS_API bool gs_same_file(const char *a, const char *b);
+/* Whether path names the regular file that the descriptor fd is open on
+ * (standard output's, say). */
+GS_API bool gs_file_is_fd(const char *path, int fd);
 
 #ifdef __cplusplus
 }
