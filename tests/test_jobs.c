@@ -222,6 +222,9 @@ static void test_arguments(void **unused)
     jobs.count = 3;
     assert_int_equal(gs_jobs_run(NULL, 1, NULL), GS_EINVAL);
     assert_int_equal(gs_jobs_run(&jobs, 0, NULL), GS_EINVAL);
+    jobs.tick_ms = 0;
+    assert_int_equal(gs_jobs_run(&jobs, 1, NULL), GS_EINVAL);
+    jobs.tick_ms = 1;
     jobs.run = NULL;
     assert_int_equal(gs_jobs_run(&jobs, 1, NULL), GS_EINVAL);
     assert_int_equal(b->calls, 0);

@@ -50,8 +50,9 @@ typedef struct gs_jobs {
      * have ended. Nonzero stops the batch there: no job is started any
      * more, the ones under way are waited for, and no later one is taken. */
     int (*take)(void *user, size_t i, int status);
-    /* Optional: called about every tick_ms milliseconds while the batch
-     * waits for the next job in order (to draw a progress line). */
+    /* Optional: called about every tick_ms milliseconds (1 or more)
+     * while the batch waits for the next job in order (to draw a progress
+     * line). */
     void (*tick)(void *user);
     unsigned tick_ms;
     void *user;
@@ -66,8 +67,8 @@ typedef struct gs_jobs {
  * words for each job) comes from alloc (NULL: the C library's).
  *
  * Returns GS_OK when every job was taken or take stopped the batch;
- * GS_EINVAL (no jobs, no run, or threads < 1) or GS_ENOMEM, before any
- * job was run.
+ * GS_EINVAL (no jobs, no run, threads < 1, or a tick with tick_ms 0) or
+ * GS_ENOMEM, before any job was run.
  */
 GS_API int gs_jobs_run(const gs_jobs *jobs, int threads,
                        const gs_allocator *alloc);
