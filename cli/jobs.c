@@ -1,8 +1,8 @@
 /*
  * cli/jobs.c: jobs handed out to threads or over MPI (jobs.h).
  *
- * Threads: each takes the next job under a lock, runs it into memory and
- * says so; the calling thread passes the jobs on in order as they come.
+ * Threads: the library's pool of gamesearch/jobs.h, each job printing
+ * into memory of its own.
  *
  * MPI: a worker sends one message per job, the job's number, status and
  * printed bytes (the first message asks for work and carries none); rank 0
@@ -11,12 +11,13 @@
  * costs no core while the others work.
  */
 #include <inttypes.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "gamesearch/jobs.h"
 
 #include "jobs.h"
 #include "util.h"
@@ -97,102 +98,61 @@ static int take(const cli_jobs *j, size_t i, done_job *d)
     return stop;
 }
 
-/* ---- Threads ---- */
+/* ---- Threads: the library's pool (gamesearch/jobs.h) ---- */
 
-typedef struct pool {
+typedef struct glue {
     const cli_jobs *j;
-    pthread_mutex_t lock;
-    pthread_cond_t ended;     /* a job ended */
-    size_t next;              /* the next job to hand out */
-    size_t nended;
-    size_t *order;            /* the jobs that ended, in that order */
     done_job *jobs;
-    int workers;              /* threads started so far */
-    bool stop;                /* hand out no more jobs */
-} pool;
+    void (*tick)(void *user);
+    bool failed;              /* a job ran out of memory */
+} glue;
 
-static void *pool_thread(void *arg)
+static int glue_run(void *user, size_t i, int worker)
 {
-    pool *p = arg;
-    pthread_mutex_lock(&p->lock);
-    this_worker = p->workers++;
-    while (!p->stop && p->next < p->j->count) {
-        size_t i = p->next++;
-        pthread_mutex_unlock(&p->lock);
-        done_job d;
-        run_job(p->j, i, &d);
-        pthread_mutex_lock(&p->lock);
-        p->jobs[i] = d;
-        p->order[p->nended++] = i;
-        pthread_cond_signal(&p->ended);
-    }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    glue *g = user;
+    this_worker = worker;
+    run_job(g->j, i, &g->jobs[i]);
+    return g->jobs[i].status;
+}
+
+static void glue_done(void *user, size_t i, int status)
+{
+    glue *g = user;
+    (void)status;
+    job_done(g->j, i, &g->jobs[i]);
+}
+
+static int glue_take(void *user, size_t i, int status)
+{
+    glue *g = user;
+    (void)status;
+    int rc = take(g->j, i, &g->jobs[i]);
+    g->failed |= rc < 0;
+    return rc != 0;
+}
+
+static void glue_tick(void *user)
+{
+    glue *g = user;
+    g->tick(g->j->user);
 }
 
 int cli_jobs_run_threads(const cli_jobs *j, int threads,
                          void (*tick)(void *user))
 {
-    size_t n = j->count ? j->count : 1, seen = 0, taken = 0;
-    pool p = {j, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0,
-              malloc(n * sizeof *p.order), calloc(n, sizeof *p.jobs), 0,
+    glue g = {j, calloc(j->count ? j->count : 1, sizeof *g.jobs), tick,
               false};
-    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
-    int status = 0, started = 0, rc;
-    if (!p.order || !p.jobs || !tid) {
-        cli_error(j->cmd, "out of memory");
-        status = 1;
+    gs_jobs pool = {j->count, glue_run, glue_done, glue_take,
+                    tick ? glue_tick : NULL, 200, &g};
+    int st = g.jobs ? gs_jobs_run(&pool, threads, NULL) : GS_ENOMEM;
+    if (st != GS_OK)
+        cli_error(j->cmd, "%s", gs_strerror(st));
+    for (size_t i = 0; g.jobs && i < j->count; i++) {
+        free(g.jobs[i].out);
+        free(g.jobs[i].err);
     }
-    for (; status == 0 && started < threads; started++)
-        if ((rc = pthread_create(&tid[started], NULL, pool_thread, &p))) {
-            cli_error(j->cmd, "cannot start a thread: %s", strerror(rc));
-            status = 1;
-            break;
-        }
-    pthread_mutex_lock(&p.lock);
-    p.stop = status != 0;
-    while (status == 0 ? taken < j->count : taken < p.next) {
-        if (seen < p.nended) {
-            size_t i = p.order[seen++];
-            pthread_mutex_unlock(&p.lock);
-            job_done(j, i, &p.jobs[i]);
-        } else if (p.jobs[taken].done) {
-            pthread_mutex_unlock(&p.lock);
-            size_t i = taken++;
-            if ((rc = take(j, i, &p.jobs[i])) != 0) {
-                status |= rc < 0;
-                pthread_mutex_lock(&p.lock);
-                break;
-            }
-        } else if (!tick) {
-            pthread_cond_wait(&p.ended, &p.lock);
-            continue;
-        } else {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_nsec += 200000000L;
-            until.tv_sec += until.tv_nsec / 1000000000L;
-            until.tv_nsec %= 1000000000L;
-            pthread_cond_timedwait(&p.ended, &p.lock, &until);
-            pthread_mutex_unlock(&p.lock);
-            tick(j->user);
-        }
-        pthread_mutex_lock(&p.lock);
-    }
-    p.stop = true;
-    pthread_mutex_unlock(&p.lock);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    for (size_t i = 0; p.jobs && i < j->count; i++) {
-        free(p.jobs[i].out);
-        free(p.jobs[i].err);
-    }
-    pthread_cond_destroy(&p.ended);
-    pthread_mutex_destroy(&p.lock);
-    free(p.order);
-    free(p.jobs);
-    free(tid);
-    return status;
+    free(g.jobs);
+    return st != GS_OK || g.failed;
 }
 
 #ifndef GS_HAVE_MPI

@@ -64,10 +64,10 @@ typedef struct cli_jobs {
 /* take, done and the tick below are called on one thread, one at a time. */
 
 /*
- * Runs every job on `threads` threads, calling tick (when not NULL) every
- * fifth of a second while waiting for the next job in order. Returns 0
- * when every job was taken (or take stopped the run); 1 after a message
- * when memory ran out or no thread could start.
+ * Runs every job on `threads` threads (gs_jobs_run), calling tick (when
+ * not NULL) every fifth of a second while waiting for the next job in
+ * order. Returns 0 when every job was taken (or take stopped the run); 1
+ * after a message when memory ran out.
  */
 int cli_jobs_run_threads(const cli_jobs *jobs, int threads,
                          void (*tick)(void *user));

@@ -2,14 +2,10 @@
 #include "util.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
 #include <sys/stat.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 /* Writes text to a FILE for the library's writers. */
@@ -116,120 +112,16 @@ int cli_close_stdout(int status)
     return status ? status : 1;
 }
 
-/* The message for input beyond CLI_MAX_INPUT. */
-static void too_large(char *err, size_t errsize)
-{
-    snprintf(err, errsize, "larger than 1 GiB (%zu bytes), the most "
-             "gamesearch reads", CLI_MAX_INPUT);
-}
-
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    *data = NULL;
-    *len = 0;
-    if (!f) {
-        snprintf(err, errsize, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = NULL;
-    /* A regular file's size is known: one too large is refused unread, and
-     * the buffer is made its size at once. */
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(err, errsize, "is a directory, not a file");
-        goto fail;
-    }
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-        if ((uintmax_t)st.st_size > (uintmax_t)CLI_MAX_INPUT) {
-            too_large(err, errsize);
-            goto fail;
-        }
-        if ((size_t)st.st_size > cap)
-            cap = (size_t)st.st_size;
-    }
-    buf = malloc(cap + 1);
-    if (!buf) {
-        snprintf(err, errsize, "out of memory");
-        goto fail;
-    }
-    for (;;) {
-        if (n == cap) {
-            /* Exactly CLI_MAX_INPUT bytes are accepted: refused only when
-             * one more byte follows. */
-            if (cap >= CLI_MAX_INPUT) {
-                int c = fgetc(f);
-                if (c == EOF && !ferror(f))
-                    break;
-                if (c != EOF) {
-                    too_large(err, errsize);
-                    goto fail;
-                }
-            }
-            size_t ncap = cap * 2 > CLI_MAX_INPUT ? CLI_MAX_INPUT : cap * 2;
-            if (ncap > cap) {
-                char *nb = realloc(buf, ncap + 1);
-                if (!nb) {
-                    snprintf(err, errsize, "out of memory");
-                    goto fail;
-                }
-                buf = nb;
-                cap = ncap;
-            }
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errsize, "read error: %s", strerror(errno));
-                goto fail;
-            }
-            break;
-        }
-    }
-    if (!is_stdin)
-        fclose(f);
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
-    return 0;
-fail:
-    free(buf);
-    if (!is_stdin)
-        fclose(f);
-    return -1;
-}
-
-bool cli_parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s || !*s)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || end == s || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool cli_parse_size(const char *s, int max, int *rows, int *cols)
-{
-    char *end;
-    errno = 0;
-    long r = strtol(s, &end, 10);
-    if (errno || end == s || (*end != 'x' && *end != 'X'))
-        return false;
-    const char *c0 = end + 1;
-    long c = strtol(c0, &end, 10);
-    if (errno || end == c0 || *end || r < 1 || c < 1 || r > max || c > max)
-        return false;
-    *rows = (int)r;
-    *cols = (int)c;
-    return true;
+    gs_error e;
+    int st = strcmp(path, "-") == 0
+             ? gs_read_stream(stdin, CLI_MAX_INPUT, NULL, data, len, &e)
+             : gs_read_file(path, CLI_MAX_INPUT, NULL, data, len, &e);
+    if (st != GS_OK)
+        snprintf(err, errsize, "%s", e.message);
+    return st == GS_OK ? 0 : -1;
 }
 
 bool cli_read_answer(char **line, size_t *cap)
@@ -254,17 +146,6 @@ char *cli_trim(char *s)
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         s[--n] = '\0';
     return s;
-}
-
-bool cli_parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= 0.0) || v > 86400.0)
-        return false;
-    *out = v;
-    return true;
 }
 
 bool cli_output_open(const char *cmd, cli_output *out, const char *option,
@@ -326,40 +207,4 @@ bool cli_output_close(cli_output *out, bool failed)
         errno = saved;
     }
     return ok;
-}
-
-/* Whether two paths of files that do not exist yet name one directory
- * entry: the same last component in the same directory. */
-static bool same_new_file(const char *a, const char *b)
-{
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    const char *na = sa ? sa + 1 : a, *nb = sb ? sb + 1 : b;
-    if (strcmp(na, nb) != 0)
-        return false;
-    char da[4096], db[4096];
-    snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
-    snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
-    struct stat st_a, st_b;
-    if (stat(da, &st_a) != 0 || stat(db, &st_b) != 0)
-        return strcmp(a, b) == 0;
-    return st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
-}
-
-bool cli_same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-    if (!ea && !eb)
-        return same_new_file(a, b);
-    /* Devices and pipes (/dev/null, /dev/full) may take several writers. */
-    return ea && eb && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-bool cli_is_stdout_file(const char *path)
-{
-    struct stat sp, so;
-    return stat(path, &sp) == 0 && S_ISREG(sp.st_mode) &&
-           fstat(STDOUT_FILENO, &so) == 0 && S_ISREG(so.st_mode) &&
-           sp.st_dev == so.st_dev && sp.st_ino == so.st_ino;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "gamesearch/text.h"
 
@@ -16,7 +17,7 @@
 enum { EXIT_BAD_INPUT = 2 };
 
 /* Inputs larger than this are refused with a message (not read). */
-#define CLI_MAX_INPUT ((size_t)1 << 30)
+#define CLI_MAX_INPUT GS_READ_MAX
 
 /*
  * User text quoted in a message: control bytes and bytes that are not
@@ -49,17 +50,20 @@ void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
 
 /*
  * Reads all of `path` ("-" for standard input) into a new buffer (*data,
- * *len; NUL-terminated for convenience, the NUL not counted). Returns 0, or
- * -1 with a message for the user in err (no file name in it).
+ * *len; NUL-terminated for convenience, the NUL not counted; free() it):
+ * gs_read_file and gs_read_stream (gamesearch/core.h). Returns 0, or -1
+ * with their message for the user in err (no file name in it).
  */
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
                  size_t errsize);
 
-/* Parses a whole decimal integer in [lo, hi]; false otherwise. */
-bool cli_parse_long(const char *s, long lo, long hi, long *out);
+/* Parses a whole decimal integer in [lo, hi]; false otherwise. These
+ * parsers are the library's (gamesearch/text.h). */
+#define cli_parse_long(s, lo, hi, out) gs_parse_long((s), (lo), (hi), (out))
 /* A board size "ROWSxCOLUMNS" ("3x4"; 'X' too), each 1 to max: true and
  * *rows, *cols, or false. */
-bool cli_parse_size(const char *s, int max, int *rows, int *cols);
+#define cli_parse_size(s, max, rows, cols) \
+    gs_parse_size((s), (max), (rows), (cols))
 /* What it wants, for messages: "ROWSxCOLUMNS, each 1 to 32" (max a
  * number or a macro for one). */
 #define CLI_SIZE_WANT(max) "ROWSxCOLUMNS, each 1 to " CLI_STRING(max)
@@ -67,7 +71,7 @@ bool cli_parse_size(const char *s, int max, int *rows, int *cols);
 #define CLI_STRING_(x) #x
 /* A number of seconds, 0 to one day (fractions allowed): true and *out,
  * or false. */
-bool cli_parse_seconds(const char *s, double *out);
+#define cli_parse_seconds(s, out) gs_parse_double((s), 0.0, 86400.0, (out))
 
 /* Numbers and strings for people, JSON and Graphviz: the library's
  * formats (gamesearch/text.h), here for FILEs; a buffer for a number
@@ -125,10 +129,10 @@ bool cli_output_close(cli_output *out, bool failed);
 /* Whether paths a and b name one file that two writers would spoil: one
  * regular file (the same device and inode), or, for a file that does not
  * exist yet, the same name in one directory. Devices such as /dev/null
- * are never "one". */
-bool cli_same_file(const char *a, const char *b);
+ * are never "one" (gs_same_file). */
+#define cli_same_file(a, b) gs_same_file((a), (b))
 /* Whether path names the regular file that standard output writes to. */
-bool cli_is_stdout_file(const char *path);
+#define cli_is_stdout_file(path) gs_file_is_fd((path), STDOUT_FILENO)
 
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,

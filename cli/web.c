@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamesearch/text.h"
+
+#include "util.h"
 #include "web.h"
 
 static const cli_web_file *find_in(const cli_web_file *table,
@@ -15,60 +18,59 @@ static const cli_web_file *find_in(const cli_web_file *table,
     return NULL;
 }
 
-static const cli_web_file *find(const char *name, size_t len)
-{
-    return find_in(cli_web_files, name, len);
-}
+/* A page's keys: @@DATA@@ the JSON that data() writes, written to memory
+ * first, then copied with '<' escaped; @@FILE@@ that file of web/. */
+typedef struct page_data {
+    bool (*data)(FILE *f, void *user);
+    void *user;
+} page_data;
 
-/* The JSON, written to memory first, then copied with '<' escaped. */
-static bool write_data(FILE *f, bool (*data)(FILE *, void *), void *user)
+static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
+                    void *f)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return false;
-    bool ok = data(m, user);
-    ok = fclose(m) == 0 && ok;
-    for (size_t i = 0, from = 0; ok && i <= len; i++) {
-        if (i < len && buf[i] != '<')
-            continue;
-        ok = fwrite(buf + from, 1, i - from, f) == i - from &&
-             (i == len || fputs("\\u003c", f) >= 0);
-        from = i + 1;
+    const page_data *pd = user;
+    const cli_web_file *w = find_in(cli_web_files, key, n);
+    if (n == 4 && memcmp(key, "DATA", 4) == 0) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&buf, &len);
+        bool ok = m && pd->data(m, pd->user);
+        ok = m && fclose(m) == 0 && ok &&
+             gs_script_text(buf, len, write, f) == 0;
+        free(buf);
+        return ok ? 0 : 1;
     }
-    free(buf);
-    return ok;
+    return w ? write(f, w->data, w->size) : GS_TEMPLATE_KEEP;
 }
 
 bool cli_web_write(FILE *f, const char *page,
                    bool (*data)(FILE *f, void *user), void *user)
 {
-    const cli_web_file *t = find(page, strlen(page));
-    if (!t)
-        return false;
-    const char *p = t->data, *end = t->data + t->size;
-    while (p < end) {
-        const char *at = strstr(p, "@@");
-        const char *close = at ? strstr(at + 2, "@@") : NULL;
-        if (!close) {
-            fwrite(p, 1, (size_t)(end - p), f);
-            break;
-        }
-        fwrite(p, 1, (size_t)(at - p), f);
-        size_t n = (size_t)(close - at - 2);
-        const cli_web_file *w;
-        if (n == 4 && memcmp(at + 2, "DATA", 4) == 0) {
-            if (!write_data(f, data, user))
-                return false;
-        } else if ((w = find(at + 2, n)) != NULL) {
-            fwrite(w->data, 1, w->size, f);
-        } else {
-            fwrite(at, 1, (size_t)(close + 2 - at), f);
-        }
-        p = close + 2;
+    const cli_web_file *t = find_in(cli_web_files, page, strlen(page));
+    page_data pd = {data, user};
+    return t && gs_template_write(t->data, t->size, page_key, &pd,
+                                  cli_file_write, f) == 0 && !ferror(f);
+}
+
+/* The help texts' keys: the value after KEY in the list of pairs. */
+typedef struct help_keys {
+    va_list pairs;
+} help_keys;
+
+static int help_key(void *user, const char *key, size_t n, gs_write_fn write,
+                    void *f)
+{
+    help_keys *h = user;
+    const char *k, *value = NULL;
+    va_list ap;
+    va_copy(ap, h->pairs);
+    while ((k = va_arg(ap, const char *)) != NULL) {
+        const char *v = va_arg(ap, const char *);
+        if (strlen(k) == n && memcmp(k, key, n) == 0)
+            value = v;
     }
-    return !ferror(f);
+    va_end(ap);
+    return value ? write(f, value, strlen(value)) : GS_TEMPLATE_KEEP;
 }
 
 int cli_help(FILE *f, const char *name, ...)
@@ -76,25 +78,10 @@ int cli_help(FILE *f, const char *name, ...)
     char file[64];
     snprintf(file, sizeof file, "%s.txt", name);
     const cli_web_file *t = find_in(cli_help_files, file, strlen(file));
-    const char *p = t ? t->data : "", *at, *close;
-    while ((at = strstr(p, "@@")) && (close = strstr(at + 2, "@@"))) {
-        fwrite(p, 1, (size_t)(at - p), f);
-        const char *key, *value = NULL;
-        va_list ap;
-        va_start(ap, name);
-        while ((key = va_arg(ap, const char *)) != NULL) {
-            const char *v = va_arg(ap, const char *);
-            if (strlen(key) == (size_t)(close - at - 2) &&
-                memcmp(key, at + 2, strlen(key)) == 0)
-                value = v;
-        }
-        va_end(ap);
-        if (value)
-            fputs(value, f);
-        else
-            fwrite(at, 1, (size_t)(close + 2 - at), f);
-        p = close + 2;
-    }
-    fputs(p, f);
+    help_keys h;
+    va_start(h.pairs, name);
+    if (t)
+        gs_template_write(t->data, t->size, help_key, &h, cli_file_write, f);
+    va_end(h.pairs);
     return 0;
 }

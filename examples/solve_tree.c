@@ -1,8 +1,9 @@
 /*
  * solve_tree.c: solves a game tree file (examples/seed.tree and the
  * others, in the syntax of `gamesearch tree`) through gamesearch's public
- * API: gs_tree_parse reads it, gs_tree_game makes it a game, gs_search
- * searches it with alpha-beta (to the file's `depth:`, if it has one).
+ * API: gs_read_file reads it, gs_tree_parse parses it, gs_tree_game
+ * makes it a game, gs_search searches it with alpha-beta (to the file's
+ * `depth:`, if it has one).
  *
  *   usage: solve_tree FILE
  *
@@ -14,50 +15,20 @@
 
 #include <gamesearch/gamesearch.h>
 
-/* Reads all of `path` into a new buffer; NULL on failure (errno set). */
-static char *read_file(const char *path, size_t *length)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t size = 0, cap = 4096;
-    char *text = malloc(cap);
-    while (text) {
-        size += fread(text + size, 1, cap - size, f);
-        if (size < cap)
-            break;
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = bigger;
-        cap *= 2;
-    }
-    if (text && ferror(f)) {
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    *length = size;
-    return text;
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 2) {
         fprintf(stderr, "usage: solve_tree FILE\n");
         return 2;
     }
+    char *text;
     size_t length;
-    char *text = read_file(argv[1], &length);
-    if (!text) {
-        perror(argv[1]);
+    gs_error error;
+    if (gs_read_file(argv[1], 0, NULL, &text, &length, &error) != GS_OK) {
+        fprintf(stderr, "%s: %s\n", argv[1], error.message);
         return 2;
     }
     gs_tree *tree;
-    gs_error error;
     int status = gs_tree_parse(text, length, NULL, &tree, &error);
     free(text);
     if (status == GS_EPARSE) {

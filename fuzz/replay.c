@@ -14,37 +14,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "gamesearch/core.h"
+
 #include "fuzz.h"
 
 static int run_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "replay: %s: cannot open\n", path);
-        return -1;
-    }
-    size_t cap = 4096, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            fprintf(stderr, "replay: %s: out of memory\n", path);
-            return -1;
-        }
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        uint8_t *nb = realloc(buf, cap);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        fprintf(stderr, "replay: %s: cannot read\n", path);
+    char *buf;
+    size_t n;
+    gs_error err;
+    if (gs_read_file(path, 0, NULL, &buf, &n, &err) != GS_OK) {
+        fprintf(stderr, "replay: %s: %s\n", path, err.message);
         return -1;
     }
     /* A copy of exactly the input's size, so that the sanitizers see a

@@ -1,6 +1,8 @@
 /* The text formats that gamesearch's outputs share (gamesearch/text.h). */
 #include "gamesearch/text.h"
 
+#include <errno.h>
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -322,4 +324,102 @@ int gs_dot_string(const char *s, gs_write_fn write, void *user)
     }
     PUT(&k, "\"");
     return gs_writer_finish(&k);
+}
+
+/* The first "@@" in the n bytes at p, or NULL. */
+static const char *find_marker(const char *p, size_t n)
+{
+    while (n >= 2) {
+        const char *at = memchr(p, '@', n - 1);
+        if (!at)
+            return NULL;
+        if (at[1] == '@')
+            return at;
+        n -= (size_t)(at + 1 - p);
+        p = at + 1;
+    }
+    return NULL;
+}
+
+int gs_template_write(const char *text, size_t len, gs_template_fn fill,
+                      void *fill_user, gs_write_fn write, void *user)
+{
+    const char *p = text, *end = text + len;
+    int st = 0;
+    while (st == 0 && p < end) {
+        const char *at = find_marker(p, (size_t)(end - p));
+        const char *close = at ? find_marker(at + 2, (size_t)(end - at - 2))
+                               : NULL;
+        if (!close)
+            return write(user, p, (size_t)(end - p));
+        st = write(user, p, (size_t)(at - p));
+        /* "@@@@" has no key: it stays. */
+        if (st == 0)
+            st = close > at + 2 ? fill(fill_user, at + 2,
+                                       (size_t)(close - at - 2), write, user)
+                                : GS_TEMPLATE_KEEP;
+        if (st == GS_TEMPLATE_KEEP)
+            st = write(user, at, (size_t)(close + 2 - at));
+        p = close + 2;
+    }
+    return st;
+}
+
+int gs_script_text(const char *text, size_t len, gs_write_fn write,
+                   void *user)
+{
+    int st = 0;
+    for (size_t i = 0, from = 0; st == 0 && i <= len; i++) {
+        if (i < len && text[i] != '<')
+            continue;
+        st = write(user, text + from, i - from);
+        if (st == 0 && i < len)
+            st = write(user, "\\u003c", 6);
+        from = i + 1;
+    }
+    return st;
+}
+
+bool gs_parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || end == s || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool gs_parse_double(const char *s, double lo, double hi, double *out)
+{
+    if (!s)
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo) || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool gs_parse_size(const char *s, int max, int *rows, int *cols)
+{
+    if (!s)
+        return false;
+    char *end;
+    errno = 0;
+    long r = strtol(s, &end, 10);
+    if (errno || end == s || (*end != 'x' && *end != 'X'))
+        return false;
+    const char *c0 = end + 1;
+    long c = strtol(c0, &end, 10);
+    if (errno || end == c0 || *end || r < 1 || c < 1 || r > max || c > max)
+        return false;
+    *rows = (int)r;
+    *cols = (int)c;
+    return true;
 }

@@ -15,7 +15,12 @@
  *     inside a character;
  *   - a writer that says stop stops each of them with its value;
  *   - the buffered gs_writer: what it hands over and when, printf's
- *     limit, and its status once the function said stop.
+ *     limit, and its status once the function said stop;
+ *   - numbers read from user text: whole strings only, the bounds
+ *     inclusive, overflow, NaN and underflow refused, board sizes;
+ *   - templates: keys filled, unknown keys and "@@@@" kept, a lone "@@"
+ *     at the end, a stop from the filler or the writer; '<' escaped for
+ *     a script element.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +28,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +209,115 @@ static void test_writer(void **unused)
     assert_int_equal(o.calls, 2);
 }
 
+static void test_parse(void **unused)
+{
+    (void)unused;
+    long n = 99;
+    assert_true(gs_parse_long("42", 1, 42, &n));
+    assert_int_equal(n, 42);
+    assert_true(gs_parse_long("-3", -3, 0, &n));
+    assert_int_equal(n, -3);
+    n = 99;
+    assert_false(gs_parse_long("43", 1, 42, &n));
+    assert_false(gs_parse_long("0", 1, 42, &n));
+    assert_false(gs_parse_long("4x", 1, 42, &n));
+    assert_false(gs_parse_long("", 1, 42, &n));
+    assert_false(gs_parse_long(NULL, 1, 42, &n));
+    assert_false(gs_parse_long("99999999999999999999", 0, LONG_MAX, &n));
+    assert_int_equal(n, 99);
+
+    double d = 7.0;
+    assert_true(gs_parse_double("0.25", 0.0, 1.0, &d));
+    assert_true(d == 0.25);
+    assert_true(gs_parse_double("86400", 0.0, 86400.0, &d));
+    assert_true(d == 86400.0);
+    assert_true(gs_parse_double("2e-3", 0.0, 1.0, &d));
+    assert_true(d == 0.002);
+    d = 7.0;
+    assert_false(gs_parse_double("86400.5", 0.0, 86400.0, &d));
+    assert_false(gs_parse_double("-1", 0.0, 1.0, &d));
+    assert_false(gs_parse_double("nan", 0.0, 1.0, &d));
+    assert_false(gs_parse_double("1e-400", 0.0, 1.0, &d));
+    assert_false(gs_parse_double("1e999", 0.0, INFINITY, &d));
+    assert_false(gs_parse_double("0.5s", 0.0, 1.0, &d));
+    assert_false(gs_parse_double("", 0.0, 1.0, &d));
+    assert_false(gs_parse_double(NULL, 0.0, 1.0, &d));
+    assert_true(d == 7.0);
+
+    int r = 0, c = 0;
+    assert_true(gs_parse_size("3x4", 32, &r, &c));
+    assert_int_equal(r, 3);
+    assert_int_equal(c, 4);
+    assert_true(gs_parse_size("32X1", 32, &r, &c));
+    assert_int_equal(r, 32);
+    assert_int_equal(c, 1);
+    r = c = 0;
+    assert_false(gs_parse_size("33x1", 32, &r, &c));
+    assert_false(gs_parse_size("0x3", 32, &r, &c));
+    assert_false(gs_parse_size("3x", 32, &r, &c));
+    assert_false(gs_parse_size("3*3", 32, &r, &c));
+    assert_false(gs_parse_size("3x3 ", 32, &r, &c));
+    assert_int_equal(r + c, 0);
+}
+
+/* Fills NAME with "Ada" and DATA with "<b>"; STOP stops with 9. */
+static int fill(void *user, const char *key, size_t n, gs_write_fn write,
+                void *wuser)
+{
+    int *calls = user;
+    ++*calls;
+    if (n == 4 && memcmp(key, "NAME", 4) == 0)
+        return write(wuser, "Ada", 3);
+    if (n == 4 && memcmp(key, "DATA", 4) == 0)
+        return gs_script_text("<b>", 3, write, wuser);
+    if (n == 4 && memcmp(key, "STOP", 4) == 0)
+        return 9;
+    return GS_TEMPLATE_KEEP;
+}
+
+static int template_into(out *o, const char *text, int *calls)
+{
+    memset(o, 0, sizeof *o);
+    *calls = 0;
+    return gs_template_write(text, strlen(text), fill, calls, into, o);
+}
+
+static void test_template(void **unused)
+{
+    (void)unused;
+    out *o = malloc(sizeof *o);
+    assert_non_null(o);
+    int calls;
+    assert_int_equal(template_into(o, "Hi @@NAME@@, @@WHO@@ @@@@ x@y @@", &calls), 0);
+    assert_string_equal(o->buf, "Hi Ada, @@WHO@@ @@@@ x@y @@");
+    assert_int_equal(calls, 2);
+    assert_int_equal(template_into(o, "<script>@@DATA@@</script>", &calls),
+                     0);
+    assert_string_equal(o->buf, "<script>\\u003cb></script>");
+    assert_int_equal(template_into(o, "@@NAME@@@@NAME@@", &calls), 0);
+    assert_string_equal(o->buf, "AdaAda");
+    assert_int_equal(template_into(o, "a @@STOP@@ b @@NAME@@", &calls), 9);
+    assert_string_equal(o->buf, "a ");
+    assert_int_equal(calls, 1);
+    assert_int_equal(template_into(o, "", &calls), 0);
+    assert_string_equal(o->buf, "");
+    /* Only len bytes are read: the key cut off is no key. */
+    memset(o, 0, sizeof *o);
+    assert_int_equal(gs_template_write("x@@NAME@@", 8, fill, &calls, into,
+                                       o), 0);
+    assert_string_equal(o->buf, "x@@NAME@");
+    /* The writer's stop. */
+    memset(o, 0, sizeof *o);
+    o->stop_at = 2;
+    assert_int_equal(gs_template_write("a@@NAME@@b", 10, fill, &calls, into,
+                                       o), 7);
+    assert_string_equal(o->buf, "a");
+    memset(o, 0, sizeof *o);
+    assert_int_equal(gs_script_text("<<a<", 4, into, o), 0);
+    assert_string_equal(o->buf, "\\u003c\\u003ca\\u003c");
+    free(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +326,8 @@ int main(void)
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_writer),
+        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_template),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -506,33 +506,18 @@ int gs_c4_book_read(const gs_c4 *g, const char *path,
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(err, GS_EINVAL, "cannot open the file");
-    /* A book of 2^32 entries at most: 32 GiB; read in growing pieces. */
+    /* A book of 2^32 entries at most (32 GiB): no limit but memory. */
     if (!alloc)
         alloc = gs_default_allocator();
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = mem(alloc, NULL, 0, cap);
-    int st = GS_OK;
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        unsigned char *nb = mem(alloc, buf, cap, 2 * cap);
-        if (!nb) {
-            mem(alloc, buf, cap, 0);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (!buf)
-        st = fail(err, GS_ENOMEM, "out of memory reading the book");
-    else if (ferror(f))
-        st = fail(err, GS_EINVAL, "cannot read the file");
+    char *buf;
+    size_t len;
+    int st = gs_read_stream(f, SIZE_MAX, alloc, &buf, &len, NULL);
     fclose(f);
-    if (st == GS_OK)
-        st = gs_c4_book_load(g, buf, len, alloc, out, err);
-    if (buf)
-        mem(alloc, buf, cap, 0);
+    if (st == GS_ENOMEM)
+        return fail(err, st, "out of memory reading the book");
+    if (st != GS_OK)
+        return fail(err, GS_EINVAL, "cannot read the file");
+    st = gs_c4_book_load(g, buf, len, alloc, out, err);
+    mem(alloc, buf, len + 1, 0);
     return st;
 }

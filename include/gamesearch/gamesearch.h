@@ -2,7 +2,8 @@
  * gamesearch/gamesearch.h: the whole public API of the gamesearch library.
  *
  *   core.h         status codes, gs_strerror, the version, the error
- *                  record of every parser, the allocator hook
+ *                  record of every parser, the allocator hook, the
+ *                  whole-file readers
  *   game.h         the game interface (gs_game)
  *   search.h       the engine: minimax, alpha-beta (Star1 at chance
  *                  nodes), expectimax, limits, hooks
@@ -13,6 +14,7 @@
  *   pyrandom.h     Python's random module, bit for bit
  *   pacman_play.h  Pacman agents, the game loop, records
  *   bench.h        the fixed searches of `gamesearch bench`
+ *   jobs.h         a batch of jobs on a pool of threads, results in order
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
@@ -30,5 +32,6 @@
 #include "text.h"
 #include "compare.h"
 #include "match.h"
+#include "jobs.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

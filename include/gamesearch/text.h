@@ -110,6 +110,47 @@ GS_API int gs_json_string(const char *s, gs_write_fn write, void *user);
  * written as pieces that it joins ("a" + "b"). */
 GS_API int gs_dot_string(const char *s, gs_write_fn write, void *user);
 
+/*
+ * Numbers read from user text (options, fields of a file): each takes the
+ * whole string, in decimal, and returns true with the value, or false
+ * (nothing stored) for anything else: an empty string, trailing text, a
+ * value out of range or one that overflows.
+ */
+/* A whole number in [lo, hi]: "42", "-3"; s may be NULL (false). */
+GS_API bool gs_parse_long(const char *s, long lo, long hi, long *out);
+/* A number in [lo, hi], fractions and exponents allowed ("0.5", "2e3");
+ * never NaN, and not a value so small that it reads as 0. */
+GS_API bool gs_parse_double(const char *s, double lo, double hi,
+                            double *out);
+/* A board size "ROWSxCOLUMNS" ("3x4"; 'X' too), each 1 to max. */
+GS_API bool gs_parse_size(const char *s, int max, int *rows, int *cols);
+
+/*
+ * Templates, such as an HTML page with its data left out or a help text
+ * with the program's name left out: each "@@KEY@@" in a template (KEY not
+ * empty and without "@@") is replaced by what a gs_template_fn writes for
+ * it. The function writes key's text (keylen bytes of key, not
+ * NUL-terminated) with write and write_user and returns 0, or returns
+ * GS_TEMPLATE_KEEP when the key is not one of its, to leave "@@KEY@@" as
+ * it stands; any other value stops the template, which returns it.
+ */
+#define GS_TEMPLATE_KEEP (-1)
+typedef int (*gs_template_fn)(void *user, const char *key, size_t keylen,
+                              gs_write_fn write, void *write_user);
+
+/* Writes the len bytes of text, its keys filled in by fill(fill_user,
+ * ...). Returns 0, or the first nonzero value write returned or other
+ * than GS_TEMPLATE_KEEP that fill did. */
+GS_API int gs_template_write(const char *text, size_t len,
+                             gs_template_fn fill, void *fill_user,
+                             gs_write_fn write, void *user);
+
+/* Writes len bytes of text (JSON, say) to go inside an HTML <script>
+ * element: each '<' as \u003c, so that no string in it can end the
+ * element; the same text to JSON and JavaScript. */
+GS_API int gs_script_text(const char *text, size_t len, gs_write_fn write,
+                          void *user);
+
 #ifdef __cplusplus
 }
 #endif
