@@ -56,6 +56,8 @@ typedef struct c4_options {
     const char *book;        /* --book FILE (NULL: the shipped book) */
     bool no_book;            /* --no-book */
     long ply;                /* book --ply N (-1: not given) */
+    int play;                /* book --play WHO: 0 first, 1 second, 2 both
+                                (-1: every position) */
     const char *out;         /* book --out FILE */
 } c4_options;
 
@@ -84,6 +86,7 @@ static int positional(cli_parser *p, const char *arg)
 
 static const char *const algos[] = {"alphabeta", "mcts", NULL};
 static const char *const players[] = {"human", "computer", NULL};
+static const char *const sides[] = {"first", "second", "both", NULL};
 
 #define AT(member) CLI_AT(c4_options, member)
 static const cli_opt options[] = {
@@ -95,6 +98,8 @@ static const cli_opt options[] = {
     CLI_OPT("ply", 0, LONG, AT(ply), .lo = 0, .hi = GS_C4_MAX_CELLS,
             .unit = "stones"),
     CLI_OPT("out", 0, STRING, AT(out)),
+    CLI_OPT("play", 0, CHOICE, AT(play), .choices = sides,
+            .noun = "side", .modes = MODE_BOOK),
     CLI_OPT("first", 0, CHOICE, AT(computer_first), .choices = players,
             .modes = MODE_PLAY),
     CLI_OPT("start", 0, STRING, AT(start), .modes = MODE_PLAY),
@@ -146,6 +151,16 @@ static int parse_options(int argc, char **argv, c4_options *o)
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->play >= 0 && o->ply < 1) {
+        cli_error(cmd, "book --play needs --ply 1 or more (the stones the "
+                  "book reaches)");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->mpi && o->play >= 0) {
+        cli_error(cmd, "--play cannot go with --mpi (each turn's replies "
+                  "depend on the turn before)");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->keep_table) {
@@ -433,10 +448,13 @@ static int book_solve_mpi(void *user, const gs_c4_state *positions,
 static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
     gs_c4_book *b = NULL;
+    gs_c4_book_progress fn = isatty(STDERR_FILENO) ? book_progress : NULL;
     int st = o->mpi ? gs_c4_book_build_with(g, (int)o->ply, book_solve_mpi,
                                             sv, NULL, &b)
-             : gs_c4_book_build(sv, (int)o->ply, isatty(STDERR_FILENO) ?
-                                book_progress : NULL, NULL, NULL, &b);
+             : o->play >= 0 ? gs_c4_book_build_play(sv, (int)o->ply,
+                                                    o->play + 1, fn, NULL,
+                                                    NULL, &b)
+             : gs_c4_book_build(sv, (int)o->ply, fn, NULL, NULL, &b);
     if (st == BOOK_STOPPED || st == BOOK_WORKER)
         return st == BOOK_STOPPED;
     if (st != GS_OK) {
@@ -611,6 +629,7 @@ static int read_options(int argc, char **argv, c4_options *o)
     o->tt_mb = (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
     o->threads = 1;
     o->ply = -1;
+    o->play = -1;
     return parse_options(argc, argv, o);
 }
 
@@ -631,7 +650,7 @@ int cmd_connect4(int argc, char **argv)
     gs_c4_solver *sv = NULL;
     rc = solver_init(&o, &g, &sv);
     gs_c4_book *book = NULL;
-    if (rc == 0 && o.mode != MODE_BOOK && !o.no_book) {
+    if (rc == 0 && (o.mode != MODE_BOOK || o.play >= 0) && !o.no_book) {
         gs_error err;
         int st = o.book ? gs_c4_book_read(g, o.book, NULL, &book, &err)
                         : gs_c4_book_default(g, NULL, &book);

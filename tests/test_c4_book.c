@@ -233,6 +233,177 @@ static void test_build_with(void **state)
     gs_c4_free(g);
 }
 
+/* Positions as text, a position and its mirror image as one: the cells
+ * column by column ('.', 'x', 'o'), the smaller of the two readings. */
+enum { MAX_SEEN = 1024 };
+static char seen_text[MAX_SEEN][64];
+static size_t nseen;
+static bool note_after;   /* walk_play notes the positions after turns */
+
+static void note_position(const gs_c4 *g, const gs_c4_state *s)
+{
+    char a[64], m[64];
+    int w = gs_c4_width(g), h = gs_c4_height(g), n = 0;
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++, n++) {
+            a[n] = ".xo"[gs_c4_cell(g, s, c, r)];
+            m[n] = ".xo"[gs_c4_cell(g, s, w - 1 - c, r)];
+        }
+    a[n] = m[n] = '\0';
+    assert_true(nseen < MAX_SEEN);
+    strcpy(seen_text[nseen++], strcmp(a, m) < 0 ? a : m);
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The positions noted, each once. */
+static size_t distinct_positions(void)
+{
+    qsort(seen_text, nseen, sizeof seen_text[0], cmp_text);
+    size_t m = 0;
+    for (size_t i = 0; i < nseen; i++)
+        if (m == 0 || strcmp(seen_text[m - 1], seen_text[i]) != 0)
+            memmove(seen_text[m++], seen_text[i], sizeof seen_text[0]);
+    return nseen = m;
+}
+
+/* The computer's turns of play from s (the computer to move) while they
+ * have fewer than `ply` stones, through every reply: each is answered
+ * from sv's book without a search, with the score a fresh solve gives,
+ * and its column gets that score. *turns counts them; the turns (and with
+ * note_after the positions after them) are noted (note_position). */
+static void walk_play(const gs_c4 *g, gs_c4_solver *sv, gs_c4_solver *plain,
+                      const gs_c4_state *s, int ply, int *turns)
+{
+    if (gs_c4_winning_column(g, s) >= 0)
+        return;   /* left out: a search finds it at once */
+    gs_c4_solution sd, fresh;
+    assert_int_equal(gs_c4_choose(sv, s, &sd), GS_OK);
+    assert_true(sd.from_book && sd.best_proved && sd.known);
+    assert_int_equal(sd.nodes, 0);
+    assert_int_equal(gs_c4_solve(plain, s, false, &fresh), GS_OK);
+    assert_int_equal(sd.score, fresh.score);
+    ++*turns;
+    note_position(g, s);
+    gs_c4_state after = *s;
+    gs_c4_play(g, &after, sd.best);
+    if (!after.over) {
+        if (note_after)
+            note_position(g, &after);
+        assert_int_equal(gs_c4_solve(plain, &after, false, &fresh), GS_OK);
+        assert_int_equal(-fresh.score, sd.score);
+    }
+    if (after.over || s->moves + 2 >= ply)
+        return;
+    for (int c = 0; c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, &after, c))
+            continue;
+        gs_c4_state reply = after;
+        gs_c4_play(g, &reply, c);
+        if (!reply.over)
+            walk_play(g, sv, plain, &reply, ply, turns);
+    }
+}
+
+static size_t turns_built, turns_from_book;
+
+static void count_turns(void *user, size_t done, size_t total,
+                        const gs_c4_solution *sd)
+{
+    (void)user;
+    assert_true(done >= 1 && done <= total);
+    assert_true(sd->known && sd->best_proved);
+    turns_built++;
+    turns_from_book += sd->from_book;
+}
+
+/* A book for play on 5x4 to 6 stones: the computer's every turn, first
+ * or second, answered from it with the solver's scores; far smaller than
+ * the book of every position; it keeps the solver's book's entries and
+ * does not search the turns that book answers. */
+static void test_play_book(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(5, 4);
+    gs_c4_solver *sv = solver(g), *plain = solver(g), *user = solver(g);
+    gs_c4_book *b = NULL, *full = NULL, *both = NULL;
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+
+    turns_built = turns_from_book = 0;
+    assert_int_equal(gs_c4_book_build_play(sv, 6, GS_C4_BOOK_BOTH,
+                                           count_turns, NULL, NULL, &b),
+                     GS_OK);
+    assert_int_equal(gs_c4_book_ply(b), 6);
+    assert_int_equal(turns_from_book, 0);
+    gs_c4_solver_set_book(user, b);
+    /* Walked twice: the turns, then the turns and the positions after. */
+    for (int pass = 0; pass < 2; pass++) {
+        note_after = pass == 1;
+        nseen = 0;
+        int first = 0, second = 0;
+        walk_play(g, user, plain, &empty, 6, &first);
+        for (int c = 0; c < 5; c++) {
+            gs_c4_state s = empty;
+            gs_c4_play(g, &s, c);
+            walk_play(g, user, plain, &s, 6, &second);
+        }
+        /* first: 0, 2 and 4 stones, every reply; second: 1, 3 and 5
+         * stones, one reply at 4 stones leaving a win at once */
+        assert_int_equal(first, 1 + 5 + 25);
+        assert_int_equal(second, 5 + 25 + 125 - 1);
+        /* up to mirror images: the turns built; with the positions
+         * after them, all but 4 of the book's 164 entries (4 turns where
+         * play finds another column of the same score in the book first,
+         * centre first, than the one the solve named) */
+        assert_int_equal(distinct_positions(), pass ? 160 : 86);
+    }
+    assert_int_equal(turns_built, 86);
+    assert_int_equal(gs_c4_book_size(b), 164);
+
+    /* Built on a solver with a book of every position to 3 stones: every
+     * entry of that book is kept, and the turns it answers (the empty
+     * board, and the second player's first turns) are not searched. */
+    assert_int_equal(gs_c4_book_build(plain, 3, NULL, NULL, NULL, &full),
+                     GS_OK);
+    gs_c4_solver_set_book(sv, full);
+    turns_built = turns_from_book = 0;
+    assert_int_equal(gs_c4_book_build_play(sv, 6, GS_C4_BOOK_BOTH,
+                                           count_turns, NULL, NULL, &both),
+                     GS_OK);
+    assert_int_equal(turns_from_book, 1 + 3 + 3);
+    int seen = 0;
+    check_all(g, both, plain, &empty, 3, &seen);
+    assert_int_equal(seen, 1 + 5 + 25 + 125);
+
+    /* Bad arguments. */
+    gs_c4_book *none = b;
+    assert_int_equal(gs_c4_book_build_play(sv, 6, 0, NULL, NULL, NULL,
+                                           &none), GS_EINVAL);
+    assert_null(none);
+    assert_int_equal(gs_c4_book_build_play(sv, 6, 4, NULL, NULL, NULL,
+                                           &none), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(sv, 0, 1, NULL, NULL, NULL,
+                                           &none), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(sv, 21, 1, NULL, NULL, NULL,
+                                           &none), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(NULL, 6, 1, NULL, NULL, NULL,
+                                           &none), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(sv, 6, 1, NULL, NULL, NULL,
+                                           NULL), GS_EINVAL);
+
+    gs_c4_book_free(both);
+    gs_c4_book_free(full);
+    gs_c4_book_free(b);
+    gs_c4_solver_free(user);
+    gs_c4_solver_free(plain);
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
+}
+
 static void test_bad_files(void **state)
 {
     (void)state;
@@ -299,6 +470,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_board),
         cmocka_unit_test(test_build_with),
+        cmocka_unit_test(test_play_book),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_default_book),
     };

@@ -367,6 +367,151 @@ int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
                                  &ss, alloc, out);
 }
 
+/* ---- A book for play -------------------------------------------------- */
+
+/* Appends an entry to b, growing it; b->ply follows the deepest. */
+static bool book_push(gs_c4_book *b, uint64_t entry, int moves)
+{
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        uint64_t *p = mem(&b->alloc, b->entry, b->cap * sizeof *p,
+                          cap * sizeof *p);
+        if (!p)
+            return false;
+        b->entry = p;
+        b->cap = cap;
+    }
+    b->entry[b->count++] = entry;
+    if (moves > b->ply)
+        b->ply = moves;
+    return true;
+}
+
+static bool book_push_score(gs_c4_book *b, const gs_c4_state *s, int score)
+{
+    return book_push(b, c4_canonical_key(b->g, s) << 8 |
+                     (uint8_t)(int8_t)score, s->moves);
+}
+
+/* Sorts b's entries and keeps one a position: GS_OK, or GS_EINVAL when
+ * two entries of one position disagree (which a right solver never
+ * gives). */
+static int book_settle(gs_c4_book *b)
+{
+    qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
+    size_t m = 0;
+    for (size_t i = 0; i < b->count; i++) {
+        if (m > 0 && b->entry[m - 1] >> 8 == b->entry[i] >> 8) {
+            if (b->entry[m - 1] != b->entry[i])
+                return GS_EINVAL;
+            continue;
+        }
+        b->entry[m++] = b->entry[i];
+    }
+    b->count = m;
+    return GS_OK;
+}
+
+/* The computer's turn at s (k stones) while building a book for play: its
+ * choice and the position after it go into b, and the positions after
+ * each reply to it (when they have fewer than `ply` stones) into
+ * lv[k + 2]. */
+static int play_turn(gs_c4_solver *sv, gs_c4_book *b, level *lv, int ply,
+                     const gs_c4_state *s, gs_c4_solution *sd)
+{
+    const gs_c4 *g = b->g;
+    int st = gs_c4_choose(sv, s, sd);
+    if (st == GS_OK && (!sd->known || !sd->best_proved))
+        st = GS_EINVAL;   /* a limit stopped it */
+    if (st != GS_OK)
+        return st;
+    gs_c4_state after = *s;
+    gs_c4_play(g, &after, sd->best);
+    if (!book_push_score(b, s, sd->score) ||
+        (!after.over && !book_push_score(b, &after, -sd->score)))
+        return GS_ENOMEM;
+    for (int c = 0; !after.over && s->moves + 2 < ply && c < gs_c4_width(g);
+         c++) {
+        if (!gs_c4_can_play(g, &after, c))
+            continue;
+        gs_c4_state reply = after;
+        gs_c4_play(g, &reply, c);
+        if (!reply.over && gs_c4_winning_column(g, &reply) < 0 &&
+            !level_push(&b->alloc, &lv[s->moves + 2], &reply))
+            return GS_ENOMEM;
+    }
+    return GS_OK;
+}
+
+int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
+                          gs_c4_book_progress fn, void *user,
+                          const gs_allocator *alloc, gs_c4_book **out)
+{
+    if (!out)
+        return GS_EINVAL;
+    *out = NULL;
+    if (!sv || sides < 1 || sides > 3 || ply < 1)
+        return GS_EINVAL;
+    const gs_c4 *g = c4_solver_game(sv);
+    const gs_c4_book *from = c4_solver_book(sv);
+    if (c4_key_bits(g) > BOOK_KEY_BITS ||
+        ply > gs_c4_width(g) * gs_c4_height(g))
+        return GS_EINVAL;
+    if (!alloc)
+        alloc = gs_default_allocator();
+
+    /* Step 1. The solver's book, and the computer's first turns: the
+     * empty board when it moves first, each first move when second. */
+    level *lv = mem(alloc, NULL, 0, (size_t)ply * sizeof *lv);
+    gs_c4_book *b = book_new(g, alloc);
+    int st = GS_ENOMEM;
+    if (!lv || !b)
+        goto done;
+    memset(lv, 0, (size_t)ply * sizeof *lv);
+    for (size_t i = 0; from && i < from->count; i++)
+        if (!book_push(b, from->entry[i], from->ply))
+            goto done;
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    if ((sides & 1) && !level_push(alloc, &lv[0], &empty))
+        goto done;
+    for (int c = 0; (sides & 2) && ply > 1 && c < gs_c4_width(g); c++) {
+        gs_c4_state first = empty;
+        gs_c4_play(g, &first, c);
+        if (!first.over && !level_push(alloc, &lv[1], &first))
+            goto done;
+    }
+
+    /* Step 2. A stone count at a time: each of the computer's turns
+     * chosen (from the solver's book, or solved with its table kept), and
+     * every reply to the choice added two stones deeper. */
+    for (int k = 0; k < ply; k++) {
+        if (!level_unique(g, alloc, &lv[k]))
+            goto done;
+        for (size_t i = 0; i < lv[k].n; i++) {
+            gs_c4_solution sd;
+            if ((st = play_turn(sv, b, lv, ply, &lv[k].s[i], &sd)) != GS_OK)
+                goto done;
+            if (fn)
+                fn(user, i + 1, lv[k].n, &sd);
+        }
+    }
+    st = book_settle(b);
+
+done:
+    if (lv) {
+        for (int k = 0; k < ply; k++)
+            level_free(alloc, &lv[k]);
+        mem(alloc, lv, (size_t)ply * sizeof *lv, 0);
+    }
+    if (st != GS_OK) {
+        gs_c4_book_free(b);
+        return st;
+    }
+    *out = b;
+    return GS_OK;
+}
+
 /* ---- Files ------------------------------------------------------------- */
 
 static void put_le(unsigned char *p, uint64_t v, int bytes)

@@ -25,7 +25,8 @@ extern const size_t c4_default_book_len;
  * bounds that hold for exact values but not for evaluations at a cutoff. */
 void c4_game_exact(const gs_c4 *g, gs_game *game);
 
-/* The solver's game. */
+/* The solver's game, and its book (NULL: none). */
 const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
+const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);
 
 #endif

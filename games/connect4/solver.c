@@ -29,6 +29,11 @@ const gs_c4 *c4_solver_game(const gs_c4_solver *sv)
     return sv->g;
 }
 
+const gs_c4_book *c4_solver_book(const gs_c4_solver *sv)
+{
+    return sv->book;
+}
+
 void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b)
 {
     if (sv)
@@ -158,17 +163,18 @@ void gs_c4_solver_clear(gs_c4_solver *sv)
     gs_engine_tt_clear(sv->engine);
 }
 
-/* The best column of s by the book: true when the book has the score of
- * every column (a win at once needs none); *score is then the best. */
-static bool book_best(const gs_c4_solver *sv, const gs_c4_state *s,
-                      int *best, int *score)
+/* A best column of s, whose score for its player to move is `score`, by
+ * the book: the first column, centre first (so that ties go inward, as
+ * fallback_column), whose own score is known (a win at once, a full
+ * board, or the book's entry of the position after it) and equals
+ * `score`. Such a column is proved best. A book of every position up to
+ * some stones has every column; a book made for play
+ * (gs_c4_book_build_play) has the best one. */
+static int book_best(const gs_c4_solver *sv, const gs_c4_state *s, int score)
 {
     const gs_c4 *g = sv->g;
     int width = gs_c4_width(g);
-    *best = -1;
-    *score = INT_MIN;
     for (int i = 0; i < width; i++) {
-        /* centre first, as fallback_column, so that ties go inward */
         int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
         if (!gs_c4_can_play(g, s, c))
             continue;
@@ -183,21 +189,19 @@ static bool book_best(const gs_c4_solver *sv, const gs_c4_state *s,
             else if (gs_c4_book_lookup(sv->book, &child, &v))
                 v = -v;
             else
-                return false;
+                continue;
         }
-        if (v > *score) {
-            *score = v;
-            *best = c;
-        }
+        if (v == score)
+            return c;
     }
-    return *best >= 0;
+    return -1;
 }
 
 /* A solve the book answers: true with *out filled in. */
 static bool solve_from_book(gs_c4_solver *sv, const gs_c4_state *s,
                             bool weak, gs_c4_solution *out)
 {
-    int score, best, best_score;
+    int score;
     if (!sv->book || !gs_c4_book_lookup(sv->book, s, &score))
         return false;
     out->from_book = true;
@@ -206,12 +210,10 @@ static bool solve_from_book(gs_c4_solver *sv, const gs_c4_state *s,
     double v = gs_c4_to_move(s) == 1 ? -score : score;
     out->value = weak ? (v > 0) - (v < 0) : v;
     out->bound = GS_BOUND_EXACT;
-    if (book_best(sv, s, &best, &best_score) && best_score == score) {
-        out->best = best;
-        out->best_proved = true;
-    } else {
+    out->best = book_best(sv, s, score);
+    out->best_proved = out->best >= 0;
+    if (!out->best_proved)
         out->best = fallback_column(sv->g, s);
-    }
     return true;
 }
 

@@ -274,8 +274,10 @@ GS_API int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
 
 /*
  * The column to play in s, with its score: from the book when it has the
- * score of every column, else a solve (as gs_c4_solve; a limit that stops
- * it leaves the best column found so far, best_proved false). Same
+ * score of s and of a column that gets that score (a book of every
+ * position up to some stones, or one made for play:
+ * gs_c4_book_build_play), else a solve (as gs_c4_solve; a limit that
+ * stops it leaves the best column found so far, best_proved false). Same
  * returns as gs_c4_solve.
  */
 GS_API int gs_c4_choose(gs_c4_solver *sv, const gs_c4_state *s,
@@ -288,10 +290,11 @@ GS_API void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel);
 
 /* ---- Opening books ------------------------------------------------------
  *
- * A book holds the exact score (for the player to move) of every position
- * with at most `ply` stones, a position and its mirror image as one entry,
- * so that a solver given it (gs_c4_solver_set_book) answers them without a
- * search. The file is compact: a 16-byte header and 8 bytes a position.
+ * A book holds exact scores (for the player to move) of positions, a
+ * position and its mirror image as one entry, so that a solver given it
+ * (gs_c4_solver_set_book) answers them without a search: every position
+ * with at most `ply` stones (gs_c4_book_build), or the ones play meets
+ * (gs_c4_book_build_play). The file is compact: a 16-byte header and 8 bytes a position.
  * Boards with width * (height + 1) <= 56 only (7x6 is 49).
  */
 typedef struct gs_c4_book gs_c4_book;
@@ -332,6 +335,35 @@ typedef int (*gs_c4_book_solve_fn)(void *user, const gs_c4_state *positions,
 GS_API int gs_c4_book_build_with(const gs_c4 *g, int ply,
                                  gs_c4_book_solve_fn solve, void *user,
                                  const gs_allocator *alloc, gs_c4_book **out);
+/* Which turns of play a book for play covers: the computer's when it
+ * moves first, when it moves second, or both. */
+enum {
+    GS_C4_BOOK_FIRST = 1,
+    GS_C4_BOOK_SECOND = 2,
+    GS_C4_BOOK_BOTH = 3
+};
+/*
+ * Builds a book for play (`connect4 play`): the positions with fewer than
+ * `ply` stones where the computer is to move when it plays each time its
+ * best move against every reply (`sides`: GS_C4_BOOK_FIRST, _SECOND or
+ * _BOTH), each with its score and the position after its best column,
+ * so that gs_c4_choose answers every one of them from the book. Far
+ * fewer positions than every position up to `ply` stones: one move of
+ * the computer's a turn instead of all of them. The computer's turns are
+ * chosen with gs_c4_choose, a stone count at a time, the table kept: the
+ * ones the solver's book (gs_c4_solver_set_book) answers are not
+ * searched, and the new book holds every entry of that book too. Turns
+ * where the computer wins at once are left out (a search answers them at
+ * once). fn (may be NULL) follows the turns, `done` of `total` at each
+ * stone count. alloc may be NULL. GS_OK and *out; GS_EINVAL for bad
+ * arguments, a board too large for a book, a limit of the solver that
+ * stopped a search, or a score that contradicts the solver's book;
+ * GS_ENOMEM; or a solve's status.
+ */
+GS_API int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
+                                 gs_c4_book_progress fn, void *user,
+                                 const gs_allocator *alloc,
+                                 gs_c4_book **out);
 /* Writes the book to the file `path`. GS_OK, or GS_EINVAL with *err
  * saying why (err may be NULL). */
 GS_API int gs_c4_book_write(const gs_c4_book *b, const char *path,
@@ -351,8 +383,8 @@ GS_API int gs_c4_book_read(const gs_c4 *g, const char *path,
 GS_API int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                               gs_c4_book **out);
 GS_API void gs_c4_book_free(gs_c4_book *b);
-/* Entries (positions up to mirror images), and the stone count it goes
- * to (-1 for NULL). */
+/* Entries (positions up to mirror images), and the most stones of an
+ * entry (-1 for NULL). */
 GS_API size_t gs_c4_book_size(const gs_c4_book *b);
 GS_API int gs_c4_book_ply(const gs_c4_book *b);
 /* The score of s for its player to move when the book has it. */
