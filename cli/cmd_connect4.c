@@ -483,36 +483,17 @@ typedef struct watch {
 static int ask_move(void *user, const gs_c4_state *s)
 {
     watch *w = user;
-    const gs_c4 *g = w->g;
-    int width = gs_c4_width(g);
-    while (!interrupted) {
-        printf("%c to move (a column 1-%d, q to quit): ",
-               gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
+    int c = GS_C4_ANSWER_AGAIN;
+    while (c == GS_C4_ANSWER_AGAIN && !interrupted) {
+        gs_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
         if (!cli_read_answer(&w->line, &w->cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = cli_trim(w->line);
-        if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
-            return -1;
-        if (*a == '\0') {
-            printf("Type a column number from 1 to %d, or q to quit.\n", width);
-            continue;
-        }
-        long c;
-        if (!cli_parse_long(a, 1, width, &c)) {
-            printf("'%s' is not a column: type a number from 1 to %d, or "
-                   "q to quit.\n", CLI_Q(a), width);
-            continue;
-        }
-        if (!gs_c4_can_play(g, s, (int)c - 1)) {
-            printf("Column %ld is full: choose another.\n", c);
-            continue;
-        }
-        return (int)c - 1;
+        c = gs_c4_answer(w->g, s, w->line, cli_file_write, stdout);
     }
-    return -1;
+    return c < 0 ? -1 : c;
 }
 
 /* Draws the position before its move. */

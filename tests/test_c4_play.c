@@ -745,6 +745,72 @@ static void test_game_text(void **state)
     free(out.text);
 }
 
+/* A person's turn: the prompt, and what each answer means. */
+static void expect_answer(const gs_c4 *g, const gs_c4_state *s,
+                          const char *text, int want, const char *said)
+{
+    buffer out = {0};
+    assert_int_equal(gs_c4_answer(g, s, text, to_buffer, &out), want);
+    if (said)
+        assert_string_equal(out.text, said);
+    else
+        assert_int_equal(out.len, 0);
+    free(out.text);
+}
+
+static void test_answer(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    gs_c4_state s = position(g, "444444");   /* column 4 full, X to move */
+    buffer out = {0};
+    expect_text(&out, gs_c4_prompt_write(g, &s, to_buffer, &out),
+                "X to move (a column 1-7, q to quit): ");
+    gs_c4_state o = position(g, "1");
+    expect_text(&out, gs_c4_prompt_write(g, &o, to_buffer, &out),
+                "O to move (a column 1-7, q to quit): ");
+    free(out.text);
+    expect_answer(g, &s, "3", 2, NULL);
+    expect_answer(g, &s, " \t7\t ", 6, NULL);
+    expect_answer(g, &s, "+1", 0, NULL);
+    expect_answer(g, &s, "q", GS_C4_ANSWER_QUIT, NULL);
+    expect_answer(g, &s, "  quit ", GS_C4_ANSWER_QUIT, NULL);
+    expect_answer(g, &s, "Q", GS_C4_ANSWER_AGAIN, "'Q' is not a column: type "
+                  "a number from 1 to 7, or q to quit.\n");
+    expect_answer(g, &s, " \t", GS_C4_ANSWER_AGAIN, "Type a column number "
+                  "from 1 to 7, or q to quit.\n");
+    expect_answer(g, &s, "0", GS_C4_ANSWER_AGAIN, "'0' is not a column: type "
+                  "a number from 1 to 7, or q to quit.\n");
+    expect_answer(g, &s, " 3 4 ", GS_C4_ANSWER_AGAIN, "'3 4' is not a "
+                  "column: type a number from 1 to 7, or q to quit.\n");
+    expect_answer(g, &s, "99999999999999999999", GS_C4_ANSWER_AGAIN,
+                  "'99999999999999999999' is not a column: type a number "
+                  "from 1 to 7, or q to quit.\n");
+    expect_answer(g, &s, "a\033[2J", GS_C4_ANSWER_AGAIN, "'a\\x1b[2J' is "
+                  "not a column: type a number from 1 to 7, or q to "
+                  "quit.\n");
+    expect_answer(g, &s, "4", GS_C4_ANSWER_AGAIN, "Column 4 is full: choose "
+                  "another.\n");
+    /* A long answer: its first 64 bytes and "...". */
+    char text[101], want[256];
+    memset(text, 'z', 100);
+    text[100] = '\0';
+    snprintf(want, sizeof want, "'%.64s...' is not a column: type a number "
+             "from 1 to 7, or q to quit.\n", text);
+    expect_answer(g, &s, text, GS_C4_ANSWER_AGAIN, want);
+    text[64] = '\0';
+    snprintf(want, sizeof want, "'%s' is not a column: type a number from 1 "
+             "to 7, or q to quit.\n", text);
+    expect_answer(g, &s, text, GS_C4_ANSWER_AGAIN, want);
+    /* A refusing writer: nothing else changes. */
+    buffer refusing = {.refuse_at = 1};
+    assert_int_equal(gs_c4_answer(g, &s, "x", to_buffer, &refusing),
+                     GS_C4_ANSWER_AGAIN);
+    assert_int_equal(gs_c4_prompt_write(g, &s, to_buffer, &refusing), 7);
+    free(refusing.text);
+    gs_c4_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -758,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_column_message),
         cmocka_unit_test(test_play_game),
         cmocka_unit_test(test_game_text),
+        cmocka_unit_test(test_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
