@@ -529,35 +529,21 @@ static bool watch_chose(void *user, const gs_c4_state *s,
                         const gs_c4_game_move *m)
 {
     watch *w = user;
-    if (m->mcts) {
-        if (m->ok)
-            gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
-        else
-            cli_error(cmd, "the search failed: %s", m->status != GS_OK ?
-                      gs_strerror(m->status) : "no move found");
-        return false;
-    }
     const gs_c4_solution *sd = &m->solution;
-    if (w->tty)
+    char msg[300];
+    if (!m->mcts && w->tty)
         printf("\r%50s\r", ""), fflush(stdout);
-    if (m->left || interrupted)
+    if (!m->mcts && (m->left || interrupted))
         return true;
-    if (m->status != GS_OK)
-        cli_error(cmd, "the search failed: %s", gs_strerror(m->status));
-    else if (!m->ok)   /* it finished, but not exact */
-        cli_error(cmd, "the engine returned %g (%s), not an exact score",
-                  sd->value,
-                  sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
-    else
+    if (m->ok && m->mcts)
+        gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
+    else if (m->ok)
         gs_c4_choice_write(s, sd, limit_name(sd), cli_file_write, stdout);
-    /* The exit status 1 this gives needs its reason on standard error
-     * too, as solve and analyze give it. */
-    if (m->ok && !sd->known) {
-        fflush(stdout);
-        cli_error(cmd, "move %d (column %d): stopped by %s before the score "
-                  "was known", (int)s->moves + 1, m->column + 1,
-                  limit_name(sd));
-    }
+    /* Why there is no move; or, for the exit status 1 a score not known
+     * gives, its reason on standard error too, as solve and analyze give
+     * it. */
+    if (gs_c4_move_message(s, m, limit_name(sd), msg, sizeof msg) > 0)
+        cli_error(cmd, "%s", msg);
     return false;
 }
 

@@ -745,6 +745,58 @@ static void test_game_text(void **state)
     free(out.text);
 }
 
+/* What play says of the computer's searches. */
+static void expect_move_message(const gs_c4_state *s, const gs_c4_game_move *m,
+                                const char *want)
+{
+    char buf[160];
+    assert_int_equal(gs_c4_move_message(s, m, "--time", buf, sizeof buf),
+                     strlen(want));
+    assert_string_equal(buf, want);
+}
+
+static void test_move_message(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    gs_c4_state s = position(g, "4455");
+    gs_c4_game_move m;
+    memset(&m, 0, sizeof m);
+    m.ok = true;
+    m.column = 2;
+    m.solution.known = true;
+    expect_move_message(&s, &m, "");
+    m.solution.known = false;
+    m.solution.stopped = GS_STOP_TIME;
+    expect_move_message(&s, &m, "move 5 (column 3): stopped by --time before "
+                        "the score was known");
+    m.ok = false;
+    m.status = GS_ENOMEM;
+    expect_move_message(&s, &m, "the search failed: out of memory");
+    m.status = GS_OK;
+    m.solution.value = 0.5;
+    m.solution.bound = GS_BOUND_LOWER;
+    expect_move_message(&s, &m, "the engine returned 0.5 (a bound), not an "
+                        "exact score");
+    m.left = true;
+    expect_move_message(&s, &m, "");
+    /* MCTS: a move, or none. */
+    memset(&m, 0, sizeof m);
+    m.mcts = true;
+    m.ok = true;
+    expect_move_message(&s, &m, "");
+    m.ok = false;
+    expect_move_message(&s, &m, "the search failed: no move found");
+    m.status = GS_EINVAL;
+    expect_move_message(&s, &m, "the search failed: invalid argument");
+    /* As snprintf: cut short, the whole length. */
+    char small[8];
+    assert_int_equal(gs_c4_move_message(&s, &m, "--time", small,
+                                        sizeof small), 35);
+    assert_string_equal(small, "the sea");
+    gs_c4_free(g);
+}
+
 /* A person's turn: the prompt, and what each answer means. */
 static void expect_answer(const gs_c4 *g, const gs_c4_state *s,
                           const char *text, int want, const char *said)
@@ -825,6 +877,7 @@ int main(void)
         cmocka_unit_test(test_play_game),
         cmocka_unit_test(test_game_text),
         cmocka_unit_test(test_answer),
+        cmocka_unit_test(test_move_message),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

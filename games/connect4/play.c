@@ -514,6 +514,26 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
     }
 }
 
+size_t gs_c4_move_message(const gs_c4_state *s, const gs_c4_game_move *m,
+                          const char *stopped_by, char *buf, size_t size)
+{
+    const gs_c4_solution *sd = &m->solution;
+    int n = snprintf(buf, size, "%s", "");
+    if (m->left)
+        return 0;
+    if (!m->ok && (m->mcts || m->status != GS_OK))
+        n = snprintf(buf, size, "the search failed: %s",
+                     m->status != GS_OK ? gs_strerror(m->status)
+                                        : "no move found");
+    else if (!m->ok)   /* it finished, but not exact */
+        n = not_exact(sd, buf, size);
+    else if (!m->mcts && !sd->known)
+        n = snprintf(buf, size, "move %d (column %d): stopped by %s before "
+                     "the score was known", (int)s->moves + 1, m->column + 1,
+                     stopped_by);
+    return n > 0 ? (size_t)n : 0;
+}
+
 int gs_c4_prompt_write(const gs_c4 *g, const gs_c4_state *s,
                        gs_write_fn write, void *user)
 {

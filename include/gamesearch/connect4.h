@@ -634,6 +634,22 @@ GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
                            const gs_c4_game_play *play,
                            gs_c4_game_result *out);
 
+/*
+ * What `gamesearch connect4 play` says of the computer's search m from s
+ * (on standard error, after the choice when there is one), without a
+ * newline: when it gave no move, "the search failed: ..." (MCTS: "no move
+ * found" when its status is GS_OK) or "the engine returned 0.5 (a bound),
+ * not an exact score"; when a limit stopped the solver before the score
+ * was known, "move 5 (column 4): stopped by STOPPED_BY before the score
+ * was known"; "" otherwise, and when the person left during the search.
+ * As snprintf: at most size bytes, NUL included, into buf; returns the
+ * whole length.
+ */
+GS_API size_t gs_c4_move_message(const gs_c4_state *s,
+                                 const gs_c4_game_move *m,
+                                 const char *stopped_by, char *buf,
+                                 size_t size);
+
 /* The person's turn in s, as `gamesearch connect4 play` asks for it: "X
  * to move (a column 1-7, q to quit): ", no newline. Returns 0 or the
  * first nonzero value of write. */
