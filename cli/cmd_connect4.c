@@ -198,16 +198,6 @@ static const char *limit_name(const gs_c4_solution *sd)
     return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
 }
 
-/* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
-static void parse_error(FILE *f, const char *what, const gs_error *err)
-{
-    if (err->line > 0)
-        cli_error_to(f, cmd, "%s, character %d: %s", what, err->column,
-                     err->message);
-    else
-        cli_error_to(f, cmd, "%s: %s", what, err->message);
-}
-
 /* Reads the position `text` of `what` ("analyze", "--start"): 0 with *s,
  * or EXIT_BAD_INPUT after a message. */
 static int read_position(const gs_c4 *g, const char *what, const char *text,
@@ -217,10 +207,9 @@ static int read_position(const gs_c4 *g, const char *what, const char *text,
     memset(&err, 0, sizeof err);
     if (gs_c4_parse(g, text, strlen(text), s, &err) == GS_OK)
         return 0;
-    char where[64];
-    snprintf(where, sizeof where, "%s '%.40s%s'", what, text,
-             strlen(text) > 40 ? "..." : "");
-    parse_error(stderr, where, &err);
+    char msg[400];
+    gs_c4_position_message(what, text, &err, msg, sizeof msg);
+    cli_error(cmd, "%s", msg);
     return EXIT_BAD_INPUT;
 }
 

@@ -745,6 +745,31 @@ static void test_game_text(void **state)
     free(out.text);
 }
 
+/* What the program says of a position it cannot read. */
+static void test_position_message(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    gs_c4_state s;
+    gs_error err;
+    char buf[200];
+    assert_int_equal(gs_c4_parse(g, "4444444", 7, &s, &err), GS_EPARSE);
+    gs_c4_position_message("analyze", "4444444", &err, buf, sizeof buf);
+    assert_string_equal(buf, "analyze '4444444', character 7: column 4 is "
+                             "full");
+    gs_error whole = {0, 0, "too long"};
+    assert_int_equal(gs_c4_position_message("--start", "12345671234567123456"
+                                            "71234567123456712345671",
+                                            &whole, buf, sizeof buf), 63);
+    assert_string_equal(buf, "--start '1234567123456712345671234567123456"
+                             "712345...': too long");
+    char small[10];
+    assert_int_equal(gs_c4_position_message("analyze", "1", &whole, small,
+                                            sizeof small), 21);
+    assert_string_equal(small, "analyze '");
+    gs_c4_free(g);
+}
+
 /* What play says of the computer's searches. */
 static void expect_move_message(const gs_c4_state *s, const gs_c4_game_move *m,
                                 const char *want)
@@ -878,6 +903,7 @@ int main(void)
         cmocka_unit_test(test_game_text),
         cmocka_unit_test(test_answer),
         cmocka_unit_test(test_move_message),
+        cmocka_unit_test(test_position_message),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -514,6 +514,18 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
     }
 }
 
+size_t gs_c4_position_message(const char *what, const char *text,
+                              const gs_error *err, char *buf, size_t size)
+{
+    const char *more = strlen(text) > 40 ? "..." : "";
+    int n = err->line > 0
+                ? snprintf(buf, size, "%s '%.40s%s', character %d: %s", what,
+                           text, more, err->column, err->message)
+                : snprintf(buf, size, "%s '%.40s%s': %s", what, text, more,
+                           err->message);
+    return n > 0 ? (size_t)n : 0;
+}
+
 size_t gs_c4_move_message(const gs_c4_state *s, const gs_c4_game_move *m,
                           const char *stopped_by, char *buf, size_t size)
 {

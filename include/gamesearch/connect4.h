@@ -635,6 +635,18 @@ GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
                            gs_c4_game_result *out);
 
 /*
+ * What `gamesearch connect4` says of position `text`, given as `what`
+ * ("analyze", "--start"), that gs_c4_parse refused with *err, without a
+ * newline: "analyze '4444444', character 7: column 4 is full", or "WHAT
+ * 'TEXT': MESSAGE" for an error of the whole text (line 0); the text cut
+ * after 40 bytes with "...". As snprintf: at most size bytes, NUL
+ * included, into buf; returns the whole length.
+ */
+GS_API size_t gs_c4_position_message(const char *what, const char *text,
+                                     const gs_error *err, char *buf,
+                                     size_t size);
+
+/*
  * What `gamesearch connect4 play` says of the computer's search m from s
  * (on standard error, after the choice when there is one), without a
  * newline: when it gave no move, "the search failed: ..." (MCTS: "no move
