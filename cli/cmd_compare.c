@@ -17,29 +17,16 @@
 
 typedef struct options {
     const char *game, *arg, *algos, *svg;
-    long lo, hi, k, ghosts, max_nodes;
-    int rows, cols;
+    long k, ghosts, max_nodes;
+    int lo, hi, rows, cols;
     bool json;
 } options;
 
-/* --depth D|LO-HI */
 static int depth_range(cli_parser *p, const char *s)
 {
     options *o = p->target;
-    char *end;
-    long a = strtol(s, &end, 10), b;
-    if (end == s || a < 1 || a > 1000)
-        return CLI_OPT_BAD;
-    if (*end == '\0') {
-        o->lo = 1;
-        o->hi = a;
-        return 0;
-    }
-    if (*end != '-' || !cli_parse_long(end + 1, a, 1000, &b))
-        return CLI_OPT_BAD;
-    o->lo = a;
-    o->hi = b;
-    return 0;
+    return gs_compare_depths_parse(s, &o->lo, &o->hi) == GS_OK ? 0
+                                                               : CLI_OPT_BAD;
 }
 
 static int board_size(cli_parser *p, const char *v)
@@ -53,12 +40,7 @@ static int board_size(cli_parser *p, const char *v)
 static int game_arg(cli_parser *p, const char *arg)
 {
     options *o = p->target;
-    static const char *const games[] = {"ttt", "mnk", "connect4", "tree",
-                                        "pacman"};
-    size_t g = 0;
-    while (!o->game && g < 5 && strcmp(arg, games[g]) != 0)
-        g++;
-    if (g == 5) {
+    if (!o->game && gs_compare_kind_parse(arg) < 0) {
         cli_error(CMD, "unknown game '%s' (ttt, mnk, connect4, tree or "
                   "pacman)", CLI_Q(arg));
         return EXIT_BAD_INPUT;
@@ -137,9 +119,7 @@ static int open_subject(const options *o, gs_compare_subject **s, char *what)
     char path[4096], where[4200], *text = NULL, err[256];
     const char *name = o->arg ? o->arg : PAC_DEFAULT_LAYOUT;
     bool mnk = !strcmp(o->game, "ttt") || !strcmp(o->game, "mnk");
-    p.kind = mnk ? GS_COMPARE_MNK : !strcmp(o->game, "connect4")
-             ? GS_COMPARE_CONNECT4 : !strcmp(o->game, "tree")
-             ? GS_COMPARE_TREE : GS_COMPARE_PACMAN;
+    p.kind = (gs_compare_kind)gs_compare_kind_parse(o->game);
     p.text = o->arg ? o->arg : "";
     p.length = strlen(p.text);
     snprintf(where, sizeof where, "position '%s':", CLI_Q(p.text));
@@ -234,8 +214,8 @@ int cmd_compare(int argc, char **argv)
         goto out;
     status = EXIT_BAD_INPUT;
     gs_compare_subject_depths(subj, &co.min_depth, &co.max_depth);
-    co.min_depth = o.lo ? (int)o.lo : co.min_depth;
-    co.max_depth = o.hi ? (int)o.hi : co.max_depth;
+    co.min_depth = o.lo ? o.lo : co.min_depth;
+    co.max_depth = o.hi ? o.hi : co.max_depth;
     co.max_nodes = (uint64_t)o.max_nodes;
     for (int d = co.min_depth; o.hi && d <= co.max_depth; d++) {
         gs_error e;

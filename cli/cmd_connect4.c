@@ -213,16 +213,6 @@ static const char *limit_name(const gs_c4_solution *sd)
     return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
 }
 
-/* Reports a parse error of `what` ("line 3", "analyze '4444'"). */
-static void parse_error(FILE *f, const char *what, const gs_error *err)
-{
-    if (err->line > 0)
-        cli_error_to(f, cmd, "%s, character %d: %s", what, err->column,
-                     err->message);
-    else
-        cli_error_to(f, cmd, "%s: %s", what, err->message);
-}
-
 /* Reads the position `text` of `what` ("analyze", "--start"): 0 with *s,
  * or EXIT_BAD_INPUT after a message. */
 static int read_position(const gs_c4 *g, const char *what, const char *text,
@@ -232,10 +222,9 @@ static int read_position(const gs_c4 *g, const char *what, const char *text,
     memset(&err, 0, sizeof err);
     if (gs_c4_parse(g, text, strlen(text), s, &err) == GS_OK)
         return 0;
-    char where[64];
-    snprintf(where, sizeof where, "%s '%.40s%s'", what, text,
-             strlen(text) > 40 ? "..." : "");
-    parse_error(stderr, where, &err);
+    char msg[400];
+    gs_c4_position_message(what, text, &err, msg, sizeof msg);
+    cli_error(cmd, "%s", msg);
     return EXIT_BAD_INPUT;
 }
 
@@ -501,36 +490,17 @@ typedef struct watch {
 static int ask_move(void *user, const gs_c4_state *s)
 {
     watch *w = user;
-    const gs_c4 *g = w->g;
-    int width = gs_c4_width(g);
-    while (!interrupted) {
-        printf("%c to move (a column 1-%d, q to quit): ",
-               gs_c4_to_move(s) == 0 ? 'X' : 'O', width);
+    int c = GS_C4_ANSWER_AGAIN;
+    while (c == GS_C4_ANSWER_AGAIN && !interrupted) {
+        gs_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
         if (!cli_read_answer(&w->line, &w->cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        char *a = cli_trim(w->line);
-        if (strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
-            return -1;
-        if (*a == '\0') {
-            printf("Type a column number from 1 to %d, or q to quit.\n", width);
-            continue;
-        }
-        long c;
-        if (!cli_parse_long(a, 1, width, &c)) {
-            printf("'%s' is not a column: type a number from 1 to %d, or "
-                   "q to quit.\n", CLI_Q(a), width);
-            continue;
-        }
-        if (!gs_c4_can_play(g, s, (int)c - 1)) {
-            printf("Column %ld is full: choose another.\n", c);
-            continue;
-        }
-        return (int)c - 1;
+        c = gs_c4_answer(w->g, s, w->line, cli_file_write, stdout);
     }
-    return -1;
+    return c < 0 ? -1 : c;
 }
 
 /* Draws the position before its move. */
@@ -566,35 +536,21 @@ static bool watch_chose(void *user, const gs_c4_state *s,
                         const gs_c4_game_move *m)
 {
     watch *w = user;
-    if (m->mcts) {
-        if (m->ok)
-            gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
-        else
-            cli_error(cmd, "the search failed: %s", m->status != GS_OK ?
-                      gs_strerror(m->status) : "no move found");
-        return false;
-    }
     const gs_c4_solution *sd = &m->solution;
-    if (w->tty)
+    char msg[300];
+    if (!m->mcts && w->tty)
         printf("\r%50s\r", ""), fflush(stdout);
-    if (m->left || interrupted)
+    if (!m->mcts && (m->left || interrupted))
         return true;
-    if (m->status != GS_OK)
-        cli_error(cmd, "the search failed: %s", gs_strerror(m->status));
-    else if (!m->ok)   /* it finished, but not exact */
-        cli_error(cmd, "the engine returned %g (%s), not an exact score",
-                  sd->value,
-                  sd->bound == GS_BOUND_EXACT ? "exact" : "a bound");
-    else
+    if (m->ok && m->mcts)
+        gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
+    else if (m->ok)
         gs_c4_choice_write(s, sd, limit_name(sd), cli_file_write, stdout);
-    /* The exit status 1 this gives needs its reason on standard error
-     * too, as solve and analyze give it. */
-    if (m->ok && !sd->known) {
-        fflush(stdout);
-        cli_error(cmd, "move %d (column %d): stopped by %s before the score "
-                  "was known", (int)s->moves + 1, m->column + 1,
-                  limit_name(sd));
-    }
+    /* Why there is no move; or, for the exit status 1 a score not known
+     * gives, its reason on standard error too, as solve and analyze give
+     * it. */
+    if (gs_c4_move_message(s, m, limit_name(sd), msg, sizeof msg) > 0)
+        cli_error(cmd, "%s", msg);
     return false;
 }
 

@@ -99,13 +99,6 @@ int cmd_match_options(int argc, char **argv)
     return parse_options(argc, argv, &o);
 }
 
-/* --mpi: a game a job; its game follows its text (none) as a tail. */
-typedef struct game_tail {
-    uint64_t seed;
-    int a_first, result, plies;
-    size_t moves;             /* the moves' bytes, before the tail */
-} game_tail;
-
 static int match_status(int st)
 {
     return st == GS_EINVAL || st == GS_EPARSE ? EXIT_BAD_INPUT : 1;
@@ -127,6 +120,7 @@ static int report(const match_options *o, int st, gs_match *m,
     return 0;
 }
 
+/* --mpi: a game a job, packed into what it prints. */
 static int game_job(void *user, size_t i, FILE *out, FILE *err)
 {
     const match_options *o = user;
@@ -140,11 +134,7 @@ static int game_job(void *user, size_t i, FILE *out, FILE *err)
         cli_error_to(err, CMD, "%s", e.message);
         return match_status(st);
     }
-    const gs_match_game *g = &m->results[0];
-    game_tail t = {g->seed, g->a_first, g->result, g->plies,
-                   strlen(g->moves)};
-    fwrite(g->moves, 1, t.moves, out);
-    fwrite(&t, sizeof t, 1, out);
+    gs_match_game_pack(&m->results[0], cli_file_write, out);
     gs_match_free(m);
     return 0;
 }
@@ -163,21 +153,9 @@ static int match_mpi(match_options *o)
         cli_error(CMD, "out of memory");
     if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
         rc = status;
-    for (size_t i = 0; rc == 0 && !cli_mpi_worker() && i < n; i++) {
-        /* The game's moves, then its tail: the moves are kept in place. */
-        game_tail t;
-        if (kept[i].len < sizeof t)
-            rc = 1;
-        else
-            memcpy(&t, kept[i].data + kept[i].len - sizeof t, sizeof t);
-        if (rc == 0 && t.moves != kept[i].len - sizeof t)
-            rc = 1;
-        if (rc == 0) {
-            kept[i].data[t.moves] = '\0';
-            games[i] = (gs_match_game){t.seed, t.a_first, t.result, t.plies,
-                                       kept[i].data, t.moves + 1};
-        }
-    }
+    /* The games, their moves kept in place. */
+    for (size_t i = 0; rc == 0 && !cli_mpi_worker() && i < n; i++)
+        rc = gs_match_game_unpack(kept[i].data, kept[i].len, &games[i]) != 0;
     if (rc == 0 && !cli_mpi_worker()) {
         gs_match *m;
         gs_error e;

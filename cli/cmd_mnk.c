@@ -142,16 +142,10 @@ static bool read_position(const char *cmd, const gs_mnk *g, const char *option,
                           const char *text, void *state)
 {
     gs_error err;
-    if (gs_mnk_parse(g, text, state, &err) != GS_OK) {
-        cli_error(cmd, "%s '%s': %s", option, CLI_Q(text), err.message);
-        return false;
-    }
-    if (gs_mnk_over(g, state)) {
-        cli_error(cmd, "%s '%s': the game is already over (%s)", option,
-                  CLI_Q(text), gs_mnk_over_reason(g, state));
-        return false;
-    }
-    return true;
+    if (gs_mnk_parse_open(g, text, state, &err) == GS_OK)
+        return true;
+    cli_error(cmd, "%s '%s': %s", option, CLI_Q(text), err.message);
+    return false;
 }
 
 static int solve(const mnk_options *o, gs_mnk *g)

@@ -124,7 +124,7 @@ static void view_draw(const run *r, size_t game, const gs_pac_move *m,
 {
     char status[256];
     gs_pac_status_text(&r->b, game, m->state, m->game,
-                       r->o->pacman == GS_PAC_AGENT_KEYBOARD, when, status,
+                       r->o->b.pacman == GS_PAC_AGENT_KEYBOARD, when, status,
                        sizeof status);
     pac_view_draw(r->view, m->state, status);
 }
@@ -137,9 +137,6 @@ static void view_wait(const run *r, player *p, double seconds, bool any_key)
     if (p->input.quit)
         p->quit = true;
 }
-
-/* What play_game returns. */
-enum { GAME_OVER, GAME_FAILED, GAME_QUIT };
 
 /* One game as its callbacks follow it. */
 typedef struct watch {
@@ -162,7 +159,7 @@ static void report_decision(watch *g, const gs_pac_move *m)
     if (g->p->err == stderr)
         fflush(stdout);    /* what the game printed before comes first */
     gs_pac_decision_write(m->decision, m->pacman_move,
-                          g->r->b.games > 1 ? g->game : 0, g->r->o->pacman,
+                          g->r->b.games > 1 ? g->game : 0, g->r->o->b.pacman,
                           "gamesearch pacman: ", &g->p->search_failed,
                           cli_file_write, g->p->err);
 }
@@ -189,7 +186,7 @@ static int on_move(void *user, const gs_pac_move *m)
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
             pause_text(r, p);
         } else if (g->show == SHOW_VIEW && !r->b.replay &&
-                   r->o->pacman == GS_PAC_AGENT_KEYBOARD) {
+                   r->o->b.pacman == GS_PAC_AGENT_KEYBOARD) {
             /* The player's game starts with the player: nothing moves
              * before the first key, which is Pacman's first move. */
             view_draw(r, g->game, m, GS_PAC_MOMENT_START);
@@ -242,9 +239,9 @@ static int on_move(void *user, const gs_pac_move *m)
  * Plays game g (0-based) of the run: into the run's record, or, when
  * `packed` is not NULL, away from it, packed into `packed` after what it
  * prints. -t's frames and result line go to p->out; -q's line is the
- * caller's to print. Returns GAME_OVER; GAME_QUIT when q was pressed
- * before the end; GAME_FAILED when an action was refused (a bug: the
- * agents only pick legal actions) or memory ran out, after a message.
+ * caller's to print (q in the view ends the game as quit). Returns 0;
+ * 1 when an action was refused (a bug: the agents only pick legal
+ * actions) or memory ran out, after a message.
  */
 static int play_game(run *r, player *p, size_t g, FILE *packed)
 {
@@ -261,14 +258,12 @@ static int play_game(run *r, player *p, size_t g, FILE *packed)
         cli_error_to(p->err, cmd, "internal error: %s of agent %d refused in "
                      "game %zu", gs_pac_dir_name(st->action), st->agent,
                      g + 1);
-        return GAME_FAILED;
+        return 1;
     }
     if (rc != GS_OK) {
         cli_error_to(p->err, cmd, "out of memory");
-        return GAME_FAILED;
+        return 1;
     }
-    if (st->result == GS_PAC_QUIT)
-        return GAME_QUIT;
     if (st->result == GS_PAC_TIMED_OUT) {
         /* game.py's messages on standard error, then the rules' crash
          * line (print_game_line's, or -t's here); the game counts as a
@@ -279,7 +274,7 @@ static int play_game(run *r, player *p, size_t g, FILE *packed)
         if (w.show == SHOW_TEXT || (r->show == SHOW_TEXT && training))
             gs_pac_result_write(st, cli_file_write, p->out);
     }
-    return GAME_OVER;
+    return 0;
 }
 
 /* ---- The progress line ---- */
@@ -383,7 +378,7 @@ static int player_init(player *p, const run *r)
     p->err = stderr;
     gs_error err;
     /* The page shows each action's value. */
-    if (gs_pac_player_init(&p->pl, &r->b, r->o->pacman, r->o->agent_args,
+    if (gs_pac_player_init(&p->pl, &r->b, r->o->b.pacman, r->o->b.agent_args,
                            r->o->html ? GS_PAC_MEASURE_VALUES : 0,
                            &err) != GS_OK) {
         cli_error(cmd, "out of memory");
@@ -400,21 +395,17 @@ static int play_in_turn(run *r, player *p, size_t total)
     gs_pac_tally t = {0, 0, 0, 0};
     p->pace = true;
     for (size_t g = 0; g < total && !p->quit; g++) {
-        int end = play_game(r, p, g, NULL);
-        if (end == GAME_FAILED) {
+        if (play_game(r, p, g, NULL)) {
             status = 1;
             break;
         }
         /* q: a game quit before its first move was never played; one quit
          * later counts, as a loss at its score (recorded as stopped), and
          * the summary follows. */
-        if (end == GAME_QUIT && r->b.results[g].moves == 0) {
-            gs_pac_record_drop_game(&r->b.rec);
+        if (!gs_pac_batch_count(&r->b, g, &t))
             break;
-        }
-        bool training = gs_pac_batch_training(&r->b, g);
-        gs_pac_tally_add(&t, &r->b.results[g], training);
-        print_game_line(r, &r->b.results[g], training, &t);
+        print_game_line(r, &r->b.results[g], gs_pac_batch_training(&r->b, g),
+                        &t);
     }
     return status;
 }
@@ -435,7 +426,7 @@ static int game_job(void *user, size_t g, FILE *out, FILE *err)
     player *p = &gs->p[cli_jobs_worker()];
     p->out = out;
     p->err = err;
-    return play_game(gs->r, p, g, out) != GAME_OVER;
+    return play_game(gs->r, p, g, out);
 }
 
 /* A game has ended: it counts on the progress line. */
@@ -443,10 +434,8 @@ static void game_done(void *user, size_t g, int failed, const char *out,
                       size_t outlen)
 {
     games *gs = user;
-    gs_pac_game_result st;
-    size_t start;
-    if (!failed && gs_pac_game_unpack(out, outlen, &st, &start) == GS_OK)
-        gs_pac_tally_add(&gs->t, &st, gs_pac_batch_training(&gs->r->b, g));
+    if (!failed)
+        gs_pac_batch_count_packed(&gs->r->b, g, out, outlen, &gs->t);
 }
 
 static void game_tick(void *user)
@@ -506,27 +495,6 @@ static int play_jobs(run *r, size_t total, long threads)
     return status ? status : gs.status;
 }
 
-/* Sets up the run of `world` (replaying `replay` when not NULL) with o's
- * game options. Returns 0, or 1 after a message. */
-static int run_init(run *r, const pac_options *o, const gs_pacman *world,
-                    const gs_pac_record *replay)
-{
-    r->o = o;
-    if (gs_pac_batch_init(&r->b, world, (size_t)o->num_games, replay,
-                          NULL) != GS_OK) {
-        cli_error(cmd, "out of memory");
-        return 1;
-    }
-    r->b.training = o->num_training;
-    r->b.options.ghosts = o->ghost;
-    r->b.options.max_moves = o->max_moves;
-    r->b.options.timeout = o->catch_exceptions ? (double)o->timeout : -1;
-    if (!replay && (o->record || o->html))
-        r->b.keep = GS_PAC_KEEP_ACTIONS |
-                    (o->html ? GS_PAC_KEEP_DECISIONS : 0);
-    return 0;
-}
-
 /* Plays every game (or replays them); the record holds the results.
  * Returns the exit status. */
 static int play_all(run *r, bool keyboard)
@@ -535,17 +503,13 @@ static int play_all(run *r, bool keyboard)
     if (rc)
         return rc;
     size_t total = r->b.games;
-    long threads = 1;
-    if (!r->b.replay && r->o->jobs > 1) {
-        if (r->b.rec.seed_per_game)
-            threads = (size_t)r->o->jobs < total ? r->o->jobs : (long)total;
-        else
-            cli_error(cmd, "%s draws every game from one random stream, as "
-                      "pacman.py does, so the games are played one after "
-                      "another, not %ld at a time (--seeds N gives each game "
-                      "its own stream)", r->o->fix_seed ? "-f" : "--seed",
-                      r->o->jobs);
-    }
+    long threads = gs_pac_batch_threads(&r->b, r->o->jobs);
+    if (!r->b.replay && r->o->jobs > 1 && !r->b.rec.seed_per_game)
+        cli_error(cmd, "%s draws every game from one random stream, as "
+                  "pacman.py does, so the games are played one after "
+                  "another, not %ld at a time (--seeds N gives each game "
+                  "its own stream)", r->o->fix_seed ? "-f" : "--seed",
+                  r->o->jobs);
     r->threads = threads;
     progress_start(&r->prog, r, total);
     int status;
@@ -629,8 +593,16 @@ static int play(const pac_options *o)
         status = input_error(file, status, &perr);
         goto out;
     }
-    if ((status = run_init(&r, o, world, o->replay ? &replay : NULL)) != 0)
+    r.o = o;
+    /* random.seed: -f and --seed once, before the first game, as pacman.py
+     * does; otherwise each game from the base seed and its number. A
+     * replay has its record's. */
+    if (gs_pac_batch_setup(&r.b, world, name, &o->b, o->replay ? &replay : NULL,
+                           NULL) != GS_OK) {
+        cli_error(cmd, "out of memory");
+        status = 1;
         goto out;
+    }
     /* Under --mpi, rank 0 writes the record and the results. */
     if (!cli_mpi_worker() &&
         (!cli_output_open_beside(cmd, &recf, "--record", o->record, path,
@@ -642,31 +614,15 @@ static int play(const pac_options *o)
                                       NULL))
         status = EXIT_BAD_INPUT;
 
-    /* random.seed: -f and --seed once, before the first game, as pacman.py
-     * does; otherwise each game from the base seed and its number. A
-     * replay has its record's. */
+    /* rank 0's seed on every rank */
     gs_pac_record *rec = &r.b.rec;
-    if (!o->replay) {
-        gs_pac_record_seeding(rec, o->fix_seed ? GS_PAC_SEED_CS188
-                                   : o->seed_set ? GS_PAC_SEED_ONE
-                                   : o->seeds_set ? GS_PAC_SEED_PER_GAME
-                                                  : GS_PAC_SEED_RANDOM,
-                              o->seed_set ? o->seed : o->seeds,
-                              o->seed_set ? o->seed_unsigned
-                                          : o->seeds_unsigned);
-        /* rank 0's seed on every rank */
+    if (!o->replay)
         status = cli_mpi_share_value(status, &rec->seed, sizeof rec->seed);
-        if (status == 0 && gs_pac_batch_header(&r.b, name, o->pacman,
-                                               o->agent_args) != GS_OK) {
-            cli_error(cmd, "out of memory");
-            status = 1;
-        }
-    }
     if (status != 0)
         goto out;
 
     double start = gs_pac_now();
-    status = play_all(&r, !o->replay && o->pacman == GS_PAC_AGENT_KEYBOARD);
+    status = play_all(&r, !o->replay && o->b.pacman == GS_PAC_AGENT_KEYBOARD);
     double seconds = gs_pac_now() - start;
     fflush(stdout);
     rec->layout_text = text;       /* lent to the record until written */

@@ -14,7 +14,7 @@
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
 #include "options.h"
-#include "tree_html.h"
+#include "web.h"
 
 #define CMD "tree"
 
@@ -131,13 +131,31 @@ int cmd_tree_options(int argc, char **argv)
     return parse_options(argc, argv, &o, &p);
 }
 
+/* --html: the tree page of web/ with the data gs_tree_page_data_write
+ * writes (web/tree.js says what it holds). */
+typedef struct page {
+    const gs_tree *tree;
+    const char *title;        /* the input's name */
+    const tree_options *o;
+    int depth;                /* the cutoff in rounds, 0 = none */
+} page;
+
+static bool page_data(FILE *f, void *user)
+{
+    const page *pg = user;
+    return gs_tree_page_data_write(pg->tree, pg->title, pg->o->algo,
+                                   pg->o->prune_equal, pg->depth,
+                                   pg->o->practice, cli_file_write,
+                                   f) == GS_OK;
+}
+
 /* --check: the search against the test's .solution, as the autograder
  * compares them. Returns the exit status: 0 when they match. */
 static int check_solution(const tree_options *o, const gs_tree *t,
                           const gs_tree_trace *tr, const gs_result *res)
 {
-    char path[4096], err[256], *text = NULL, *report = NULL;
-    size_t len, n = 0, k = strlen(o->file);
+    char path[4096], err[256], *text = NULL;
+    size_t len;
     const char *sol = o->solution;
     if (!sol && strcmp(o->file, "-") == 0) {
         cli_error(CMD, "--check needs the solution's file name when the test "
@@ -145,9 +163,7 @@ static int check_solution(const tree_options *o, const gs_tree *t,
         return EXIT_BAD_INPUT;
     }
     if (!sol) {
-        if (k > 5 && strcmp(o->file + k - 5, ".test") == 0)
-            k -= 5;
-        snprintf(path, sizeof path, "%.*s.solution", (int)k, o->file);
+        gs_tree_cs188_solution_path(o->file, path, sizeof path);
         sol = path;
     }
     if (cli_read_all(sol, &text, &len, err, sizeof err) != 0) {
@@ -156,22 +172,17 @@ static int check_solution(const tree_options *o, const gs_tree *t,
     }
     gs_error e;
     bool match = false;
-    int s = gs_tree_cs188_check(t, tr, res, text, len, &match, NULL, 0, &n, &e);
-    if (s == GS_OK && (report = malloc(n + 1)) != NULL)
-        s = gs_tree_cs188_check(t, tr, res, text, len, &match, report, n + 1,
-                                NULL, &e);
+    int s = gs_tree_cs188_check_write(t, tr, res, text, len, &match,
+                                      cli_file_write, stdout, &e);
     free(text);
-    if (s != GS_OK || !report) {
-        if (s == GS_EPARSE && e.line > 0)
-            cli_error(CMD, "%s:%d:%d: %s", sol, e.line, e.column, e.message);
-        else
-            cli_error(CMD, "%s: %s", sol, s == GS_OK ? "out of memory" : e.message);
-        free(report);
+    if (s == GS_EPARSE && e.line > 0)
+        cli_error(CMD, "%s:%d:%d: %s", sol, e.line, e.column, e.message);
+    else if (s > 0)
+        cli_error(CMD, "%s: %s", sol, e.message);
+    if (s > 0)   /* (a failed write is standard output's to show) */
         return s == GS_EPARSE ? EXIT_BAD_INPUT : 1;
-    }
-    printf("%s%s: %s\n", report, match ? "PASS" : "FAIL",
+    printf("%s: %s\n", match ? "PASS" : "FAIL",
            strcmp(o->file, "-") == 0 ? "<stdin>" : o->file);
-    free(report);
     return match ? 0 : 1;
 }
 
@@ -183,21 +194,13 @@ int cmd_tree(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     if (o.random) {
-        size_t n;
         gs_error re;
-        char *text = NULL;
-        if (gs_tree_random(o.random, NULL, 0, &n, &re) != GS_OK) {
-            cli_error(CMD, "--random '%s': %s", CLI_Q(o.random), re.message);
-            return EXIT_BAD_INPUT;
-        }
-        if (!(text = malloc(n + 1))) {
+        int s = gs_tree_random_write(o.random, cli_file_write, stdout, &re);
+        if (s == GS_ENOMEM)
             cli_error(CMD, "out of memory");
-            return 1;
-        }
-        gs_tree_random(o.random, text, n + 1, NULL, NULL);
-        fwrite(text, 1, n, stdout);
-        free(text);
-        return 0;
+        else if (s > 0)
+            cli_error(CMD, "--random '%s': %s", CLI_Q(o.random), re.message);
+        return s == GS_ENOMEM ? 1 : s > 0 ? EXIT_BAD_INPUT : 0;
     }
 
     const char *shown = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
@@ -264,9 +267,7 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
     int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
-    int agents = gs_tree_num_agents(t);
-    int32_t cutoff = depth > 0 && depth <= INT32_MAX / agents
-                         ? (int32_t)(depth * agents) : 0;
+    int32_t cutoff = gs_tree_cutoff(t, depth);
     s = gs_tree_check_values(t, cutoff, &te);
     if (s == GS_EPARSE) {
         cli_error(CMD, "%s:%d:%d: %s%s", shown, te.line, te.column, te.message,
@@ -287,20 +288,8 @@ int cmd_tree(int argc, char **argv)
     so.depth_unit = GS_DEPTH_ROUNDS;
     so.prune_equal = o.prune_equal;
     gs_result res;
-    if (o.algo == GS_MCTS) {
-        /* MCTS calls no hook: its tree is read back from the engine */
-        gs_game game;
-        gs_tree_game(t, &game);
-        gs_tree_state root;
-        gs_tree_root(t, &root);
-        s = gs_engine_new(&game, NULL, &mcts);
-        if (s == GS_OK)
-            s = gs_search(mcts, &root, &so, &res);
-        snprintf(te.message, sizeof te.message, "%s",
-                 mcts ? gs_engine_error(mcts) : gs_strerror(s));
-    } else {
-        s = gs_tree_trace_search(t, &so, &tr, &res, &te);
-    }
+    /* (MCTS calls no hook: its tree is read back from its engine.) */
+    s = gs_tree_search(t, &so, &tr, &res, &mcts, &te);
     if (s == GS_EPLY) {
         char why[512];
         gs_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
@@ -320,10 +309,9 @@ int cmd_tree(int argc, char **argv)
     }
     if (o.html) {
         const char *base = strrchr(shown, '/');
-        tree_html_options ho = {base ? base + 1 : shown, o.algo, o.prune_equal,
-                                depth, o.practice};
+        page pg = {t, base ? base + 1 : shown, &o, depth};
         errno = 0;
-        bool ok = tree_html_write(html.f, t, &ho);
+        bool ok = cli_web_write(html.f, "tree.html", page_data, &pg);
         if (cli_output_done(CMD, &html, 0, ok) != 0) {
             status = 1;
             goto out;

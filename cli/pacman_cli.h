@@ -26,24 +26,12 @@
 #define PAC_DEFAULT_LAYOUT "crossroads"
 
 typedef struct pac_options {
-    long num_games;          /* -n */
-    long num_training;       /* -x */
+    gs_pac_batch_settings b; /* -n, -x, -p, -a, -g, -c, --timeout,
+                                --max-moves, -f, --seed, --seeds */
     long num_ghosts;         /* -k */
-    long max_moves;          /* --max-moves; 0: none */
-    long timeout;            /* --timeout: seconds, with -c */
-    bool catch_exceptions;   /* -c: agents out of time end the game */
     const char *layout;      /* -l; NULL: PAC_DEFAULT_LAYOUT */
-    gs_pac_agent_kind pacman;   /* -p */
-    gs_pac_ghost ghost;      /* -g */
-    const char *agent_args;  /* -a */
     bool quiet, text;        /* -q, -t */
     bool fix_seed;           /* -f */
-    bool seed_set;           /* --seed */
-    int64_t seed;            /* its 64 bits; read as uint64_t when */
-    bool seed_unsigned;      /* it is above INT64_MAX */
-    bool seeds_set;          /* --seeds: each game its own stream */
-    int64_t seeds;           /* their base seed, as --seed's */
-    bool seeds_unsigned;
     long jobs;               /* -j: games played at once (1) */
     bool mpi;                /* --mpi: games played on MPI's ranks */
     const char *json;        /* --json FILE */

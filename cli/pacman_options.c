@@ -5,7 +5,6 @@
  * where a layout named on it is found.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,14 +46,14 @@ static int pacman_agent(cli_parser *p, const char *v)
                   PAC_AGENT_LIST ")", CLI_Q(v));
         return EXIT_BAD_INPUT;
     }
-    ((pac_options *)p->target)->pacman = (gs_pac_agent_kind)k;
+    ((pac_options *)p->target)->b.pacman = (gs_pac_agent_kind)k;
     return 0;
 }
 
 /* (after CLI_OPT_CHOICE has checked the word) */
 static int ghost_agent(cli_parser *p, const char *v)
 {
-    ((pac_options *)p->target)->ghost = strcmp(v, "RandomGhost") == 0
+    ((pac_options *)p->target)->b.ghosts = strcmp(v, "RandomGhost") == 0
         ? GS_PAC_RANDOM_GHOST : GS_PAC_DIRECTIONAL_GHOST;
     return 0;
 }
@@ -85,37 +84,15 @@ static int zoom(cli_parser *p, const char *v)
     return parse_double(v, 0.0, 1e6, &x) && x > 0 ? 0 : CLI_OPT_BAD;
 }
 
-/* --seed and --seeds: any whole number of 64 bits, signed or not: -2^63 to
- * 2^64 - 1 (Python's random.seed takes any integer; |N| seeds it). */
+/* --seed and --seeds: any whole number of 64 bits, signed or not
+ * (Python's random.seed takes any integer; |N| seeds it). */
 static int seed(cli_parser *p, const char *v)
 {
-    pac_options *o = p->target;
-    int64_t s;
-    bool is_unsigned = false;
-    char *end = NULL;
-    const char *t = v;
-    while (*t == ' ' || (*t >= '\t' && *t <= '\r'))
-        t++;                           /* as strtoll skips them */
-    const char *digits = t + (*t == '-' || *t == '+');
-    errno = 0;
-    if (*t == '-') {
-        s = (int64_t)strtoll(v, &end, 10);
-    } else {
-        unsigned long long u = strtoull(v, &end, 10);
-        s = (int64_t)(uint64_t)u;      /* the same 64 bits */
-        is_unsigned = u > (unsigned long long)INT64_MAX;
-        if (u > UINT64_MAX)
-            errno = ERANGE;
-    }
-    if (errno || *end || *digits < '0' || *digits > '9')
+    gs_pac_batch_settings *b = &((pac_options *)p->target)->b;
+    if (gs_pyrandom_seed_parse(v, &b->seed, &b->seed_unsigned) != GS_OK)
         return CLI_OPT_BAD;
-    if (strcmp(p->opt->name, "seed") == 0) {
-        o->seed = s;
-        o->seed_unsigned = is_unsigned;
-    } else {
-        o->seeds = s;
-        o->seeds_unsigned = is_unsigned;
-    }
+    b->seeding = strcmp(p->opt->name, "seed") == 0 ? GS_PAC_SEED_ONE
+                                                    : GS_PAC_SEED_PER_GAME;
     return 0;
 }
 
@@ -132,7 +109,7 @@ static int record_actions(cli_parser *p, const char *v)
     "18446744073709551615"
 static const char *const ghosts[] = {"RandomGhost", "DirectionalGhost", NULL};
 static const cli_opt pac_opts[] = {
-    CLI_OPT("numGames", 'n', LONG, AT(num_games), .lo = 1, .hi = MAX_GAMES,
+    CLI_OPT("numGames", 'n', LONG, AT(b.games), .lo = 1, .hi = MAX_GAMES,
             .unit = "games", .modes = PLAY),
     CLI_OPT("layout", 'l', STRING, AT(layout), .modes = PLAY),
     CLI_OPT("pacman", 'p', VALUE, CLI_NOWHERE, .hook = pacman_agent,
@@ -148,19 +125,19 @@ static const cli_opt pac_opts[] = {
     CLI_OPT("fixRandomSeed", 'f', FLAG, AT(fix_seed), .modes = PLAY),
     CLI_OPT("recordActions", 'r', FLAG, CLI_NOWHERE, .hook = record_actions),
     CLI_OPT("replay", 0, STRING, AT(replay), .modes = BOTH),
-    CLI_OPT("agentArgs", 'a', STRING, AT(agent_args), .modes = PLAY),
-    CLI_OPT("numTraining", 'x', LONG, AT(num_training), .lo = 0,
+    CLI_OPT("agentArgs", 'a', STRING, AT(b.agent_args), .modes = PLAY),
+    CLI_OPT("numTraining", 'x', LONG, AT(b.training), .lo = 0,
             .hi = MAX_GAMES, .unit = "training games", .modes = PLAY),
     CLI_OPT("frameTime", 0, VALUE, CLI_NOWHERE, .hook = frame_time,
             .want = "a number of seconds, at most 60 (below 0: wait for a "
             "key)", .modes = BOTH),
-    CLI_OPT("catchExceptions", 'c', FLAG, AT(catch_exceptions),
+    CLI_OPT("catchExceptions", 'c', FLAG, AT(b.catch_exceptions),
             .modes = BOTH),
-    CLI_OPT("timeout", 0, LONG, AT(timeout), .lo = 0, .hi = 86400,
+    CLI_OPT("timeout", 0, LONG, AT(b.timeout), .lo = 0, .hi = 86400,
             .unit = "seconds", .modes = BOTH),
     CLI_OPT("seed", 0, VALUE, CLI_NOWHERE, .hook = seed, .want = SEED_WANT,
             .modes = PLAY),
-    CLI_OPT("max-moves", 0, LONG, AT(max_moves), .lo = 1,
+    CLI_OPT("max-moves", 0, LONG, AT(b.max_moves), .lo = 1,
             .hi = MAX_MOVES_LIMIT, .unit = "moves", .modes = PLAY),
     CLI_OPT("record", 0, STRING, AT(record), .modes = PLAY),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE, .hook = help),
@@ -175,16 +152,16 @@ static const cli_opt pac_opts[] = {
 
 int pac_options_parse(int argc, char **argv, pac_options *o)
 {
-    *o = (pac_options){.num_games = 1, .num_ghosts = 4, .frame_time = 0.1,
-                       .pacman = GS_PAC_AGENT_KEYBOARD, .timeout = 30,
-                       .ghost = GS_PAC_RANDOM_GHOST, .jobs = 1};
+    *o = (pac_options){.num_ghosts = 4, .frame_time = 0.1, .jobs = 1};
+    gs_pac_batch_settings_init(&o->b);
     cli_parser p = {.cmd = cmd, CLI_TABLE(pac_opts), .target = o,
                     .flags = CLI_PARSE_CLUSTERS | CLI_PARSE_PREFIXES};
     int rc = cli_opts_parse(&p, argc, argv);
     if (rc)
         return rc;
-    o->seed_set = cli_opts_given(&p, "--seed");
-    o->seeds_set = cli_opts_given(&p, "--seeds");
+    bool seed_set = cli_opts_given(&p, "--seed");
+    if (o->fix_seed)
+        o->b.seeding = GS_PAC_SEED_CS188;
     if (o->replay) {
         const char *game_option = cli_opts_outside(&p, REPLAY);
         if (game_option) {
@@ -194,6 +171,9 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         }
         return 0;
     }
+    if (o->record || o->html)   /* what they write */
+        o->b.keep = GS_PAC_KEEP_ACTIONS |
+                    (o->html ? GS_PAC_KEEP_DECISIONS : 0);
     if (o->json && o->record && cli_same_file(o->json, o->record)) {
         cli_error(cmd, "--json %s and --record %s name the same file: give "
                   "each its own", o->json, o->record);
@@ -203,9 +183,9 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     int nseeders = 0;
     if (o->fix_seed)
         seeders[nseeders++] = "-f";
-    if (o->seed_set)
+    if (seed_set)
         seeders[nseeders++] = "--seed";
-    if (o->seeds_set)
+    if (cli_opts_given(&p, "--seeds"))
         seeders[nseeders++] = "--seeds";
     if (nseeders > 1) {
         cli_error(cmd, "%s and %s both set the random seed: give one",
@@ -213,28 +193,28 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         return EXIT_BAD_INPUT;
     }
     gs_error err;
-    if (o->agent_args &&
-        gs_pac_agent_args_check(o->pacman, o->agent_args, &err) != GS_OK) {
+    if (o->b.agent_args &&
+        gs_pac_agent_args_check(o->b.pacman, o->b.agent_args, &err) != GS_OK) {
         cli_error(cmd, "-a: %s", err.message);
         return EXIT_BAD_INPUT;
     }
-    if (o->pacman == GS_PAC_AGENT_KEYBOARD && (o->quiet || o->text)) {
+    if (o->b.pacman == GS_PAC_AGENT_KEYBOARD && (o->quiet || o->text)) {
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
                   "GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, "
                   "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)", o->quiet ? "-q" : "-t");
         return EXIT_BAD_INPUT;
     }
-    if (o->jobs > 1 && o->pacman == GS_PAC_AGENT_KEYBOARD) {
+    if (o->jobs > 1 && o->b.pacman == GS_PAC_AGENT_KEYBOARD) {
         cli_error(cmd, "KeyboardAgent plays in the terminal view, one game at "
                   "a time: -j %ld cannot be used with it", o->jobs);
         return EXIT_BAD_INPUT;
     }
-    if (o->mpi && (o->fix_seed || o->seed_set || o->jobs > 1 || o->html ||
+    if (o->mpi && (o->fix_seed || seed_set || o->jobs > 1 || o->html ||
                    (!o->quiet && !o->text))) {
         cli_error(cmd, "--mpi plays the games on the ranks of MPI, each game "
                   "with its own stream (--seeds N), shown with -q or -t: %s "
-                  "cannot be used with it", o->fix_seed ? "-f" : o->seed_set ?
+                  "cannot be used with it", o->fix_seed ? "-f" : seed_set ?
                   "--seed" : o->jobs > 1 ? "-j" : o->html ? "--html" :
                   "the terminal view");
         return EXIT_BAD_INPUT;

@@ -297,6 +297,35 @@ static void test_unfit(void **state)
     assert_string_equal(why, "the depths are not 1 <= min_depth <= "
                         "max_depth");
 
+    /* the games by name */
+    assert_int_equal(gs_compare_kind_parse("ttt"), GS_COMPARE_MNK);
+    assert_int_equal(gs_compare_kind_parse("mnk"), GS_COMPARE_MNK);
+    assert_int_equal(gs_compare_kind_parse("connect4"), GS_COMPARE_CONNECT4);
+    assert_int_equal(gs_compare_kind_parse("tree"), GS_COMPARE_TREE);
+    assert_int_equal(gs_compare_kind_parse("pacman"), GS_COMPARE_PACMAN);
+    assert_int_equal(gs_compare_kind_parse("Pacman"), -1);
+    assert_int_equal(gs_compare_kind_parse("gomoku"), -1);
+    assert_int_equal(gs_compare_kind_parse(""), -1);
+    assert_int_equal(gs_compare_kind_parse(NULL), -1);
+
+    /* --depth's depths: D or LO-HI */
+    int lo = 7, hi = 7;
+    assert_int_equal(gs_compare_depths_parse("4", &lo, &hi), GS_OK);
+    assert_true(lo == 1 && hi == 4);
+    assert_int_equal(gs_compare_depths_parse("2-3", &lo, &hi), GS_OK);
+    assert_true(lo == 2 && hi == 3);
+    assert_int_equal(gs_compare_depths_parse("1000-1000", &lo, &hi), GS_OK);
+    assert_true(lo == 1000 && hi == 1000);
+    static const char *const bad_depths[] = {
+        "", "0", "1001", "x", "3-2", "2-", "2-x", "2-1001", "2x", "-2",
+        "99999999999999999999", "1-99999999999999999999", "2-3-4"};
+    for (size_t i = 0; i < sizeof bad_depths / sizeof *bad_depths; i++) {
+        lo = hi = 7;
+        assert_int_equal(gs_compare_depths_parse(bad_depths[i], &lo, &hi),
+                         GS_EPARSE);
+        assert_true(lo == 7 && hi == 7);
+    }
+
     /* --algo's list: the defaults, names, and the name at fault */
     const char *bad;
     size_t at = 99, n = 99;

@@ -174,6 +174,76 @@ static void test_threads_and_json(void **unused)
     free(three.text);
 }
 
+/* Games packed into bytes (as jobs on other processes print them) and
+ * unpacked again are the games, to the byte of the match they make; bytes
+ * that are not a packed game are refused, and a refusing writer stops the
+ * packing. */
+static void test_game_pack(void **unused)
+{
+    (void)unused;
+    gs_match_params p;
+    gs_match_params_init(&p);
+    p.game = "ttt";
+    p.a = "random";
+    p.b = "alphabeta";
+    p.games = 3;
+    p.seed = 11;
+    gs_match *m, *built;
+    gs_error err;
+    assert_int_equal(gs_match_run(&p, NULL, &m, &err), GS_OK);
+    buffer packed[3];
+    gs_match_game games[3];
+    memset(packed, 0, sizeof packed);
+    for (int i = 0; i < 3; i++) {
+        const gs_match_game *g = &m->results[i];
+        assert_int_equal(gs_match_game_pack(g, to_buffer, &packed[i]), GS_OK);
+        assert_int_equal(packed[i].writes, 2);   /* the moves, the rest */
+        assert_true(packed[i].len > strlen(g->moves));
+        assert_memory_equal(packed[i].text, g->moves, strlen(g->moves));
+        assert_int_equal(gs_match_game_unpack(packed[i].text, packed[i].len,
+                                              &games[i]), GS_OK);
+        assert_ptr_equal(games[i].moves, packed[i].text);
+        assert_string_equal(games[i].moves, g->moves);
+        assert_int_equal(games[i].seed, 11 + i);
+        assert_int_equal(games[i].a_first, g->a_first);
+        assert_int_equal(games[i].result, g->result);
+        assert_int_equal(games[i].plies, g->plies);
+        assert_int_equal(games[i].moves_size, 0);
+    }
+    assert_int_equal(gs_match_from_games(&p, games, 3, NULL, &built, &err),
+                     GS_OK);
+    buffer a = {0}, b = {0};
+    gs_match_write_json(m, to_buffer, &a);
+    gs_match_write_json(built, to_buffer, &b);
+    assert_string_equal(a.text, b.text);
+    free(a.text);
+    free(b.text);
+    gs_match_free(built);
+
+    /* Not a packed game: too short, or its length is not the moves'. */
+    gs_match_game g = {1, true, 1, 1, NULL, 0};
+    buffer copy = {0};
+    to_buffer(&copy, packed[1].text, packed[1].len);
+    assert_int_equal(gs_match_game_unpack(packed[0].text, 5, &g), GS_EINVAL);
+    assert_int_equal(gs_match_game_unpack(copy.text, copy.len - 1, &g),
+                     GS_EINVAL);
+    assert_int_equal(gs_match_game_unpack(copy.text + 1, copy.len - 1, &g),
+                     GS_EINVAL);
+    assert_memory_equal(copy.text, packed[1].text, copy.len);
+    free(copy.text);
+    assert_int_equal(gs_match_game_unpack(NULL, 0, &g), GS_EINVAL);
+    assert_null(g.moves);
+    /* A refusing writer: its value back. */
+    buffer refuse = {.refuse_at = 2};
+    assert_int_equal(gs_match_game_pack(&m->results[0], to_buffer, &refuse),
+                     7);
+    assert_int_equal(refuse.writes, 2);
+    free(refuse.text);
+    for (int i = 0; i < 3; i++)
+        free(packed[i].text);
+    gs_match_free(m);
+}
+
 /* A match played one game at a time (first_game) and put together with
  * gs_match_from_games is the match played at once, to the byte; the
  * copies are the match's own (the games given may be freed), allocation
@@ -338,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_c4_mcts_beats_random),
         cmocka_unit_test(test_threads_and_json),
         cmocka_unit_test(test_from_games),
+        cmocka_unit_test(test_game_pack),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_alloc_failure),
     };

@@ -129,6 +129,17 @@ static void test_outcome_and_over(void **state)
     assert_string_equal(gs_mnk_over_reason(g, &s), "O has a line");
     parse(g, "XOXXOOOXX", &s);
     assert_string_equal(gs_mnk_over_reason(g, &s), "the board is full");
+    /* Positions to play on: open ones only. */
+    gs_error err;
+    assert_int_equal(gs_mnk_parse_open(g, "X...O....", &s, &err), GS_OK);
+    assert_int_equal(gs_mnk_stones(g, &s), 2);
+    assert_int_equal(gs_mnk_parse_open(g, "XX.OOOX.X", &s, &err), GS_EINVAL);
+    assert_string_equal(err.message, "the game is already over (O has a "
+                                     "line)");
+    assert_int_equal(err.line, 0);
+    assert_int_equal(gs_mnk_parse_open(g, "XOXXOOOXX", &s, NULL), GS_EINVAL);
+    assert_int_equal(gs_mnk_parse_open(g, "XOXXOOOXZ", &s, &err), GS_EPARSE);
+    assert_int_equal(err.column, 9);
     gs_mnk_free(g);
 }
 

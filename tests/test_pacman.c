@@ -108,6 +108,39 @@ static void test_random_known_values(void **unused)
     assert_true(gs_pyrandom_random(&r) == 0.7475483211151746);
 }
 
+/* Seeds as a command line gives them: 64 bits, signed or not. */
+static void test_random_seed_parse(void **unused)
+{
+    (void)unused;
+    int64_t n = 99;
+    bool big = true;
+    assert_int_equal(gs_pyrandom_seed_parse("42", &n, &big), GS_OK);
+    assert_true(n == 42 && !big);
+    assert_int_equal(gs_pyrandom_seed_parse(" -5", &n, &big), GS_OK);
+    assert_true(n == -5 && !big);
+    assert_int_equal(gs_pyrandom_seed_parse("+7", &n, &big), GS_OK);
+    assert_true(n == 7 && !big);
+    assert_int_equal(gs_pyrandom_seed_parse("-9223372036854775808", &n,
+                                            &big), GS_OK);
+    assert_true(n == INT64_MIN && !big);
+    assert_int_equal(gs_pyrandom_seed_parse("9223372036854775807", &n,
+                                            &big), GS_OK);
+    assert_true(n == INT64_MAX && !big);
+    assert_int_equal(gs_pyrandom_seed_parse("18446744073709551615", &n,
+                                            &big), GS_OK);
+    assert_true((uint64_t)n == UINT64_MAX && big);
+    /* Refused, nothing stored. */
+    static const char *const bad[] = {"", " ", "-", "x1", "1x", "1.5",
+                                      "18446744073709551616",
+                                      "-9223372036854775809", "- 1", "--1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        n = 3;
+        big = true;
+        assert_int_equal(gs_pyrandom_seed_parse(bad[i], &n, &big), GS_EINVAL);
+        assert_true(n == 3 && big);
+    }
+}
+
 /* More CPython 3.11 outputs (each printed by python3 -c "import random;
  * random.seed(S); print(repr(random.random()))"). */
 static void test_random_more_seeds(void **unused)
@@ -1082,6 +1115,7 @@ int main(void)
     const struct CMUnitTest rules[] = {
         cmocka_unit_test(test_random_known_values),
         cmocka_unit_test(test_random_more_seeds),
+        cmocka_unit_test(test_random_seed_parse),
         cmocka_unit_test(test_random_bits_and_below),
         cmocka_unit_test(test_dir_names),
         cmocka_unit_test(test_layout_errors),

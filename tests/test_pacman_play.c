@@ -1221,6 +1221,56 @@ static void test_tally(void **unused)
     assert_string_equal(buf, want);
 }
 
+/* Games counted as a batch plays them: in turn (a game quit before its
+ * first move dropped, one quit later counted) and packed, as they end. */
+static void test_batch_count(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 2);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 4, NULL, NULL), GS_OK);
+    b.training = 1;
+    static const gs_pac_result res[] = {GS_PAC_WIN, GS_PAC_LOSS, GS_PAC_QUIT,
+                                        GS_PAC_QUIT};
+    static const int score[] = {503, -200, 0, 12};
+    static const long moves[] = {10, 7, 0, 5};
+    static const bool counted[] = {true, true, false, true};
+    gs_pac_tally t = {0, 0, 0, 0};
+    for (size_t g = 0; g < 4; g++) {
+        assert_non_null(gs_pac_record_add_game(&b.rec));
+        b.results[g].result = res[g];
+        b.results[g].score = score[g];
+        b.results[g].moves = moves[g];
+        assert_int_equal(gs_pac_batch_count(&b, g, &t), counted[g]);
+    }
+    assert_int_equal(b.rec.ngames, 3);   /* game 3 (2) dropped */
+    assert_int_equal(t.done, 3);
+    assert_int_equal(t.counted, 2);      /* game 1 (0) is training */
+    assert_int_equal(t.wins, 0);
+    assert_true(t.score_sum == -188.0);
+    /* Packed, as games played away end: training counts as done only. */
+    gs_pac_tally u = {0, 0, 0, 0};
+    for (size_t g = 0; g < 2; g++) {
+        buffer packed = {0};
+        to_buffer(&packed, "text", 4);
+        assert_int_equal(gs_pac_game_pack(&b.rec.games[g], &b.results[g],
+                                          to_buffer, &packed), GS_OK);
+        assert_int_equal(gs_pac_batch_count_packed(&b, g == 0 ? 0 : 3,
+                                                   packed.text, packed.len,
+                                                   &u), GS_OK);
+        free(packed.text);
+    }
+    assert_int_equal(u.done, 2);
+    assert_int_equal(u.counted, 1);
+    assert_int_equal(u.wins, 0);
+    assert_true(u.score_sum == -200.0);
+    assert_int_equal(gs_pac_batch_count_packed(&b, 1, "text", 4, &u),
+                     GS_EINVAL);
+    assert_int_equal(u.done, 2);
+    gs_pac_batch_free(&b);
+    gs_pacman_free(w);
+}
+
 /* Each way of seeding: the record's fields. */
 static void test_record_seeding(void **unused)
 {
@@ -1240,6 +1290,87 @@ static void test_record_seeding(void **unused)
     assert_true(!rec.seed_is_string && rec.seed_per_game &&
                 rec.seed_random && !rec.seed_unsigned);
     assert_true(rec.seed >= 0 && rec.seed <= (int64_t)UINT32_MAX);
+}
+
+/* A batch set up from a command line's settings, and the games it lets
+ * players play at once. */
+static void test_batch_setup(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 2);
+    gs_pac_batch_settings s;
+    gs_pac_batch_settings_init(&s);
+    assert_int_equal(s.games, 1);
+    assert_int_equal(s.training, 0);
+    assert_int_equal(s.pacman, GS_PAC_AGENT_KEYBOARD);
+    assert_null(s.agent_args);
+    assert_int_equal(s.ghosts, GS_PAC_RANDOM_GHOST);
+    assert_int_equal(s.max_moves, 0);
+    assert_false(s.catch_exceptions);
+    assert_int_equal(s.timeout, 30);
+    assert_int_equal(s.seeding, GS_PAC_SEED_RANDOM);
+    assert_int_equal(s.keep, 0);
+    s.games = 5;
+    s.training = 2;
+    s.pacman = GS_PAC_AGENT_MINIMAX;
+    s.agent_args = "depth=1";
+    s.ghosts = GS_PAC_DIRECTIONAL_GHOST;
+    s.max_moves = 40;
+    s.catch_exceptions = true;
+    s.timeout = 7;
+    s.seeding = GS_PAC_SEED_ONE;
+    s.seed = -3;
+    s.seed_unsigned = true;
+    s.keep = GS_PAC_KEEP_ACTIONS;
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_setup(&b, w, "crossroads", &s, NULL, NULL),
+                     GS_OK);
+    assert_int_equal(b.games, 5);
+    assert_int_equal(b.training, 2);
+    assert_int_equal(b.options.ghosts, GS_PAC_DIRECTIONAL_GHOST);
+    assert_int_equal(b.options.max_moves, 40);
+    assert_true(b.options.timeout == 7.0);
+    assert_int_equal(b.keep, GS_PAC_KEEP_ACTIONS);
+    assert_true(b.rec.seed == -3 && b.rec.seed_unsigned &&
+                !b.rec.seed_per_game && !b.rec.seed_is_string);
+    assert_string_equal(b.rec.pacman, "MinimaxAgent");
+    assert_string_equal(b.rec.agent_args, "depth=1");
+    assert_string_equal(b.rec.layout_name, "crossroads");
+    assert_int_equal(b.rec.ghosts, 2);
+    assert_int_equal(b.rec.ghost_kind, GS_PAC_DIRECTIONAL_GHOST);
+    assert_int_equal(b.rec.max_moves, 40);
+    /* One stream through the games: one at a time. */
+    assert_int_equal(gs_pac_batch_threads(&b, 4), 1);
+    gs_pac_batch_free(&b);
+    /* Each game its own stream: up to the number of games. */
+    s.seeding = GS_PAC_SEED_PER_GAME;
+    s.catch_exceptions = false;
+    assert_int_equal(gs_pac_batch_setup(&b, w, "crossroads", &s, NULL, NULL),
+                     GS_OK);
+    assert_true(b.options.timeout < 0);
+    assert_true(b.rec.seed_per_game && b.rec.seed == -3);
+    assert_int_equal(gs_pac_batch_threads(&b, 4), 4);
+    assert_int_equal(gs_pac_batch_threads(&b, 9), 5);
+    assert_int_equal(gs_pac_batch_threads(&b, 1), 1);
+    assert_int_equal(gs_pac_batch_threads(&b, 0), 1);
+    gs_pac_batch_free(&b);
+    /* Out of memory: nothing leaked once freed. */
+    long at = 1;
+    for (;; at++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = at;
+        int rc = gs_pac_batch_setup(&b, w, "crossroads", &s, NULL, &a);
+        gs_pac_batch_free(&b);
+        assert_int_equal(t.live, 0);
+        if (!t.failed) {
+            assert_int_equal(rc, GS_OK);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+    }
+    assert_int_equal(at, 4);   /* the results, the two strings: three */
+    gs_pacman_free(w);
 }
 
 /* The end of a game as a record keeps it. */
@@ -1509,6 +1640,8 @@ int main(void)
         cmocka_unit_test(test_text_frame_write),
         cmocka_unit_test(test_tally),
         cmocka_unit_test(test_record_seeding),
+        cmocka_unit_test(test_batch_setup),
+        cmocka_unit_test(test_batch_count),
         cmocka_unit_test(test_game_log_end),
         cmocka_unit_test(test_batch_one_stream),
         cmocka_unit_test(test_batch_per_game),

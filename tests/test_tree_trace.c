@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gamesearch/gamesearch.h"
+#include "sink.h"
 
 #include "track_alloc.h"
 
@@ -685,6 +686,51 @@ static void test_writers_out_of_memory(void **state)
     assert_int_equal(tk.live, 0);
 }
 
+/* ---- Any algorithm: gs_tree_search --------------------------------- */
+
+/* AIMA's figure 5.2 searched as `gamesearch tree` does: traced, or by MCTS
+ * on an engine of its own whose tree is read back. */
+static void test_search_any_algorithm(void **state)
+{
+    (void)state;
+    track tk;
+    gs_allocator a = tracker(&tk);
+    gs_tree *t = parse("agents: max min\nroot: A\nA: a1=B a2=C a3=D\n"
+                       "B: B1 B2 B3\nC: C1 C2 C3\nD: D1 D2 D3\n"
+                       "B1 = 3\nB2 = 12\nB3 = 8\nC1 = 2\nC2 = 4\nC3 = 6\n"
+                       "D1 = 14\nD2 = 5\nD3 = 2\n", &a);
+    gs_search_options o;
+    gs_search_options_init(&o);
+    gs_tree_trace tr;
+    gs_result res;
+    gs_engine *e = (gs_engine *)&tk;   /* set to NULL */
+    gs_error err;
+    assert_int_equal(gs_tree_search(t, &o, &tr, &res, &e, &err), GS_OK);
+    assert_null(e);
+    assert_true(res.value == 3.0);
+    assert_int_equal(res.nodes, 11);   /* alpha-beta: D2, D3 pruned too */
+    assert_int_equal(tr.count, 24);
+    gs_tree_trace_free(t, &tr);
+    o.algo = GS_MCTS;
+    assert_int_equal(gs_tree_search(t, &o, &tr, &res, &e, &err), GS_OK);
+    assert_non_null(e);
+    assert_int_equal(tr.count, 0);
+    assert_null(tr.steps);
+    assert_true(res.value == 3.0);
+    assert_int_equal(res.nodes, 13);
+    assert_int_equal(res.best_index, 0);
+    assert_true(tk.live > 0);   /* the engine, from the tree's allocator */
+    gs_engine_free(e);
+    /* A failure: no engine left, the reason said. */
+    o.size = 3;   /* options of no version */
+    assert_int_equal(gs_tree_search(t, &o, &tr, &res, &e, &err),
+                     GS_EVERSION);
+    assert_null(e);
+    assert_true(err.message[0] != '\0');
+    gs_tree_free(t);
+    assert_int_equal(tk.live, 0);
+}
+
 /* ---- Practice trees: gs_tree_random --------------------------------- */
 
 static char *random_text(const char *spec)
@@ -728,11 +774,28 @@ static void test_random_exact(void **state)
     gs_result res;
     run(t, GS_ALPHABETA, true, &tr, &res);
     assert_true(res.value == 10.5);   /* max(mean(0, 5), mean(15, 6)) */
+    /* Its cutoff in plies: rounds of its three agents. */
+    assert_int_equal(gs_tree_cutoff(t, 0), 0);
+    assert_int_equal(gs_tree_cutoff(t, 2), 6);
+    assert_int_equal(gs_tree_cutoff(t, INT32_MAX / 3), INT32_MAX / 3 * 3);
+    assert_int_equal(gs_tree_cutoff(t, INT32_MAX / 3 + 1), 0);
+    assert_int_equal(gs_tree_cutoff(t, -1), 0);
     gs_tree_trace_free(t, &tr);
     run(t, GS_MINIMAX, true, &tr, &res);
     assert_true(res.value == 10.5);
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
+    /* The same text through a writer, in one piece. */
+    buffer out = {0}, refused = {.refuse_at = 1};
+    assert_int_equal(gs_tree_random_write("depth=2,branching=2,agents=max+"
+                                          "chance+min,seed=9", to_buffer,
+                                          &out, NULL), GS_OK);
+    assert_string_equal(out.text, text);
+    assert_int_equal(out.writes, 1);
+    assert_int_equal(gs_tree_random_write("depth=2", to_buffer, &refused,
+                                          NULL), 7);
+    free(out.text);
+    free(refused.text);
     free(text);
 
     /* defaults: depth 3, branching 2-3, values 0..20, max+min, seed 1;
@@ -796,6 +859,13 @@ static void test_random_errors(void **state)
                  "depth or branching");
     size_t n;
     assert_int_equal(gs_tree_random(NULL, NULL, 0, &n, NULL), GS_EINVAL);
+    /* Through a writer: the same error, nothing written. */
+    buffer out = {0};
+    gs_error err;
+    assert_int_equal(gs_tree_random_write("depth=0", to_buffer, &out, &err),
+                     GS_EPARSE);
+    assert_int_equal(err.column, 7);
+    assert_int_equal(out.writes, 0);
 }
 
 /* ---- CS188 test files ---------------------------------------------------- */
@@ -905,6 +975,45 @@ static void test_cs188_parse(void **state)
                                 "generated: 5 states, the solution 4:\n"
                                 "  generated, not in the solution: l w\n"
                                 "  in the solution, not generated: q\n");
+    /* The report through a writer, in one piece once the check is done;
+     * nothing when it fails; a refusal's value back; memory for the
+     * report that runs out (the check's own three blocks, then it). */
+    buffer out = {0}, none = {0}, refused = {.refuse_at = 1};
+    assert_int_equal(gs_tree_cs188_check_write(t, &tr, &res, bad, strlen(bad),
+                                               &match, to_buffer, &out, &err),
+                     GS_OK);
+    assert_false(match);
+    assert_string_equal(out.text, report);
+    assert_int_equal(out.writes, 1);
+    assert_int_equal(gs_tree_cs188_check_write(t, &tr, &res, "x", 1, &match,
+                                               to_buffer, &none, &err),
+                     GS_EPARSE);
+    assert_int_equal(none.writes, 0);
+    assert_int_equal(gs_tree_cs188_check_write(t, &tr, &res, good,
+                                               strlen(good), &match,
+                                               to_buffer, &refused, &err), 7);
+    tk.fail_at = tk.count + 4;
+    assert_int_equal(gs_tree_cs188_check_write(t, &tr, &res, good,
+                                               strlen(good), &match,
+                                               to_buffer, &none, &err),
+                     GS_ENOMEM);
+    assert_string_equal(err.message, "out of memory");
+    assert_int_equal(tk.failed, 1);
+    assert_int_equal(none.writes, 0);
+    tk.fail_at = 0;
+    free(out.text);
+    free(refused.text);
+    /* The solution beside a test file. */
+    char path[32];
+    assert_int_equal(gs_tree_cs188_solution_path("q2/1.test", path,
+                                                 sizeof path), 13);
+    assert_string_equal(path, "q2/1.solution");
+    gs_tree_cs188_solution_path("tree.txt", path, sizeof path);
+    assert_string_equal(path, "tree.txt.solution");
+    gs_tree_cs188_solution_path(".test", path, sizeof path);
+    assert_string_equal(path, ".test.solution");
+    assert_int_equal(gs_tree_cs188_solution_path("q2/1.test", path, 6), 13);
+    assert_string_equal(path, "q2/1.");
     /* only the states differ */
     static const char states[] = "action: \"a\"\ngenerated: \"c l m s\"\n";
     assert_int_equal(gs_tree_cs188_check(t, &tr, &res, states, strlen(states),
@@ -999,6 +1108,7 @@ int main(void)
         cmocka_unit_test(test_page_data_write),
         cmocka_unit_test(test_writer_stops),
         cmocka_unit_test(test_writers_out_of_memory),
+        cmocka_unit_test(test_search_any_algorithm),
         cmocka_unit_test(test_random_exact),
         cmocka_unit_test(test_random_errors),
         cmocka_unit_test(test_cs188_parse),

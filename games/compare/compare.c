@@ -7,8 +7,10 @@
  * fact of the search code, the same as gs_search gives for the same
  * options, and a row never profits from the rows before it.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gamesearch/compare.h"
@@ -117,6 +119,28 @@ int gs_compare_default_algos(const gs_game *game, gs_compare_algo *out)
             out[n++] = a;
     }
     return n;
+}
+
+int gs_compare_depths_parse(const char *text, int *lo, int *hi)
+{
+    if (!text || !lo || !hi)
+        return GS_EPARSE;
+    char *end, *end2;
+    long a = strtol(text, &end, 10), b = a;
+    if (end == text || a < 1 || a > GS_COMPARE_MAX_DEPTH)
+        return GS_EPARSE;
+    if (*end != '\0') {
+        if (*end != '-' || end[1] == '\0')
+            return GS_EPARSE;
+        errno = 0;
+        b = strtol(end + 1, &end2, 10);
+        if (errno || *end2 || end2 == end + 1 || b < a ||
+            b > GS_COMPARE_MAX_DEPTH)
+            return GS_EPARSE;
+    }
+    *lo = *end ? (int)a : 1;
+    *hi = (int)b;
+    return GS_OK;
 }
 
 int gs_compare_algos_parse(const char *list, const gs_game *game,

@@ -29,6 +29,19 @@ struct gs_compare_subject {
     gs_pac_search_game sg;
 };
 
+int gs_compare_kind_parse(const char *name)
+{
+    static const char *const names[] = {"ttt", "mnk", "connect4", "tree",
+                                        "pacman"};
+    static const int kinds[] = {GS_COMPARE_MNK, GS_COMPARE_MNK,
+                                GS_COMPARE_CONNECT4, GS_COMPARE_TREE,
+                                GS_COMPARE_PACMAN};
+    for (size_t i = 0; name && i < sizeof names / sizeof *names; i++)
+        if (strcmp(name, names[i]) == 0)
+            return kinds[i];
+    return -1;
+}
+
 void gs_compare_subject_params_init(gs_compare_subject_params *p)
 {
     memset(p, 0, sizeof *p);

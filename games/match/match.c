@@ -628,6 +628,39 @@ done:
     return GS_OK;
 }
 
+/* What follows a packed game's moves. */
+typedef struct packed_game {
+    uint64_t seed;
+    int a_first, result, plies;
+    size_t moves;             /* the moves' bytes, before it */
+} packed_game;
+
+int gs_match_game_pack(const gs_match_game *g, gs_write_fn write, void *user)
+{
+    packed_game t;
+    memset(&t, 0, sizeof t);   /* the padding too: the bytes are defined */
+    t.seed = g->seed;
+    t.a_first = g->a_first;
+    t.result = g->result;
+    t.plies = g->plies;
+    t.moves = g->moves ? strlen(g->moves) : 0;
+    int rc = t.moves ? write(user, g->moves, t.moves) : 0;
+    return rc ? rc : write(user, (const char *)&t, sizeof t);
+}
+
+int gs_match_game_unpack(char *data, size_t len, gs_match_game *g)
+{
+    packed_game t;
+    if (!data || len < sizeof t)
+        return GS_EINVAL;
+    memcpy(&t, data + len - sizeof t, sizeof t);
+    if (t.moves != len - sizeof t)
+        return GS_EINVAL;
+    data[t.moves] = '\0';
+    *g = (gs_match_game){t.seed, t.a_first, t.result, t.plies, data, 0};
+    return GS_OK;
+}
+
 int gs_match_from_games(const gs_match_params *p, const gs_match_game *games,
                         int n, const gs_allocator *alloc, gs_match **out,
                         gs_error *err)

@@ -90,6 +90,21 @@ const char *gs_mnk_over_reason(const gs_mnk *g, const void *state)
                                             : "the board is full";
 }
 
+int gs_mnk_parse_open(const gs_mnk *g, const char *text, void *state,
+                      gs_error *error)
+{
+    int rc = gs_mnk_parse(g, text, state, error);
+    const char *why = rc == GS_OK ? gs_mnk_over_reason(g, state) : NULL;
+    if (!why)
+        return rc;
+    if (error) {
+        error->line = error->column = 0;
+        snprintf(error->message, sizeof error->message,
+                 "the game is already over (%s)", why);
+    }
+    return GS_EINVAL;
+}
+
 /* The engine's table sized to the work on the smallest boards: 128 bytes
  * (four buckets) for each of the 3^cells fillings of the board, when that
  * is below the engine's own 16 MiB (boards of at most 10 cells;

@@ -194,6 +194,41 @@ int gs_pac_batch_header(gs_pac_batch *b, const char *layout_name,
     return GS_OK;
 }
 
+void gs_pac_batch_settings_init(gs_pac_batch_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->games = 1;
+    s->pacman = GS_PAC_AGENT_KEYBOARD;
+    s->ghosts = GS_PAC_RANDOM_GHOST;
+    s->timeout = 30;
+    s->seeding = GS_PAC_SEED_RANDOM;
+}
+
+int gs_pac_batch_setup(gs_pac_batch *b, const gs_pacman *world,
+                       const char *layout_name,
+                       const gs_pac_batch_settings *s,
+                       const gs_pac_record *replay, const gs_allocator *alloc)
+{
+    if (gs_pac_batch_init(b, world, (size_t)s->games, replay, alloc) != GS_OK)
+        return GS_ENOMEM;
+    b->training = s->training;
+    b->options.ghosts = s->ghosts;
+    b->options.max_moves = s->max_moves;
+    b->options.timeout = s->catch_exceptions ? (double)s->timeout : -1;
+    if (replay)
+        return GS_OK;
+    b->keep = s->keep;
+    gs_pac_record_seeding(&b->rec, s->seeding, s->seed, s->seed_unsigned);
+    return gs_pac_batch_header(b, layout_name, s->pacman, s->agent_args);
+}
+
+long gs_pac_batch_threads(const gs_pac_batch *b, long jobs)
+{
+    if (b->replay || !b->rec.seed_per_game || jobs < 1 || b->games == 0)
+        return 1;
+    return (size_t)jobs < b->games ? jobs : (long)b->games;
+}
+
 bool gs_pac_batch_training(const gs_pac_batch *b, size_t g)
 {
     return b->replay ? b->replay->games[g].training : (long)g < b->training;
@@ -308,6 +343,28 @@ void gs_pac_tally_add(gs_pac_tally *t, const gs_pac_game_result *game,
         t->wins += game->result == GS_PAC_WIN;
         t->score_sum += game->score;
     }
+}
+
+bool gs_pac_batch_count(gs_pac_batch *b, size_t g, gs_pac_tally *t)
+{
+    const gs_pac_game_result *r = &b->results[g];
+    if (r->result == GS_PAC_QUIT && r->moves == 0) {
+        gs_pac_record_drop_game(&b->rec);
+        return false;
+    }
+    gs_pac_tally_add(t, r, gs_pac_batch_training(b, g));
+    return true;
+}
+
+int gs_pac_batch_count_packed(const gs_pac_batch *b, size_t g,
+                              const char *data, size_t len, gs_pac_tally *t)
+{
+    gs_pac_game_result r;
+    size_t start;
+    int rc = gs_pac_game_unpack(data, len, &r, &start);
+    if (rc == GS_OK)
+        gs_pac_tally_add(t, &r, gs_pac_batch_training(b, g));
+    return rc;
 }
 
 size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total, double seconds,

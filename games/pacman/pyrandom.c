@@ -18,6 +18,8 @@
  * is below n (random.py's _randbelow_with_getrandbits).
  */
 #include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <nettle/sha2.h>
@@ -125,6 +127,33 @@ void gs_pyrandom_seed_uint(gs_pyrandom *r, uint64_t a)
     key.word[1] = (uint32_t)(a >> 32);
     key.words = key.word[1] ? 2 : 1;
     init_by_array(r, &key);
+}
+
+int gs_pyrandom_seed_parse(const char *text, int64_t *seed,
+                           bool *is_unsigned)
+{
+    int64_t s;
+    bool big = false;
+    char *end = NULL;
+    const char *t = text;
+    while (*t == ' ' || (*t >= '\t' && *t <= '\r'))
+        t++;                           /* as strtoll skips them */
+    const char *digits = t + (*t == '-' || *t == '+');
+    errno = 0;
+    if (*t == '-') {
+        s = (int64_t)strtoll(text, &end, 10);
+    } else {
+        unsigned long long u = strtoull(text, &end, 10);
+        s = (int64_t)(uint64_t)u;      /* the same 64 bits */
+        big = u > (unsigned long long)INT64_MAX;
+        if (u > UINT64_MAX)
+            errno = ERANGE;
+    }
+    if (errno || *end || *digits < '0' || *digits > '9')
+        return GS_EINVAL;
+    *seed = s;
+    *is_unsigned = big;
+    return GS_OK;
 }
 
 /* random.seed(s) for a string: the bytes of s then their SHA-512 digest,

@@ -86,6 +86,13 @@ int gs_tree_depth(const gs_tree *tree)
     return tree->depth;
 }
 
+int32_t gs_tree_cutoff(const gs_tree *tree, int depth)
+{
+    int agents = tree->num_agents;
+    return depth > 0 && depth <= INT32_MAX / agents
+               ? (int32_t)(depth * agents) : 0;
+}
+
 /* True, with *lo and *hi (either may be NULL), when `bounds:` was given. */
 bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi)
 {

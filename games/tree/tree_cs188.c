@@ -280,3 +280,37 @@ out:
         a->fn(a->user, ours, (trace->count + 1) * sizeof *ours, 0);
     return rc;
 }
+
+int gs_tree_cs188_check_write(const gs_tree *tree, const gs_tree_trace *trace,
+                              const gs_result *result, const char *solution,
+                              size_t length, bool *match, gs_write_fn write,
+                              void *user, gs_error *error)
+{
+    size_t n;
+    int rc = gs_tree_cs188_check(tree, trace, result, solution, length,
+                                 match, NULL, 0, &n, error);
+    if (rc != GS_OK)
+        return rc;
+    const gs_allocator *a = &tree->alloc;
+    char *text = a->fn(a->user, NULL, 0, n + 1);
+    if (!text) {
+        if (error)
+            snprintf(error->message, sizeof error->message, "out of memory");
+        return GS_ENOMEM;
+    }
+    rc = gs_tree_cs188_check(tree, trace, result, solution, length, match,
+                             text, n + 1, NULL, error);
+    if (rc == GS_OK)
+        rc = write(user, text, n);
+    a->fn(a->user, text, n + 1, 0);
+    return rc;
+}
+
+size_t gs_tree_cs188_solution_path(const char *test, char *buf, size_t size)
+{
+    size_t k = strlen(test);
+    if (k > 5 && strcmp(test + k - 5, ".test") == 0)
+        k -= 5;
+    int n = snprintf(buf, size, "%.*s.solution", (int)k, test);
+    return n < 0 ? 0 : (size_t)n;
+}

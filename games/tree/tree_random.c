@@ -290,3 +290,20 @@ int gs_tree_random(const char *text, char *buf, size_t size, size_t *length,
         *length = o.len;
     return GS_OK;
 }
+
+int gs_tree_random_write(const char *text, gs_write_fn write, void *user,
+                         gs_error *error)
+{
+    size_t n;
+    int rc = gs_tree_random(text, NULL, 0, &n, error);
+    if (rc != GS_OK)
+        return rc;
+    const gs_allocator *a = gs_default_allocator();
+    char *buf = a->fn(a->user, NULL, 0, n + 1);
+    if (!buf)
+        return GS_ENOMEM;
+    gs_tree_random(text, buf, n + 1, NULL, NULL);
+    rc = write(user, buf, n);
+    a->fn(a->user, buf, n + 1, 0);
+    return rc;
+}

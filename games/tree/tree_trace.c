@@ -165,6 +165,36 @@ int gs_tree_trace_search(const gs_tree *tree, const gs_search_options *options,
     return rc;
 }
 
+int gs_tree_search(const gs_tree *tree, const gs_search_options *options,
+                   gs_tree_trace *trace, gs_result *result,
+                   gs_engine **engine, gs_error *error)
+{
+    if (!engine || !options || options->algo != GS_MCTS) {
+        if (engine)
+            *engine = NULL;
+        return gs_tree_trace_search(tree, options, trace, result, error);
+    }
+    *engine = NULL;
+    if (!tree || !trace || !result) {
+        say(error, "invalid arguments");
+        return GS_EINVAL;
+    }
+    memset(trace, 0, sizeof *trace);
+    gs_game game;
+    gs_tree_game(tree, &game);
+    gs_tree_state root;
+    gs_tree_root(tree, &root);
+    int rc = gs_engine_new(&game, &tree->alloc, engine);
+    if (rc == GS_OK)
+        rc = gs_search(*engine, &root, options, result);
+    say(error, *engine ? gs_engine_error(*engine) : gs_strerror(rc));
+    if (rc != GS_OK) {
+        gs_engine_free(*engine);
+        *engine = NULL;
+    }
+    return rc;
+}
+
 /* The characters of a UTF-8 name (bytes that do not continue one). */
 static int name_chars(const char *s)
 {

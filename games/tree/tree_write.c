@@ -541,8 +541,7 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
         return GS_EINVAL;
     const gs_tree *t = tree;
     int agents = gs_tree_num_agents(t);
-    int32_t cutoff = depth > 0 && depth <= INT32_MAX / agents
-                         ? (int32_t)(depth * agents) : 0;
+    int32_t cutoff = gs_tree_cutoff(t, depth);
     bool has_min = false;
     for (int i = 0; i < agents; i++)
         has_min |= gs_tree_role(t, i) == GS_ROLE_MIN;

@@ -116,6 +116,14 @@ GS_API int gs_compare_algos_parse(const char *list, const gs_game *game,
                                   gs_compare_options *o, const char **why,
                                   size_t *at, size_t *len);
 
+/* The most depth gs_compare_depths_parse takes. */
+#define GS_COMPARE_MAX_DEPTH 1000
+
+/* Reads depths as `gamesearch compare --depth` takes them: "D" (1 to D)
+ * or "LO-HI", whole numbers with 1 <= LO <= HI <= GS_COMPARE_MAX_DEPTH.
+ * GS_OK with *lo and *hi; GS_EPARSE (nothing stored). */
+GS_API int gs_compare_depths_parse(const char *text, int *lo, int *hi);
+
 /* Fills in the defaults: no algorithm yet, depths 1 .. 1, the rest as
  * above. */
 GS_API void gs_compare_options_init(gs_compare_options *o);
@@ -223,6 +231,10 @@ typedef struct gs_compare_subject_params {
     int ghosts;               /* Pacman: at most this many ghosts of the
                                  maze (default 4) */
 } gs_compare_subject_params;
+
+/* The kind of a game's name as `gamesearch compare` takes it: "ttt" and
+ * "mnk" GS_COMPARE_MNK, "connect4", "tree", "pacman"; -1 for another. */
+GS_API int gs_compare_kind_parse(const char *name);
 
 /* Fills in the defaults: an m,n,k (tic-tac-toe) empty board. */
 GS_API void gs_compare_subject_params_init(gs_compare_subject_params *p);

@@ -141,6 +141,23 @@ GS_API int gs_match_from_games(const gs_match_params *p,
                                gs_error *err);
 
 /*
+ * A game played elsewhere (one game a job on other processes, by the same
+ * program) as bytes: its moves' names, then the rest of it (seed, side,
+ * result, plies) and the names' length. Nothing allocated. GS_OK, or the
+ * first nonzero value write returned.
+ */
+GS_API int gs_match_game_pack(const gs_match_game *g, gs_write_fn write,
+                              void *user);
+/*
+ * The game packed in data (len bytes: all that gs_match_game_pack wrote,
+ * nothing around it) into *g, for gs_match_from_games: g->moves points
+ * into data, NUL-terminated there (the byte after the names, where the
+ * rest began, is overwritten); g->moves_size is 0. GS_OK; GS_EINVAL
+ * when data is no packed game (data unchanged).
+ */
+GS_API int gs_match_game_unpack(char *data, size_t len, gs_match_game *g);
+
+/*
  * The statistics of `wins`, `draws` and `losses` (of a player against
  * another): the score a game and its 95% interval (normal approximation
  * from the games' own variance, held within [0, 1]), and the Elo

@@ -198,6 +198,13 @@ GS_API int gs_mnk_outcome(double value);
  * is full"), or NULL when it is not. */
 GS_API const char *gs_mnk_over_reason(const gs_mnk *g, const void *state);
 
+/* A position to play on or solve (`--start`, `--solve`): as gs_mnk_parse
+ * reads it, but one where the game is over is refused too, GS_EINVAL
+ * with "the game is already over (X has a line)" in *error (line and
+ * column 0). */
+GS_API int gs_mnk_parse_open(const gs_mnk *g, const char *text, void *state,
+                             gs_error *error);
+
 /* A computer player: g's engine (with its table, kept from move to move)
  * and its settings. One thread at a time. */
 typedef struct gs_mnk_player gs_mnk_player;

@@ -707,6 +707,49 @@ GS_API int gs_pac_batch_header(gs_pac_batch *b, const char *layout_name,
                                gs_pac_agent_kind pacman,
                                const char *agent_args);
 
+/*
+ * What a batch plays, as a program's command line says it: pacman.py's
+ * -n, -x, -p, -a, -g, -c and --timeout, and ours (--max-moves, -f,
+ * --seed, --seeds, what --record and --html need kept). The fields are
+ * of the types an option parser stores.
+ */
+typedef struct gs_pac_batch_settings {
+    long games;                  /* -n: 1 */
+    long training;               /* -x: the first `training` games, 0 */
+    gs_pac_agent_kind pacman;    /* -p: KeyboardAgent */
+    const char *agent_args;      /* -a: NULL, none */
+    gs_pac_ghost ghosts;         /* -g: RandomGhost */
+    long max_moves;              /* moves a game may last: 0, no limit */
+    bool catch_exceptions;       /* -c: an agent out of time ends its game */
+    long timeout;                /* then the seconds a move may take: 30 */
+    gs_pac_seeding seeding;      /* GS_PAC_SEED_RANDOM */
+    int64_t seed;                /* --seed's or --seeds's N, as */
+    bool seed_unsigned;          /* gs_pac_record_seeding takes them */
+    unsigned keep;               /* GS_PAC_KEEP_* of the games played: 0 */
+} gs_pac_batch_settings;
+
+/* pacman.py's defaults, as above. */
+GS_API void gs_pac_batch_settings_init(gs_pac_batch_settings *s);
+
+/*
+ * gs_pac_batch_init for s's games in `world` (replaying `replay` when not
+ * NULL), then s's options for every game. Unless it replays, the header
+ * of the record too (gs_pac_batch_header with `layout_name`, s's agent
+ * and arguments; the seed as gs_pac_record_seeding sets it), and s->keep.
+ * GS_OK or GS_ENOMEM; the batch is to be freed in any case.
+ */
+GS_API int gs_pac_batch_setup(gs_pac_batch *b, const gs_pacman *world,
+                              const char *layout_name,
+                              const gs_pac_batch_settings *s,
+                              const gs_pac_record *replay,
+                              const gs_allocator *alloc);
+
+/* How many of b's games `jobs` players (-j) may play at once: jobs, at
+ * most the number of games, when every game draws from its own stream
+ * (rec.seed_per_game) and b does not replay; else 1 (one stream runs
+ * through the games in order). */
+GS_API long gs_pac_batch_threads(const gs_pac_batch *b, long jobs);
+
 /* Whether game g (0-based) of the batch is a training game. */
 GS_API bool gs_pac_batch_training(const gs_pac_batch *b, size_t g);
 
@@ -771,6 +814,18 @@ typedef struct gs_pac_tally {
  * a training game only as done). */
 GS_API void gs_pac_tally_add(gs_pac_tally *t, const gs_pac_game_result *game,
                              bool training);
+/* Counts game g of b, just played into b's record (gs_pac_batch_play),
+ * into *t, and returns true; a game quit before its first move was never
+ * played: it is dropped from the record, not counted, and false returned
+ * (the batch ends there). */
+GS_API bool gs_pac_batch_count(gs_pac_batch *b, size_t g, gs_pac_tally *t);
+/* Counts game g of b, played away and packed at the end of data (len
+ * bytes, gs_pac_batch_play_away), into *t as soon as it ends, before it is
+ * taken: GS_OK, or GS_EINVAL when data does not end with a packed game
+ * (nothing counted). */
+GS_API int gs_pac_batch_count_packed(const gs_pac_batch *b, size_t g,
+                                     const char *data, size_t len,
+                                     gs_pac_tally *t);
 /* The progress of a batch of `total` games after `seconds`: "12/100 games,
  * 7 wins, mean score 503.2, 4.1 games/s" ("mean score -" before a game
  * counts; seconds > 0). As snprintf: at most size bytes, NUL included,

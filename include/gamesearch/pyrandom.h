@@ -9,6 +9,7 @@
 #ifndef GAMESEARCH_PYRANDOM_H
 #define GAMESEARCH_PYRANDOM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core.h"
@@ -26,6 +27,17 @@ typedef struct gs_pyrandom {
 GS_API void gs_pyrandom_seed_int(gs_pyrandom *r, int64_t n);
 /* random.seed(n) for an integer 0 <= n < 2^64. */
 GS_API void gs_pyrandom_seed_uint(gs_pyrandom *r, uint64_t n);
+
+/*
+ * Reads `text` as an integer seed for random.seed, any whole number of 64
+ * bits, signed or not: -2^63 to 2^64 - 1 in decimal, optionally signed,
+ * after white space as strtoll skips it. GS_OK with *seed its 64 bits and
+ * *is_unsigned true when it is above INT64_MAX (then seed with
+ * gs_pyrandom_seed_uint((uint64_t)*seed)); GS_EINVAL when text is no such
+ * number (nothing stored).
+ */
+GS_API int gs_pyrandom_seed_parse(const char *text, int64_t *seed,
+                                  bool *is_unsigned);
 
 /* random.seed(s) for a string s (version 2: the bytes of s followed by
  * their SHA-512 digest, read as one big-endian integer). */

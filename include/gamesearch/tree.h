@@ -140,6 +140,11 @@ GS_API int gs_tree_algo(const gs_tree *tree);
 /* The `depth:` line, in rounds (0 when absent). */
 GS_API int gs_tree_depth(const gs_tree *tree);
 
+/* A search `depth` rounds deep (0: to the end) as a cutoff in plies:
+ * depth times the agents, or 0 (no cutoff) when depth is 0 or that
+ * would not fit in an int32_t. */
+GS_API int32_t gs_tree_cutoff(const gs_tree *tree, int depth);
+
 /* The `bounds:` line: true and *lo, *hi when present. */
 GS_API bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi);
 
@@ -224,6 +229,11 @@ GS_API bool gs_tree_child_probability(const gs_tree *tree, int32_t node, int i,
  */
 GS_API int gs_tree_random(const char *spec, char *buf, size_t size,
                           size_t *length, gs_error *error);
+/* The same text handed to `write` in one piece: GS_OK, GS_EPARSE or
+ * GS_EINVAL as gs_tree_random, GS_ENOMEM (nothing written), or the
+ * nonzero value write returned. */
+GS_API int gs_tree_random_write(const char *spec, gs_write_fn write,
+                                void *user, gs_error *error);
 
 /* ---- Tracing a search, step by step ---- */
 
@@ -282,6 +292,20 @@ GS_API int gs_tree_trace_search(const gs_tree *tree,
                                 gs_error *error);
 
 /*
+ * Searches `tree` with any algorithm, as `gamesearch tree` does: with
+ * gs_tree_trace_search into *trace; but MCTS, which calls no hook, on an
+ * engine of its own (its tree is read back from the engine, as
+ * gs_tree_text_write's `mcts` does), returned in *engine (free it with
+ * gs_engine_free), *trace left empty. *engine is NULL for the other
+ * algorithms and on failure. Returns as gs_tree_trace_search, `error`
+ * holding the reason on failure.
+ */
+GS_API int gs_tree_search(const gs_tree *tree,
+                          const gs_search_options *options,
+                          gs_tree_trace *trace, gs_result *result,
+                          gs_engine **engine, gs_error *error);
+
+/*
  * The trace as a table for people, one line at a time: line 0 is the
  * header, line k (1 .. trace->count) step k. Columns: the step's number,
  * the event, the node, its ply and role (for a prune, the parent's), alpha
@@ -314,6 +338,22 @@ GS_API int gs_tree_cs188_check(const gs_tree *tree, const gs_tree_trace *trace,
                                size_t length, bool *match, char *buf,
                                size_t size, size_t *report_length,
                                gs_error *error);
+/* The same check with its report handed to `write` in one piece once the
+ * check is done (nothing is written when it fails): GS_OK; the errors of
+ * gs_tree_cs188_check (GS_ENOMEM with "out of memory" in *error); or the
+ * nonzero value write returned. */
+GS_API int gs_tree_cs188_check_write(const gs_tree *tree,
+                                     const gs_tree_trace *trace,
+                                     const gs_result *result,
+                                     const char *solution, size_t length,
+                                     bool *match, gs_write_fn write,
+                                     void *user, gs_error *error);
+/* The file of the solution beside CS188 test file `test`: "q2/1.test"
+ * gives "q2/1.solution", a name without ".test" gets ".solution" added.
+ * As snprintf: at most size bytes, NUL included, into buf; returns the
+ * whole length. */
+GS_API size_t gs_tree_cs188_solution_path(const char *test, char *buf,
+                                          size_t size);
 
 /* Frees the steps of a trace made for `tree` and empties it. */
 GS_API void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace);
