@@ -4,8 +4,6 @@
  * --numGames 10, a long option shortened to any unambiguous prefix), and
  * where a layout named on it is found.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,30 +56,17 @@ static int ghost_agent(cli_parser *p, const char *v)
     return 0;
 }
 
-static bool parse_double(const char *s, double lo, double hi, double *out)
-{
-    if (!s || !*s)
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || end == s || !isfinite(v) || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 static int frame_time(cli_parser *p, const char *v)
 {
-    return parse_double(v, -1e9, 60.0, &((pac_options *)p->target)->frame_time)
-               ? 0 : CLI_OPT_BAD;
+    pac_options *o = p->target;
+    return gs_parse_double(v, -1e9, 60.0, &o->frame_time) ? 0 : CLI_OPT_BAD;
 }
 
 static int zoom(cli_parser *p, const char *v)
 {
     double x;
     (void)p;
-    return parse_double(v, 0.0, 1e6, &x) && x > 0 ? 0 : CLI_OPT_BAD;
+    return gs_parse_double(v, 0.0, 1e6, &x) && x > 0 ? 0 : CLI_OPT_BAD;
 }
 
 /* --seed and --seeds: any whole number of 64 bits, signed or not

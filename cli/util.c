@@ -138,16 +138,6 @@ bool cli_read_answer(char **line, size_t *cap)
     return true;
 }
 
-char *cli_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    return s;
-}
-
 bool cli_output_open(const char *cmd, cli_output *out, const char *option,
                      const char *path)
 {

@@ -138,7 +138,5 @@ bool cli_output_close(cli_output *out, bool failed);
  * (false at end of input), echoed when standard input is not a terminal,
  * so that a piped session reads as one at the terminal would. */
 bool cli_read_answer(char **line, size_t *cap);
-/* Strips surrounding blanks in place and returns the start. */
-char *cli_trim(char *s);
 
 #endif /* GS_CLI_UTIL_H */

@@ -62,6 +62,7 @@
 
 #include "gamesearch/pacman_play.h"
 #include "gamesearch/search.h"
+#include "gamesearch/text.h"
 #include "play_internal.h"
 
 /*
@@ -186,7 +187,7 @@ static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *valu
     const char *name = agent_names[kind];
     long n;
     if (strcmp(key, "depth") == 0) {
-        if (!pac_parse_long(value, 1, MAX_DEPTH, &n)) {
+        if (!gs_parse_long(value, 1, MAX_DEPTH, &n)) {
             say(err, errsize, "depth must be a whole number of rounds "
                      "from 1 to %d, not '%s'", MAX_DEPTH, value);
             return false;
@@ -228,7 +229,7 @@ static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *valu
         }
         sa->seconds = t;
     } else if (strcmp(key, "nodes") == 0) {
-        if (!pac_parse_long(value, 1, 2000000000L, &n)) {
+        if (!gs_parse_long(value, 1, 2000000000L, &n)) {
             say(err, errsize, "nodes must be a whole number from 1 to "
                      "2000000000, not '%s'", value);
             return false;
@@ -243,7 +244,7 @@ static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *valu
         sa->count_states = value[0] == '1';
     } else if (strcmp(key, "iterations") == 0 &&
                kind == GS_PAC_AGENT_MCTS) {
-        if (!pac_parse_long(value, 1, 2000000000L, &n)) {
+        if (!gs_parse_long(value, 1, 2000000000L, &n)) {
             say(err, errsize, "iterations must be a whole number from 1 "
                      "to 2000000000, not '%s'", value);
             return false;

@@ -63,18 +63,4 @@ static inline char *pac_parse_seed(const char *s, int64_t *v, bool *is_unsigned)
     return end;
 }
 
-/* A whole decimal number in [lo, hi], nothing else in s. */
-static inline bool pac_parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s || !*s)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || end == s || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 #endif /* GAMESEARCH_PACMAN_PLAY_INTERNAL_H */

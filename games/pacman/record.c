@@ -379,12 +379,12 @@ static int parse_field(reader *r, gs_pac_record *rec, int field, char *value,
                     "'per-game N' (the last two optionally followed by "
                     "'random')");
     case F_MAX_MOVES:
-        if (!pac_parse_long(value, 1, 1000000000L, &rec->max_moves))
+        if (!gs_parse_long(value, 1, 1000000000L, &rec->max_moves))
             return fail(r, vcol, "max-moves: expected a whole number from 1 "
                         "to 1000000000");
         return 0;
     case F_GAMES:
-        if (!pac_parse_long(value, 0, 1000000L, games))
+        if (!gs_parse_long(value, 0, 1000000L, games))
             return fail(r, vcol, "games: expected a whole number from 0 to "
                         "1000000");
         return 0;
@@ -602,7 +602,7 @@ static int parse(reader *r, gs_pac_record *rec)
         return fail(r, 1, "not a gamesearch pacman record (its first line "
                     "should be '%s %d')", RECORD_MAGIC, RECORD_VERSION);
     long version;
-    if (!pac_parse_long(buf + sizeof RECORD_MAGIC, 1, 1000000, &version))
+    if (!gs_parse_long(buf + sizeof RECORD_MAGIC, 1, 1000000, &version))
         return fail(r, (int)sizeof RECORD_MAGIC + 1, "expected a version number");
     if (version != RECORD_VERSION)
         return fail(r, (int)sizeof RECORD_MAGIC + 1, "record version %ld is "
