@@ -436,31 +436,108 @@ static void test_bad_files(void **state)
     gs_c4_free(g);
 }
 
-/* The shipped book loads as a 7x6 book, and each opening it holds has
- * its known score (the first player wins with the centre column: 1 for
- * the empty board, -2 -1 0 1 0 -1 -2 for the first columns). */
+/* A person's replies for test_default_book: a column from a small
+ * linear congruential generator, the first playable one from there. */
+static int person_move(const gs_c4 *g, const gs_c4_state *s, uint32_t *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    int c = (int)((*seed >> 16) % 7u);
+    while (!gs_c4_can_play(g, s, c))
+        c = (c + 1) % 7;
+    return c;
+}
+
+/* One line of play against the shipped book: the computer moving first
+ * (or second), the person's moves from `seed`, while the computer's turns
+ * have fewer than `stones` stones and the game is not decided at once.
+ * Each of its turns comes from the book; the deepest one is solved again
+ * with `plain` (no book, table emptied), as is the position after its
+ * move, and the scores must agree. Returns the nodes of those solves. */
+static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
+                          gs_c4_solver *plain, bool second, uint32_t seed,
+                          int stones)
+{
+    gs_c4_state s, last;
+    gs_c4_empty(g, &s);
+    if (second)
+        gs_c4_play(g, &s, person_move(g, &s, &seed));
+    gs_c4_solution sd, at_last = {0};
+    int turns = 0;
+    while (s.moves < stones && gs_c4_winning_column(g, &s) < 0) {
+        assert_int_equal(gs_c4_choose(sv, &s, &sd), GS_OK);
+        assert_true(sd.from_book && sd.best_proved && sd.known);
+        assert_int_equal(sd.nodes, 0);
+        last = s;
+        at_last = sd;
+        turns++;
+        gs_c4_play(g, &s, sd.best);
+        if (s.over)
+            break;
+        gs_c4_play(g, &s, person_move(g, &s, &seed));
+        if (s.over)
+            break;
+    }
+    assert_true(turns > 0);
+    gs_c4_solution fresh;
+    gs_c4_solver_clear(plain);
+    assert_int_equal(gs_c4_solve(plain, &last, false, &fresh), GS_OK);
+    assert_true(fresh.known);
+    assert_int_equal(fresh.score, at_last.score);
+    uint64_t nodes = fresh.nodes;
+    gs_c4_play(g, &last, at_last.best);
+    if (!last.over) {
+        gs_c4_solver_clear(plain);
+        assert_int_equal(gs_c4_solve(plain, &last, false, &fresh), GS_OK);
+        assert_int_equal(-fresh.score, at_last.score);
+        nodes += fresh.nodes;
+    }
+    return nodes;
+}
+
+/* The shipped book: its stones and entries, and the person's seeds of the
+ * lines checked (chosen among the first 40 for lines whose last solves
+ * are small, a few million nodes at most, the whole test taking seconds
+ * under the sanitizers; all 40 agree). */
+enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 15951 };
+static const uint32_t first_lines[] = {11, 12, 14, 21, 29, 33, 37, 38, 40};
+static const uint32_t second_lines[] = {4, 9, 11, 14, 15, 21, 22, 32, 35};
+
+/* The shipped book (README.md, "Opening books"): every position up to 1
+ * stone, and a book for play, the computer moving first to 13 stones and
+ * second to 10. The known opening scores (the first player wins with the
+ * centre column: 1 for the empty board, -2 -1 0 1 0 -1 -2 for the first
+ * columns); along lines of play, every computer turn answered from it; a
+ * sample of its entries, the deepest turn of each line and the position
+ * after the book's move, against fresh solves. */
 static void test_default_book(void **state)
 {
     (void)state;
     gs_c4 *g = board(7, 6);
     gs_c4_book *b = NULL;
     assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
-    assert_non_null(b);
-    assert_true(gs_c4_book_ply(b) >= 0);
+    assert_int_equal(gs_c4_book_ply(b), DEFAULT_BOOK_PLY);
+    assert_int_equal(gs_c4_book_size(b), DEFAULT_BOOK_SIZE);
     gs_c4_state empty;
     gs_c4_empty(g, &empty);
     int score;
-    if (gs_c4_book_lookup(b, &empty, &score))
-        assert_int_equal(score, 1);
+    assert_true(gs_c4_book_lookup(b, &empty, &score));
+    assert_int_equal(score, 1);
     static const int first[7] = {-2, -1, 0, 1, 0, -1, -2};
     for (int c = 0; c < 7; c++) {
         gs_c4_state s = empty;
         gs_c4_play(g, &s, c);
-        if (gs_c4_book_lookup(b, &s, &score))
-            assert_int_equal(-score, first[c]);
-        else
-            assert_true(gs_c4_book_ply(b) < 1);
+        assert_true(gs_c4_book_lookup(b, &s, &score));
+        assert_int_equal(-score, first[c]);
     }
+
+    gs_c4_solver *sv = solver(g), *plain = solver(g);
+    gs_c4_solver_set_book(sv, b);
+    for (size_t i = 0; i < sizeof first_lines / sizeof *first_lines; i++)
+        book_line(g, sv, plain, false, first_lines[i], 13);
+    for (size_t i = 0; i < sizeof second_lines / sizeof *second_lines; i++)
+        book_line(g, sv, plain, true, second_lines[i], 10);
+    gs_c4_solver_free(plain);
+    gs_c4_solver_free(sv);
     gs_c4_book_free(b);
     gs_c4_free(g);
 }

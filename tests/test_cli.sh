@@ -680,7 +680,7 @@ best: 4
 # play: a move a limit stopped gives exit 1, so its reason goes to
 # standard error too.
 printf '4\nq\n' >"$TMP/c4.in"
-run --stdin "$TMP/c4.in" connect4 play --first computer --start 4 --max-nodes 100
+run --stdin "$TMP/c4.in" connect4 play --first computer --start 4 --max-nodes 100 --no-book
 if [ "$status" -eq 1 ] && [ "$(cat "$TMP/err")" = "gamesearch connect4: move 2 (column 4): stopped by --max-nodes before the score was known
 gamesearch connect4: move 4 (column 4): stopped by --max-nodes before the score was known" ]; then
     ok
@@ -718,8 +718,6 @@ run connect4 book --ply 0 --play first --out "$TMP/x.book"
 check "connect4 book --play: --ply 0" 2 "" "gamesearch connect4: book --play needs --ply 1 or more (the stones the book reaches)"
 run connect4 book --ply 4 --play white --out "$TMP/x.book"
 check "connect4 book --play: an unknown side" 2 "" "gamesearch connect4: unknown side 'white' (expected first, second or both)"
-run connect4 book --ply 4 --play first --mpi --out "$TMP/x.book"
-check "connect4 book --play --mpi" 2 "" "gamesearch connect4: --play cannot go with --mpi (each turn's replies depend on the turn before)"
 run connect4 solve --play first
 check "connect4 solve --play: only for book" 2 "" "gamesearch connect4: --play goes with book"
 run connect4 solve --ply 2
@@ -749,7 +747,7 @@ best: 1 2 3 4 5 6 7" ""
 run connect4 analyze 1311111324222232533354444547556766665677
 check "connect4 analyze: the last empty cell" 0 ". . . . . . 0
 best: 7" ""
-run connect4 analyze 1 --max-nodes 10
+run connect4 analyze 1 --max-nodes 10 --no-book
 if [ "$status" -eq 1 ] && [ "$(cat "$TMP/out")" = "? ? ? ? ? ? ?
 best: ?" ] && [ "$(wc -l <"$TMP/err")" -eq 7 ]; then ok; else bad "connect4 analyze --max-nodes: '?'" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
 

@@ -133,6 +133,12 @@ want="gamesearch connect4: --keep-table cannot go with --mpi (each rank solves i
 if [ "$mstatus" -eq 2 ] && [ "$(grep "^gamesearch" "$TMP/merr")" = "$want" ]; then ok; else
     bad "connect4 solve --keep-table --mpi" "status $mstatus" "$(cat "$TMP/merr")"
 fi
+"$GS" connect4 book --ply 4 --play first --mpi --out "$TMP/x.book" >"$TMP/mout" 2>"$TMP/merr"
+mstatus=$?
+want="gamesearch connect4: --play cannot go with --mpi (each turn's replies depend on the turn before)"
+if [ "$mstatus" -eq 2 ] && [ "$(grep "^gamesearch" "$TMP/merr")" = "$want" ] && [ ! -e "$TMP/x.book" ]; then ok; else
+    bad "connect4 book --play --mpi" "status $mstatus" "$(cat "$TMP/merr")"
+fi
 
 # ---- A rank that fails: what was lost, and a non-zero status ----
 # rank 0's message passes through mpirun while mpirun stops the run; on a
