@@ -5,7 +5,8 @@ Plays GAMES games of `gamesearch connect4 play` through a pipe, taking the
 person's side: a move chosen by MCTS (`connect4 analyze --algo mcts
 --iterations N`, no book) nine times out of ten and a random one the tenth,
 so that the games are long and close rather than lost in a few moves (N 0:
-random moves only). For each game it prints the moves, the computer's
+random moves only; N -1: the best move by the exact solver,
+`connect4 analyze`, every time: the person plays perfectly). For each game it prints the moves, the computer's
 turns, how many came from the book, and the longest wait: the wall time
 from the person's move to the computer's line, as a person sees it.
 
@@ -26,6 +27,10 @@ CHOICE = re.compile(r'computer \((.)\) plays (\d), (.*), ([0-9.]+) ms')
 
 def person_move(gs, moves, heights, rng, iterations):
     cols = [c for c in range(len(heights)) if heights[c] < 6]
+    if iterations < 0:
+        r = subprocess.run([gs, 'connect4', 'analyze', moves],
+                           capture_output=True, text=True, check=True)
+        return int(re.search(r'^best: (\d)', r.stdout, re.M).group(1)) - 1
     if iterations and rng.random() < 0.9:
         r = subprocess.run([gs, 'connect4', 'analyze', '--no-book', '--algo',
                             'mcts', '--iterations', str(iterations), moves],
