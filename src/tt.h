@@ -128,6 +128,10 @@ typedef struct tt_bucket {
 #define TT_START ((size_t)4096)
 
 typedef struct tt_table {
+    /* A cache line before the fields every thread reads at every probe,
+     * so that they share none with what precedes the table in its
+     * engine (written by the owner at every node). */
+    char pad_before[TT_LINE];
     tt_bucket *bucket;  /* `buckets` buckets, aligned to TT_LINE */
     void *block;        /* the allocation they sit in (and chunk_gen) */
     size_t buckets;     /* a power of two, or 0 when there is no table */
