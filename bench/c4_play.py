@@ -12,7 +12,8 @@ from the person's move to the computer's line, as a person sees it.
 
     python3 bench/c4_play.py GAMESEARCH computer|human SEED GAMES N [options]
 
-The options after N go to `connect4 play` (`--book FILE`, `--no-book`, ...);
+The options after N go to `connect4 play` (`--book FILE`, `--no-book`, ...;
+the 7x6 board only);
 `computer` makes the computer move first. Standard library only.
 """
 import random

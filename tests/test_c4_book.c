@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "gamesearch/connect4.h"
+#include "fixtures.h"
 
 static gs_c4 *board(int w, int h)
 {
@@ -436,12 +437,11 @@ static void test_bad_files(void **state)
     gs_c4_free(g);
 }
 
-/* A person's replies for test_default_book: a column from a small
- * linear congruential generator, the first playable one from there. */
-static int person_move(const gs_c4 *g, const gs_c4_state *s, uint32_t *seed)
+/* A person's replies for test_default_book: a column from the suite's
+ * random generator, the first playable one from there. */
+static int person_move(const gs_c4 *g, const gs_c4_state *s, uint64_t *seed)
 {
-    *seed = *seed * 1103515245u + 12345u;
-    int c = (int)((*seed >> 16) % 7u);
+    int c = rng_int(seed, 0, 6);
     while (!gs_c4_can_play(g, s, c))
         c = (c + 1) % 7;
     return c;
@@ -454,7 +454,7 @@ static int person_move(const gs_c4 *g, const gs_c4_state *s, uint32_t *seed)
  * with `plain` (no book, table emptied), as is the position after its
  * move, and the scores must agree. Returns the nodes of those solves. */
 static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
-                          gs_c4_solver *plain, bool second, uint32_t seed,
+                          gs_c4_solver *plain, bool second, uint64_t seed,
                           int stones)
 {
     gs_c4_state s, last;
@@ -499,8 +499,8 @@ static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
  * are small, under a million nodes, the whole test taking seconds
  * under the sanitizers; all 40 agree). */
 enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 27552 };
-static const uint32_t first_lines[] = {11, 12, 14, 21, 29, 33, 37, 38, 40};
-static const uint32_t second_lines[] = {4, 9, 11, 12, 14, 15, 21, 22, 24, 33};
+static const uint64_t first_lines[] = {2, 3, 11, 15, 17, 26, 33, 36, 40};
+static const uint64_t second_lines[] = {5, 6, 12, 17, 24, 26, 31, 33, 36, 39};
 
 /* The shipped book (README.md, "Opening books"): every position up to 1
  * stone, and a book for play, the computer moving first to 13 stones and

@@ -109,6 +109,12 @@ static int entry_score(uint64_t e)
     return (int)(int8_t)(uint8_t)(e & 0xff);
 }
 
+/* The entry of s (its canonical key) with `score` (-127 to 127). */
+static uint64_t entry_of(const gs_c4 *g, const gs_c4_state *s, int score)
+{
+    return c4_canonical_key(g, s) << 8 | (uint8_t)(int8_t)score;
+}
+
 bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s, int *score)
 {
     if (!b || !s || s->over || s->moves > b->ply)
@@ -291,8 +297,7 @@ int gs_c4_book_build_with(const gs_c4 *g, int ply, gs_c4_book_solve_fn solve,
             st = GS_EINVAL;
             goto done;
         }
-        uint64_t k = c4_canonical_key(g, &lv[ply].s[i]);
-        b->entry[b->count++] = k << 8 | (uint8_t)(int8_t)scores[i];
+        b->entry[b->count++] = entry_of(g, &lv[ply].s[i], scores[i]);
     }
     qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
 
@@ -304,9 +309,8 @@ int gs_c4_book_build_with(const gs_c4 *g, int ply, gs_c4_book_solve_fn solve,
                 st = GS_EINVAL;   /* cannot happen: every child is in */
                 goto done;
             }
-            uint64_t key = c4_canonical_key(g, &lv[k].s[i]);
             /* after the sorted entries, which the look-ups read */
-            b->entry[b->count + i] = key << 8 | (uint8_t)(int8_t)score;
+            b->entry[b->count + i] = entry_of(g, &lv[k].s[i], score);
         }
         b->count += lv[k].n;
         qsort(b->entry, b->count, sizeof *b->entry, cmp_u64);
@@ -389,8 +393,7 @@ static bool book_push(gs_c4_book *b, uint64_t entry, int moves)
 
 static bool book_push_score(gs_c4_book *b, const gs_c4_state *s, int score)
 {
-    return book_push(b, c4_canonical_key(b->g, s) << 8 |
-                     (uint8_t)(int8_t)score, s->moves);
+    return book_push(b, entry_of(b->g, s, score), s->moves);
 }
 
 /* Sorts b's entries and keeps one a position: GS_OK, or GS_EINVAL when
