@@ -198,6 +198,8 @@ void gs_engine_free(gs_engine *e)
         gs_engine_free(e->helpers[i]);
     if (e->helpers)
         mem_resize(&a, e->helpers, (size_t)e->nhelpers * sizeof *e->helpers, 0);
+    if (e->busy_block)
+        mem_resize(&a, e->busy_block, BUSY_SLOTS * sizeof *e->busy_own, 0);
     tt_free(&e->table, &a);
     mcts_free(e);
     mem_resize(&a, e, sizeof *e, 0);

@@ -122,6 +122,12 @@ typedef struct engine_modes {
  * the null-window probe under way is decided already (see smp_share). */
 enum { ASK_CANCEL = 1u, ASK_STOP = 2u, ASK_PROBE = 4u };
 
+/* Keys in the array of nodes being searched (a power of two), and the
+ * plies below the root where threads mark and avoid each other's nodes
+ * (threads.c). */
+#define BUSY_SLOTS 16384
+#define BUSY_PLIES 16
+
 /* No probe under way (gs_engine.probe_med). */
 #define PROBE_NONE INT64_MIN
 
@@ -209,6 +215,13 @@ struct gs_engine {
      * (budget: NULL when it has the budget to itself). */
     _Atomic uint64_t shared_nodes;
     _Atomic uint64_t *budget;
+    /* The nodes being searched (threads.c; search.c marks them): the
+     * owner's array of BUSY_SLOTS keys (busy_own, in the allocation
+     * busy_block, made at its first search on several threads), and the
+     * one a search marks in (busy: NULL with one thread). */
+    void *busy_block;
+    _Atomic uint64_t *busy_own;
+    _Atomic uint64_t *busy;
 
     /* Killer moves (two a ply, the newest first) and history counters of
      * the search under way. */

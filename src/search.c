@@ -205,6 +205,17 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
     }
 }
 
+/* Children a node puts off because another thread is searching them. */
+#define DEFER_MAX 32
+
+/* True when another thread marked the node of `key` as being searched
+ * (with several threads: the node then waits, ABDADA's deferral). */
+static inline bool busy_has(const gs_engine *e, uint64_t key)
+{
+    return atomic_load_explicit(&e->busy[key & (BUSY_SLOTS - 1)],
+                                memory_order_relaxed) == key;
+}
+
 /* Enhanced transposition cutoffs: true when the table entry of one of
  * the n children of the node at `ply` (a MAX node when maximize) proves
  * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
@@ -334,9 +345,31 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
     int i;
     *best_out = GS_NO_ACTION;
 
-    while ((i = pick_next(e, p)) < n) {
-        gs_action a = e->actions[base + (size_t)i];
+    /* With several threads, a child another thread is searching waits
+     * until the others are done (busy marks), unless it is the first. */
+    const bool defer = e->busy && ply > 0 && ply < BUSY_PLIES &&
+                       e->mode.use_tt && !e->opt.hook;
+    gs_action later[DEFER_MAX];
+    int nlater = 0, taken = 0, searched = 0;
+    for (;;) {
+        gs_action a;
+        if ((i = pick_next(e, p)) < n) {
+            a = e->actions[base + (size_t)i];
+        } else if (taken < nlater) {
+            a = later[taken++];
+            i = n - 1 - (nlater - taken);   /* (how many remain after it) */
+        } else {
+            break;
+        }
         g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
+        if (defer && searched > 0 && taken == 0 && nlater < DEFER_MAX) {
+            bool m;
+            if (busy_has(e, table_key(e, state_at(e, ply + 1), &m))) {
+                later[nlater++] = a;
+                continue;
+            }
+        }
+        searched++;
         double v = search_node(e, ply + 1, alpha, beta, a);
         if (e->halt)
             return best;
@@ -695,9 +728,19 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         pick_init(e, &p, ply, base, n, tt_move);
         if (e->mode.prefetch && n > 1 && !fetched)
             prefetch_children(e, ply, base, n);
+        _Atomic uint64_t *mark = NULL;
+        if (e->busy && ply > 0 && ply < BUSY_PLIES && e->mode.use_tt) {
+            mark = &e->busy[key & (BUSY_SLOTS - 1)];
+            atomic_store_explicit(mark, key, memory_order_relaxed);
+        }
         v = search_minmax(e, ply, agent, alpha, beta, &p,
                           role == GS_ROLE_MAX, remaining, &bound, &best,
                           &alpha, &beta);
+        if (mark) {
+            uint64_t mine = key;
+            atomic_compare_exchange_strong_explicit(
+                mark, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+        }
     }
     e->actions_top = base;
     if (e->halt)

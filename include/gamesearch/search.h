@@ -242,7 +242,11 @@ typedef struct gs_search_options {
      * calling thread's search, sped up by what the helpers store; with
      * null_window (and no iterative deepening) the threads also share
      * what each probe proves of the root's value, and drop a probe
-     * another thread has decided. The value is the one a single thread
+     * another thread has decided. Near the root each thread marks the
+     * nodes it is searching, and a node puts off a child that another
+     * thread has marked until its other children are done (ABDADA), so
+     * that the threads split the work instead of repeating it. The value
+     * is the one a single thread
      * finds (exactly, when no root window bounds it); the best action
      * reaches it but may be another of equal value. The node count then
      * includes the helpers' nodes, and it and the time vary from run to
