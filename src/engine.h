@@ -110,6 +110,8 @@ typedef struct engine_modes {
     bool symmetry;       /* a position and its mirror share one entry */
     bool prefetch;       /* load the children's table buckets early */
     bool etc;            /* enhanced transposition cutoffs (etc_plies) */
+    bool child_bounds;   /* the children's game bounds first
+                            (child_bounds_plies) */
     bool window;         /* the caller gave a root window */
     bool null_window;    /* find the root's value by bisection */
     bool iterative;      /* iterative deepening */

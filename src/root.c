@@ -434,7 +434,9 @@ static const struct {
 } versions[] = {
     /* 1: up to the hook; its result up to `stopped` */
     {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
-    /* 2: the mcts_ fields */
+    /* 2: the mcts_ fields, etc_plies */
+    {offsetof(gs_search_options, child_bounds_plies), sizeof(gs_result)},
+    /* 3: child_bounds_plies */
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
 

@@ -205,6 +205,48 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
     }
 }
 
+/* What the game knows of the n children of the node at `ply` (a MAX node
+ * when maximize), before any is searched: true when one child's bound
+ * alone decides the node fails high (MAX) or low (MIN) of its window,
+ * *value and *bound then the node's result; otherwise the children's
+ * bounds narrow the window (a MAX node is worth at least any child's
+ * lower bound, a MIN node at most any child's upper bound). */
+static bool child_bounds_cutoff(gs_engine *e, int ply, size_t base, int n,
+                                bool maximize, double *alpha, double *beta,
+                                double *value, gs_bound *bound)
+{
+    const gs_game *g = &e->game;
+    for (int i = 0; i < n; i++) {
+        void *child = state_at(e, ply + 1);
+        g->apply(g->ctx, state_at(e, ply), e->actions[base + i], child);
+        double lo, hi;
+        if (g->is_terminal(g->ctx, child))
+            lo = hi = g->value(g->ctx, child);
+        else if (!g->bounds(g->ctx, child, &lo, &hi))
+            continue;
+        if (maximize) {
+            if (fails_high(e, lo, *beta)) {
+                e->cutoffs++;
+                *value = lo;
+                *bound = GS_BOUND_LOWER;
+                return true;
+            }
+            if (lo > *alpha)
+                *alpha = lo;
+        } else {
+            if (fails_low(e, hi, *alpha)) {
+                e->cutoffs++;
+                *value = hi;
+                *bound = GS_BOUND_UPPER;
+                return true;
+            }
+            if (hi < *beta)
+                *beta = hi;
+        }
+    }
+    return false;
+}
+
 /* Children a node puts off because another thread is searching them. */
 #define DEFER_MAX 32
 
@@ -646,7 +688,11 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     const uint64_t cut_evals_before = e->cut_evals;
     const uint64_t nodes_before = e->nodes;
     gs_action tt_move = GS_NO_ACTION;
-    if (e->mode.use_tt) {
+    /* A node the game leaves one action (a forced move) is not looked up
+     * or stored: its child is, a ply on, and the table keeps its room
+     * for nodes that choose. */
+    const bool tabled = e->mode.use_tt && !(n_known == 1 && ply > 0);
+    if (tabled) {
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
             tt_move = hit.action;
@@ -710,19 +756,24 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
         bool fetched = false;
-        if (e->mode.etc && ply > 0 && ply < e->opt.etc_plies) {
-            if (e->mode.prefetch && n > 1) {
-                prefetch_children(e, ply, base, n);
-                fetched = true;
-            }
-            double cut;
-            gs_bound cb;
-            if (etc_cutoff(e, ply, base, n, role == GS_ROLE_MAX, alpha, beta,
-                           remaining, &cut, &cb)) {
-                e->actions_top = base;
-                emit_leave(e, ply, agent, via, false, cut, cb, alpha, beta);
-                return cut;
-            }
+        double cut;
+        gs_bound cb;
+        const bool etc = e->mode.etc && ply > 0 && ply < e->opt.etc_plies;
+        if (etc && e->mode.prefetch && n > 1) {
+            prefetch_children(e, ply, base, n);
+            fetched = true;
+        }
+        /* The children's bounds from the game (while their buckets load),
+         * then their table entries. */
+        if ((e->mode.child_bounds && n > 1 && ply > 0 &&
+             ply < e->opt.child_bounds_plies &&
+             child_bounds_cutoff(e, ply, base, n, role == GS_ROLE_MAX,
+                                 &alpha, &beta, &cut, &cb)) ||
+            (etc && etc_cutoff(e, ply, base, n, role == GS_ROLE_MAX, alpha,
+                               beta, remaining, &cut, &cb))) {
+            e->actions_top = base;
+            emit_leave(e, ply, agent, via, false, cut, cb, alpha, beta);
+            return cut;
         }
         picker p;
         pick_init(e, &p, ply, base, n, tt_move);
@@ -748,7 +799,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
 
     /* Step 8. Report and remember the result. */
     emit_leave(e, ply, agent, via, false, v, bound, alpha, beta);
-    if (e->mode.use_tt) {
+    if (tabled) {
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
         if (e->helper_id == 0)
