@@ -475,7 +475,18 @@ static void test_child_bounds(void **state)
     gs_engine *e = NULL;
     assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
     assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
-    gs_c4_state s = position(g, "2531276566711153");
+    /* gs_c4_solve's cutoffs: while fewer than 28 of the 42 cells are full */
+    gs_c4_state s;
+    gs_c4_empty(g, &s);
+    assert_int_equal(gs_c4_etc_plies(g, &s), 28);
+    s = position(g, "754732466173162124726115261");   /* 27 stones */
+    assert_int_equal(gs_c4_etc_plies(g, &s), 1);
+    assert_int_equal(gs_c4_play(g, &s, 2), GS_OK);
+    assert_int_equal(gs_c4_etc_plies(g, &s), 0);
+    assert_int_equal(gs_c4_etc_plies(NULL, &s), 0);
+    assert_int_equal(gs_c4_etc_plies(g, NULL), 0);
+
+    s = position(g, "2531276566711153");
     static const uint64_t want[3] = {120269, 182447, 182447};
     for (int which = 0; which < 3; which++) {
         gs_search_options o;

@@ -78,6 +78,14 @@ void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
  * and 28 plies, 10.2 to 11.8 s each way.
  */
 
+int gs_c4_etc_plies(const gs_c4 *g, const gs_c4_state *s)
+{
+    if (!g || !s)
+        return 0;
+    int etc = 2 * gs_c4_width(g) * gs_c4_height(g) / 3 - s->moves;
+    return etc > 0 ? etc : 0;
+}
+
 void gs_c4_search_options(gs_search_options *o, bool weak)
 {
     gs_search_options_init(o);
@@ -270,8 +278,7 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
      * transposition cutoffs while fewer than two thirds of the cells are
      * full. */
     gs_search_options so = sv->options;
-    int etc = 2 * gs_c4_width(sv->g) * gs_c4_height(sv->g) / 3 - s->moves;
-    so.etc_plies = etc > 0 ? etc : 0;
+    so.etc_plies = gs_c4_etc_plies(sv->g, s);
     if (weak) {
         so.window_lo = -1.0;
         so.window_hi = 1.0;
