@@ -328,6 +328,8 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
         value = lo;
     }
     value = sign * value * grain;
+    if (value == 0.0)
+        value = 0.0;   /* never -0: a MIN root's 0 proved by another thread */
     if (!proved && chooser && bound == GS_BOUND_EXACT) {
         /* No search showed a move reaching the value: one around it does.
          * (A thread may still drop it, thinking it the probe it had just
