@@ -5,9 +5,10 @@
  *   c4_threads [--threads N] [--weak] [--tt-mb N] < POSITIONS
  *
  * Reads positions (one a line; anything after the first blank, such as the
- * score of Pons's test files, is ignored) and solves each with the Connect
- * Four recipe (gs_c4_search_options) on N threads, the table (default
- * 64 MiB) emptied before each. Prints a line a position:
+ * score of Pons's test files, is ignored) and solves each as gs_c4_solve
+ * does (the solver's game, the recipe gs_c4_search_options with the
+ * position's gs_c4_etc_plies) on N threads, the table (default 64 MiB)
+ * emptied before each. Prints a line a position:
  *
  *   POSITION VALUE OWNER_NODES TOTAL_NODES MICROSECONDS OWNER_CPU_US CPU_US
  *
@@ -23,8 +24,9 @@
  * and the processor's caches costs each thread's rate. A last line sums
  * the columns.
  *
- * It includes the engine's internal header for the owner's count, so it
- * is built with the library's sources (CMake target c4_threads).
+ * It includes the engine's internal header for the owner's count, and
+ * Connect Four's for the solver's game, so it is built with the library's
+ * sources (CMake target c4_threads).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "../games/connect4/c4_internal.h"
 #include "gamesearch/connect4.h"
 #include "gamesearch/search.h"
 
@@ -79,7 +82,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "c4_threads: out of memory\n");
         return 1;
     }
-    gs_c4_game(g, &game);
+    c4_game_exact(g, &game);   /* the solver's game, as gs_c4_solve */
     if (gs_engine_new(&game, NULL, &e) != GS_OK ||
         gs_engine_tt_resize(e, (size_t)tt_mb << 20) != GS_OK) {
         fprintf(stderr, "c4_threads: out of memory\n");
@@ -103,6 +106,7 @@ int main(int argc, char **argv)
             return 1;
         }
         gs_engine_tt_clear(e);
+        o.etc_plies = gs_c4_etc_plies(g, &s);   /* as gs_c4_solve */
         gs_result r;
         struct timespec t0, t1, p0, p1;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);

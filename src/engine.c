@@ -198,6 +198,8 @@ void gs_engine_free(gs_engine *e)
         gs_engine_free(e->helpers[i]);
     if (e->helpers)
         mem_resize(&a, e->helpers, (size_t)e->nhelpers * sizeof *e->helpers, 0);
+    if (e->busy_block)
+        mem_resize(&a, e->busy_block, BUSY_SLOTS * sizeof *e->busy_own, 0);
     tt_free(&e->table, &a);
     mcts_free(e);
     mem_resize(&a, e, sizeof *e, 0);
@@ -270,6 +272,10 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.etc_plies is %d, but it must be 0 or more",
                            o->etc_plies);
+    if (o->child_bounds_plies < 0)
+        return engine_fail(e, GS_EINVAL,
+                           "options.child_bounds_plies is %d, but it must be "
+                           "0 or more", o->child_bounds_plies);
     /* A root window, null-window search, history and several threads
      * belong to alpha-beta under the textbook rule; null-window search
      * needs the values' grain, symmetry the game's mirror callbacks. */
@@ -339,6 +345,7 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
     m.prefetch = o->use_tt && o->prefetch;
     m.etc = m.prune && o->use_tt && o->etc_plies > 0 && g->child_hash &&
             !m.symmetry;
+    m.child_bounds = m.knowledge && g->bounds && o->child_bounds_plies > 0;
     m.window = o->window_lo < o->window_hi;
     m.null_window = o->null_window;
     m.iterative = o->iterative;

@@ -110,6 +110,8 @@ typedef struct engine_modes {
     bool symmetry;       /* a position and its mirror share one entry */
     bool prefetch;       /* load the children's table buckets early */
     bool etc;            /* enhanced transposition cutoffs (etc_plies) */
+    bool child_bounds;   /* the children's game bounds first
+                            (child_bounds_plies) */
     bool window;         /* the caller gave a root window */
     bool null_window;    /* find the root's value by bisection */
     bool iterative;      /* iterative deepening */
@@ -121,6 +123,12 @@ typedef struct engine_modes {
  * has its answer; ASK_PROBE, set by whichever thread proves it, says that
  * the null-window probe under way is decided already (see smp_share). */
 enum { ASK_CANCEL = 1u, ASK_STOP = 2u, ASK_PROBE = 4u };
+
+/* Keys in the array of nodes being searched (a power of two), and the
+ * plies below the root where threads mark and avoid each other's nodes
+ * (threads.c). */
+#define BUSY_SLOTS 16384
+#define BUSY_PLIES 16
 
 /* No probe under way (gs_engine.probe_med). */
 #define PROBE_NONE INT64_MIN
@@ -209,6 +217,13 @@ struct gs_engine {
      * (budget: NULL when it has the budget to itself). */
     _Atomic uint64_t shared_nodes;
     _Atomic uint64_t *budget;
+    /* The nodes being searched (threads.c; search.c marks them): the
+     * owner's array of BUSY_SLOTS keys (busy_own, in the allocation
+     * busy_block, made at its first search on several threads), and the
+     * one a search marks in (busy: NULL with one thread). */
+    void *busy_block;
+    _Atomic uint64_t *busy_own;
+    _Atomic uint64_t *busy;
 
     /* Killer moves (two a ply, the newest first) and history counters of
      * the search under way. */

@@ -328,6 +328,8 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
         value = lo;
     }
     value = sign * value * grain;
+    if (value == 0.0)
+        value = 0.0;   /* never -0: a MIN root's 0 proved by another thread */
     if (!proved && chooser && bound == GS_BOUND_EXACT) {
         /* No search showed a move reaching the value: one around it does.
          * (A thread may still drop it, thinking it the probe it had just
@@ -434,7 +436,9 @@ static const struct {
 } versions[] = {
     /* 1: up to the hook; its result up to `stopped` */
     {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
-    /* 2: the mcts_ fields */
+    /* 2: the mcts_ fields, etc_plies */
+    {offsetof(gs_search_options, child_bounds_plies), sizeof(gs_result)},
+    /* 3: child_bounds_plies */
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
 

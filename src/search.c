@@ -205,6 +205,80 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
     }
 }
 
+/*
+ * What the game knows of the *n children of the node at `ply` (a MAX node
+ * when maximize), read before any is searched. Returns true when one
+ * child's bound alone decides the node fails high (MAX) or low (MIN) of
+ * its window (*value and *bound then the node's result). Otherwise the
+ * children whose value is known, or whose bound shows they cannot get
+ * inside the window (at or below alpha at MAX, at or above beta at MIN),
+ * are settled without a search: they leave the node's actions (*n is
+ * what remains, in order), and the best of what they are worth (their
+ * value, or that bound) is in *settled with its action in *settled_action
+ * (untouched when none is settled). The others' bounds narrow the window:
+ * a MAX node is worth at least any child's lower bound, a MIN node at
+ * most any child's upper bound.
+ */
+static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
+                         bool maximize, double *alpha, double *beta,
+                         double *value, gs_bound *bound, double *settled,
+                         gs_action *settled_action)
+{
+    const gs_game *g = &e->game;
+    int kept = 0;
+    for (int i = 0; i < *n; i++) {
+        const gs_action a = e->actions[base + i];
+        void *child = state_at(e, ply + 1);
+        g->apply(g->ctx, state_at(e, ply), a, child);
+        double lo, hi;
+        if (g->is_terminal(g->ctx, child)) {
+            lo = hi = g->value(g->ctx, child);
+        } else if (!g->bounds(g->ctx, child, &lo, &hi)) {
+            e->actions[base + kept++] = a;
+            continue;
+        }
+        if (maximize ? fails_high(e, lo, *beta) : fails_low(e, hi, *alpha)) {
+            e->cutoffs++;
+            *value = maximize ? lo : hi;
+            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+            return true;
+        }
+        /* Settled: a known value, or one that cannot reach the window. */
+        double worth;
+        if (lo == hi)
+            worth = lo;
+        else if (maximize ? fails_low(e, hi, *alpha) : fails_high(e, lo, *beta))
+            worth = maximize ? hi : lo;
+        else
+            worth = NAN;
+        if (worth == worth) {
+            if (maximize ? worth > *settled : worth < *settled) {
+                *settled = worth;
+                *settled_action = a;
+            }
+            continue;
+        }
+        e->actions[base + kept++] = a;
+        if (maximize && lo > *alpha)
+            *alpha = lo;
+        if (!maximize && hi < *beta)
+            *beta = hi;
+    }
+    *n = kept;
+    return false;
+}
+
+/* Children a node puts off because another thread is searching them. */
+#define DEFER_MAX 32
+
+/* True when another thread marked the node of `key` as being searched
+ * (with several threads: the node then waits, ABDADA's deferral). */
+static inline bool busy_has(const gs_engine *e, uint64_t key)
+{
+    return atomic_load_explicit(&e->busy[key & (BUSY_SLOTS - 1)],
+                                memory_order_relaxed) == key;
+}
+
 /* Enhanced transposition cutoffs: true when the table entry of one of
  * the n children of the node at `ply` (a MAX node when maximize) proves
  * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
@@ -314,14 +388,17 @@ static double star1_edge(double edge, double denom, const chance_sum *acc,
 
 /*
  * The loop over the children of a MAX (maximize) or MIN node whose n
- * actions sit at `base`, in the picker's order. Fail-soft, with the same
+ * actions sit at `base`, in the picker's order, after children settled
+ * without a search (child_bounds) worth `settled` at best, through
+ * settled_action (-INFINITY or INFINITY and GS_NO_ACTION: none). Fail-soft, with the same
  * contract as search_node() for the window (alpha, beta); *bound_out says
  * what the value is, *best_out is the best action (GS_NO_ACTION when the
  * search halted before any child finished).
  */
 static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                             double beta, picker *p, bool maximize,
-                            int remaining, gs_bound *bound_out,
+                            int remaining, double settled,
+                            gs_action settled_action, gs_bound *bound_out,
                             gs_action *best_out, double *alpha_out,
                             double *beta_out)
 {
@@ -329,14 +406,40 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
     const size_t base = p->base;
     const int n = p->n;
     const double alpha0 = alpha, beta0 = beta;
-    double best = maximize ? -INFINITY : INFINITY;
+    double best = settled;
     bool cut = false;
     int i;
-    *best_out = GS_NO_ACTION;
+    *best_out = settled_action;
+    if (maximize && best > alpha)
+        alpha = best;
+    if (!maximize && best < beta)
+        beta = best;
 
-    while ((i = pick_next(e, p)) < n) {
-        gs_action a = e->actions[base + (size_t)i];
+    /* With several threads, a child another thread is searching waits
+     * until the others are done (busy marks), unless it is the first. */
+    const bool defer = e->busy && ply > 0 && ply < BUSY_PLIES &&
+                       e->mode.use_tt && !e->opt.hook;
+    gs_action later[DEFER_MAX];
+    int nlater = 0, taken = 0, searched = 0;
+    for (;;) {
+        gs_action a;
+        if ((i = pick_next(e, p)) < n) {
+            a = e->actions[base + (size_t)i];
+        } else if (taken < nlater) {
+            a = later[taken++];
+            i = n - 1 - (nlater - taken);   /* (how many remain after it) */
+        } else {
+            break;
+        }
         g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
+        if (defer && searched > 0 && taken == 0 && nlater < DEFER_MAX) {
+            bool m;
+            if (busy_has(e, table_key(e, state_at(e, ply + 1), &m))) {
+                later[nlater++] = a;
+                continue;
+            }
+        }
+        searched++;
         double v = search_node(e, ply + 1, alpha, beta, a);
         if (e->halt)
             return best;
@@ -613,7 +716,11 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     const uint64_t cut_evals_before = e->cut_evals;
     const uint64_t nodes_before = e->nodes;
     gs_action tt_move = GS_NO_ACTION;
-    if (e->mode.use_tt) {
+    /* A node the game leaves one action (a forced move) is not looked up
+     * or stored: its child is, a ply on, and the table keeps its room
+     * for nodes that choose. */
+    const bool tabled = e->mode.use_tt && !(n_known == 1 && ply > 0);
+    if (tabled) {
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
             tt_move = hit.action;
@@ -676,28 +783,58 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     } else if (role == GS_ROLE_CHANCE) {
         v = search_chance(e, ply, agent, alpha, beta, base, n, false, &bound);
     } else {
+        const bool maximize = role == GS_ROLE_MAX;
         bool fetched = false;
-        if (e->mode.etc && ply > 0 && ply < e->opt.etc_plies) {
-            if (e->mode.prefetch && n > 1) {
+        double cut;
+        gs_bound cb;
+        const bool etc = e->mode.etc && ply > 0 && ply < e->opt.etc_plies;
+        if (etc && e->mode.prefetch && n > 1) {
+            prefetch_children(e, ply, base, n);
+            fetched = true;
+        }
+        /* The children's bounds from the game (while their buckets load),
+         * then their table entries. */
+        double settled = maximize ? -INFINITY : INFINITY;
+        gs_action settled_action = GS_NO_ACTION;
+        if ((e->mode.child_bounds && n > 1 && ply > 0 &&
+             ply < e->opt.child_bounds_plies &&
+             child_bounds(e, ply, base, &n, maximize, &alpha, &beta, &cut,
+                          &cb, &settled, &settled_action)) ||
+            (etc && n > 0 &&
+             etc_cutoff(e, ply, base, n, maximize, alpha, beta, remaining,
+                        &cut, &cb))) {
+            e->actions_top = base;
+            emit_leave(e, ply, agent, via, false, cut, cb, alpha, beta);
+            return cut;
+        }
+        if (n == 0) {
+            /* Every child settled by its bounds. */
+            v = settled;
+            best = settled_action;
+            bound = maximize ? (fails_low(e, v, alpha) ? GS_BOUND_UPPER
+                                                       : GS_BOUND_EXACT)
+                             : (fails_high(e, v, beta) ? GS_BOUND_LOWER
+                                                       : GS_BOUND_EXACT);
+        } else {
+            picker p;
+            pick_init(e, &p, ply, base, n, tt_move);
+            if (e->mode.prefetch && n > 1 && !fetched)
                 prefetch_children(e, ply, base, n);
-                fetched = true;
+            _Atomic uint64_t *mark = NULL;
+            if (e->busy && ply > 0 && ply < BUSY_PLIES && e->mode.use_tt) {
+                mark = &e->busy[key & (BUSY_SLOTS - 1)];
+                atomic_store_explicit(mark, key, memory_order_relaxed);
             }
-            double cut;
-            gs_bound cb;
-            if (etc_cutoff(e, ply, base, n, role == GS_ROLE_MAX, alpha, beta,
-                           remaining, &cut, &cb)) {
-                e->actions_top = base;
-                emit_leave(e, ply, agent, via, false, cut, cb, alpha, beta);
-                return cut;
+            v = search_minmax(e, ply, agent, alpha, beta, &p, maximize,
+                              remaining, settled, settled_action, &bound,
+                              &best, &alpha, &beta);
+            if (mark) {
+                uint64_t mine = key;
+                atomic_compare_exchange_strong_explicit(
+                    mark, &mine, 0, memory_order_relaxed,
+                    memory_order_relaxed);
             }
         }
-        picker p;
-        pick_init(e, &p, ply, base, n, tt_move);
-        if (e->mode.prefetch && n > 1 && !fetched)
-            prefetch_children(e, ply, base, n);
-        v = search_minmax(e, ply, agent, alpha, beta, &p,
-                          role == GS_ROLE_MAX, remaining, &bound, &best,
-                          &alpha, &beta);
     }
     e->actions_top = base;
     if (e->halt)
@@ -705,7 +842,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
 
     /* Step 8. Report and remember the result. */
     emit_leave(e, ply, agent, via, false, v, bound, alpha, beta);
-    if (e->mode.use_tt) {
+    if (tabled) {
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
         if (e->helper_id == 0)

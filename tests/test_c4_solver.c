@@ -459,6 +459,56 @@ static void test_shared_set(void **state)
     close_solver(&f);
 }
 
+/* The children's bounds read before any child is searched
+ * (child_bounds_plies): the same value in fewer nodes (exact counts).
+ * Options of version 2, which end before child_bounds_plies, search
+ * without them whatever lies beyond their size. */
+static void test_child_bounds(void **state)
+{
+    (void)state;
+    gs_c4_params p;
+    gs_c4_params_init(&p);   /* 7x6 */
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_game game;
+    c4_game_exact(g, &game);
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
+    /* gs_c4_solve's cutoffs: while fewer than 28 of the 42 cells are full */
+    gs_c4_state s;
+    gs_c4_empty(g, &s);
+    assert_int_equal(gs_c4_etc_plies(g, &s), 28);
+    s = position(g, "754732466173162124726115261");   /* 27 stones */
+    assert_int_equal(gs_c4_etc_plies(g, &s), 1);
+    assert_int_equal(gs_c4_play(g, &s, 2), GS_OK);
+    assert_int_equal(gs_c4_etc_plies(g, &s), 0);
+    assert_int_equal(gs_c4_etc_plies(NULL, &s), 0);
+    assert_int_equal(gs_c4_etc_plies(g, NULL), 0);
+
+    s = position(g, "2531276566711153");
+    static const uint64_t want[3] = {120269, 182447, 182447};
+    for (int which = 0; which < 3; which++) {
+        gs_search_options o;
+        gs_c4_search_options(&o, false);
+        assert_int_equal(o.child_bounds_plies, 64);
+        if (which == 1)
+            o.child_bounds_plies = 0;
+        if (which == 2)
+            o.size = offsetof(gs_search_options, child_bounds_plies);
+        gs_result r;
+        gs_engine_tt_clear(e);
+        assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
+        assert_true(r.value == 2);
+        if (r.nodes != want[which])
+            fail_msg("case %d: %llu nodes, want %llu", which,
+                     (unsigned long long)r.nodes,
+                     (unsigned long long)want[which]);
+    }
+    gs_engine_free(e);
+    gs_c4_free(g);
+}
+
 /* The solver's game (c4_game_exact) against gs_c4_game: the same values
  * with the solver's options, in fewer nodes where claimeven's losing
  * bounds apply (exact counts: a change to the search shows here). */
@@ -470,8 +520,8 @@ static void test_exact_game_nodes(void **state)
         int score;   /* for the first player */
         uint64_t plain, exact;   /* nodes, strong */
     } cases[] = {
-        {"274552224131661", 0, 143156, 71075},
-        {"2531276566711153", 2, 180051, 173774},
+        {"274552224131661", 0, 200812, 41391},
+        {"2531276566711153", 2, 136378, 120269},
     };
     gs_c4_params p;
     gs_c4_params_init(&p);   /* 7x6 */
@@ -507,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_known_scores),
         cmocka_unit_test(test_solver_params),
         cmocka_unit_test(test_threads_same_scores),
+        cmocka_unit_test(test_child_bounds),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_exact_game_nodes),
         cmocka_unit_test(test_analyze),

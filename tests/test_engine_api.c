@@ -254,6 +254,14 @@ static void test_option_messages(void **state)
     refuses(&f, &o, GS_EINVAL,
             "options.threads is -2, but it must be 0 or more");
     o = defaults();
+    o.etc_plies = -1;
+    refuses(&f, &o, GS_EINVAL,
+            "options.etc_plies is -1, but it must be 0 or more");
+    o = defaults();
+    o.child_bounds_plies = -3;
+    refuses(&f, &o, GS_EINVAL,
+            "options.child_bounds_plies is -3, but it must be 0 or more");
+    o = defaults();
     o.algo = GS_MINIMAX;
     o.window_lo = -1;
     o.window_hi = 1;

@@ -149,14 +149,26 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 /*
  * The engine options the solver uses: alpha-beta with null-window
  * searches, the transposition table, the game's ordering hint and
- * prefetching, enhanced transposition cutoffs in the first 16 plies;
- * no killers or history and no folding of mirror images
- * (both measured worse on Pons's test sets; see games/connect4/solver.c).
+ * prefetching, enhanced transposition cutoffs in the first 16 plies
+ * (gs_c4_solve sets each position's: gs_c4_etc_plies), every child's
+ * bounds read before any child is searched; no killers or history and
+ * no folding of mirror images (both measured worse on Pons's test sets;
+ * see games/connect4/solver.c).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
  * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
  * them.
  */
 GS_API void gs_c4_search_options(gs_search_options *o, bool weak);
+
+/*
+ * The plies of enhanced transposition cutoffs (gs_search_options.
+ * etc_plies) that gs_c4_solve searches s with: as many as keep them
+ * while fewer than two thirds of the cells are full (28 stones on 7x6),
+ * 0 from there on or when g or s is NULL. The recipe's own 16 is for a
+ * search of any position; the cutoffs pay near the root of a long search
+ * and cost more than they save in the last third of the game.
+ */
+GS_API int gs_c4_etc_plies(const gs_c4 *g, const gs_c4_state *s);
 
 typedef struct gs_c4_solver gs_c4_solver;
 

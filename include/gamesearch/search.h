@@ -128,12 +128,13 @@ typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
  *
  * Versions. `size` (the first field, set by gs_search_options_init) tells
  * the library which version of this struct, and of gs_result, the caller
- * was compiled with: today there are two versions of each. A later version
+ * was compiled with: today there are three versions of it. A later version
  * only appends fields, at the end of gs_search_options and at the end of
  * gs_result, so that a program compiled against older headers keeps
  * working with a newer library: the fields its options lack take their
  * defaults, and its gs_result is written only as far as its version has
- * it. Version 2 appended the mcts_ fields of both. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
+ * it. Version 2 appended the mcts_ fields of both (and etc_plies),
+ * version 3 child_bounds_plies to gs_search_options. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
  * options were not set up by gs_search_options_init) or larger than the
  * library's own struct (a program compiled against newer headers than the
  * library it runs with).
@@ -242,7 +243,11 @@ typedef struct gs_search_options {
      * calling thread's search, sped up by what the helpers store; with
      * null_window (and no iterative deepening) the threads also share
      * what each probe proves of the root's value, and drop a probe
-     * another thread has decided. The value is the one a single thread
+     * another thread has decided. Near the root each thread marks the
+     * nodes it is searching, and a node puts off a child that another
+     * thread has marked until its other children are done (ABDADA), so
+     * that the threads split the work instead of repeating it. The value
+     * is the one a single thread
      * finds (exactly, when no root window bounds it); the best action
      * reaches it but may be another of equal value. The node count then
      * includes the helpers' nodes, and it and the time vary from run to
@@ -283,6 +288,21 @@ typedef struct gs_search_options {
      * cost little next to the subtrees they save; deeper they do not pay.
      */
     int etc_plies;
+
+    /* ---- version 3 ---- */
+    /*
+     * The children's bounds first (alpha-beta with a game that has
+     * `bounds`; default 0: off): at MAX and MIN nodes with more than one
+     * action, fewer than child_bounds_plies plies below the root, the
+     * game's bounds of every child are read before the first child is
+     * searched. A child whose bound alone decides the node (a lower bound
+     * at or above beta at MAX, an upper bound at or below alpha at MIN)
+     * ends it, and the others narrow its window. Connect Four settles
+     * many children this way (a double threat, claimeven), so a node no
+     * longer searches its other children first; near the leaves the
+     * reading costs more than it saves.
+     */
+    int child_bounds_plies;
 } gs_search_options;
 
 /* The principal variation is kept to this many plies. */
