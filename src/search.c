@@ -390,10 +390,11 @@ static double star1_edge(double edge, double denom, const chance_sum *acc,
  * The loop over the children of a MAX (maximize) or MIN node whose n
  * actions sit at `base`, in the picker's order, after children settled
  * without a search (child_bounds) worth `settled` at best, through
- * settled_action (-INFINITY or INFINITY and GS_NO_ACTION: none). Fail-soft, with the same
- * contract as search_node() for the window (alpha, beta); *bound_out says
- * what the value is, *best_out is the best action (GS_NO_ACTION when the
- * search halted before any child finished).
+ * settled_action (-INFINITY or INFINITY and GS_NO_ACTION: none).
+ * Fail-soft, with the same contract as search_node() for the window
+ * (alpha, beta); *bound_out says what the value is, *best_out is the best
+ * action (GS_NO_ACTION when the search halted before any child finished
+ * and none was settled).
  */
 static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
                             double beta, picker *p, bool maximize,

@@ -134,10 +134,11 @@ typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
  * working with a newer library: the fields its options lack take their
  * defaults, and its gs_result is written only as far as its version has
  * it. Version 2 appended the mcts_ fields of both (and etc_plies),
- * version 3 child_bounds_plies to gs_search_options. gs_search refuses (GS_EVERSION) a size it does not know: 0 (the
- * options were not set up by gs_search_options_init) or larger than the
- * library's own struct (a program compiled against newer headers than the
- * library it runs with).
+ * version 3 child_bounds_plies to gs_search_options. gs_search refuses
+ * (GS_EVERSION) a size it does not know: 0 (the options were not set up
+ * by gs_search_options_init) or larger than the library's own struct (a
+ * program compiled against newer headers than the library it runs
+ * with).
  */
 /* How an MCTS playout picks its moves (gs_search_options.mcts_playout). */
 typedef enum gs_mcts_playout {
