@@ -243,15 +243,11 @@ static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
             *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
             return true;
         }
-        /* Settled: a known value, or one that cannot reach the window. */
-        double worth;
-        if (lo == hi)
-            worth = lo;
-        else if (maximize ? fails_low(e, hi, *alpha) : fails_high(e, lo, *beta))
-            worth = maximize ? hi : lo;
-        else
-            worth = NAN;
-        if (worth == worth) {
+        /* Settled: a known value, or one that cannot reach the window
+         * (worth its bound on the window's side). */
+        if (lo == hi || (maximize ? fails_low(e, hi, *alpha)
+                                  : fails_high(e, lo, *beta))) {
+            const double worth = maximize ? hi : lo;
             if (maximize ? worth > *settled : worth < *settled) {
                 *settled = worth;
                 *settled_action = a;
