@@ -598,7 +598,13 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * opponent, and so on down the chain of forced moves, which is played out
  * here: the chain often ends in a position the rules above settle (a
  * double threat), and otherwise its end's bounds are tighter, more cells
- * being full.
+ * being full. Measured with the solver (one thread, Release build, mean
+ * nodes a position): Test_L2_R2 (first 200) 17,133 without the chain,
+ * 12,652 with it; Test_L1_R2 (first 50) 729,139 and 569,738, 6.7 to 6.8
+ * s and 6.1 to 6.5 s for the 50. Playing it out only for the node's own
+ * bounds (not for its children's, read before they are searched) gives
+ * 648,495 there, and only for the children's the same 569,738 (a node's
+ * own chain was its parent's child's).
  */
 C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
                            const gs_c4_state *s, int *mlo, int *mhi)
