@@ -840,6 +840,16 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     /* Step 8. Report and remember the result. */
     emit_leave(e, ply, agent, via, false, v, bound, alpha, beta);
     if (tabled) {
+        /* In null-window searches, a node where every child failed (below
+         * alpha at MAX, above beta at MIN) has only a weak best action, the
+         * child with the loosest bound: one the table already holds for
+         * the position (from a probe where the node cut, say) is worth
+         * more, and stays. (With wider windows that loosest bound is the
+         * better guess: tic-tac-toe and (4,4,4) take more nodes without
+         * it.) */
+        if (ply > 0 && e->mode.null_window && tt_move != GS_NO_ACTION &&
+            bound == (role == GS_ROLE_MIN ? GS_BOUND_LOWER : GS_BOUND_UPPER))
+            best = GS_NO_ACTION;
         if (mirrored && best != GS_NO_ACTION)
             best = g->mirror_action(g->ctx, state_at(e, ply), best);
         if (e->helper_id == 0)

@@ -259,9 +259,12 @@ void tt_store(tt_table *t, uint64_t key, double value, gs_bound bound,
     bool same = holds(&first, key);
     bool fresh = used && meta_age(first.meta) == (t->age & TT_MASK_AGE);
     if (same) {
-        /* The same position: keep the deeper result of this search. */
+        /* The same position: keep the deeper result of this search, and
+         * the action it held when the new result names none. */
         if (fresh && depth < meta_depth(first.meta))
             return;
+        if (acode == 0)
+            w.meta |= (uint64_t)meta_action(first.meta) << TT_SHIFT_ACTION;
         put(&b[0], &w);
     } else if (!fresh || dcode >= meta_code(first.meta)) {
         if (used)

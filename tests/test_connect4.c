@@ -351,6 +351,76 @@ static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
     return low;
 }
 
+/*
+ * The bounds the game gives a position s that is not over, worked out
+ * cell by cell, in the mover's view (*lo the worst score, *hi the best).
+ * A win at once, or every move losing at once, is exact; a board with at
+ * most two empty cells is a draw. Otherwise the mover wins at best with
+ * their next stone and loses at worst to the opponent's second stone
+ * from now; once half the board is full, a player without an open line
+ * cannot win (0 on their side); claimeven: when the mover's part (see
+ * naive_claimeven_line) holds no line of four, their score is 0 at best,
+ * and (exact) when the opponent's part has one, a loss with the stone
+ * that fills the highest empty cell (row r) of the first such line when
+ * everything else is full. exact: a mover left one move that does not
+ * lose at once (a forced move) is worth at most and at least what the
+ * position after it is worth to the opponent, down the chain.
+ */
+static void naive_bounds(const gs_c4 *g, const gs_c4_state *s, bool exact,
+                         int *lo, int *hi)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g), cells = w * h;
+    const int mover = 1 + (s->moves & 1);
+    int safe = 0, last = -1;
+    for (int c = 0; c < w; c++) {
+        if (naive_drop_row(g, s, c) < 0)
+            continue;
+        if (naive_wins_now(g, s, c)) {
+            *lo = *hi = win_score(g, s->moves);
+            return;
+        }
+        gs_c4_state child = *s;
+        assert_int_equal(gs_c4_play(g, &child, c), GS_OK);
+        bool loses = false;
+        for (int c2 = 0; c2 < w && child.over == 0; c2++)
+            loses |= naive_wins_now(g, &child, c2);
+        if (!loses) {
+            safe++;
+            last = c;
+        }
+    }
+    if (safe == 0) {
+        *lo = *hi = -win_score(g, s->moves + 1);
+        return;
+    }
+    if (s->moves >= cells - 2) {
+        *lo = *hi = 0;
+        return;
+    }
+    const bool half = 2 * s->moves >= cells;
+    *hi = half && !naive_open_line(g, s, mover) ? 0 : (cells - 1 - s->moves) / 2;
+    *lo = half && !naive_open_line(g, s, 3 - mover)
+              ? 0 : -((cells - 2 - s->moves) / 2);
+    if (h % 2 == 0 && s->moves % 2 == 0 &&
+        naive_claimeven_line(g, s, mover, mover) < 0) {
+        int r = naive_claimeven_line(g, s, mover, 3 - mover);
+        int ce = exact && r >= 0 ? -(h + 1 - r) / 2 : 0;
+        if (ce < *hi)
+            *hi = ce;
+    }
+    if (exact && safe == 1 && *lo < *hi) {
+        gs_c4_state child = *s;
+        assert_int_equal(gs_c4_play(g, &child, last), GS_OK);
+        int clo, chi;
+        naive_bounds(g, &child, exact, &clo, &chi);
+        if (-chi > *lo)
+            *lo = -chi;
+        if (-clo < *hi)
+            *hi = -clo;
+        assert_true(*lo <= *hi);
+    }
+}
+
 /* Checks, cell by cell, what the game says of a position that is not
  * over: the moves, the wins at once, the moves that lose at once, value,
  * bounds (where they are exact) and the order hint. */
@@ -359,7 +429,7 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
                                   const gs_c4_state *m)
 {
     const void *ctx = gm->ctx;
-    const int w = gs_c4_width(g), cells = w * gs_c4_height(g);
+    const int w = gs_c4_width(g);
     const int mover = 1 + (s->moves & 1), sign = mover == 1 ? 1 : -1;
     int order[GS_C4_MAX_WIDTH];
     centre_first(w, order);
@@ -429,36 +499,12 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
         assert_int_equal(ns, 0);
     } else {
         assert_true(v == 0.0);
-        /* once half the board is full, a player without an open line
-         * cannot win: the bound on their side is 0 */
-        const bool half = 2 * s->moves >= cells;
-        const bool mover_dead = half && !naive_open_line(g, s, mover);
-        const bool opp_dead = half && !naive_open_line(g, s, 3 - mover);
-        if (s->moves >= cells - 2) {
-            assert_true(lo == 0.0 && hi == 0.0);
-        } else {
-            /* the mover's best and worst, seen from the first player: a
-             * win with their next stone at best, a loss to the opponent's
-             * second stone from now at worst, 0 for a player with no
-             * open line */
-            double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
-            int want = mover_dead ? 0 : (cells - 1 - s->moves) / 2;
-            /* claimeven: the mover's part without a line of four caps
-             * their score at 0, and (exact) when the opponent's part has
-             * one, at a loss with the stone that fills the highest empty
-             * cell (row r) of the first such line when everything else is
-             * full */
-            const int h = gs_c4_height(g);
-            if (h % 2 == 0 && s->moves % 2 == 0 &&
-                naive_claimeven_line(g, s, mover, mover) < 0) {
-                int r = naive_claimeven_line(g, s, mover, 3 - mover);
-                int ce = exact && r >= 0 ? -(h + 1 - r) / 2 : 0;
-                want = want < ce ? want : ce;
-            }
-            assert_true(best == want);
-            assert_true(worst ==
-                        (opp_dead ? 0 : -((cells - 2 - s->moves) / 2)));
-        }
+        int want_lo, want_hi;
+        naive_bounds(g, s, exact, &want_lo, &want_hi);
+        /* the mover's best and worst, seen from the first player */
+        double best = sign > 0 ? hi : -lo, worst = sign > 0 ? lo : -hi;
+        assert_true(best == want_hi);
+        assert_true(worst == want_lo);
     }
 
     /* the mirror image */

@@ -22,7 +22,8 @@ extern const unsigned char c4_default_book[];
 extern const size_t c4_default_book_len;
 
 /* gs_c4_game for searches to the end of the game only (no depth cutoff):
- * bounds that hold for exact values but not for evaluations at a cutoff. */
+ * bounds that hold for exact values but not for evaluations at a cutoff
+ * (claimeven's losses, and chains of forced moves played out). */
 void c4_game_exact(const gs_c4 *g, gs_game *game);
 
 /* The solver's game, and its book (NULL: none). */

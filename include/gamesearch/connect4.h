@@ -26,7 +26,10 @@
  *   bounds  a win on the next move and a forced loss are exact values; else
  *           the best and worst scores still possible at this move count,
  *           and (once half the board is full) no win for a player who
- *           cannot make four even with every empty cell;
+ *           cannot make four even with every empty cell (the solver's
+ *           game, for searches to the end, also plays a chain of forced
+ *           moves out: a position with one move that does not lose at
+ *           once is worth what the position after it is worth);
  *   bounds_actions, child_hash  bounds and search_actions in one call,
  *           and a child's hash without building it;
  *   search_actions  the moves that do not let the opponent win at once
