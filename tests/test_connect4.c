@@ -351,6 +351,69 @@ static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
     return low;
 }
 
+/* True when the cell (c, r) is in player p's part of claimeven's split
+ * (see naive_claimeven_line). */
+static bool naive_claimeven_cell(const gs_c4 *g, const gs_c4_state *s,
+                                 int mover, int p, int c, int r)
+{
+    int who = gs_c4_cell(g, s, c, r);
+    bool theirs = who == 3 - mover ||
+                  (who == 0 && r % 2 == 1 && naive_drop_row(g, s, c) != r);
+    return theirs == (p != mover);
+}
+
+/* The four cells of the line from (c, r) along direction d, false when it
+ * leaves the board or a cell is not in player p's part. */
+static bool naive_part_line(const gs_c4 *g, const gs_c4_state *s, int mover,
+                            int p, int c, int r, int d, int cc[4], int rr[4])
+{
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int k = 0; k < 4; k++) {
+        cc[k] = c + k * dir[d][0];
+        rr[k] = r + k * dir[d][1];
+        if (cc[k] < 0 || cc[k] >= gs_c4_width(g) || rr[k] < 0 ||
+            rr[k] >= gs_c4_height(g) ||
+            !naive_claimeven_cell(g, s, mover, p, cc[k], rr[k]))
+            return false;
+    }
+    return true;
+}
+
+/* True when the mover cannot win by claimeven's split: each line of four
+ * in their part has a line of the opponent's part under it (every cell of
+ * it below a cell of the mover's line, in the same column). */
+static bool naive_claimeven_blocked(const gs_c4 *g, const gs_c4_state *s,
+                                    int mover)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g);
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++)
+            for (int d = 0; d < 4; d++) {
+                int mc[4], mr[4];
+                if (!naive_part_line(g, s, mover, mover, c, r, d, mc, mr))
+                    continue;
+                bool under = false;
+                for (int c2 = 0; c2 < w && !under; c2++)
+                    for (int r2 = 0; r2 < h && !under; r2++)
+                        for (int d2 = 0; d2 < 4 && !under; d2++) {
+                            int tc[4], tr[4];
+                            if (!naive_part_line(g, s, mover, 3 - mover, c2,
+                                                 r2, d2, tc, tr))
+                                continue;
+                            under = true;
+                            for (int k = 0; k < 4 && under; k++) {
+                                bool below = false;
+                                for (int j = 0; j < 4; j++)
+                                    below |= mc[j] == tc[k] && mr[j] > tr[k];
+                                under = below;
+                            }
+                        }
+                if (!under)
+                    return false;
+            }
+    return true;
+}
+
 /*
  * The bounds the game gives a position s that is not over, worked out
  * cell by cell, in the mover's view (*lo the worst score, *hi the best).
@@ -359,7 +422,8 @@ static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
  * their next stone and loses at worst to the opponent's second stone
  * from now; once half the board is full, a player without an open line
  * cannot win (0 on their side); claimeven: when the mover's part (see
- * naive_claimeven_line) holds no line of four, their score is 0 at best,
+ * naive_claimeven_line) holds no line of four, or each of its lines lies
+ * above one of the opponent's part, their score is 0 at best,
  * and (exact) when the opponent's part has one, a loss with the stone
  * that fills the highest empty cell (row r) of the first such line when
  * everything else is full. exact: a mover left one move that does not
@@ -402,7 +466,7 @@ static void naive_bounds(const gs_c4 *g, const gs_c4_state *s, bool exact,
     *lo = half && !naive_open_line(g, s, 3 - mover)
               ? 0 : -((cells - 2 - s->moves) / 2);
     if (h % 2 == 0 && s->moves % 2 == 0 &&
-        naive_claimeven_line(g, s, mover, mover) < 0) {
+        naive_claimeven_blocked(g, s, mover)) {
         int r = naive_claimeven_line(g, s, mover, 3 - mover);
         int ce = exact && r >= 0 ? -(h + 1 - r) / 2 : 0;
         if (ce < *hi)
