@@ -310,49 +310,8 @@ static bool naive_open_line(const gs_c4 *g, const gs_c4_state *s, int p)
     return false;
 }
 
-/* Claimeven's split of the cells, for a position with an even number of
- * empty cells on a board of even height: the opponent of the mover (3 -
- * mover) gets their stones and every empty cell of an even row (from 1)
- * that is not playable now; the mover everything else. Returns -1 when
- * the player p's part holds no line of four, else the least, over such
- * lines, of the highest row (from 0) of an empty cell on the line (a
- * line has one until the game is over). */
-static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
-                                int mover, int p)
-{
-    const int w = gs_c4_width(g), h = gs_c4_height(g);
-    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-    int low = -1;
-    bool found = false;
-    for (int c = 0; c < w; c++)
-        for (int r = 0; r < h; r++)
-            for (int d = 0; d < 4; d++) {
-                bool all = true;
-                int empty_row = -1;
-                for (int k = 0; k < 4 && all; k++) {
-                    int cc = c + k * dir[d][0], rr = r + k * dir[d][1];
-                    if (cc < 0 || cc >= w || rr < 0 || rr >= h) {
-                        all = false;
-                        break;
-                    }
-                    int who = gs_c4_cell(g, s, cc, rr);
-                    bool theirs = who == 3 - mover ||
-                                  (who == 0 && rr % 2 == 1 &&
-                                   naive_drop_row(g, s, cc) != rr);
-                    all = theirs == (p != mover);
-                    if (who == 0 && rr > empty_row)
-                        empty_row = rr;
-                }
-                if (all && (!found || empty_row < low)) {
-                    found = true;
-                    low = empty_row;
-                }
-            }
-    return low;
-}
-
 /* True when the cell (c, r) is in player p's part of claimeven's split
- * (see naive_claimeven_line). */
+ * (see naive_claimeven_line below). */
 static bool naive_claimeven_cell(const gs_c4 *g, const gs_c4_state *s,
                                  int mover, int p, int c, int r)
 {
@@ -377,6 +336,35 @@ static bool naive_part_line(const gs_c4 *g, const gs_c4_state *s, int mover,
             return false;
     }
     return true;
+}
+
+/* Claimeven's split of the cells, for a position with an even number of
+ * empty cells on a board of even height: the opponent of the mover (3 -
+ * mover) gets their stones and every empty cell of an even row (from 1)
+ * that is not playable now; the mover everything else. Returns -1 when
+ * the player p's part holds no line of four, else the least, over such
+ * lines, of the highest row (from 0) of an empty cell on the line (a
+ * line has one until the game is over). */
+static int naive_claimeven_line(const gs_c4 *g, const gs_c4_state *s,
+                                int mover, int p)
+{
+    const int w = gs_c4_width(g), h = gs_c4_height(g);
+    int low = -1;
+    for (int c = 0; c < w; c++)
+        for (int r = 0; r < h; r++)
+            for (int d = 0; d < 4; d++) {
+                int lc[4], lr[4];
+                if (!naive_part_line(g, s, mover, p, c, r, d, lc, lr))
+                    continue;
+                int empty_row = -1;
+                for (int k = 0; k < 4; k++)
+                    if (gs_c4_cell(g, s, lc[k], lr[k]) == 0 &&
+                        lr[k] > empty_row)
+                        empty_row = lr[k];
+                if (low < 0 || empty_row < low)
+                    low = empty_row;
+            }
+    return low;
 }
 
 /* True when the mover cannot win by claimeven's split: each line of four
