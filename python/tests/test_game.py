@@ -295,10 +295,15 @@ def test_no_references_kept():
     searches(300)    # warms what caches there are
     game_refs = sys.getrefcount(game)
     root_refs = sys.getrefcount(root)
-    blocks = sys.getallocatedblocks()
-    searches(300)
-    assert len(State.live) == 1          # the root alone
-    assert sys.getrefcount(game) == game_refs
-    assert sys.getrefcount(root) == root_refs
-    # a leak of one object a search would be 600 blocks
-    assert sys.getallocatedblocks() - blocks < 100
+    # A leak of one object a search would be 600 blocks a round of 300,
+    # every round; the interpreter's own caches may still take a few dozen
+    # once (seen: 113), so the least growth of three rounds is asked for.
+    growth = []
+    for _ in range(3):
+        blocks = sys.getallocatedblocks()
+        searches(300)
+        assert len(State.live) == 1          # the root alone
+        assert sys.getrefcount(game) == game_refs
+        assert sys.getrefcount(root) == root_refs
+        growth.append(sys.getallocatedblocks() - blocks)
+    assert min(growth) < 100, growth
