@@ -36,6 +36,27 @@ typedef struct fixture {
     gs_c4_solver *sv;
 } fixture;
 
+/* The standard 7x6 board. */
+static gs_c4 *new_7x6(void)
+{
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    return g;
+}
+
+/* An engine on the solver's game for g (in *game), with a table of
+ * `bytes`. */
+static gs_engine *exact_engine(const gs_c4 *g, gs_game *game, size_t bytes)
+{
+    c4_game_exact(g, game);
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(game, NULL, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, bytes), GS_OK);
+    return e;
+}
+
 static void open_solver(fixture *f, const gs_c4_solver_params *extra)
 {
     gs_c4_params p;
@@ -334,10 +355,7 @@ static void test_columns(void **state)
 static void test_bad_arguments(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
     gs_c4_solver *sv = (gs_c4_solver *)&sp;
@@ -377,10 +395,7 @@ static void test_bad_arguments(void **state)
 static void test_allocation_failure(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_c4_state s = position(g, "5654767662");
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
@@ -468,15 +483,9 @@ static void test_shared_set(void **state)
 static void test_child_bounds(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);   /* 7x6 */
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_game game;
-    c4_game_exact(g, &game);
-    gs_engine *e = NULL;
-    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
-    assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
+    gs_engine *e = exact_engine(g, &game, (size_t)1 << 24);
     /* gs_c4_solve's cutoffs: while fewer than 28 of the 42 cells are full */
     gs_c4_state s;
     gs_c4_empty(g, &s);
@@ -525,10 +534,7 @@ static void test_exact_game_nodes(void **state)
         {"274552224131661", 0, 58092, 13637},
         {"2531276566711153", 2, 131482, 84717},
     };
-    gs_c4_params p;
-    gs_c4_params_init(&p);   /* 7x6 */
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     for (int which = 0; which < 2; which++) {
         gs_game game;
         if (which)
@@ -568,15 +574,9 @@ static void test_exact_game_nodes(void **state)
 static void test_symmetric_root(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_game game;
-    c4_game_exact(g, &game);
-    gs_engine *e = NULL;
-    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
-    assert_int_equal(gs_engine_tt_resize(e, TABLE_BYTES), GS_OK);
+    gs_engine *e = exact_engine(g, &game, TABLE_BYTES);
 
     static const struct {
         const char *moves;
