@@ -343,8 +343,7 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
     m.use_tt = o->use_tt;
     m.symmetry = o->use_tt && o->tt_symmetry;
     m.prefetch = o->use_tt && o->prefetch;
-    m.etc = m.prune && o->use_tt && o->etc_plies > 0 && g->child_hash &&
-            !m.symmetry;
+    m.etc = m.prune && o->use_tt && o->etc_plies > 0;
     m.child_bounds = m.knowledge && g->bounds && o->child_bounds_plies > 0;
     m.window = o->window_lo < o->window_hi;
     m.null_window = o->null_window;

@@ -185,24 +185,25 @@ static uint64_t table_key(const gs_engine *e, const void *state,
     return key;
 }
 
-/* Starts loading the table buckets of all n children of the node at
- * `ply` (built one by one in the child's slot), so that their misses
- * overlap instead of coming one per child. */
-static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
+/* The table key of the child of the node at `ply` through a: the game's
+ * child_hash when it has one and positions are not merged with their
+ * mirror images, else that of the child built in the slot of ply + 1. */
+static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
 {
     const gs_game *g = &e->game;
-    if (g->child_hash && !e->mode.symmetry) {
-        for (int i = 0; i < n; i++)
-            tt_prefetch(e->tt, g->child_hash(g->ctx, state_at(e, ply),
-                                             e->actions[base + i]));
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        bool mirrored;
-        g->apply(g->ctx, state_at(e, ply), e->actions[base + i],
-                 state_at(e, ply + 1));
-        tt_prefetch(e->tt, table_key(e, state_at(e, ply + 1), &mirrored));
-    }
+    if (g->child_hash && !e->mode.symmetry)
+        return g->child_hash(g->ctx, state_at(e, ply), a);
+    bool mirrored;
+    g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
+    return table_key(e, state_at(e, ply + 1), &mirrored);
+}
+
+/* Starts loading the table buckets of all n children of the node at
+ * `ply`, so that their misses overlap instead of coming one per child. */
+static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
+{
+    for (int i = 0; i < n; i++)
+        tt_prefetch(e->tt, child_key(e, ply, e->actions[base + i]));
 }
 
 /*
@@ -283,13 +284,11 @@ static bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
                        bool maximize, double alpha, double beta,
                        int remaining, double *value, gs_bound *bound)
 {
-    const gs_game *g = &e->game;
     const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
                                                 : remaining - 1;
     for (int i = 0; i < n; i++) {
         tt_entry hit;
-        uint64_t key = g->child_hash(g->ctx, state_at(e, ply),
-                                     e->actions[base + i]);
+        uint64_t key = child_key(e, ply, e->actions[base + i]);
         if (!tt_probe(e->tt, key, &hit) || hit.depth < need)
             continue;
         gs_bound b = hit.bound;

@@ -36,6 +36,27 @@ typedef struct fixture {
     gs_c4_solver *sv;
 } fixture;
 
+/* The standard 7x6 board. */
+static gs_c4 *new_7x6(void)
+{
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    gs_c4 *g = NULL;
+    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    return g;
+}
+
+/* An engine on the solver's game for g (in *game), with a table of
+ * `bytes`. */
+static gs_engine *exact_engine(const gs_c4 *g, gs_game *game, size_t bytes)
+{
+    c4_game_exact(g, game);
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(game, NULL, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, bytes), GS_OK);
+    return e;
+}
+
 static void open_solver(fixture *f, const gs_c4_solver_params *extra)
 {
     gs_c4_params p;
@@ -334,10 +355,7 @@ static void test_columns(void **state)
 static void test_bad_arguments(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
     gs_c4_solver *sv = (gs_c4_solver *)&sp;
@@ -377,10 +395,7 @@ static void test_bad_arguments(void **state)
 static void test_allocation_failure(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_c4_state s = position(g, "5654767662");
     gs_c4_solver_params sp;
     gs_c4_solver_params_init(&sp);
@@ -468,15 +483,9 @@ static void test_shared_set(void **state)
 static void test_child_bounds(void **state)
 {
     (void)state;
-    gs_c4_params p;
-    gs_c4_params_init(&p);   /* 7x6 */
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     gs_game game;
-    c4_game_exact(g, &game);
-    gs_engine *e = NULL;
-    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
-    assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
+    gs_engine *e = exact_engine(g, &game, (size_t)1 << 24);
     /* gs_c4_solve's cutoffs: while fewer than 28 of the 42 cells are full */
     gs_c4_state s;
     gs_c4_empty(g, &s);
@@ -525,10 +534,7 @@ static void test_exact_game_nodes(void **state)
         {"274552224131661", 0, 58092, 13637},
         {"2531276566711153", 2, 131482, 84717},
     };
-    gs_c4_params p;
-    gs_c4_params_init(&p);   /* 7x6 */
-    gs_c4 *g = NULL;
-    assert_int_equal(gs_c4_new(&p, NULL, &g), GS_OK);
+    gs_c4 *g = new_7x6();
     for (int which = 0; which < 2; which++) {
         gs_game game;
         if (which)
@@ -557,6 +563,84 @@ static void test_exact_game_nodes(void **state)
     gs_c4_free(g);
 }
 
+/*
+ * Mirror images: a position that is its own mirror image is solved with
+ * positions and their mirror images as one table entry, and an
+ * asymmetric one is not (exact counts, 7x6). The engine's counts under
+ * the solver's options show what each part gives: the table's mirror
+ * images, then the children's entries read before the search (enhanced
+ * transposition cutoffs) under them.
+ */
+static void test_symmetric_root(void **state)
+{
+    (void)state;
+    gs_c4 *g = new_7x6();
+    gs_game game;
+    gs_engine *e = exact_engine(g, &game, TABLE_BYTES);
+
+    static const struct {
+        const char *moves;
+        bool symmetric;
+        int score;
+        uint64_t plain, mirrored, mirrored_no_etc;
+    } cases[] = {
+        {"44444411771177", true, 1, 278478, 176358, 172118},
+        {"44444411771175", false, 3, 76619, 72665, 79399},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_c4_state s = position(g, cases[i].moves);
+        assert_true(c4_is_symmetric(g, &s) == cases[i].symmetric);
+        uint64_t nodes[3];
+        for (int which = 0; which < 3; which++) {
+            gs_search_options o;
+            gs_c4_search_options(&o, false);
+            o.etc_plies = gs_c4_etc_plies(g, &s);
+            o.tt_symmetry = which > 0;
+            if (which == 2)
+                o.etc_plies = 0;
+            gs_result r;
+            gs_engine_tt_clear(e);
+            assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
+            double v = gs_c4_to_move(&s) == 1 ? -r.value : r.value;
+            assert_true(v == cases[i].score);
+            nodes[which] = r.nodes;
+        }
+        if (nodes[0] != cases[i].plain || nodes[1] != cases[i].mirrored ||
+            nodes[2] != cases[i].mirrored_no_etc)
+            fail_msg("%s: %llu, %llu and %llu nodes, want %llu, %llu and "
+                     "%llu", cases[i].moves, (unsigned long long)nodes[0],
+                     (unsigned long long)nodes[1],
+                     (unsigned long long)nodes[2],
+                     (unsigned long long)cases[i].plain,
+                     (unsigned long long)cases[i].mirrored,
+                     (unsigned long long)cases[i].mirrored_no_etc);
+
+        /* The solver: mirror images for the symmetric position only. */
+        for (int sym = 0; sym < 2; sym++) {
+            gs_c4_solver_params sp;
+            gs_c4_solver_params_init(&sp);
+            sp.table_bytes = TABLE_BYTES;
+            sp.symmetry = sym;
+            gs_c4_solver *sv = NULL;
+            assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+            gs_c4_solution sd;
+            assert_int_equal(gs_c4_solve(sv, &s, false, &sd), GS_OK);
+            assert_true(sd.known);
+            assert_int_equal(sd.score, cases[i].score);
+            const uint64_t want =
+                sym || cases[i].symmetric ? nodes[1] : nodes[0];
+            if (sd.nodes != want)
+                fail_msg("%s, symmetry %d: the solver took %llu nodes, want "
+                         "%llu", cases[i].moves, sym,
+                         (unsigned long long)sd.nodes,
+                         (unsigned long long)want);
+            gs_c4_solver_free(sv);
+        }
+    }
+    gs_engine_free(e);
+    gs_c4_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -566,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_child_bounds),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_exact_game_nodes),
+        cmocka_unit_test(test_symmetric_root),
         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_columns),

@@ -705,7 +705,7 @@ check "connect4 --book: no such file" 2 "" "gamesearch connect4: --book '$TMP/no
 run connect4 book --ply 2
 check "connect4 book: --out missing" 2 "" "gamesearch connect4: book needs --ply N and --out FILE"
 run connect4 book --width 5 --height 4 --ply 6 --play both --no-book --out "$TMP/play.book"
-check "connect4 book --play: a 5x4 book for play" 0 "164 positions (up to 6 stones) written to $TMP/play.book" ""
+check "connect4 book --play: a 5x4 book for play" 0 "165 positions (up to 6 stones) written to $TMP/play.book" ""
 run --stdin /dev/null connect4 play --width 5 --height 4 --first computer --book "$TMP/play.book"
 if [ "$status" -eq 0 ] && grep -qxF "computer (X) plays 3, score 0 (a draw, from the book), 0.000 ms, 0 nodes" "$TMP/out"; then ok; else bad "connect4 play --book: the first move from a book for play" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
 run connect4 book --width 5 --height 4 --ply 6 --play first --no-book --out "$TMP/first.book"

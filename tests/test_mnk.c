@@ -910,6 +910,42 @@ static gs_result search_pos(const gs_mnk *g, const char *text, gs_algo algo,
     return r;
 }
 
+/* Enhanced transposition cutoffs on a game without child_hash (each
+ * child is built to read its entry), tic-tac-toe from the empty board
+ * with the table: the same value, and entries of transposed positions
+ * end nodes before any child is searched (exact counts). */
+static void test_engine_etc(void **state)
+{
+    (void)state;
+    gs_mnk *g = make(3, 3, 3);
+    gs_game game;
+    gs_mnk_game(g, &game);
+    assert_null(game.child_hash);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+    assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
+    sbuf s;
+    gs_mnk_empty(g, &s);
+    uint64_t nodes[2];
+    for (int etc = 0; etc < 2; etc++) {
+        gs_search_options o;
+        gs_search_options_init(&o);
+        o.algo = GS_ALPHABETA;
+        o.use_tt = true;
+        o.etc_plies = etc ? 9 : 0;
+        gs_engine_tt_clear(e);
+        gs_result r;
+        assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
+        assert_true(r.value == 0.0);
+        nodes[etc] = r.nodes;
+    }
+    if (nodes[0] != 5557 || nodes[1] != 5087)
+        fail_msg("%llu and %llu nodes", (unsigned long long)nodes[0],
+                 (unsigned long long)nodes[1]);
+    gs_engine_free(e);
+    gs_mnk_free(g);
+}
+
 static void test_engine_3x3(void **state)
 {
     (void)state;
@@ -1213,6 +1249,7 @@ int main(void)
         cmocka_unit_test(test_eval_threats),
         cmocka_unit_test(test_order_hint),
         cmocka_unit_test(test_engine_3x3),
+        cmocka_unit_test(test_engine_etc),
         cmocka_unit_test(test_engine_4x3),
         cmocka_unit_test(test_engine_gomoku),
         cmocka_unit_test(test_allocation_failures),

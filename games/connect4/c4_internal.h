@@ -1,6 +1,6 @@
 /*
- * games/connect4/c4_internal.h: what the book (book.c) needs of the game
- * (connect4.c) beyond the public header.
+ * games/connect4/c4_internal.h: what the book (book.c) and the solver
+ * (solver.c) need of the game (connect4.c) beyond the public header.
  */
 #ifndef GS_C4_INTERNAL_H
 #define GS_C4_INTERNAL_H
@@ -13,6 +13,9 @@
  * image's: one number for a position and its image, below
  * 2^(width * (height + 1)). */
 uint64_t c4_canonical_key(const gs_c4 *g, const gs_c4_state *s);
+
+/* True when s is its own mirror image (the empty board, say). */
+bool c4_is_symmetric(const gs_c4 *g, const gs_c4_state *s);
 
 /* The bits a canonical key may use: width * (height + 1). */
 int c4_key_bits(const gs_c4 *g);

@@ -222,6 +222,12 @@ uint64_t c4_canonical_key(const gs_c4 *g, const gs_c4_state *s)
     return m < key ? m : key;
 }
 
+bool c4_is_symmetric(const gs_c4 *g, const gs_c4_state *s)
+{
+    const uint64_t key = s->current + s->mask;
+    return mirror_key(g, shape_of(g), key) == key;
+}
+
 int c4_key_bits(const gs_c4 *g)
 {
     return g->width * g->h1;

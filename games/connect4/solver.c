@@ -279,6 +279,8 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
      * full. */
     gs_search_options so = sv->options;
     so.etc_plies = gs_c4_etc_plies(sv->g, s);
+    if (c4_is_symmetric(sv->g, s))
+        so.tt_symmetry = true;
     if (weak) {
         so.window_lo = -1.0;
         so.window_hi = 1.0;

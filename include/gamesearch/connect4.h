@@ -180,7 +180,8 @@ typedef struct gs_c4_solver_params {
     int threads;          /* threads sharing the table (default 1; >= 1);
                              with more, node counts vary from run to run */
     bool symmetry;        /* store a position and its mirror image as one
-                             entry (default false) */
+                             entry (default false: only in the solves of
+                             a position that is its own mirror image) */
     uint64_t max_nodes;   /* stop each search after this many nodes
                              (default 0: no limit) */
     double max_seconds;   /* stop each search after this many seconds
@@ -268,7 +269,11 @@ GS_API void gs_c4_solver_clear(gs_c4_solver *sv);
 /*
  * Solves s for the player to move: the exact score, or with `weak` its
  * sign. The table keeps what earlier solves stored (gs_c4_solver_clear
- * empties it). Returns GS_OK (also when a limit stopped the search:
+ * empties it). A position that is its own mirror image (the empty board,
+ * say) is solved with positions and their mirror images stored as one
+ * (the solver's `symmetry`): its mirror-image children and their
+ * subtrees then share entries, where elsewhere the mirror hash costs more
+ * than it saves. Returns GS_OK (also when a limit stopped the search:
  * out->known false), GS_EINVAL for NULL arguments, or the engine's status
  * (GS_ENOMEM, ...). *out is always filled in.
  */

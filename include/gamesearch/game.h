@@ -198,7 +198,8 @@ typedef struct gs_game {
      * The hash of the state after `action` (what `hash` gives for it),
      * without building that state: the engine uses it to load and read
      * the children's table entries before searching them (prefetching
-     * and enhanced transposition cutoffs).
+     * and enhanced transposition cutoffs), when positions are not stored
+     * with their mirror images (tt_symmetry).
      */
     uint64_t (*child_hash)(const void *ctx, const void *state,
                            gs_action action);

@@ -281,12 +281,15 @@ typedef struct gs_search_options {
     bool mcts_win_loss;          /* score a playout by its outcome alone
                                     (default false); see below */
     /*
-     * Enhanced transposition cutoffs (alpha-beta with use_tt, and a game
-     * with child_hash; default 0: off): at MAX and MIN nodes fewer than
-     * etc_plies plies below the root, every child's table entry is read
-     * before the first child is searched, and a child whose stored bound
-     * already proves a cutoff ends the node. Near the root the look-ups
-     * cost little next to the subtrees they save; deeper they do not pay.
+     * Enhanced transposition cutoffs (alpha-beta with use_tt; default 0:
+     * off): at MAX and MIN nodes fewer than etc_plies plies below the
+     * root, every child's table entry is read before the first child is
+     * searched, and a child whose stored bound already proves a cutoff
+     * ends the node. Near the root the look-ups cost little next to the
+     * subtrees they save; deeper they do not pay. The children's keys
+     * come from the game's child_hash when it has one and tt_symmetry is
+     * off; otherwise each child is built (apply) and hashed, with its
+     * mirror image's hash under tt_symmetry.
      */
     int etc_plies;
 
