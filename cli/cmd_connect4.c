@@ -71,8 +71,9 @@ static int positional(cli_parser *p, const char *arg)
             return 0;
         }
     if (o->mode == MODE_NONE) {
-        cli_error(cmd, "unknown command '%s' (expected solve, analyze or "
-                  "play; see gamesearch connect4 --help)", CLI_Q(arg));
+        cli_error(cmd, "unknown command '%s' (expected solve, analyze, "
+                  "play or book; see gamesearch connect4 --help)",
+                  CLI_Q(arg));
         return EXIT_BAD_INPUT;
     }
     if (o->mode == MODE_ANALYZE && !o->position) {
@@ -132,8 +133,8 @@ static int parse_options(int argc, char **argv, c4_options *o)
     if (rc)
         return rc;
     if (o->mode == MODE_NONE) {
-        cli_error(cmd, "a command is needed: solve, analyze or play (see "
-                  "gamesearch connect4 --help)");
+        cli_error(cmd, "a command is needed: solve, analyze, play or book "
+                  "(see gamesearch connect4 --help)");
         return EXIT_BAD_INPUT;
     }
     if (o->mode == MODE_BOOK ? o->ply < 0 || !o->out

@@ -71,7 +71,12 @@ enum {
      * two) by their low bits. */
     HISTORY_SIZE = 1024,
     /* Killer moves are kept for the plies below this. */
-    KILLER_PLIES = GS_PV_MAX
+    KILLER_PLIES = GS_PV_MAX,
+    /* The children's bounds a node reads before searching them are kept
+     * for its children (known_bounds) at the plies below this, for nodes
+     * of up to KNOWN_MAX actions. */
+    KNOWN_PLIES = 64,
+    KNOWN_MAX = 16
 };
 
 /* The time between two reads of the clock that the node interval aims
@@ -116,6 +121,19 @@ typedef struct engine_modes {
     bool null_window;    /* find the root's value by bisection */
     bool iterative;      /* iterative deepening */
 } engine_modes;
+
+/*
+ * The game's bounds of the children of the node at ply p - 1, read by
+ * child_bounds before any is searched and kept in known[p], so that each
+ * child searched takes its own bounds from there instead of asking the
+ * game again. The node at ply p - 1 empties known[p] as it begins, so a
+ * node finds there only what its own parent wrote.
+ */
+typedef struct known_bounds {
+    int n;
+    gs_action action[KNOWN_MAX];
+    double lo[KNOWN_MAX], hi[KNOWN_MAX];
+} known_bounds;
 
 /* What a thread's flag word (gs_engine.asked) asks for: gs_engine_cancel
  * and gs_engine_stop set the first two in the caller's engine; the owner
@@ -229,6 +247,7 @@ struct gs_engine {
      * the search under way. */
     gs_action killers[KILLER_PLIES][2];
     uint32_t history_count[HISTORY_SIZE];
+    known_bounds known[KNOWN_PLIES];
 
     /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */

@@ -218,7 +218,9 @@ static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
  * value, or that bound) is in *settled with its action in *settled_action
  * (untouched when none is settled). The others' bounds narrow the window:
  * a MAX node is worth at least any child's lower bound, a MIN node at
- * most any child's upper bound.
+ * most any child's upper bound; with up to KNOWN_MAX children, below
+ * KNOWN_PLIES, they are kept in known[ply + 1] for the children's own
+ * step 4.
  */
 static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
                          bool maximize, double *alpha, double *beta,
@@ -226,6 +228,8 @@ static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
                          gs_action *settled_action)
 {
     const gs_game *g = &e->game;
+    known_bounds *known =
+        ply + 1 < KNOWN_PLIES && *n <= KNOWN_MAX ? &e->known[ply + 1] : NULL;
     int kept = 0;
     for (int i = 0; i < *n; i++) {
         const gs_action a = e->actions[base + i];
@@ -256,12 +260,36 @@ static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
             continue;
         }
         e->actions[base + kept++] = a;
+        if (known && known->n < KNOWN_MAX) {
+            known->action[known->n] = a;
+            known->lo[known->n] = lo;
+            known->hi[known->n] = hi;
+            known->n++;
+        }
         if (maximize && lo > *alpha)
             *alpha = lo;
         if (!maximize && hi < *beta)
             *beta = hi;
     }
     *n = kept;
+    return false;
+}
+
+/* The bounds of the node at `ply`, reached by `via`, when its parent
+ * read them before searching it (child_bounds, into known[ply]). */
+static inline bool known_bounds_of(const gs_engine *e, int ply,
+                                   gs_action via, double *lo, double *hi)
+{
+    if (ply <= 0 || ply >= KNOWN_PLIES)
+        return false;
+    const known_bounds *k = &e->known[ply];
+    for (int i = 0; i < k->n; i++) {
+        if (k->action[i] == via) {
+            *lo = k->lo[i];
+            *hi = k->hi[i];
+            return true;
+        }
+    }
     return false;
 }
 
@@ -618,6 +646,8 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     if (out_of_budget(e))
         return 0.0;
     e->nodes++;
+    if (ply + 1 < KNOWN_PLIES)
+        e->known[ply + 1].n = 0;   /* (this node's children's, if any) */
 
     const void *state = state_at(e, ply);
     int agent = g->to_move(g->ctx, state);
@@ -658,7 +688,13 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     if (e->mode.knowledge && g->bounds) {
         double lo, hi;
         bool known;
-        if (g->bounds_actions) {
+        if (known_bounds_of(e, ply, via, &lo, &hi)) {
+            /* read by the parent: the game is asked only the actions */
+            known = true;
+            if (g->bounds_actions && g->search_actions && lo < hi)
+                n_known = g->search_actions(g->ctx, state,
+                                            e->actions + e->actions_top);
+        } else if (g->bounds_actions) {
             n_known = g->bounds_actions(g->ctx, state, &lo, &hi,
                                         e->actions + e->actions_top);
             known = true;

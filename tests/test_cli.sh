@@ -813,8 +813,8 @@ if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch con
 run --help
 if grep -q '^  connect4 ' "$TMP/out"; then ok; else bad "--help lists connect4" ""; fi
 
-bad_input "connect4: no command" "gamesearch connect4: a command is needed: solve, analyze or play (see gamesearch connect4 --help)" connect4
-bad_input "connect4: unknown command" "gamesearch connect4: unknown command 'sovle' (expected solve, analyze or play; see gamesearch connect4 --help)" connect4 sovle
+bad_input "connect4: no command" "gamesearch connect4: a command is needed: solve, analyze, play or book (see gamesearch connect4 --help)" connect4
+bad_input "connect4: unknown command" "gamesearch connect4: unknown command 'sovle' (expected solve, analyze, play or book; see gamesearch connect4 --help)" connect4 sovle
 bad_input "connect4: unknown option" "gamesearch connect4: unknown option '--depth' (see gamesearch connect4 --help)" connect4 solve --depth 3
 bad_input "connect4: option without its value" "gamesearch connect4: --width needs a value (see gamesearch connect4 --help)" connect4 solve --width
 bad_input "connect4: flag with a value" "gamesearch connect4: --weak takes no value" connect4 solve --weak=yes

@@ -175,9 +175,11 @@ static void test_random_trees(void **state)
         assert_int_equal(res.nodes, (uint64_t)k_count(&t, 0));
         nodes_full += res.nodes;
 
-        for (int mask = 0; mask < 8; mask++) {
+        for (int mask = 0; mask < 16; mask++) {
             bool nw = mask & 1, tt = mask & 2, hist = mask & 4;
             o = k_opts(nw, tt, hist);
+            if (mask & 8)
+                o.child_bounds_plies = 64;   /* every ply */
             gs_engine_tt_clear(e);
             assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
             if (res.value != v)
@@ -246,6 +248,78 @@ static void test_random_trees(void **state)
            (unsigned long long)nodes_full, (unsigned long long)nodes_ab,
            (unsigned long long)nodes_nw);
     assert_true(nodes_ab < nodes_full);
+}
+
+/* Internal node `id` with the children kids[0 .. n-1], each searched,
+ * and the bounds [-VALUE_RANGE, VALUE_RANGE] (true, and too loose to
+ * settle anything). */
+static void k_loose(tree *t, int id, const int32_t *kids, int n)
+{
+    k_set_kids(t, id, kids, n);
+    tnode *k = &t->nodes[id];
+    k->has_bounds = true;
+    k->lo = -VALUE_RANGE;
+    k->hi = VALUE_RANGE;
+    k->nsearch = n;
+    for (int i = 0; i < n; i++)
+        k->search[i] = i;
+}
+
+/*
+ * A node whose bounds its parent read before searching it (the children's
+ * bounds first) takes them from there: the game is asked each node's
+ * bounds once. The tree: root R (MAX) over A and B (MIN), A over A1 and
+ * A2, B over B1 and B2 (MAX), each over two leaves (3 5, 6 7, 1 2, 8 9).
+ * Alpha-beta visits R, A, A1, A2, B and B1 (B1's 2 cuts B off at alpha
+ * 5), and asks their six bounds. With the children's bounds first, A and
+ * B read their children's too, B2's among them (seven), and A1, A2 and
+ * B1 do not read their own again.
+ */
+static void test_child_bounds_read_once(void **state)
+{
+    (void)state;
+    tree t;
+    k_init(&t, true);
+    long calls = 0;
+    t.bounds_calls = &calls;
+    static const double leaf[4][2] = {{3, 5}, {6, 7}, {1, 2}, {8, 9}};
+    int32_t top[2], mid[4];
+    const int root = tree_add(&t, "R", 0.0);
+    for (int i = 0; i < 2; i++)
+        top[i] = tree_add(&t, i ? "B" : "A", 0.0);
+    for (int i = 0; i < 4; i++) {
+        int32_t l[2];
+        mid[i] = tree_add(&t, NULL, 0.0);
+        for (int j = 0; j < 2; j++)
+            l[j] = tree_add(&t, NULL, leaf[i][j]);
+        k_loose(&t, mid[i], l, 2);
+    }
+    k_loose(&t, top[0], mid, 2);
+    k_loose(&t, top[1], mid + 2, 2);
+    k_loose(&t, root, top, 2);
+
+    tstate s = {root, 0};
+    gs_game g = k_game(&t);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    static const struct {
+        int plies;
+        long calls;
+    } cases[] = {{0, 6}, {64, 7}};
+    for (int i = 0; i < 2; i++) {
+        gs_search_options o = k_opts(false, false, false);
+        o.child_bounds_plies = cases[i].plies;
+        gs_result res;
+        calls = 0;
+        assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
+        assert_true(res.value == 5.0);
+        assert_int_equal(res.best, 0);
+        if (calls != cases[i].calls)
+            fail_msg("child_bounds_plies %d: %ld calls of bounds, want %ld",
+                     cases[i].plies, calls, cases[i].calls);
+    }
+    gs_engine_free(e);
+    tree_free(&t);
 }
 
 /* Without hooks, the new options still give the plain minimax value. */
@@ -429,6 +503,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_trees),
         cmocka_unit_test(test_random_trees_no_hooks),
+        cmocka_unit_test(test_child_bounds_read_once),
         cmocka_unit_test(test_prefetch_and_threads),
         cmocka_unit_test(test_null_window_counts),
         cmocka_unit_test(test_option_errors),

@@ -290,7 +290,10 @@ static int tg_action_name(const void *ctx, const void *state,
 static bool tg_bounds(const void *ctx, const void *state, double *lo,
                       double *hi)
 {
-    const tnode *nd = state_node(ctx, state);
+    const tree *t = ctx;
+    const tnode *nd = state_node(t, state);
+    if (t->bounds_calls != NULL)
+        ++*t->bounds_calls;
     if (!nd->has_bounds)
         return false;
     *lo = nd->lo;

@@ -61,6 +61,7 @@ typedef struct tree {
     double min_value, max_value;  /* the game's bounds: -20, 20 */
     bool hooks;         /* offer each node's bounds and search list */
     long *value_calls;  /* counts game->value calls when not NULL */
+    long *bounds_calls; /* counts game->bounds calls when not NULL */
 } tree;
 
 typedef struct tstate {

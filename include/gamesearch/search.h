@@ -299,7 +299,8 @@ typedef struct gs_search_options {
      * `bounds`; default 0: off): at MAX and MIN nodes with more than one
      * action, fewer than child_bounds_plies plies below the root, the
      * game's bounds of every child are read before the first child is
-     * searched. A child whose bound alone decides the node (a lower bound
+     * searched (and each child searched keeps them, instead of asking the
+     * game again). A child whose bound alone decides the node (a lower bound
      * at or above beta at MAX, an upper bound at or below alpha at MIN)
      * ends it, and the others narrow its window. Connect Four settles
      * many children this way (a double threat, claimeven), so a node no
