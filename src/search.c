@@ -260,7 +260,7 @@ static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
             continue;
         }
         e->actions[base + kept++] = a;
-        if (known && known->n < KNOWN_MAX) {
+        if (known) {   /* (room: *n <= KNOWN_MAX) */
             known->action[known->n] = a;
             known->lo[known->n] = lo;
             known->hi[known->n] = hi;

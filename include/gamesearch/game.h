@@ -188,10 +188,11 @@ typedef struct gs_game {
      * both out from the same facts (set both of them too: the engine
      * calls this instead of them where it would call both, and returns
      * the same results; a node whose bounds its parent read with `bounds`
-     * is asked only `search_actions`). Writes the bounds into *lo, *hi as `bounds`
-     * does (*lo = -INFINITY, *hi = INFINITY when it knows nothing), and
-     * when they are not exact writes the search actions into out and
-     * returns how many; returns 0 when they are exact (out untouched).
+     * is asked only `search_actions`). Writes the bounds into *lo, *hi as
+     * `bounds` does (*lo = -INFINITY, *hi = INFINITY when it knows
+     * nothing), and when they are not exact writes the search actions into
+     * out and returns how many; returns 0 when they are exact (out
+     * untouched).
      */
     int (*bounds_actions)(const void *ctx, const void *state, double *lo,
                           double *hi, gs_action *out);
