@@ -20,81 +20,83 @@
 #include "engine.h"
 #include "tt.h"
 
-/* ---- memory ---- */
-
-static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
-
-/* Grows *buf (of *cap elements of `elem` bytes) to hold at least `need`. */
-static bool grow(gs_engine *e, void **buf, size_t *cap, size_t need,
-                 size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t ncap = *cap ? *cap : 16;
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2 / elem)
-            return false;
-        ncap *= 2;
-    }
-    void *p = mem_resize(&e->alloc, *buf, *cap * elem, ncap * elem);
-    if (!p)
-        return false;
-    *buf = p;
-    *cap = ncap;
-    return true;
-}
-
-bool engine_grow(gs_engine *e, size_t slot, size_t extra)
-{
-    size_t need = e->actions_top + extra;
-    size_t sz = e->slot_size;
-    size_t scap = e->states_cap;
-    void *sbuf = e->states;
-    if (!grow(e, &sbuf, &scap, slot + 1, sz))
-        goto fail;
-    e->states = sbuf;
-    e->states_cap = scap;
-
-    void *abuf = e->actions, *pbuf = e->probs;
-    bool ok = grow(e, &abuf, &e->actions_cap, need, sizeof(gs_action));
-    e->actions = abuf;
-    ok = ok && grow(e, &pbuf, &e->probs_cap, need, sizeof(double));
-    e->probs = pbuf;
-    if (!ok)
-        goto fail;
-    return true;
-fail:
-    e->status = GS_ENOMEM;
-    e->halt = true;
-    return false;
-}
-
-double engine_elapsed(const gs_engine *e)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - e->start.tv_sec) +
-           (double)(now.tv_nsec - e->start.tv_nsec) * 1e-9;
-}
-
 /* ---- errors ---- */
-
-int engine_fail(gs_engine *e, int status, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->error, sizeof e->error, fmt, ap);
-    va_end(ap);
-    return status;
-}
 
 const char *gs_engine_error(const gs_engine *engine)
 {
     return engine ? engine->error : "";
+}
+
+/* ---- the algorithms ---- */
+
+/* The search of the root to a depth that the options ask for: minimax.c
+ * for plain minimax and expectimax; alpha-beta's node search (alphabeta.c)
+ * with pruning, or without it when minimax or expectimax use the table or
+ * the game's move ordering; the solver tier's bisection (solver.c) with a
+ * null window. */
+static bool (*depth_search(const gs_engine *e,
+                           const gs_search_options *o))(gs_engine *,
+                                                        gs_result *, bool)
+{
+    if (o->null_window)
+        return solver_bisect_depth;
+    if (o->algo == GS_ALPHABETA || o->use_tt ||
+        (o->order_moves && e->game.order_hint))
+        return ab_plain_depth;
+    return minimax_depth;
+}
+
+/* A depth-first search (every algorithm but MCTS): on one thread, or with
+ * helper threads sharing the table (threads.c). */
+static int depth_first_search(gs_engine *e, const void *root,
+                              const gs_search_options *opt, gs_result *r)
+{
+    e->run_depth = depth_search(e, opt);
+    if (opt->threads <= 1)
+        return root_search_one(e, root, opt, r);
+    result_clear(r);
+    /* Checked in full by engine_begin(); what threads need, here. */
+    if (!(opt->algo == GS_ALPHABETA && opt->prune_equal && opt->use_tt &&
+          e->game.hash))
+        return engine_fail(e, GS_EINVAL,
+                           "options.threads is %d, but several threads "
+                           "need use_tt, alpha-beta with prune_equal and "
+                           "the game's hash", opt->threads);
+    return threads_search(e, root, opt, r, root_search_one,
+                          root_search_begun);
+}
+
+/* Every algorithm, by its gs_algo: its name, its search, and what frees
+ * the state it keeps between searches (NULL: none). */
+static const struct {
+    const char *name;
+    int (*search)(gs_engine *e, const void *root,
+                  const gs_search_options *options, gs_result *r);
+    void (*free)(gs_engine *e);
+} algos[] = {
+    [GS_MINIMAX] = {"minimax", depth_first_search, NULL},
+    [GS_ALPHABETA] = {"alphabeta", depth_first_search, NULL},
+    [GS_EXPECTIMAX] = {"expectimax", depth_first_search, NULL},
+    [GS_EXPECTIMINIMAX] = {"expectiminimax", depth_first_search, NULL},
+    [GS_MCTS] = {"mcts", mcts_search, mcts_free},
+};
+
+#define NUM_ALGOS ((int)(sizeof algos / sizeof algos[0]))
+
+const char *gs_algo_name(gs_algo algo)
+{
+    return (unsigned)algo < (unsigned)NUM_ALGOS ? algos[algo].name
+                                                : "unknown";
+}
+
+int gs_algo_parse(const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < NUM_ALGOS; i++)
+        if (strcmp(name, algos[i].name) == 0)
+            return i;
+    return -1;
 }
 
 /* ---- life ---- */
@@ -146,63 +148,19 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     if (!alloc)
         alloc = gs_default_allocator();
 
-    gs_engine *e = mem_resize(alloc, NULL, 0, sizeof *e);
-    if (!e)
-        return GS_ENOMEM;
-    memset(e, 0, sizeof *e);
-    e->game = *game;
-    e->alloc = *alloc;
-    e->tt_mode = -1;
-    e->tt = &e->table;
-    e->stop_flag = &e->asked;
-    const size_t align = alignof(max_align_t);
-    if (game->state_size > SIZE_MAX - align)
-        goto fail;
-    e->slot_size = (game->state_size + align - 1) / align * align;
-    e->scores = mem_resize(alloc, NULL, 0,
-                           (size_t)game->max_actions * sizeof(int32_t));
-    e->keys = mem_resize(alloc, NULL, 0,
-                         (size_t)game->max_actions * sizeof(int64_t));
-    e->roles = mem_resize(alloc, NULL, 0,
-                          (size_t)game->num_agents * sizeof(gs_role));
-    if (e->roles)
-        for (int i = 0; i < game->num_agents; i++)
-            e->roles[i] = game->role(game->ctx, i);
-    e->pv = mem_resize(alloc, NULL, 0, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]));
-    if (!e->scores || !e->keys || !e->roles || !e->pv)
-        goto fail;
-    *out = e;
-    return GS_OK;
-fail:
-    gs_engine_free(e);
-    return GS_ENOMEM;
+    return engine_make(game, alloc, out);
 }
 
 void gs_engine_free(gs_engine *e)
 {
     if (!e)
         return;
-    const gs_allocator a = e->alloc;
-    mem_resize(&a, e->states, e->states_cap * e->slot_size, 0);
-    mem_resize(&a, e->actions, e->actions_cap * sizeof(gs_action), 0);
-    mem_resize(&a, e->probs, e->probs_cap * sizeof(double), 0);
-    if (e->scores)
-        mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
-    if (e->keys)
-        mem_resize(&a, e->keys, (size_t)e->game.max_actions * sizeof(int64_t), 0);
-    if (e->roles)
-        mem_resize(&a, e->roles, (size_t)e->game.num_agents * sizeof(gs_role), 0);
-    if (e->pv)
-        mem_resize(&a, e->pv, sizeof(gs_action[GS_PV_MAX][GS_PV_MAX]), 0);
     for (int i = 0; i < e->nhelpers; i++)
         gs_engine_free(e->helpers[i]);
-    if (e->helpers)
-        mem_resize(&a, e->helpers, (size_t)e->nhelpers * sizeof *e->helpers, 0);
-    if (e->busy_block)
-        mem_resize(&a, e->busy_block, BUSY_SLOTS * sizeof *e->busy_own, 0);
-    tt_free(&e->table, &a);
-    mcts_free(e);
-    mem_resize(&a, e, sizeof *e, 0);
+    for (int i = 0; i < NUM_ALGOS; i++)
+        if (algos[i].free)
+            algos[i].free(e);
+    engine_release(e);
 }
 
 int gs_engine_tt_resize(gs_engine *e, size_t bytes)
@@ -237,203 +195,81 @@ void gs_engine_tt_clear(gs_engine *e)
         tt_clear(&e->table);
 }
 
-/* ---- the checks that open a search ---- */
+/* ---- gs_search ---- */
 
-/* The options a search refuses, each with its sentence. */
-static int check_options(gs_engine *e, const gs_search_options *o)
+/*
+ * The versions of gs_search_options this library knows, by their size,
+ * oldest first, with the size of the gs_result each goes with. A new
+ * version appends its fields to the end of both structs and a line here;
+ * fields a caller's older version lacks keep gs_search_options_init's
+ * defaults, and its result is written only as far as it reaches.
+ */
+static const struct {
+    size_t options, result;
+} versions[] = {
+    /* 1: up to the hook; its result up to `stopped` */
+    {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
+    /* 2: the mcts_ fields, etc_plies */
+    {offsetof(gs_search_options, child_bounds_plies), sizeof(gs_result)},
+    /* 3: child_bounds_plies */
+    {sizeof(gs_search_options), sizeof(gs_result)},
+};
+
+/* The size of the caller's gs_result, for options of `size` bytes, or 0
+ * when no version has that size. */
+static size_t result_size(size_t size)
 {
-    const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_MCTS)
-        return engine_fail(e, GS_EINVAL,
-                           "options.algo is %d, which is no gs_algo",
-                           (int)o->algo);
-    if (o->depth < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.depth is %d, but it must be 0 (no limit) "
-                           "or more", o->depth);
-    if (o->depth_unit != GS_DEPTH_PLIES && o->depth_unit != GS_DEPTH_ROUNDS)
-        return engine_fail(e, GS_EINVAL,
-                           "options.depth_unit is %d, which is neither "
-                           "GS_DEPTH_PLIES nor GS_DEPTH_ROUNDS",
-                           (int)o->depth_unit);
-    if (o->max_ply < 1)
-        return engine_fail(e, GS_EINVAL,
-                           "options.max_ply is %d, but it must be at least 1",
-                           o->max_ply);
-    if (!(o->max_seconds >= 0.0))
-        return engine_fail(e, GS_EINVAL,
-                           "options.max_seconds is %g, but it must be 0 "
-                           "(no limit) or more", o->max_seconds);
-    if (o->threads < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.threads is %d, but it must be 0 or more",
-                           o->threads);
-    if (o->etc_plies < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.etc_plies is %d, but it must be 0 or more",
-                           o->etc_plies);
-    if (o->child_bounds_plies < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.child_bounds_plies is %d, but it must be "
-                           "0 or more", o->child_bounds_plies);
-    /* A root window, null-window search, history and several threads
-     * belong to alpha-beta under the textbook rule; null-window search
-     * needs the values' grain, symmetry the game's mirror callbacks. */
-    bool window = o->window_lo != 0.0 || o->window_hi != 0.0;
-    bool ab = o->algo == GS_ALPHABETA && o->prune_equal;
-    if (window && !ab)
-        return engine_fail(e, GS_EINVAL,
-                           "options.window_lo and window_hi set a root "
-                           "window, but a root window needs alpha-beta with "
-                           "prune_equal");
-    if (window && !(o->window_lo < o->window_hi))
-        return engine_fail(e, GS_EINVAL,
-                           "options.window_lo is %g and window_hi %g, but "
-                           "window_lo must be below window_hi",
-                           o->window_lo, o->window_hi);
-    if (o->null_window && !ab)
-        return engine_fail(e, GS_EINVAL,
-                           "options.null_window is set, but null-window "
-                           "search needs alpha-beta with prune_equal");
-    if (o->null_window && !(g->value_grain > 0.0 && isfinite(g->value_grain)))
-        return engine_fail(e, GS_EINVAL,
-                           "options.null_window is set, but the game has no "
-                           "value_grain (a finite number above 0)");
-    if (o->history && o->algo != GS_ALPHABETA)
-        return engine_fail(e, GS_EINVAL,
-                           "options.history is set, but killer moves and "
-                           "history need alpha-beta");
-    if (o->threads > 1 && !(ab && o->use_tt) && o->algo != GS_MCTS)
-        return engine_fail(e, GS_EINVAL,
-                           "options.threads is %d, but several threads need "
-                           "use_tt and alpha-beta with prune_equal",
-                           o->threads);
-    if (o->tt_symmetry && o->use_tt && !(g->mirror_hash && g->mirror_action))
-        return engine_fail(e, GS_EINVAL,
-                           "options.tt_symmetry is set, but the game has no "
-                           "mirror_hash and mirror_action");
-    int unit = o->depth_unit == GS_DEPTH_ROUNDS ? g->num_agents : 1;
-    if (o->depth > INT_MAX / unit)
-        return engine_fail(e, GS_EINVAL,
-                           "options.depth is %d rounds of %d plies, more "
-                           "plies than an int holds", o->depth, unit);
-    if (o->use_tt && !g->hash)
-        return engine_fail(e, GS_EINVAL,
-                           "options.use_tt is set, but the game has no hash");
-    /* The table counts depth in 16 bits. */
-    if (o->use_tt && o->depth * unit >= TT_DEPTH_FULL)
-        return engine_fail(e, GS_EINVAL,
-                           "options.depth is %d plies, but with use_tt it "
-                           "must be below %d", o->depth * unit,
-                           TT_DEPTH_FULL);
-    return GS_OK;
+    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+        if (versions[i].options == size)
+            return versions[i].result;
+    return 0;
 }
 
-/* The modes of a search with the (valid) options o, settled once. */
-static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
+int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
+              gs_result *result)
 {
-    const gs_game *g = &e->game;
-    engine_modes m;
-    m.prune = o->algo == GS_ALPHABETA;
-    m.min_is_chance = o->algo == GS_EXPECTIMAX;
-    m.star1 = m.prune && g->has_bounds;
-    m.knowledge = m.prune;
-    m.hinted = o->order_moves && g->order_hint;
-    m.history = o->history;
-    m.use_tt = o->use_tt;
-    m.symmetry = o->use_tt && o->tt_symmetry;
-    m.prefetch = o->use_tt && o->prefetch;
-    m.etc = m.prune && o->use_tt && o->etc_plies > 0;
-    m.child_bounds = m.knowledge && g->bounds && o->child_bounds_plies > 0;
-    m.window = o->window_lo < o->window_hi;
-    m.null_window = o->null_window;
-    m.iterative = o->iterative;
-    return m;
-}
+    if (!e)
+        return GS_EINVAL;
+    if (!root || !result)
+        return engine_fail(e, GS_EINVAL, "%s is NULL",
+                           !root ? "root" : "result");
 
-int engine_begin(gs_engine *e, const gs_search_options *options)
-{
-    /* The clock starts here, so that making and emptying the table count
-     * against max_seconds and in result.seconds. */
-    clock_gettime(CLOCK_MONOTONIC, &e->start);
-    e->opt = *options;
-    const gs_search_options *o = &e->opt;
-    int st = check_options(e, o);
-    if (st != GS_OK)
-        return st;
+    /* The caller's options, over the defaults, as far as its version has
+     * them (the size is checked before anything else is read). */
+    gs_search_options opt;
+    gs_search_options_init(&opt);
+    size_t rsize = sizeof(gs_result);
+    if (options) {
+        size_t size = options->size;
+        if (size == 0)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is 0: the options were not "
+                               "set up with gs_search_options_init");
+        if (size > sizeof opt)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, larger than this "
+                               "library's gs_search_options (%zu bytes): the "
+                               "program was compiled against newer headers",
+                               size, sizeof opt);
+        rsize = result_size(size);
+        if (rsize == 0)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, the size of no version "
+                               "of gs_search_options (this library's has "
+                               "%zu bytes)", size, sizeof opt);
+        memcpy(&opt, options, size);
+        opt.size = sizeof opt;
+    }
 
-    e->mode = settle_modes(e, o);
-    e->unit = o->depth_unit == GS_DEPTH_ROUNDS ? e->game.num_agents : 1;
-    e->depth_plies = o->depth * e->unit;
-    e->max_ply = o->max_ply;
-    e->tolerance = 0.0;
-    if (e->mode.star1) {
-        double m = fmax(fabs(e->game.min_value), fabs(e->game.max_value));
-        e->tolerance = STAR1_TOLERANCE * fmax(1.0, m);
+    gs_result r;
+    int st;
+    if ((unsigned)opt.algo >= (unsigned)NUM_ALGOS) {
+        result_clear(&r);
+        st = engine_fail(e, GS_EINVAL, "options.algo is %d, which is no "
+                                       "gs_algo", (int)opt.algo);
+    } else {
+        st = algos[opt.algo].search(e, root, &opt, &r);
     }
-    if (e->mode.history) {
-        for (int p = 0; p < KILLER_PLIES; p++)
-            e->killers[p][0] = e->killers[p][1] = GS_NO_ACTION;
-        memset(e->history_count, 0, sizeof e->history_count);
-    }
-    if (o->algo == GS_MCTS)
-        e->mode.use_tt = e->mode.symmetry = e->mode.prefetch = false;
-    if (e->mode.use_tt && e->helper_id == 0) {
-        if (!e->table.buckets &&
-            tt_resize(&e->table, &e->alloc, DEFAULT_TT_BYTES))
-            return engine_fail(e, GS_ENOMEM,
-                               "out of memory for the transposition table "
-                               "(%zu bytes)", (size_t)DEFAULT_TT_BYTES);
-        /* Values found by another algorithm (expectimax averages what
-         * minimax minimises) or under another pruning rule (bounds mean
-         * other things) would be wrong here. */
-        int mode = (int)o->algo * 2 + (o->prune_equal ? 1 : 0);
-        if (mode != e->tt_mode)
-            tt_clear(&e->table);
-        e->tt_mode = mode;
-        e->table.age++;
-        tt_share(&e->table, 1);
-    }
-    e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
-    e->mcts_count = 0;
-    e->clock_last = 0.0;
-    e->clock_every = e->clock_countdown = 1;
-    e->halt = false;
-    /* A helper's word is readied by its owner before the helper starts
-     * (an ASK_STOP may already be there). */
-    if (e->helper_id == 0) {
-        atomic_fetch_and(&e->asked, ~(unsigned)(ASK_STOP | ASK_PROBE));
-        e->smp = NULL;
-    }
-    atomic_store_explicit(&e->probe_med, PROBE_NONE, memory_order_relaxed);
-    e->stopped = GS_STOP_NONE;
-    e->status = GS_OK;
-    e->error[0] = '\0';
-    return GS_OK;
-}
-
-/* ---- names ---- */
-
-const char *gs_algo_name(gs_algo algo)
-{
-    switch (algo) {
-    case GS_MINIMAX: return "minimax";
-    case GS_ALPHABETA: return "alphabeta";
-    case GS_EXPECTIMAX: return "expectimax";
-    case GS_EXPECTIMINIMAX: return "expectiminimax";
-    case GS_MCTS: return "mcts";
-    }
-    return "unknown";
-}
-
-int gs_algo_parse(const char *name)
-{
-    static const char *const names[] = {"minimax", "alphabeta", "expectimax",
-                                        "expectiminimax", "mcts"};
-    if (!name)
-        return -1;
-    for (int i = 0; i < 5; i++)
-        if (strcmp(name, names[i]) == 0)
-            return i;
-    return -1;
+    memcpy(result, &r, rsize);
+    return st;
 }

@@ -2,23 +2,33 @@
  * engine.h: the engine's state and the prototypes its files share
  * (internal; nothing here is part of the public API).
  *
- * The engine is split by job, each file opening with what it holds:
+ * The engine is split by algorithm, each file opening with what it holds;
+ * no file calls back into one that calls it (the root driver and the
+ * threads call the algorithm they are handed):
  *
- *   engine.c    an engine's life (new, free, the table's size), the option
- *               checks and the modes they settle, gs_engine_error
- *   search.c    the node search: one node, in numbered steps, and the
- *               loops over a MAX/MIN node's and a CHANCE node's children
- *   movepick.h  move ordering: the staged picker the node search draws
- *               actions from, and the sort by the game's hint and history
- *   movepick.c  the killer moves and history credit a cutoff earns
- *   root.c      the root drivers: one plain search, null-window bisection,
- *               iterative deepening, and gs_search itself
- *   threads.c   lazy SMP: helper engines searching beside the caller's
- *   tt.c, tt.h  the transposition table
- *   mcts.c      Monte Carlo tree search (GS_MCTS): its tree, iterations,
- *               playouts and solver (mcts_internal.h: what it shares with)
- *   mcts_root.c the search's entry, root-parallel threads, the answer and
- *               the tree read back
+ *   engine.c       an engine's life (new, free, the table's size), the
+ *                  option checks and the modes they settle, the table of
+ *                  algorithms that gs_search dispatches from
+ *   context.h      what every node search shares: limits, events, the
+ *                  pruning rule's comparisons, the principal variation
+ *   root.c         the root driver of the depth-first algorithms: one
+ *                  search or iterative deepening, and the answer
+ *   minimax.c      minimax and expectimax, the textbook recursion
+ *   chance.h       the sum a chance node adds up, shared by both node
+ *                  searches
+ *   alphabeta.c    alpha-beta with Star1, the table and the move picker:
+ *                  one node, in numbered steps, and its loops
+ *   movepick.h/.c  move ordering: the staged picker, killers and history
+ *   solver_tier.h  the solver tier's steps inside a node (symmetries,
+ *   solver_node.c  kept bounds, busy marks; children's bounds, enhanced
+ *                  transposition cutoffs, prefetching)
+ *   solver.c       null-window search: the root's value by bisection
+ *   threads.c      lazy SMP: helper engines searching beside the caller's
+ *   tt.c, tt.h     the transposition table
+ *   mcts.c         Monte Carlo tree search (GS_MCTS): its tree, iterations,
+ *                  playouts and solver (mcts_internal.h: what it shares with)
+ *   mcts_root.c    the search's entry, root-parallel threads, the answer and
+ *                  the tree read back
  *
  * Data layout. The engine keeps three growable stacks, indexed by ply or by
  * position, never by pointer, so that they may grow (and move) while a
@@ -208,6 +218,8 @@ struct gs_engine {
     uint64_t cut_evals;      /* values read because of the depth cutoff, or
                                 taken from the table with a cutoff below */
     bool halt;               /* unwind: a limit was reached or an error hit */
+    /* The algorithm's search of the root to depth_plies (see root.c). */
+    bool (*run_depth)(gs_engine *e, gs_result *r, bool keep_stopped);
     gs_stop stopped;
     int status;
     int root_best;           /* position in search order of the best root
@@ -265,7 +277,17 @@ struct gs_engine {
     double mcts_mid;                 /* ... and the value between win and loss */
 };
 
-/* ---- engine.c ---- */
+/* ---- context.c ---- */
+
+/* Makes an engine for `game` (checked by the caller) with its stacks
+ * empty: GS_OK or GS_ENOMEM. */
+int engine_make(const gs_game *game, const gs_allocator *alloc,
+                gs_engine **out);
+
+/* Gives back an engine's own memory (not its helpers' engines, nor what an
+ * algorithm keeps in it: gs_engine_free frees those first). NULL is
+ * fine. */
+void engine_release(gs_engine *e);
 
 #if defined(__GNUC__)
 #define ENGINE_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -306,22 +328,56 @@ static inline unsigned char *state_at(const gs_engine *e, int ply)
     return e->states + (size_t)ply * e->slot_size;
 }
 
-/* ---- search.c ---- */
+/* ---- root.c: the driver of the depth-first algorithms ---- */
 
-/* Searches the state in slot `ply` with the window (alpha, beta); see its
- * definition for what the returned value means. */
-double search_node(gs_engine *e, int ply, double alpha, double beta,
-                   gs_action via);
+/* Readies the engine for one search of the root in slot 0. */
+void root_begin(gs_engine *e);
 
-/* ---- root.c ---- */
+/* What a root value v says against the window (alpha, beta) it was
+ * searched with. */
+gs_bound root_bound(double v, double alpha, double beta);
+
+/* Fills the result's answer from the search just done: the value, best
+ * action and line of a finished search, or the best root action among the
+ * children searched completely by a stopped one. */
+void take_answer(gs_engine *e, double v, gs_result *r);
+
+/* A result with nothing in it yet. */
+void result_clear(gs_result *r);
 
 /* One thread's search of `root` with `options` (every field set): the
  * caller's when it searches alone, or a helper's. Fills *r. */
 int root_search_one(gs_engine *e, const void *root,
                     const gs_search_options *options, gs_result *r);
 
-/* The search of `root` once engine_begin() has readied the engine. */
+/* The search of `root` once engine_begin() has readied the engine: to
+ * one depth, or with iterative deepening, by e->run_depth. */
 int root_search_begun(gs_engine *e, const void *root, gs_result *r);
+
+/* ---- the searches of the root to e->depth_plies (engine_begin picks
+ * one as e->run_depth): true with the answer in r when the search
+ * finished; false when a limit or an error stopped it (r then holds the
+ * best root action found so far when keep_stopped) ---- */
+
+/* minimax.c: minimax and expectimax, every node searched. */
+bool minimax_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+
+/* alphabeta.c: one alpha-beta search of the root with the caller's
+ * window, if any. */
+bool ab_plain_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+
+/* solver.c: null-window search, the root's value found by bisection. */
+bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+
+/* alphabeta.c, for solver.c's probes: one search of the root with the
+ * window (alpha, beta), its value as search_node's contract says ... */
+double ab_search_root(gs_engine *e, double alpha, double beta);
+
+/* ... and with its answer taken into r: true with *v its value when it
+ * finished; false when it failed or a limit stopped it (then r has the
+ * stopped search's answer only when keep_stopped). */
+bool ab_search_and_take(gs_engine *e, double alpha, double beta,
+                        bool keep_stopped, gs_result *r, double *v);
 
 /* ---- mcts.c ---- */
 
@@ -338,12 +394,22 @@ void mcts_free(gs_engine *e);
 /* Makes sure the engine has n helper engines. */
 int threads_ensure_helpers(gs_engine *e, int n);
 
+/* One helper thread's search, as the owner's (root_search_one). */
+typedef int (*threads_search_fn)(gs_engine *helper, const void *root,
+                                 const gs_search_options *options,
+                                 gs_result *r);
+
+/* The caller's own search, once engine_begin() has readied its engine
+ * (root_search_begun). */
+typedef int (*threads_owner_fn)(gs_engine *e, const void *root,
+                                gs_result *r);
 
 /* The search with options->threads > 1 (checked by the caller: alpha-beta
- * under the textbook rule with the table): the caller's thread and
- * threads - 1 helpers. Fills *r with the caller's answer and everyone's
- * counts. */
+ * under the textbook rule with the table): the caller's thread, readied by
+ * engine_begin() and running `owner`, and threads - 1 helpers each running
+ * `helper`. Fills *r with the caller's answer and everyone's counts. */
 int threads_search(gs_engine *e, const void *root,
-                   const gs_search_options *options, gs_result *r);
+                   const gs_search_options *options, gs_result *r,
+                   threads_search_fn helper, threads_owner_fn owner);
 
 #endif /* GS_ENGINE_H */

@@ -501,3 +501,62 @@ int mcts_run_one(gs_engine *e, const void *root,
                            e->mcts_count);
     return e->status;
 }
+
+/* ---- the answer ---- */
+
+double mcts_mean(const mcts_node *n)
+{
+    return n->visits ? n->sum / (double)n->visits : 0.0;
+}
+
+/*
+ * The root child to play (its position), or -1. A proved root: the most
+ * visited child that reaches its value. Otherwise the most visited child
+ * that may still be best, unless a child proved to secure what the root is
+ * sure of (the solver's) has a better value than that child's mean.
+ */
+int mcts_pick_best(const gs_engine *e, bool solver)
+{
+    const mcts_node *r = &e->mcts_nodes[0];
+    if ((r->kind != KIND_MAX && r->kind != KIND_MIN) || r->nchild == 0)
+        return -1;
+    bool max = r->kind == KIND_MAX;
+    bool solved = solver && r->lo == r->hi;
+    int best = -1, secure = -1;
+    for (int i = 0; i < r->nchild; i++) {
+        const mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
+        bool secures = c->lo == c->hi && (max ? c->lo == r->lo : c->hi == r->hi);
+        if (solved && !secures)
+            continue;
+        if (solver && !solved) {
+            if (secures && c->visits > 0) {
+                if (secure < 0)
+                    secure = i;
+                continue;
+            }
+            if (max ? c->hi <= r->lo : c->lo >= r->hi)
+                continue;
+        }
+        if (best < 0) {
+            best = i;
+            continue;
+        }
+        const mcts_node *b = &e->mcts_nodes[r->first + (uint32_t)best];
+        double mc = max ? mcts_mean(c) : -mcts_mean(c);
+        double mb = max ? mcts_mean(b) : -mcts_mean(b);
+        if (c->visits > b->visits || (c->visits == b->visits && mc > mb))
+            best = i;
+    }
+    if (secure >= 0) {
+        const mcts_node *s = &e->mcts_nodes[r->first + (uint32_t)secure];
+        double sure = e->mcts_win_loss ? (s->lo > e->mcts_mid   ? 1.0
+                                          : s->lo < e->mcts_mid ? -1.0
+                                                                : 0.0)
+                                       : s->lo;
+        if (best < 0 || e->mcts_nodes[r->first + (uint32_t)best].visits == 0 ||
+            (max ? mcts_mean(&e->mcts_nodes[r->first + (uint32_t)best]) < sure
+                 : mcts_mean(&e->mcts_nodes[r->first + (uint32_t)best]) > sure))
+            best = secure;
+    }
+    return best;
+}

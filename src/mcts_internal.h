@@ -55,6 +55,8 @@ static inline uint64_t rng_next(uint64_t *s)
  * options (this thread's share of the limits), seeded with `seed`. */
 int mcts_run_one(gs_engine *e, const void *root, const gs_search_options *o,
                  uint64_t seed);
+/* A node's mean score (0 when unvisited). */
+double mcts_mean(const mcts_node *n);
 /* The index of the root child to play (-1: none); `solver`: proved
  * values first. */
 int mcts_pick_best(const gs_engine *e, bool solver);

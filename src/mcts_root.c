@@ -138,63 +138,6 @@ static int run_threads(gs_engine *e, const void *root,
 
 /* ---- the answer ---- */
 
-static double mean_of(const mcts_node *n)
-{
-    return n->visits ? n->sum / (double)n->visits : 0.0;
-}
-
-/*
- * The root child to play (its position), or -1. A proved root: the most
- * visited child that reaches its value. Otherwise the most visited child
- * that may still be best, unless a child proved to secure what the root is
- * sure of (the solver's) has a better value than that child's mean.
- */
-int mcts_pick_best(const gs_engine *e, bool solver)
-{
-    const mcts_node *r = &e->mcts_nodes[0];
-    if ((r->kind != KIND_MAX && r->kind != KIND_MIN) || r->nchild == 0)
-        return -1;
-    bool max = r->kind == KIND_MAX;
-    bool solved = solver && r->lo == r->hi;
-    int best = -1, secure = -1;
-    for (int i = 0; i < r->nchild; i++) {
-        const mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
-        bool secures = c->lo == c->hi && (max ? c->lo == r->lo : c->hi == r->hi);
-        if (solved && !secures)
-            continue;
-        if (solver && !solved) {
-            if (secures && c->visits > 0) {
-                if (secure < 0)
-                    secure = i;
-                continue;
-            }
-            if (max ? c->hi <= r->lo : c->lo >= r->hi)
-                continue;
-        }
-        if (best < 0) {
-            best = i;
-            continue;
-        }
-        const mcts_node *b = &e->mcts_nodes[r->first + (uint32_t)best];
-        double mc = max ? mean_of(c) : -mean_of(c);
-        double mb = max ? mean_of(b) : -mean_of(b);
-        if (c->visits > b->visits || (c->visits == b->visits && mc > mb))
-            best = i;
-    }
-    if (secure >= 0) {
-        const mcts_node *s = &e->mcts_nodes[r->first + (uint32_t)secure];
-        double sure = e->mcts_win_loss ? (s->lo > e->mcts_mid   ? 1.0
-                                          : s->lo < e->mcts_mid ? -1.0
-                                                                : 0.0)
-                                       : s->lo;
-        if (best < 0 || e->mcts_nodes[r->first + (uint32_t)best].visits == 0 ||
-            (max ? mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) < sure
-                 : mean_of(&e->mcts_nodes[r->first + (uint32_t)best]) > sure))
-            best = secure;
-    }
-    return best;
-}
-
 /* The most visited child of a MAX or MIN node, or UINT32_MAX. */
 static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
 {
@@ -211,7 +154,7 @@ static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
     return best;
 }
 
-static void take_answer(gs_engine *e, gs_result *r, bool solver)
+static void mcts_take_answer(gs_engine *e, gs_result *r, bool solver)
 {
     const mcts_node *root = &e->mcts_nodes[0];
     r->nodes = e->nodes;
@@ -230,9 +173,9 @@ static void take_answer(gs_engine *e, gs_result *r, bool solver)
     if (r->mcts_proved)
         r->value = root->lo;
     else if (best >= 0)
-        r->value = mean_of(&e->mcts_nodes[root->first + (uint32_t)best]);
+        r->value = mcts_mean(&e->mcts_nodes[root->first + (uint32_t)best]);
     else
-        r->value = mean_of(root);
+        r->value = mcts_mean(root);
     /* The principal variation: the chosen action, then the most visited
      * children. */
     r->pv_length = 0;
@@ -282,7 +225,7 @@ int mcts_search(gs_engine *e, const void *root,
     st = n > 1 ? run_threads(e, root, options, n)
                : mcts_run_one(e, root, options, options->mcts_seed);
     if (e->mcts_count > 0)
-        take_answer(e, r, options->mcts_solver);
+        mcts_take_answer(e, r, options->mcts_solver);
     r->depth = (int)e->cut_evals;
     r->seconds = engine_elapsed(e);
     if (st != GS_OK)
@@ -307,7 +250,7 @@ int gs_mcts_tree_node(const gs_engine *e, size_t index, gs_mcts_node_info *out)
     out->first_child = n->nchild ? (int64_t)n->first : -1;
     out->children = n->nchild;
     out->visits = n->visits;
-    out->mean = mean_of(n);
+    out->mean = mcts_mean(n);
     out->lo = n->lo;
     out->hi = n->hi;
     out->proved = n->lo == n->hi;

@@ -23,13 +23,8 @@
  * as in ABDADA, so that the threads take different subtrees instead of
  * racing through the same ones. A key overwritten by another node's only
  * costs a thread that deferral. Everything else is each engine's own.
- *
- * Measured (bench/c4_threads.sh, first 20 positions of Test_L1_R3, 2-core
- * machine otherwise idle, 64 MiB): one thread 322.4 M nodes; two threads
- * before the marks, the answering thread 285 to 302 M nodes and slower
- * than one thread; with marks in the first 8, 12, 16, 20 and 24 plies,
- * 203, 204, 190 to 198, 193 and 186 M nodes and 33.5, 30.3, 29.1 to 29.9,
- * 29.9 and 33.3 s (one thread: 46 to 51 s).
+ * How deep the marks go (BUSY_PLIES) was chosen by measurement:
+ * docs/connect4-history.md has the figures.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -45,6 +40,7 @@ typedef struct helper_job {
     gs_search_options opt;
     const void *root;
     gs_result result;
+    threads_search_fn run;
     pthread_t thread;
     bool running;
 } helper_job;
@@ -59,7 +55,7 @@ static void *helper_main(void *arg)
 {
     helper_job *job = arg;
     /* A helper's answer is not used: only what it leaves in the table. */
-    (void)root_search_one(job->engine, job->root, &job->opt, &job->result);
+    (void)job->run(job->engine, job->root, &job->opt, &job->result);
     return NULL;
 }
 
@@ -70,14 +66,14 @@ int threads_ensure_helpers(gs_engine *e, int n)
 {
     while (e->nhelpers < n) {
         gs_engine *x;
-        int st = gs_engine_new(&e->game, &e->alloc, &x);
+        int st = engine_make(&e->game, &e->alloc, &x);
         if (st != GS_OK)
             return st;
         gs_engine **h = mem_resize(&e->alloc, e->helpers,
                                    (size_t)e->nhelpers * sizeof *h,
                                    (size_t)(e->nhelpers + 1) * sizeof *h);
         if (!h) {
-            gs_engine_free(x);
+            engine_release(x);
             return GS_ENOMEM;
         }
         e->helpers = h;
@@ -96,7 +92,8 @@ int threads_ensure_helpers(gs_engine *e, int n)
  * proved. The answer is this thread's.
  */
 int threads_search(gs_engine *e, const void *root,
-                   const gs_search_options *options, gs_result *r)
+                   const gs_search_options *options, gs_result *r,
+                   threads_search_fn helper, threads_owner_fn owner)
 {
     int nh = options->threads - 1;
     int st = threads_ensure_helpers(e, nh);
@@ -159,16 +156,18 @@ int threads_search(gs_engine *e, const void *root,
         j->opt.hook_user = NULL;
         j->opt.max_seconds = 0.0;
         j->root = root;
+        j->run = helper;
         atomic_store(&j->engine->asked, 0u);
         atomic_store(&j->engine->probe_med, PROBE_NONE);
         j->engine->smp = sh;
+        j->engine->run_depth = e->run_depth;
         j->engine->busy = e->busy;
         j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
     }
     memset(r, 0, sizeof *r);
     r->best = GS_NO_ACTION;
     r->best_index = -1;
-    st = root_search_begun(e, root, r);
+    st = owner(e, root, r);
     for (int i = 0; i < nh; i++)
         atomic_fetch_or(&jobs[i].engine->asked, ASK_STOP);
     for (int i = 0; i < nh; i++) {

@@ -1,16 +1,18 @@
 /*
- * search.c: the node search: minimax, alpha-beta (with Ballard's Star1 at
- * chance nodes) and expectimax over any gs_game, one node at a time.
+ * alphabeta.c: alpha-beta, with Ballard's Star1 at chance nodes, the
+ * transposition table, and the move picker; the node search that every
+ * search but plain minimax and expectimax (minimax.c) and MCTS runs on.
  *
  * search_node() reads top to bottom in numbered steps: the limits, the
  * leaves, what the game knows, the transposition table, the actions, the
  * children, and the result. The loops over the children are
  * search_minmax() (MAX and MIN nodes, drawing their actions from the
  * staged picker of movepick.h) and search_chance() (CHANCE nodes, in the
- * game's order). Everything a node does for each child is in this file or
- * inline in its headers, so that the compiler sees the whole recursion at
- * once. The stacks it works on are drawn in engine.h; the root drivers
- * that call it are in root.c.
+ * game's order). The solver tier's steps (solver_tier.h: the game's
+ * bounds of a node and of its children, enhanced transposition cutoffs,
+ * symmetries, the marks of several threads) run where their options turn
+ * them on. The stacks it works on are drawn in engine.h; the root driver
+ * that calls it is in root.c.
  */
 #include <assert.h>
 #include <float.h>
@@ -21,391 +23,15 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "chance.h"
+#include "context.h"
 #include "engine.h"
 #include "movepick.h"
+#include "solver_tier.h"
 #include "tt.h"
 
-/* ---- small helpers ---- */
-
-/* Reads the clock when its node interval is up: true when the time limit
- * has passed; otherwise the interval adapts to what the nodes cost (see
- * CLOCK_EVERY_MAX). */
-static bool time_is_up(gs_engine *e)
-{
-    if (--e->clock_countdown > 0)
-        return false;
-    double now = engine_elapsed(e);
-    if (now >= e->opt.max_seconds)
-        return true;
-    double took = now - e->clock_last;
-    e->clock_last = now;
-    if (took > CLOCK_INTERVAL) {
-        /* as many nodes as fit in the interval at the cost just seen */
-        double fit = e->clock_every * (CLOCK_INTERVAL / took);
-        e->clock_every = fit < 1.0 ? 1 : (uint32_t)fit;
-    } else if (took < CLOCK_INTERVAL / 2 &&
-               e->clock_every < CLOCK_EVERY_MAX) {
-        e->clock_every++;
-    }
-    e->clock_countdown = e->clock_every;
-    return false;
-}
-
-/* True when a limit says stop before visiting one more node. */
-static bool out_of_budget(gs_engine *e)
-{
-    unsigned asked;
-    if (e->stop_flag &&
-        (asked = atomic_load_explicit(e->stop_flag, memory_order_relaxed))) {
-        /* (ASK_PROBE alone unwinds one probe: root.c goes on) */
-        if (e->helper_id == 0 && (asked & (ASK_CANCEL | ASK_STOP)))
-            e->stopped = asked & ASK_CANCEL ? GS_STOP_CANCEL : GS_STOP_REQUEST;
-        e->halt = true;
-    } else if (e->opt.max_nodes &&
-               (e->budget ? atomic_fetch_add_explicit(e->budget, 1,
-                                                      memory_order_relaxed) >=
-                                e->opt.max_nodes
-                          : e->nodes >= e->opt.max_nodes)) {
-        e->stopped = GS_STOP_NODES;
-        e->halt = true;
-    } else if (e->opt.max_seconds > 0 && time_is_up(e)) {
-        e->stopped = GS_STOP_TIME;
-        e->halt = true;
-    }
-    return e->halt;
-}
-
-/* The hook's calls are kept out of the node's code (out of line, marked
- * cold), so that a search without a hook pays one test per event. */
-#if defined(__GNUC__)
-#define COLD __attribute__((cold, noinline))
-#else
-#define COLD
-#endif
-
-static void emit(gs_engine *e, gs_event_kind kind, const gs_event *ev)
-{
-    if (e->opt.hook)
-        e->opt.hook(e->opt.hook_user, kind, ev);
-}
-
-/* Reports an event of the node at `ply` (ENTER, LEAVE) with its window. */
-static COLD void emit_node(gs_engine *e, gs_event_kind kind, int ply,
-                           int agent, gs_action via, bool leaf, double value,
-                           gs_bound bound, double alpha, double beta)
-{
-    gs_event ev = {state_at(e, ply), ply,   agent, via,  -1,
-                   leaf,             value, bound, alpha, beta};
-    emit(e, kind, &ev);
-}
-
-/* Reports the node at `ply` left with `value`, its window then being
- * (alpha, beta). */
-static inline void emit_leave(gs_engine *e, int ply, int agent, gs_action via,
-                              bool leaf, double value, gs_bound bound,
-                              double alpha, double beta)
-{
-    if (e->opt.hook)
-        emit_node(e, GS_EVENT_LEAVE, ply, agent, via, leaf, value, bound,
-                  alpha, beta);
-}
-
-static COLD void emit_prunes(gs_engine *e, int ply, int agent, size_t base,
-                             int i, int n, double alpha, double beta);
-
-/* Reports the children after position `i` of the node at `ply` as pruned
- * and counts the cutoff (only when something was actually skipped). The
- * node's actions must be in search order; (alpha, beta) is its window when
- * it cut. */
-static void prune_rest(gs_engine *e, int ply, int agent, size_t base, int i,
-                       int n, double alpha, double beta)
-{
-    if (i + 1 >= n)
-        return;
-    e->cutoffs++;
-    if (e->opt.hook)
-        emit_prunes(e, ply, agent, base, i, n, alpha, beta);
-}
-
-/* The PRUNE events of prune_rest. */
-static COLD void emit_prunes(gs_engine *e, int ply, int agent, size_t base,
-                             int i, int n, double alpha, double beta)
-{
-    for (int j = i + 1; j < n; j++) {
-        gs_event ev = {state_at(e, ply), ply, agent, e->actions[base + j], j,
-                       false, 0.0, GS_BOUND_EXACT, alpha, beta};
-        emit(e, GS_EVENT_PRUNE, &ev);
-    }
-}
-
-/* v is high enough to cut at MAX (beta cutoff) / low enough at MIN. */
-static bool fails_high(const gs_engine *e, double v, double beta)
-{
-    return e->opt.prune_equal ? v >= beta : v > beta;
-}
-
-static bool fails_low(const gs_engine *e, double v, double alpha)
-{
-    return e->opt.prune_equal ? v <= alpha : v < alpha;
-}
-
-/* The node at `ply` found a new best action `a`: its line is `a` followed
- * by the child's line. */
-static void pv_update(gs_engine *e, int ply, gs_action a)
-{
-    if (ply >= GS_PV_MAX)
-        return;
-    e->pv[ply][0] = a;
-    int len = 0;
-    if (ply + 1 < GS_PV_MAX) {
-        len = e->pv_len[ply + 1];
-        if (len > GS_PV_MAX - 1)
-            len = GS_PV_MAX - 1;
-        memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)len * sizeof(gs_action));
-    }
-    e->pv_len[ply] = 1 + len;
-}
-
-/* The table's key for `state`. With symmetry, a position and its mirror
- * image share the entry of the smaller key, whose action is stored as
- * seen from that key's side (*mirrored: `state` is the other side). */
-static uint64_t table_key(const gs_engine *e, const void *state,
-                          bool *mirrored)
-{
-    const gs_game *g = &e->game;
-    uint64_t key = g->hash(g->ctx, state);
-    *mirrored = false;
-    if (e->mode.symmetry) {
-        uint64_t mkey = g->mirror_hash(g->ctx, state);
-        if (mkey < key) {
-            key = mkey;
-            *mirrored = true;
-        }
-    }
-    return key;
-}
-
-/* The table key of the child of the node at `ply` through a: the game's
- * child_hash when it has one and positions are not merged with their
- * mirror images, else that of the child built in the slot of ply + 1. */
-static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
-{
-    const gs_game *g = &e->game;
-    if (g->child_hash && !e->mode.symmetry)
-        return g->child_hash(g->ctx, state_at(e, ply), a);
-    bool mirrored;
-    g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
-    return table_key(e, state_at(e, ply + 1), &mirrored);
-}
-
-/* Starts loading the table buckets of all n children of the node at
- * `ply`, so that their misses overlap instead of coming one per child. */
-static void prefetch_children(gs_engine *e, int ply, size_t base, int n)
-{
-    for (int i = 0; i < n; i++)
-        tt_prefetch(e->tt, child_key(e, ply, e->actions[base + i]));
-}
-
-/*
- * What the game knows of the *n children of the node at `ply` (a MAX node
- * when maximize), read before any is searched. Returns true when one
- * child's bound alone decides the node fails high (MAX) or low (MIN) of
- * its window (*value and *bound then the node's result). Otherwise the
- * children whose value is known, or whose bound shows they cannot get
- * inside the window (at or below alpha at MAX, at or above beta at MIN),
- * are settled without a search: they leave the node's actions (*n is
- * what remains, in order), and the best of what they are worth (their
- * value, or that bound) is in *settled with its action in *settled_action
- * (untouched when none is settled). The others' bounds narrow the window:
- * a MAX node is worth at least any child's lower bound, a MIN node at
- * most any child's upper bound; with up to KNOWN_MAX children, below
- * KNOWN_PLIES, they are kept in known[ply + 1] for the children's own
- * step 4.
- */
-static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
-                         bool maximize, double *alpha, double *beta,
-                         double *value, gs_bound *bound, double *settled,
-                         gs_action *settled_action)
-{
-    const gs_game *g = &e->game;
-    known_bounds *known =
-        ply + 1 < KNOWN_PLIES && *n <= KNOWN_MAX ? &e->known[ply + 1] : NULL;
-    int kept = 0;
-    for (int i = 0; i < *n; i++) {
-        const gs_action a = e->actions[base + i];
-        void *child = state_at(e, ply + 1);
-        g->apply(g->ctx, state_at(e, ply), a, child);
-        double lo, hi;
-        if (g->is_terminal(g->ctx, child)) {
-            lo = hi = g->value(g->ctx, child);
-        } else if (!g->bounds(g->ctx, child, &lo, &hi)) {
-            e->actions[base + kept++] = a;
-            continue;
-        }
-        if (maximize ? fails_high(e, lo, *beta) : fails_low(e, hi, *alpha)) {
-            e->cutoffs++;
-            *value = maximize ? lo : hi;
-            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
-            return true;
-        }
-        /* Settled: a known value, or one that cannot reach the window
-         * (worth its bound on the window's side). */
-        if (lo == hi || (maximize ? fails_low(e, hi, *alpha)
-                                  : fails_high(e, lo, *beta))) {
-            const double worth = maximize ? hi : lo;
-            if (maximize ? worth > *settled : worth < *settled) {
-                *settled = worth;
-                *settled_action = a;
-            }
-            continue;
-        }
-        e->actions[base + kept++] = a;
-        if (known) {   /* (room: *n <= KNOWN_MAX) */
-            known->action[known->n] = a;
-            known->lo[known->n] = lo;
-            known->hi[known->n] = hi;
-            known->n++;
-        }
-        if (maximize && lo > *alpha)
-            *alpha = lo;
-        if (!maximize && hi < *beta)
-            *beta = hi;
-    }
-    *n = kept;
-    return false;
-}
-
-/* The bounds of the node at `ply`, reached by `via`, when its parent
- * read them before searching it (child_bounds, into known[ply]). */
-static inline bool known_bounds_of(const gs_engine *e, int ply,
-                                   gs_action via, double *lo, double *hi)
-{
-    if (ply <= 0 || ply >= KNOWN_PLIES)
-        return false;
-    const known_bounds *k = &e->known[ply];
-    for (int i = 0; i < k->n; i++) {
-        if (k->action[i] == via) {
-            *lo = k->lo[i];
-            *hi = k->hi[i];
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Children a node puts off because another thread is searching them. */
-#define DEFER_MAX 32
-
-/* True when another thread marked the node of `key` as being searched
- * (with several threads: the node then waits, ABDADA's deferral). */
-static inline bool busy_has(const gs_engine *e, uint64_t key)
-{
-    return atomic_load_explicit(&e->busy[key & (BUSY_SLOTS - 1)],
-                                memory_order_relaxed) == key;
-}
-
-/* Enhanced transposition cutoffs: true when the table entry of one of
- * the n children of the node at `ply` (a MAX node when maximize) proves
- * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
- * *value and *bound are then the node's result. */
-static bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
-                       bool maximize, double alpha, double beta,
-                       int remaining, double *value, gs_bound *bound)
-{
-    const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
-                                                : remaining - 1;
-    for (int i = 0; i < n; i++) {
-        tt_entry hit;
-        uint64_t key = child_key(e, ply, e->actions[base + i]);
-        if (!tt_probe(e->tt, key, &hit) || hit.depth < need)
-            continue;
-        gs_bound b = hit.bound;
-        if (maximize ? (b != GS_BOUND_UPPER && fails_high(e, hit.value, beta))
-                     : (b != GS_BOUND_LOWER && fails_low(e, hit.value, alpha))) {
-            e->tt_hits++;
-            e->cutoffs++;
-            e->cut_evals += hit.depth != TT_DEPTH_FULL;
-            *value = hit.value;
-            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* ---- chance arithmetic that does not overflow ----
- *
- * A chance node adds up products w * v that are each finite, but their sum
- * need not be: children of 1e308, 1e308, -1e308, -1e308 and -5 have the
- * mean -1, while the plain sum overflows on the second child. The sum is
- * therefore kept plainly while it stays finite, so that ordinary values
- * are added bit for bit as a plain loop adds them, and from the first
- * addition that would overflow on it is kept multiplied by CHANCE_SCALE.
- * That factor is a power of two: multiplying by it rounds no sum that is
- * not tiny, so the scaled sum is the plain sum as it would be with a wider
- * exponent, and 2^64 children of the largest double still fit. Star1's
- * windows and bounds are computed from the sum the same way.
- */
-#define CHANCE_SCALE 0x1p-64
-
-typedef struct chance_sum {
-    double s;       /* the sum, times CHANCE_SCALE when `scaled` */
-    bool scaled;
-} chance_sum;
-
-/* Adds w * v. */
-static void chance_add(chance_sum *acc, double w, double v)
-{
-    if (!acc->scaled) {
-        double s = acc->s + w * v;
-        if (isfinite(s) || !isfinite(acc->s) || !isfinite(v)) {
-            acc->s = s;
-            return;
-        }
-        acc->s *= CHANCE_SCALE;
-        acc->scaled = true;
-    }
-    acc->s += w * (v * CHANCE_SCALE);
-}
-
-/* A scaled result back to its size; an expectation of finite values is
- * finite, so rounding past the largest double stops at it. */
-static double chance_unscale(double x)
-{
-    double y = x / CHANCE_SCALE;
-    return isinf(y) && isfinite(x) ? copysign(DBL_MAX, y) : y;
-}
-
-/* (acc + rem * bound) / denom: the node's value if the children not yet
- * summed, of total weight rem, were all worth `bound`. */
-static double chance_value(chance_sum acc, double rem, double bound,
-                           double denom)
-{
-    chance_add(&acc, rem, bound);
-    if (!acc.scaled)
-        return acc.s / denom;
-    return chance_unscale(acc.s / denom);
-}
-
-/*
- * Star1's edge for a child of weight w: the value v at which
- * (acc + w * v + rem * other) / denom reaches `edge`, that is
- * (edge * denom - acc - rem * other) / w. Beyond the range of a double
- * it is an infinity of the right sign, which every finite v compares
- * with as it does with the true edge.
- */
-static double star1_edge(double edge, double denom, const chance_sum *acc,
-                         double rem, double other, double w)
-{
-    if (!acc->scaled) {
-        double num = edge * denom - acc->s - rem * other;
-        if (isfinite(num) || num == edge)
-            return num / w;
-    }
-    double s = acc->scaled ? acc->s : acc->s * CHANCE_SCALE;
-    double num = edge * CHANCE_SCALE * denom - s - rem * (other * CHANCE_SCALE);
-    return num / w / CHANCE_SCALE;
-}
+static double search_node(gs_engine *e, int ply, double alpha, double beta,
+                          gs_action via);
 
 /* ---- the loops over the children ---- */
 
@@ -594,19 +220,6 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
     return sum.scaled ? chance_unscale(sum.s / denom) : sum.s / denom;
 }
 
-/* A node whose value is read from the game: terminal, cut off by depth
- * (cut_off), or without legal actions. */
-static double search_leaf(gs_engine *e, int ply, int agent, gs_action via,
-                          bool cut_off, double alpha, double beta)
-{
-    const gs_game *g = &e->game;
-    double v = g->value(g->ctx, state_at(e, ply));
-    e->leaves++;
-    e->cut_evals += cut_off;
-    emit_leave(e, ply, agent, via, true, v, GS_BOUND_EXACT, alpha, beta);
-    return v;
-}
-
 /* ---- the node ---- */
 
 /*
@@ -633,8 +246,8 @@ static double search_leaf(gs_engine *e, int ply, int agent, gs_action via,
  * once. The root (ply 0) always searches its children, for its best action
  * and principal variation.
  */
-double search_node(gs_engine *e, int ply, double alpha, double beta,
-                   gs_action via)
+static double search_node(gs_engine *e, int ply, double alpha, double beta,
+                          gs_action via)
 {
     const gs_game *g = &e->game;
     /* the textbook window is open, (alpha, beta); the strict one closed */
@@ -894,4 +507,41 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
                  best, e->nodes - nodes_before);
     }
     return v;
+}
+
+/* ---- the root ---- */
+
+double ab_search_root(gs_engine *e, double alpha, double beta)
+{
+    root_begin(e);
+    return search_node(e, 0, alpha, beta, GS_NO_ACTION);
+}
+
+bool ab_search_and_take(gs_engine *e, double alpha, double beta,
+                        bool keep_stopped, gs_result *r, double *v)
+{
+    *v = ab_search_root(e, alpha, beta);
+    if (e->status != GS_OK)
+        return false;
+    if (e->halt) {
+        if (keep_stopped)
+            take_answer(e, *v, r);
+        return false;
+    }
+    take_answer(e, *v, r);
+    return true;
+}
+
+bool ab_plain_depth(gs_engine *e, gs_result *r, bool keep_stopped)
+{
+    double alpha = -INFINITY, beta = INFINITY;
+    if (e->mode.window) {
+        alpha = e->opt.window_lo;
+        beta = e->opt.window_hi;
+    }
+    double v;
+    if (!ab_search_and_take(e, alpha, beta, keep_stopped, r, &v))
+        return false;
+    r->bound = root_bound(v, alpha, beta);
+    return true;
 }

@@ -1,0 +1,103 @@
+/*
+ * solver_tier.h: the solver tier's steps inside alpha-beta's node search
+ * (internal): a position's table key with its symmetries, the bounds a
+ * node's parent read for it, the marks of the nodes other threads are
+ * searching (inline here: they run at every node), and the steps a node
+ * takes over all its children before searching the first (solver_node.c):
+ * their table buckets loaded, their bounds read, their table entries
+ * checked for a cutoff. Each runs only when its option is on.
+ */
+#ifndef GS_SOLVER_TIER_H
+#define GS_SOLVER_TIER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "tt.h"
+
+/* The table's key for `state`. With symmetry, a position and its mirror
+ * image share the entry of the smaller key, whose action is stored as
+ * seen from that key's side (*mirrored: `state` is the other side). */
+static inline uint64_t table_key(const gs_engine *e, const void *state,
+                          bool *mirrored)
+{
+    const gs_game *g = &e->game;
+    uint64_t key = g->hash(g->ctx, state);
+    *mirrored = false;
+    if (e->mode.symmetry) {
+        uint64_t mkey = g->mirror_hash(g->ctx, state);
+        if (mkey < key) {
+            key = mkey;
+            *mirrored = true;
+        }
+    }
+    return key;
+}
+
+/* The bounds of the node at `ply`, reached by `via`, when its parent
+ * read them before searching it (child_bounds, into known[ply]). */
+static inline bool known_bounds_of(const gs_engine *e, int ply,
+                                   gs_action via, double *lo, double *hi)
+{
+    if (ply <= 0 || ply >= KNOWN_PLIES)
+        return false;
+    const known_bounds *k = &e->known[ply];
+    for (int i = 0; i < k->n; i++) {
+        if (k->action[i] == via) {
+            *lo = k->lo[i];
+            *hi = k->hi[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Children a node puts off because another thread is searching them. */
+#define DEFER_MAX 32
+
+/* True when another thread marked the node of `key` as being searched
+ * (with several threads: the node then waits, ABDADA's deferral). */
+static inline bool busy_has(const gs_engine *e, uint64_t key)
+{
+    return atomic_load_explicit(&e->busy[key & (BUSY_SLOTS - 1)],
+                                memory_order_relaxed) == key;
+}
+
+/* Starts loading the table buckets of all n children of the node at
+ * `ply` (actions at `base`), so that their misses overlap instead of
+ * coming one per child. */
+void prefetch_children(gs_engine *e, int ply, size_t base, int n);
+
+/*
+ * What the game knows of the *n children of the node at `ply` (a MAX node
+ * when maximize), read before any is searched. Returns true when one
+ * child's bound alone decides the node fails high (MAX) or low (MIN) of
+ * its window (*value and *bound then the node's result). Otherwise the
+ * children whose value is known, or whose bound shows they cannot get
+ * inside the window (at or below alpha at MAX, at or above beta at MIN),
+ * are settled without a search: they leave the node's actions (*n is
+ * what remains, in order), and the best of what they are worth (their
+ * value, or that bound) is in *settled with its action in *settled_action
+ * (untouched when none is settled). The others' bounds narrow the window:
+ * a MAX node is worth at least any child's lower bound, a MIN node at
+ * most any child's upper bound; with up to KNOWN_MAX children, below
+ * KNOWN_PLIES, they are kept in known[ply + 1] for the children's own
+ * step 4.
+ */
+bool child_bounds(gs_engine *e, int ply, size_t base, int *n, bool maximize,
+                  double *alpha, double *beta, double *value,
+                  gs_bound *bound, double *settled,
+                  gs_action *settled_action);
+
+/* Enhanced transposition cutoffs: true when the table entry of one of
+ * the n children of the node at `ply` (a MAX node when maximize) proves
+ * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
+ * *value and *bound are then the node's result. */
+bool etc_cutoff(gs_engine *e, int ply, size_t base, int n, bool maximize,
+                double alpha, double beta, int remaining, double *value,
+                gs_bound *bound);
+
+#endif /* GS_SOLVER_TIER_H */
