@@ -18,15 +18,10 @@
 #include <time.h>
 
 #include "engine.h"
+#include "mem.h"
 #include "tt.h"
 
 /* ---- memory ---- */
-
-static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
 
 /* Grows *buf (of *cap elements of `elem` bytes) to hold at least `need`. */
 static bool grow(gs_engine *e, void **buf, size_t *cap, size_t need,
