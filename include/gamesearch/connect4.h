@@ -156,7 +156,7 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
  * (gs_c4_solve sets each position's: gs_c4_etc_plies), every child's
  * bounds read before any child is searched; no killers or history and
  * no folding of mirror images (both measured worse on Pons's test sets;
- * see games/connect4/solver.c).
+ * docs/tuning.md).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
  * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
  * them.
