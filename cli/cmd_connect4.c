@@ -22,6 +22,7 @@
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/connect4.h"
+#include "c4_text.h"
 #include "commands.h"
 #include "jobs.h"
 #include "options.h"
@@ -224,7 +225,7 @@ static int read_position(const gs_c4 *g, const char *what, const char *text,
     if (gs_c4_parse(g, text, strlen(text), s, &err) == GS_OK)
         return 0;
     char msg[400];
-    gs_c4_position_message(what, text, &err, msg, sizeof msg);
+    cli_c4_position_message(what, text, &err, msg, sizeof msg);
     cli_error(cmd, "%s", msg);
     return EXIT_BAD_INPUT;
 }
@@ -491,15 +492,15 @@ typedef struct watch {
 static int ask_move(void *user, const gs_c4_state *s)
 {
     watch *w = user;
-    int c = GS_C4_ANSWER_AGAIN;
-    while (c == GS_C4_ANSWER_AGAIN && !interrupted) {
-        gs_c4_prompt_write(w->g, s, cli_file_write, stdout);
+    int c = CLI_C4_ANSWER_AGAIN;
+    while (c == CLI_C4_ANSWER_AGAIN && !interrupted) {
+        cli_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
         if (!cli_read_answer(&w->line, &w->cap)) {
             fputc('\n', stdout);
             return -1;
         }
-        c = gs_c4_answer(w->g, s, w->line, cli_file_write, stdout);
+        c = cli_c4_answer(w->g, s, w->line, cli_file_write, stdout);
     }
     return c < 0 ? -1 : c;
 }
@@ -550,7 +551,7 @@ static bool watch_chose(void *user, const gs_c4_state *s,
     /* Why there is no move; or, for the exit status 1 a score not known
      * gives, its reason on standard error too, as solve and analyze give
      * it. */
-    if (gs_c4_move_message(s, m, limit_name(sd), msg, sizeof msg) > 0)
+    if (cli_c4_move_message(s, m, limit_name(sd), msg, sizeof msg) > 0)
         cli_error(cmd, "%s", msg);
     return false;
 }
@@ -571,10 +572,10 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     int first = gs_c4_to_move(&s);
     play.computer[first] = o->computer_first == 1;
     play.computer[!first] = !play.computer[first];
-    gs_c4_game_sides_write(&play, cli_file_write, stdout);
+    cli_c4_game_sides_write(&play, cli_file_write, stdout);
     gs_c4_game_result r;
     gs_c4_play_game(g, &s, &play, &r);
-    gs_c4_game_end_write(&play, &r, cli_file_write, stdout);
+    cli_c4_game_end_write(&play, &r, cli_file_write, stdout);
     free(w.line);
     return r.end == GS_C4_GAME_FAILED || !r.all_known;
 }

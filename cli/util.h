@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "gamesearch/file.h"
 #include "gamesearch/text.h"
 
 /* Exit statuses. */
@@ -51,7 +52,7 @@ void cli_error_to(FILE *f, const char *cmd, const char *fmt, ...)
 /*
  * Reads all of `path` ("-" for standard input) into a new buffer (*data,
  * *len; NUL-terminated for convenience, the NUL not counted; free() it):
- * gs_read_file and gs_read_stream (gamesearch/core.h). Returns 0, or -1
+ * gs_read_file and gs_read_stream (gamesearch/file.h). Returns 0, or -1
  * with their message for the user in err (no file name in it).
  */
 int cli_read_all(const char *path, char **data, size_t *len, char *err,
@@ -126,13 +127,15 @@ int cli_output_done(const char *cmd, cli_output *out, int status, bool wrote);
  * Returns false when data written to it was lost (its errno kept). */
 bool cli_output_close(cli_output *out, bool failed);
 
-/* Whether paths a and b name one file that two writers would spoil: one
- * regular file (the same device and inode), or, for a file that does not
- * exist yet, the same name in one directory. Devices such as /dev/null
- * are never "one" (gs_same_file). */
-#define cli_same_file(a, b) gs_same_file((a), (b))
+/* Whether paths a and b name one file that two writers (or a reader and a
+ * writer) would spoil: one regular file (the same device and inode), or,
+ * for files that do not exist yet, the same name in one directory.
+ * Devices and pipes such as /dev/null are never "one"; NULL is no file. */
+bool cli_same_file(const char *a, const char *b);
+/* Whether path names the regular file that the descriptor fd is open on. */
+bool cli_file_is_fd(const char *path, int fd);
 /* Whether path names the regular file that standard output writes to. */
-#define cli_is_stdout_file(path) gs_file_is_fd((path), STDOUT_FILENO)
+#define cli_is_stdout_file(path) cli_file_is_fd((path), STDOUT_FILENO)
 
 /* Reads a person's answer: one line of standard input without its newline
  * (false at end of input), echoed when standard input is not a terminal,

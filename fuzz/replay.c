@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "gamesearch/core.h"
+#include "gamesearch/file.h"
 
 #include "fuzz.h"
 

@@ -17,13 +17,8 @@
 #include <time.h>
 
 #include "engine.h"
+#include "mem.h"
 #include "tt.h"
-
-static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
 
 int engine_make(const gs_game *game, const gs_allocator *alloc,
                 gs_engine **out)

@@ -1,12 +1,11 @@
-/* The files of core.h: a whole file or stream read into memory, and
- * whether two paths name one file. */
+/* The readers of file.h: a whole file or stream read into memory. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "gamesearch/core.h"
+#include "gamesearch/file.h"
 
 static int fail(gs_error *err, int status, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -153,42 +152,4 @@ int gs_read_file(const char *path, size_t max, const gs_allocator *alloc,
     int status = gs_read_stream(f, max, alloc, data, len, err);
     fclose(f);
     return status;
-}
-
-/* Whether two paths of files that do not exist yet name one directory
- * entry: the same last component in the same directory. */
-static bool same_new_file(const char *a, const char *b)
-{
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    const char *na = sa ? sa + 1 : a, *nb = sb ? sb + 1 : b;
-    if (strcmp(na, nb) != 0)
-        return false;
-    char da[4096], db[4096];
-    snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
-    snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
-    struct stat st_a, st_b;
-    if (stat(da, &st_a) != 0 || stat(db, &st_b) != 0)
-        return strcmp(a, b) == 0;
-    return st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
-}
-
-bool gs_same_file(const char *a, const char *b)
-{
-    if (!a || !b)
-        return false;
-    struct stat sa, sb;
-    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-    if (!ea && !eb)
-        return same_new_file(a, b);
-    /* Devices and pipes (/dev/null, /dev/full) may take several writers. */
-    return ea && eb && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-bool gs_file_is_fd(const char *path, int fd)
-{
-    struct stat sp, so;
-    return path && stat(path, &sp) == 0 && S_ISREG(sp.st_mode) &&
-           fstat(fd, &so) == 0 && S_ISREG(so.st_mode) &&
-           sp.st_dev == so.st_dev && sp.st_ino == so.st_ino;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "mem.h"
 
 enum {
     KIND_NEW = 0,   /* not reached yet */
@@ -35,12 +36,6 @@ typedef struct mcts_node {
     gs_action action;    /* the action that led here */
     uint8_t kind;
 } mcts_node;
-
-static inline void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
 
 /* splitmix64: small, fast and good enough for playouts. */
 static inline uint64_t rng_next(uint64_t *s)

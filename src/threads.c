@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "mem.h"
 #include "tt.h"
 
 typedef struct helper_job {
@@ -44,12 +45,6 @@ typedef struct helper_job {
     pthread_t thread;
     bool running;
 } helper_job;
-
-static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
-                        size_t nsize)
-{
-    return a->fn(a->user, p, osize, nsize);
-}
 
 static void *helper_main(void *arg)
 {

@@ -115,10 +115,9 @@ typedef struct tt_bucket {
 } tt_bucket;
 
 /* Bytes of buckets that share a generation byte: eight cache lines, so
- * that the first store in a chunk after a clear zeroes little (a 4 KiB
- * page: 44 us a Connect Four position of Test_L3_R1, against 30 us; most
- * of either is the system's first touch of the pages), while the bytes
- * stay small enough to sit in the cache (64 MiB: 128 KiB). */
+ * that the first store in a chunk after a clear zeroes little (a whole
+ * page was measurably slower on short searches: docs/tuning.md), while
+ * the generation bytes stay small enough to sit in the cache. */
 #define TT_CHUNK ((size_t)512)
 /* The generations a table counts through (1 .. TT_GEN_LAST; 0: a chunk
  * never used), and the mark of a chunk being zeroed. */

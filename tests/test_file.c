@@ -1,6 +1,6 @@
 /*
  * tests/test_file.c: the whole-file readers gs_read_file and
- * gs_read_stream (gamesearch/core.h).
+ * gs_read_stream (gamesearch/file.h).
  *
  * Facts checked:
  *   - a file's bytes, a NUL inside them included, come back whole with a
@@ -11,10 +11,8 @@
  *   - the messages: a missing file, a directory, a file one byte over the
  *     limit (refused unread, 1 GiB by default: a sparse file) and a
  *     stream over it, exactly the limit accepted;
- *   - each allocation failing in turn: GS_ENOMEM, nothing left allocated;
- *   - which paths name one file: one file by two names, a file not yet
- *     made by two names, two files, devices; the file a descriptor is
- *     open on.
+ *   - each allocation failing in turn: GS_ENOMEM, nothing left allocated.
+ * (Which paths name one file, the program's question: test_cli_parts.)
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,13 +20,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "gamesearch/core.h"
+#include "gamesearch/file.h"
 #include "track_alloc.h"
 
 /* A temporary file holding n bytes of data; its name in path. */
@@ -164,42 +161,12 @@ static void test_stream(void **unused)
     free(text);
 }
 
-static void test_same_file(void **unused)
-{
-    (void)unused;
-    char a[64], b[64], via[80];
-    make_file(a, "a", 1);
-    make_file(b, "b", 1);
-    snprintf(via, sizeof via, "/tmp/../tmp/%s", a + 5);
-    assert_true(gs_same_file(a, a));
-    assert_true(gs_same_file(a, via));
-    assert_false(gs_same_file(a, b));
-    assert_false(gs_same_file("/dev/null", "/dev/null"));
-    assert_false(gs_same_file(a, NULL));
-    int fd = open(a, O_RDONLY);
-    assert_true(fd >= 0);
-    assert_true(gs_file_is_fd(via, fd));
-    assert_false(gs_file_is_fd(b, fd));
-    close(fd);
-    fd = open("/dev/null", O_RDONLY);
-    assert_false(gs_file_is_fd("/dev/null", fd));
-    close(fd);
-    /* Not made yet: the same name in one directory. */
-    remove(a);
-    assert_true(gs_same_file(a, via));
-    assert_false(gs_same_file(a, b));
-    assert_true(gs_same_file("/nonexistent/x", "/nonexistent/x"));
-    assert_false(gs_same_file("/nonexistent/x", "/nonexistent/./x"));
-    remove(b);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_stream),
-        cmocka_unit_test(test_same_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

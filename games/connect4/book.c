@@ -29,6 +29,7 @@
 
 #include "c4_internal.h"
 #include "gamesearch/connect4.h"
+#include "gamesearch/file.h"
 
 #define BOOK_MAGIC "GSC4BOOK"
 #define BOOK_HEADER 16

@@ -592,13 +592,9 @@ C4_KERNEL bool lines_covered(const gs_c4 *g, shape sh, uint64_t mine,
  * cells hold a line of four, which the game fills at the latest when
  * every other cell is full but those from just under the line's highest
  * empty cell up. A search with a depth cutoff gets only the 0, which
- * every evaluation it backs up (0 when not known) keeps to.
- *
- * The lines that lie above one of the second player's, measured with the
- * solver (one thread, Release build, mean nodes a position): Test_L2_R2
- * 14,295 before, 13,421 with them; Test_L1_R2 (first 200) 437,630 and
- * 417,870; Test_L1_R3 (first 20) 7.56 M and 6.78 M; the empty board 351.2
- * M and 292.4 M (the weak solve 180.0 M and 145.6 M).
+ * every evaluation it backs up (0 when not known) keeps to. The lines
+ * that lie above one of the second player's save the solver nodes on
+ * every test set (docs/tuning.md).
  */
 C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
                          bool exact, int *mhi)
@@ -645,13 +641,9 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * opponent, and so on down the chain of forced moves, which is played out
  * here: the chain often ends in a position the rules above settle (a
  * double threat), and otherwise its end's bounds are tighter, more cells
- * being full. Measured with the solver (one thread, Release build, mean
- * nodes a position): Test_L2_R2 (first 200) 17,133 without the chain,
- * 12,652 with it; Test_L1_R2 (first 50) 729,139 and 569,738, 6.7 to 6.8
- * s and 6.1 to 6.5 s for the 50. Playing it out only for the node's own
- * bounds (not for its children's, read before they are searched) gives
- * 648,495 there, and only for the children's the same 569,738 (a node's
- * own chain was its parent's child's).
+ * being full. It saves the solver nodes and time (docs/tuning.md); what
+ * it saves comes from the children's bounds, read before they are
+ * searched, since a node's own chain was its parent's child's.
  */
 C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
                            const gs_c4_state *s, int *mlo, int *mhi)
@@ -782,9 +774,8 @@ C4_KERNEL uint64_t child_hash_k(const gs_c4 *g, const gs_c4_state *s,
  * once it is played, less those directly above one of the opponent's
  * (which the opponent fills first, so they never win), 3 points each, and
  * 2 more for one directly above a playable cell (the opponent can no
- * longer play under it). Measured, mean nodes a position: Test_L2_R2
- * 35,121 exact and 17,086 weak by the plain count of winning cells, 29,809
- * and 13,277 by this one; Test_L1_R2 (first 20) 809,443 and 711,250.
+ * longer play under it). It leads the solver to fewer nodes than the
+ * plain count of winning cells, exact and weak (docs/tuning.md).
  */
 C4_KERNEL void order_hint_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
                             const gs_action *actions, int n, int32_t *scores)

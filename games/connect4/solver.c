@@ -47,35 +47,18 @@ void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
 }
 
 /*
- * The recipe. Measured on Pons's test sets (mean nodes a position, one
- * thread, 64 MiB): killers and history reorder what the threat counts and
- * the centre-first order get right (Test_L1_R1: 13,148 nodes with them,
- * 3,277 without; Test_L2_R2, first 50: 566,271 against 50,136); folding
- * mirror images saves under 1% of the nodes and costs more time in hashing
- * (Test_L1_R2, first 30: 1,007,482 against 1,010,793 nodes, 134 ms against
- * 111 ms). Prefetching the children's entries makes the same search about
- * 30% faster. Enhanced transposition cutoffs in the first 16 plies below
- * the root: Test_L2_R2, first 50 under callgrind, 53,847 nodes a position
- * and 2,982 million instructions without, 47,412 and 2,783 million with
- * (12 plies: 52,221 and 2,909 million). The children's bounds read
- * before any child is searched, at every ply, and no table entry for a
- * node with one move to search (a forced move: its child has one), one
- * thread, Release build, 2-core machine at a load near 1: the empty
- * board 876.5 M nodes in 125 s before, 614.7 M in 96.9 s after (the
- * bounds in the first 16 plies only: 837.2 M nodes, 123.8 s; in the
- * first 28 with the forced nodes kept: 691.9 M, 113.6 s; in the first 28
- * without: 720.5 M, 95.8 s); the first 100 of Test_L1_R2, 857.2 k nodes
- * a position before, 689.5 k after, 10.8 s either way. Children settled
- * by their bounds (a known value, or one that cannot reach the window)
- * left out of the search: the empty board 602.6 M nodes in 101.9 s.
+ * The recipe, each part chosen by the node counts and times of the
+ * solver on Pons's test sets (docs/tuning.md gives them): the threat
+ * counts and the centre-first order without killers or history, which
+ * only disturb them; no folding of mirror images, which saves few nodes
+ * and costs more in hashing; prefetching the children's entries;
+ * enhanced transposition cutoffs; every child's bounds read before any
+ * child is searched, no table entry for a forced move, and the children
+ * that their bounds settle left out.
  *
  * gs_c4_solve sets etc_plies for each position so that the cutoffs
- * reach while fewer than two thirds of the cells are full. The empty
- * board, measured as above: cutoffs in the first 16 plies 602.6 M nodes
- * in 101.9 s, 22 plies 552.8 M in 90.2 s, 28 plies 491.3 M in 83.2 s,
- * 36 plies 444.8 M in 91.7 s; the first 100 positions of Test_L1_R2
- * (about 14 stones) 589 k, 520 k and 504 k nodes a position with 16, 22
- * and 28 plies, 10.2 to 11.8 s each way.
+ * reach while fewer than two thirds of the cells are full: deeper costs
+ * more time in probes than it saves in nodes, shallower saves fewer.
  */
 
 int gs_c4_etc_plies(const gs_c4 *g, const gs_c4_state *s)

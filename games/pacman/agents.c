@@ -67,13 +67,10 @@
 
 /*
  * ChampionAgent's budget: nodes per move, a count rather than a time so
- * that every machine plays the same games. Calibrated where it was
- * written (2 cores shared with other work, about 5 to 8 million nodes a
- * second): on mediumClassic with two DirectionalGhosts a move took 15 ms
- * on average and 28 ms at most over 100 games, on originalClassic with
- * four 26 ms on average and about 50 ms at most in a typical game: under
- * the 100 ms a move allowed, with room for a busy machine. Half of it
- * wins as often on mediumClassic; the rest buys depth on larger mazes.
+ * that every machine plays the same games; calibrated to stay well under
+ * the 100 ms a move allows on a busy machine, on mediumClassic and
+ * originalClassic (docs/tuning.md). Half of it wins as often on
+ * mediumClassic; the rest buys depth on larger mazes.
  */
 #define CHAMPION_NODES 120000
 /* Its transposition table: room for the nodes of one move, small enough

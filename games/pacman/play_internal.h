@@ -13,25 +13,19 @@
 #include <stdlib.h>
 
 #include "gamesearch/core.h"
+#include "../../src/mem.h"   /* mem_resize: why a game may, in that file */
 
-/* n bytes from a (NULL when they cannot be had). */
+/* n bytes from a (NULL when they cannot be had); 0 asks for 1. */
 static inline void *pac_mem_alloc(const gs_allocator *a, size_t n)
 {
-    return a->fn(a->user, NULL, 0, n ? n : 1);
+    return mem_resize(a, NULL, 0, n ? n : 1);
 }
 
-/* p (osize bytes, NULL allowed) resized to n bytes; NULL on failure, when
- * p stays valid. */
-static inline void *pac_mem_resize(const gs_allocator *a, void *p,
-                                   size_t osize, size_t n)
-{
-    return a->fn(a->user, p, p ? osize : 0, n ? n : 1);
-}
-
+/* Frees p (NULL allowed) of osize bytes, as pac_mem_alloc gave it. */
 static inline void pac_mem_free(const gs_allocator *a, void *p, size_t osize)
 {
     if (p)
-        a->fn(a->user, p, osize ? osize : 1, 0);
+        mem_resize(a, p, osize ? osize : 1, 0);
 }
 
 /* A seed at the start of s: a whole decimal number from INT64_MIN to

@@ -88,9 +88,9 @@ gs_pac_game_log *gs_pac_record_add_game(gs_pac_record *rec)
 {
     if (rec->ngames == rec->cap) {
         size_t cap = rec->cap ? rec->cap * 2 : 8;
-        gs_pac_game_log *g = pac_mem_resize(&rec->alloc, rec->games,
-                                            rec->cap * sizeof *g,
-                                            cap * sizeof *g);
+        gs_pac_game_log *g = mem_resize(&rec->alloc, rec->games,
+                                        rec->cap * sizeof *g,
+                                        cap * sizeof *g);
         if (!g)
             return NULL;
         rec->games = g;
@@ -118,9 +118,9 @@ int gs_pac_record_push_decision(gs_pac_record *rec, gs_pac_game_log *log,
 {
     if (log->ndecisions == log->dcap) {
         size_t cap = log->dcap ? log->dcap * 2 : 64;
-        gs_pac_decision *p = pac_mem_resize(&rec->alloc, log->decisions,
-                                            log->dcap * sizeof *p,
-                                            cap * sizeof *p);
+        gs_pac_decision *p = mem_resize(&rec->alloc, log->decisions,
+                                        log->dcap * sizeof *p,
+                                        cap * sizeof *p);
         if (!p)
             return GS_ENOMEM;
         log->decisions = p;
@@ -134,8 +134,8 @@ int gs_pac_record_push(gs_pac_record *rec, gs_pac_game_log *log, int action)
 {
     if (log->n == log->cap) {
         size_t cap = log->cap ? log->cap * 2 : 256;
-        unsigned char *a = pac_mem_resize(&rec->alloc, log->actions, log->cap,
-                                          cap);
+        unsigned char *a = mem_resize(&rec->alloc, log->actions, log->cap,
+                                      cap);
         if (!a)
             return GS_ENOMEM;
         log->actions = a;

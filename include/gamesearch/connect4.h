@@ -156,7 +156,7 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
  * (gs_c4_solve sets each position's: gs_c4_etc_plies), every child's
  * bounds read before any child is searched; no killers or history and
  * no folding of mirror images (both measured worse on Pons's test sets;
- * see games/connect4/solver.c).
+ * docs/tuning.md).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
  * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
  * them.
@@ -685,70 +685,6 @@ typedef struct gs_c4_game_result {
 GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
                            const gs_c4_game_play *play,
                            gs_c4_game_result *out);
-
-/*
- * What `gamesearch connect4` says of position `text`, given as `what`
- * ("analyze", "--start"), that gs_c4_parse refused with *err, without a
- * newline: "analyze '4444444', character 7: column 4 is full", or "WHAT
- * 'TEXT': MESSAGE" for an error of the whole text (line 0); the text cut
- * after 40 bytes with "...". As snprintf: at most size bytes, NUL
- * included, into buf; returns the whole length.
- */
-GS_API size_t gs_c4_position_message(const char *what, const char *text,
-                                     const gs_error *err, char *buf,
-                                     size_t size);
-
-/*
- * What `gamesearch connect4 play` says of the computer's search m from s
- * (on standard error, after the choice when there is one), without a
- * newline: when it gave no move, "the search failed: ..." (MCTS: "no move
- * found" when its status is GS_OK) or "the engine returned 0.5 (a bound),
- * not an exact score"; when a limit stopped the solver before the score
- * was known, "move 5 (column 4): stopped by STOPPED_BY before the score
- * was known"; "" otherwise, and when the person left during the search.
- * As snprintf: at most size bytes, NUL included, into buf; returns the
- * whole length.
- */
-GS_API size_t gs_c4_move_message(const gs_c4_state *s,
-                                 const gs_c4_game_move *m,
-                                 const char *stopped_by, char *buf,
-                                 size_t size);
-
-/* The person's turn in s, as `gamesearch connect4 play` asks for it: "X
- * to move (a column 1-7, q to quit): ", no newline. Returns 0 or the
- * first nonzero value of write. */
-GS_API int gs_c4_prompt_write(const gs_c4 *g, const gs_c4_state *s,
-                              gs_write_fn write, void *user);
-
-/* What gs_c4_answer returns besides a column. */
-enum { GS_C4_ANSWER_QUIT = -1, GS_C4_ANSWER_AGAIN = -2 };
-
-/*
- * What a person's answer `text` to that prompt means in s (spaces and
- * tabs around it ignored): a column that can be played, 0-based, from its
- * number 1 to width; GS_C4_ANSWER_QUIT for "q" or "quit"; else
- * GS_C4_ANSWER_AGAIN, after the line to say before asking again through
- * write: "Type a column number from 1 to 7, or q to quit.", "'x' is not a
- * column: type a number from 1 to 7, or q to quit." (the answer escaped
- * as gs_text_escape does, cut after 64 bytes with "..."), "Column 3 is
- * full: choose another.".
- */
-GS_API int gs_c4_answer(const gs_c4 *g, const gs_c4_state *s,
-                        const char *text, gs_write_fn write, void *user);
-
-/* Who plays what, as `gamesearch connect4 play` says it first: "You play
- * X, the computer O. X moves first." and a newline. Returns 0 or the
- * first nonzero value of write. */
-GS_API int gs_c4_game_sides_write(const gs_c4_game_play *play,
-                                  gs_write_fn write, void *user);
-
-/* How the game r of play ended, and a newline: "Game left unfinished.",
- * "Draw.", "X wins: the computer beat you." or "O wins: you beat the
- * computer."; nothing for GS_C4_GAME_FAILED (the chose callback says
- * why). Returns 0 or the first nonzero value of write. */
-GS_API int gs_c4_game_end_write(const gs_c4_game_play *play,
-                                const gs_c4_game_result *r,
-                                gs_write_fn write, void *user);
 
 #ifdef __cplusplus
 }

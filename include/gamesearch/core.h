@@ -1,6 +1,7 @@
 /*
- * gamesearch/core.h: status codes and the allocator hook shared by every
- * part of the gamesearch library.
+ * gamesearch/core.h: status codes, the error record, the version and the
+ * allocator hook shared by every part of the gamesearch library. Core
+ * tier; needs nothing but <stdbool.h> and <stddef.h>.
  *
  * Every fallible public function returns an int status: GS_OK (0) or one of
  * the GS_E* codes below; results travel through out-parameters. The library
@@ -16,7 +17,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 /* Marks the public API. The shared library is built with every other
  * symbol hidden, so its symbol table is exactly the functions declared
@@ -96,41 +96,6 @@ typedef struct gs_allocator {
 
 /* The allocator used when a function is given NULL: the C library's. */
 GS_API const gs_allocator *gs_default_allocator(void);
-
-/* The most bytes the file readers below take when given 0 as max: 1 GiB,
- * the limit of the gamesearch program's inputs. */
-#define GS_READ_MAX ((size_t)1 << 30)
-
-/*
- * Reads all of the stream f (from where it stands to its end) into a new
- * block of the allocator (NULL: the C library's, so that free() releases
- * it): *data holds the *len bytes read and a NUL after them, len + 1
- * bytes in all. At most max bytes (0: GS_READ_MAX) are taken: a regular
- * file larger than that is refused unread. The stream stays open.
- * Returns GS_OK; or, with *data NULL and one sentence in *err (no file
- * name): GS_EINVAL ("is a directory, not a file", "read error: REASON"),
- * GS_ETOOBIG ("larger than 1 GiB (1073741824 bytes), the most gamesearch
- * reads"), GS_ENOMEM ("out of memory").
- */
-GS_API int gs_read_stream(FILE *f, size_t max, const gs_allocator *alloc,
-                          char **data, size_t *len, gs_error *err);
-
-/* gs_read_stream for the file named path, opened and closed again; also
- * GS_EINVAL "cannot open: REASON" when it cannot be opened. */
-GS_API int gs_read_file(const char *path, size_t max,
-                        const gs_allocator *alloc, char **data, size_t *len,
-                        gs_error *err);
-
-/*
- * Whether the paths a and b name one file that two writers (or a reader
- * and a writer) would spoil: one regular file (the same device and
- * inode), or, for files that do not exist yet, the same name in one
- * directory. Devices and pipes (/dev/null) are never "one file".
- */
-GS_API bool gs_same_file(const char *a, const char *b);
-/* Whether path names the regular file that the descriptor fd is open on
- * (standard output's, say). */
-GS_API bool gs_file_is_fd(const char *path, int fd);
 
 #ifdef __cplusplus
 }

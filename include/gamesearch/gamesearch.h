@@ -1,37 +1,37 @@
 /*
  * gamesearch/gamesearch.h: the whole public API of the gamesearch library.
  *
- *   core.h         status codes, gs_strerror, the version, the error
- *                  record of every parser, the allocator hook, the
- *                  whole-file readers
- *   game.h         the game interface (gs_game)
- *   search.h       the engine: minimax, alpha-beta (Star1 at chance
- *                  nodes), expectimax, limits, hooks
- *   tree.h         explicit game trees read from text
- *   mnk.h          m,n,k games: tic-tac-toe, Gomoku, the computer player
- *   connect4.h     Connect Four and its exact solver
- *   pacman.h       the CS188 Pacman world
- *   pyrandom.h     Python's random module, bit for bit
- *   pacman_play.h  Pacman agents, the game loop, records
- *   bench.h        the fixed searches of `gamesearch bench`
- *   jobs.h         a batch of jobs on a pool of threads, results in order
+ * The API comes in three tiers (docs/api.md), each knowing only the ones
+ * above it in this list:
+ *
+ *   core   what a game and a search need: status codes and errors, the
+ *          version, the allocator hook (core.h), the whole-file readers
+ *          (file.h), the game interface (game.h), the engine (search.h)
+ *          and the text every output shares (text.h)
+ *   games  one header a game, and what plays them (games.h)
+ *   tools  what runs searches for a purpose and names no game: bench,
+ *          compare, match, jobs (tools.h)
+ *
+ * This header includes every tier. A program that needs only some may
+ * include those instead: the core tier's headers one by one (search.h
+ * brings core.h and game.h), <gamesearch/games.h> or <gamesearch/tools.h>
+ * (each brings what it uses of the core).
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
 #define GAMESEARCH_GAMESEARCH_H
 
-#include "core.h"
-#include "game.h"
-#include "search.h"
-#include "tree.h"
-#include "mnk.h"
-#include "connect4.h"
-#include "pacman.h"
-#include "pyrandom.h"
-#include "pacman_play.h"
-#include "bench.h"
-#include "text.h"
-#include "compare.h"
-#include "match.h"
-#include "jobs.h"
+/* ---- The core tier ---- */
+#include "core.h"     /* status codes, gs_error, the version, the allocator */
+#include "file.h"     /* a whole file or stream read into memory */
+#include "game.h"     /* the game interface: gs_game */
+#include "search.h"   /* the engine: algorithms, limits, results, hooks */
+#include "text.h"     /* numbers, JSON and Graphviz text, gs_writer */
+/* The solver extensions of the core tier go here (solver.h). */
+
+/* ---- The games tier ---- */
+#include "games.h"
+
+/* ---- The tools tier ---- */
+#include "tools.h"
 
 #endif /* GAMESEARCH_GAMESEARCH_H */

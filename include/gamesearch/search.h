@@ -234,7 +234,7 @@ typedef struct gs_search_options {
      * searching the first, to start loading their table entries together
      * (default false). It costs an apply and a hash per child; it pays
      * when those are cheap next to a memory access, as in Connect Four
-     * with a table larger than the cache (a quarter faster there).
+     * with a table larger than the cache.
      */
     bool prefetch;
     /*
