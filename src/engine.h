@@ -19,9 +19,9 @@
  *   alphabeta.c    alpha-beta with Star1, the table and the move picker:
  *                  one node, in numbered steps, and its loops
  *   movepick.h/.c  move ordering: the staged picker, killers and history
- *   solver_tier.h  the solver tier's steps inside a node (symmetries,
- *   solver_node.c  kept bounds, busy marks; children's bounds, enhanced
- *                  transposition cutoffs, prefetching)
+ *   solver_tier.h  the solver tier's steps inside a node, inline
+ *                  (symmetries, kept bounds, busy marks, children's
+ *                  bounds, enhanced transposition cutoffs, prefetching)
  *   solver.c       null-window search: the root's value by bisection
  *   threads.c      lazy SMP: helper engines searching beside the caller's
  *   tt.c, tt.h     the transposition table

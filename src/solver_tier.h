@@ -2,10 +2,12 @@
  * solver_tier.h: the solver tier's steps inside alpha-beta's node search
  * (internal): a position's table key with its symmetries, the bounds a
  * node's parent read for it, the marks of the nodes other threads are
- * searching (inline here: they run at every node), and the steps a node
- * takes over all its children before searching the first (solver_node.c):
- * their table buckets loaded, their bounds read, their table entries
- * checked for a cutoff. Each runs only when its option is on.
+ * searching, and the steps a node takes over all its children before
+ * searching the first: their table buckets loaded, their bounds read,
+ * their table entries checked for a cutoff. Each runs only when its option
+ * is on. They are inline, in alphabeta.c's translation unit, because they
+ * run at every node of a solver's search: called across files they cost
+ * Connect Four's solver about 2% more instructions (docs/tuning.md).
  */
 #ifndef GS_SOLVER_TIER_H
 #define GS_SOLVER_TIER_H
@@ -22,7 +24,7 @@
  * image share the entry of the smaller key, whose action is stored as
  * seen from that key's side (*mirrored: `state` is the other side). */
 static inline uint64_t table_key(const gs_engine *e, const void *state,
-                          bool *mirrored)
+                                 bool *mirrored)
 {
     const gs_game *g = &e->game;
     uint64_t key = g->hash(g->ctx, state);
@@ -66,10 +68,26 @@ static inline bool busy_has(const gs_engine *e, uint64_t key)
                                 memory_order_relaxed) == key;
 }
 
+/* The table key of the child of the node at `ply` through a: the game's
+ * child_hash when it has one and positions are not merged with their
+ * mirror images, else that of the child built in the slot of ply + 1. */
+static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
+{
+    const gs_game *g = &e->game;
+    if (g->child_hash && !e->mode.symmetry)
+        return g->child_hash(g->ctx, state_at(e, ply), a);
+    bool mirrored;
+    g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
+    return table_key(e, state_at(e, ply + 1), &mirrored);
+}
+
 /* Starts loading the table buckets of all n children of the node at
- * `ply` (actions at `base`), so that their misses overlap instead of
- * coming one per child. */
-void prefetch_children(gs_engine *e, int ply, size_t base, int n);
+ * `ply`, so that their misses overlap instead of coming one per child. */
+static inline void prefetch_children(gs_engine *e, int ply, size_t base, int n)
+{
+    for (int i = 0; i < n; i++)
+        tt_prefetch(e->tt, child_key(e, ply, e->actions[base + i]));
+}
 
 /*
  * What the game knows of the *n children of the node at `ply` (a MAX node
@@ -87,17 +105,87 @@ void prefetch_children(gs_engine *e, int ply, size_t base, int n);
  * KNOWN_PLIES, they are kept in known[ply + 1] for the children's own
  * step 4.
  */
-bool child_bounds(gs_engine *e, int ply, size_t base, int *n, bool maximize,
-                  double *alpha, double *beta, double *value,
-                  gs_bound *bound, double *settled,
-                  gs_action *settled_action);
+static inline bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
+                         bool maximize, double *alpha, double *beta,
+                         double *value, gs_bound *bound, double *settled,
+                         gs_action *settled_action)
+{
+    const gs_game *g = &e->game;
+    known_bounds *known =
+        ply + 1 < KNOWN_PLIES && *n <= KNOWN_MAX ? &e->known[ply + 1] : NULL;
+    int kept = 0;
+    for (int i = 0; i < *n; i++) {
+        const gs_action a = e->actions[base + i];
+        void *child = state_at(e, ply + 1);
+        g->apply(g->ctx, state_at(e, ply), a, child);
+        double lo, hi;
+        if (g->is_terminal(g->ctx, child)) {
+            lo = hi = g->value(g->ctx, child);
+        } else if (!g->bounds(g->ctx, child, &lo, &hi)) {
+            e->actions[base + kept++] = a;
+            continue;
+        }
+        if (maximize ? fails_high(e, lo, *beta) : fails_low(e, hi, *alpha)) {
+            e->cutoffs++;
+            *value = maximize ? lo : hi;
+            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+            return true;
+        }
+        /* Settled: a known value, or one that cannot reach the window
+         * (worth its bound on the window's side). */
+        if (lo == hi || (maximize ? fails_low(e, hi, *alpha)
+                                  : fails_high(e, lo, *beta))) {
+            const double worth = maximize ? hi : lo;
+            if (maximize ? worth > *settled : worth < *settled) {
+                *settled = worth;
+                *settled_action = a;
+            }
+            continue;
+        }
+        e->actions[base + kept++] = a;
+        if (known) {   /* (room: *n <= KNOWN_MAX) */
+            known->action[known->n] = a;
+            known->lo[known->n] = lo;
+            known->hi[known->n] = hi;
+            known->n++;
+        }
+        if (maximize && lo > *alpha)
+            *alpha = lo;
+        if (!maximize && hi < *beta)
+            *beta = hi;
+    }
+    *n = kept;
+    return false;
+}
 
 /* Enhanced transposition cutoffs: true when the table entry of one of
  * the n children of the node at `ply` (a MAX node when maximize) proves
  * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
  * *value and *bound are then the node's result. */
-bool etc_cutoff(gs_engine *e, int ply, size_t base, int n, bool maximize,
-                double alpha, double beta, int remaining, double *value,
-                gs_bound *bound);
+static inline bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
+                       bool maximize, double alpha, double beta,
+                       int remaining, double *value, gs_bound *bound)
+{
+    const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
+                                                : remaining - 1;
+    for (int i = 0; i < n; i++) {
+        tt_entry hit;
+        uint64_t key = child_key(e, ply, e->actions[base + i]);
+        if (!tt_probe(e->tt, key, &hit) || hit.depth < need)
+            continue;
+        gs_bound b = hit.bound;
+        if (maximize ? (b != GS_BOUND_UPPER && fails_high(e, hit.value, beta))
+                     : (b != GS_BOUND_LOWER && fails_low(e, hit.value, alpha))) {
+            e->tt_hits++;
+            e->cutoffs++;
+            e->cut_evals += hit.depth != TT_DEPTH_FULL;
+            *value = hit.value;
+            *bound = maximize ? GS_BOUND_LOWER : GS_BOUND_UPPER;
+            return true;
+        }
+    }
+    return false;
+}
+
 
 #endif /* GS_SOLVER_TIER_H */
