@@ -131,7 +131,7 @@ bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped)
      * then fall where they would if the root's immediate results (a win
      * or loss one move away, which the bounds rule out) were still
      * possible, a schedule that measured better on Connect Four
-     * (docs/connect4-history.md) and costs at most one probe more. */
+     * (docs/tuning.md) and costs at most one probe more. */
     double blo, bhi;
     bool known = false;   /* the game knows the root's value */
     e->root_best = -1;

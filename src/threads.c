@@ -24,7 +24,7 @@
  * racing through the same ones. A key overwritten by another node's only
  * costs a thread that deferral. Everything else is each engine's own.
  * How deep the marks go (BUSY_PLIES) was chosen by measurement:
- * docs/connect4-history.md has the figures.
+ * docs/tuning.md has the figures.
  */
 #include <pthread.h>
 #include <stdatomic.h>
