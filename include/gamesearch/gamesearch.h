@@ -5,6 +5,9 @@
  *                  record of every parser, the allocator hook, the
  *                  whole-file readers
  *   game.h         the game interface (gs_game)
+ *   solver.h       the solver tier: what a game knows for strong
+ *                  alpha-beta solving (gs_solver: bounds, symmetries,
+ *                  ...) and the options that use it (gs_solver_options)
  *   search.h       the engine: minimax, alpha-beta (Star1 at chance
  *                  nodes), expectimax, limits, hooks
  *   tree.h         explicit game trees read from text
@@ -21,6 +24,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "solver.h"
 #include "search.h"
 #include "tree.h"
 #include "mnk.h"
