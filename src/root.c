@@ -97,8 +97,8 @@ static bool search_plain(gs_engine *e, gs_result *r, bool keep_stopped)
 {
     double alpha = -INFINITY, beta = INFINITY;
     if (e->mode.window) {
-        alpha = e->opt.window_lo;
-        beta = e->opt.window_hi;
+        alpha = e->sopt.window_lo;
+        beta = e->sopt.window_hi;
     }
     double v;
     if (!search_and_take(e, alpha, beta, keep_stopped, r, &v))
@@ -209,7 +209,7 @@ static bool probe_dropped(gs_engine *e)
 static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
 {
     const gs_game *g = &e->game;
-    const double grain = g->value_grain;
+    const double grain = e->solver.value_grain;
     const void *root = state_at(e, 0);
     /* Integers in doubles: exact up to 2^53 grains. */
     const double limit = 9007199254740992.0;
@@ -229,7 +229,7 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
     double blo, bhi;
     bool known = false;   /* the game knows the root's value */
     e->root_best = -1;
-    if (g->bounds && g->bounds(g->ctx, root, &blo, &bhi)) {
+    if (e->solver.bounds && e->solver.bounds(g->ctx, root, &blo, &bhi)) {
         known = blo == bhi;
         double slack = blo < bhi ? BISECT_SLACK : 0.0;
         lo = fmax(lo, ceil(blo / grain) - slack);
@@ -252,8 +252,8 @@ static bool search_bisect(gs_engine *e, gs_result *r, bool keep_stopped)
      * "at or beyond". A value the game knows needs no window. */
     bool lo_window = false, hi_window = false;
     if (e->mode.window && !known) {
-        double wlo = sign > 0 ? e->opt.window_lo : -e->opt.window_hi;
-        double whi = sign > 0 ? e->opt.window_hi : -e->opt.window_lo;
+        double wlo = sign > 0 ? e->sopt.window_lo : -e->sopt.window_hi;
+        double whi = sign > 0 ? e->sopt.window_hi : -e->sopt.window_lo;
         wlo = floor(wlo / grain);
         whi = ceil(whi / grain);
         if (wlo > lo) {
@@ -429,18 +429,51 @@ int root_search_begun(gs_engine *e, const void *root, gs_result *r)
  * oldest first, with the size of the gs_result each goes with. A new
  * version appends its fields to the end of both structs and a line here;
  * fields a caller's older version lacks keep gs_search_options_init's
- * defaults, and its result is written only as far as it reaches.
+ * defaults, and its result is written only as far as it reaches. The
+ * versions started again with gamesearch 0.4.
  */
 static const struct {
     size_t options, result;
 } versions[] = {
-    /* 1: up to the hook; its result up to `stopped` */
-    {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
-    /* 2: the mcts_ fields, etc_plies */
-    {offsetof(gs_search_options, child_bounds_plies), sizeof(gs_result)},
-    /* 3: child_bounds_plies */
+    /* 1 (gamesearch 0.4): the solver's options behind `solver` */
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
+
+/*
+ * gs_search_options as gamesearch 0.3 and older laid it out, only to know
+ * its sizes (up to the hook: version 1; up to etc_plies: version 2; the
+ * whole: version 3), which gs_search refuses with a sentence of its own;
+ * no version of today's struct may have one of them.
+ */
+struct options_0_3 {
+    size_t size;
+    gs_algo algo;
+    int depth;
+    gs_depth_unit depth_unit;
+    bool prune_equal, order_moves, use_tt, iterative, null_window;
+    double window_lo, window_hi;
+    bool history, tt_symmetry, prefetch;
+    int threads;
+    uint64_t max_nodes;
+    double max_seconds;
+    int max_ply;
+    gs_hook_fn hook;
+    void *hook_user;
+    double mcts_c;
+    uint64_t mcts_iterations, mcts_seed;
+    gs_mcts_playout mcts_playout;
+    int mcts_playout_depth;
+    bool mcts_solver, mcts_win_loss;
+    int etc_plies;
+    int child_bounds_plies;
+};
+#define OLD_SIZE_1 offsetof(struct options_0_3, mcts_c)
+#define OLD_SIZE_2 offsetof(struct options_0_3, child_bounds_plies)
+#define OLD_SIZE_3 sizeof(struct options_0_3)
+_Static_assert(sizeof(gs_search_options) != OLD_SIZE_1 &&
+               sizeof(gs_search_options) != OLD_SIZE_2 &&
+               sizeof(gs_search_options) != OLD_SIZE_3,
+               "gs_search_options must not have the size of a 0.3 version");
 
 /* The size of the caller's gs_result, for options of `size` bytes, or 0
  * when no version has that size. */
@@ -457,6 +490,8 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
 {
     if (!e)
         return GS_EINVAL;
+    if (e->game.version == 0)
+        return GS_EVERSION;   /* gs_engine_new refused the game: see why */
     if (!root || !result)
         return engine_fail(e, GS_EINVAL, "%s is NULL",
                            !root ? "root" : "result");
@@ -472,6 +507,13 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
             return engine_fail(e, GS_EVERSION,
                                "options.size is 0: the options were not "
                                "set up with gs_search_options_init");
+        if (size == OLD_SIZE_1 || size == OLD_SIZE_2 || size == OLD_SIZE_3)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, the size of "
+                               "gs_search_options in gamesearch 0.3 or older "
+                               "(this library's, gamesearch %s, has %zu "
+                               "bytes): the program must be rebuilt", size,
+                               GS_VERSION_STRING, sizeof opt);
         if (size > sizeof opt)
             return engine_fail(e, GS_EVERSION,
                                "options.size is %zu, larger than this "
@@ -486,6 +528,22 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
                                "%zu bytes)", size, sizeof opt);
         memcpy(&opt, options, size);
         opt.size = sizeof opt;
+    }
+    /* The solver options likewise, copied for the search (and its
+     * helpers) to read. */
+    gs_solver_options sopt;
+    if (opt.solver) {
+        size_t size = opt.solver->size;
+        if (size != sizeof sopt)
+            return engine_fail(e, GS_EVERSION,
+                               "options.solver->size is %zu, but this "
+                               "library's gs_solver_options has %zu bytes%s",
+                               size, sizeof sopt,
+                               size == 0 ? ": the solver options were not "
+                                           "set up with gs_solver_options_init"
+                                         : "");
+        sopt = *opt.solver;
+        opt.solver = &sopt;
     }
 
     gs_result r;

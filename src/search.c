@@ -166,36 +166,38 @@ static void pv_update(gs_engine *e, int ply, gs_action a)
     e->pv_len[ply] = 1 + len;
 }
 
-/* The table's key for `state`. With symmetry, a position and its mirror
- * image share the entry of the smaller key, whose action is stored as
- * seen from that key's side (*mirrored: `state` is the other side). */
-static uint64_t table_key(const gs_engine *e, const void *state,
-                          bool *mirrored)
+/* The table's key for `state`. With symmetry, a state and its images
+ * under the game's symmetries share the entry of the least key, whose
+ * action is stored as seen from that image (*image: the symmetry whose
+ * image gave the key, -1 for the state itself). */
+static uint64_t table_key(const gs_engine *e, const void *state, int *image)
 {
     const gs_game *g = &e->game;
     uint64_t key = g->hash(g->ctx, state);
-    *mirrored = false;
+    *image = -1;
     if (e->mode.symmetry) {
-        uint64_t mkey = g->mirror_hash(g->ctx, state);
-        if (mkey < key) {
-            key = mkey;
-            *mirrored = true;
+        for (int i = 0; i < e->solver.num_symmetries; i++) {
+            uint64_t ikey = e->solver.symmetries[i].hash(g->ctx, state);
+            if (ikey < key) {
+                key = ikey;
+                *image = i;
+            }
         }
     }
     return key;
 }
 
 /* The table key of the child of the node at `ply` through a: the game's
- * child_hash when it has one and positions are not merged with their
- * mirror images, else that of the child built in the slot of ply + 1. */
+ * child_hash when it has one and states are not merged with their
+ * images, else that of the child built in the slot of ply + 1. */
 static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
 {
     const gs_game *g = &e->game;
-    if (g->child_hash && !e->mode.symmetry)
-        return g->child_hash(g->ctx, state_at(e, ply), a);
-    bool mirrored;
+    if (e->solver.child_hash && !e->mode.symmetry)
+        return e->solver.child_hash(g->ctx, state_at(e, ply), a);
+    int image;
     g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
-    return table_key(e, state_at(e, ply + 1), &mirrored);
+    return table_key(e, state_at(e, ply + 1), &image);
 }
 
 /* Starts loading the table buckets of all n children of the node at
@@ -238,7 +240,7 @@ static bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
         double lo, hi;
         if (g->is_terminal(g->ctx, child)) {
             lo = hi = g->value(g->ctx, child);
-        } else if (!g->bounds(g->ctx, child, &lo, &hi)) {
+        } else if (!e->solver.bounds(g->ctx, child, &lo, &hi)) {
             e->actions[base + kept++] = a;
             continue;
         }
@@ -457,8 +459,8 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
         }
         g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
         if (defer && searched > 0 && taken == 0 && nlater < DEFER_MAX) {
-            bool m;
-            if (busy_has(e, table_key(e, state_at(e, ply + 1), &m))) {
+            int image;
+            if (busy_has(e, table_key(e, state_at(e, ply + 1), &image))) {
                 later[nlater++] = a;
                 continue;
             }
@@ -667,9 +669,9 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
     /* Step 3. The table's key, computed now so that its bucket loads while
      * the game is asked what it knows. */
     uint64_t key = 0;
-    bool mirrored = false;
+    int image = -1;
     if (e->mode.use_tt) {
-        key = table_key(e, state, &mirrored);
+        key = table_key(e, state, &image);
         tt_prefetch(e->tt, key);
     }
 
@@ -680,26 +682,27 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
      * its alpha would leave the children's values indistinct). */
     bool exact = false;   /* (only the root goes on with an exact value) */
     int n_known = -1;     /* the search actions, when already written */
-    if (e->mode.knowledge && g->bounds_actions) {
+    const gs_solver *sv = &e->solver;
+    if (e->mode.knowledge && sv->bounds_actions) {
         if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions))
             return 0.0;
         state = state_at(e, ply);   /* the slots may have moved */
     }
-    if (e->mode.knowledge && g->bounds) {
+    if (e->mode.knowledge && sv->bounds) {
         double lo, hi;
         bool known;
         if (known_bounds_of(e, ply, via, &lo, &hi)) {
             /* read by the parent: the game is asked only the actions */
             known = true;
-            if (g->bounds_actions && g->search_actions && lo < hi)
-                n_known = g->search_actions(g->ctx, state,
-                                            e->actions + e->actions_top);
-        } else if (g->bounds_actions) {
-            n_known = g->bounds_actions(g->ctx, state, &lo, &hi,
+            if (sv->bounds_actions && sv->search_actions && lo < hi)
+                n_known = sv->search_actions(g->ctx, state,
+                                             e->actions + e->actions_top);
+        } else if (sv->bounds_actions) {
+            n_known = sv->bounds_actions(g->ctx, state, &lo, &hi,
                                         e->actions + e->actions_top);
             known = true;
         } else {
-            known = g->bounds(g->ctx, state, &lo, &hi);
+            known = sv->bounds(g->ctx, state, &lo, &hi);
         }
         if (known) {
             assert(lo <= hi);
@@ -756,8 +759,9 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
             tt_move = hit.action;
-            if (mirrored && tt_move != GS_NO_ACTION)
-                tt_move = g->mirror_action(g->ctx, state, tt_move);
+            if (image >= 0 && tt_move != GS_NO_ACTION)
+                tt_move = sv->symmetries[image].from_image(g->ctx, state,
+                                                           tt_move);
             gs_bound b = hit.bound;
             if (ply > 0 && hit.depth >= remaining &&
                 (b == GS_BOUND_EXACT ||
@@ -789,8 +793,8 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         n = n_known;
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
-    } else if (e->mode.knowledge && g->search_actions && !exact) {
-        n = g->search_actions(g->ctx, state, e->actions + base);
+    } else if (e->mode.knowledge && sv->search_actions && !exact) {
+        n = sv->search_actions(g->ctx, state, e->actions + base);
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
     } else {
@@ -819,7 +823,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         bool fetched = false;
         double cut;
         gs_bound cb;
-        const bool etc = e->mode.etc && ply > 0 && ply < e->opt.etc_plies;
+        const bool etc = e->mode.etc && ply > 0 && ply < e->sopt.etc_plies;
         if (etc && e->mode.prefetch && n > 1) {
             prefetch_children(e, ply, base, n);
             fetched = true;
@@ -829,7 +833,7 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         double settled = maximize ? -INFINITY : INFINITY;
         gs_action settled_action = GS_NO_ACTION;
         if ((e->mode.child_bounds && n > 1 && ply > 0 &&
-             ply < e->opt.child_bounds_plies &&
+             ply < e->sopt.child_bounds_plies &&
              child_bounds(e, ply, base, &n, maximize, &alpha, &beta, &cut,
                           &cb, &settled, &settled_action)) ||
             (etc && n > 0 &&
@@ -885,8 +889,9 @@ double search_node(gs_engine *e, int ply, double alpha, double beta,
         if (ply > 0 && e->mode.null_window && tt_move != GS_NO_ACTION &&
             bound == (role == GS_ROLE_MIN ? GS_BOUND_LOWER : GS_BOUND_UPPER))
             best = GS_NO_ACTION;
-        if (mirrored && best != GS_NO_ACTION)
-            best = g->mirror_action(g->ctx, state_at(e, ply), best);
+        if (image >= 0 && best != GS_NO_ACTION)
+            best = sv->symmetries[image].to_image(g->ctx, state_at(e, ply),
+                                                  best);
         if (e->helper_id == 0)
             tt_count_store(e->tt);   /* (one thread grows the table) */
         tt_store(e->tt, key, v, bound,
