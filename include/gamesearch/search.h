@@ -404,7 +404,8 @@ GS_API void gs_engine_tt_clear(gs_engine *engine);
  * bounds, by the least and greatest score seen so far).
  *
  * MCTS-Solver (mcts_solver): every node keeps bounds on its minimax value,
- * exact at terminal states and states without actions, combined upwards
+ * exact at terminal states and states without actions, narrowed by the
+ * `bounds` hook of the game's solver tier when it has one, combined upwards
  * (MAX takes the greatest, MIN the least, CHANCE the weighted mean of its
  * children's; a child not yet visited lies within the game's bounds or is
  * unbounded). A child that can no longer beat what its parent is sure of

@@ -64,8 +64,8 @@ typedef struct gs_symmetry {
  * What a game knows for strong alpha-beta solving (gs_game.solver). Every
  * member but `version` is optional (0 or NULL when absent); the struct
  * and what it points to must outlive every engine made for the game. Only
- * alpha-beta reads the hooks (the MCTS solver reads `bounds` too, as
- * noted there); the other algorithms search with the core interface.
+ * alpha-beta reads the hooks, and MCTS-Solver `bounds` (to narrow a new
+ * node's bounds); the other algorithms search with the core interface.
  */
 typedef struct gs_solver {
     /* Set to GS_SOLVER_VERSION; gs_engine_new refuses any other value. */
