@@ -89,7 +89,8 @@ int main(int argc, char **argv)
         return 1;
     }
     gs_search_options o;
-    gs_c4_search_options(&o, weak);
+    gs_solver_options so;
+    gs_c4_search_options(&o, &so, weak);
     o.threads = threads;
 
     char line[256];
@@ -106,7 +107,7 @@ int main(int argc, char **argv)
             return 1;
         }
         gs_engine_tt_clear(e);
-        o.etc_plies = gs_c4_etc_plies(g, &s);   /* as gs_c4_solve */
+        so.etc_plies = gs_c4_etc_plies(g, &s);   /* as gs_c4_solve */
         gs_result r;
         struct timespec t0, t1, p0, p1;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);

@@ -229,7 +229,11 @@ int main(int argc, char **argv)
     gs_c4_state cs;
     gs_c4_empty(c4, &cs);
     o = opts(GS_ALPHABETA, 0, false, limit);
-    o.use_tt = o.order_moves = o.null_window = o.prefetch = true;
+    gs_solver_options so;
+    gs_solver_options_init(&so);
+    so.null_window = so.prefetch = true;
+    o.use_tt = o.order_moves = true;
+    o.solver = &so;
     bench_row("connect4 empty board", "solve (alphabeta tt nullwin order)",
               &cg, &cs, &o, runs);
     o.threads = 2;

@@ -1,7 +1,8 @@
 # What `cmake --install` puts where (GNUInstallDirs):
 #   bin/gamesearch
 #   include/gamesearch/*.h                  every public header
-#   LIBDIR/libgamesearch.so.X.Y.Z, .so.X, .so, libgamesearch.a
+#   LIBDIR/libgamesearch.so.X.Y.Z, .so.SOVERSION (X.Y before 1.0, X
+#                                           after), .so, libgamesearch.a
 #   LIBDIR/pkgconfig/gamesearch.pc          pkg-config --cflags --libs gamesearch
 #   LIBDIR/pkgconfig/gamesearch-static.pc   the same, linking libgamesearch.a
 #   LIBDIR/cmake/gamesearch/                find_package(gamesearch):

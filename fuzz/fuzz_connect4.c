@@ -27,22 +27,25 @@ static bool solve(const gs_game *game, const gs_c4_state *s, int way,
     FUZZ_CHECK(gs_engine_new(game, NULL, &e) == GS_OK);
     gs_search_options o;
     gs_search_options_init(&o);
+    gs_solver_options so;
+    gs_solver_options_init(&so);
     o.algo = GS_ALPHABETA;
     o.max_nodes = MAX_NODES;
     if (way != PLAIN) {
         o.use_tt = true;
         o.order_moves = true;
-        o.null_window = true;
-        o.prefetch = true;
+        so.null_window = true;
+        so.prefetch = true;
+        o.solver = &so;
         FUZZ_CHECK(gs_engine_tt_resize(e, (size_t)1 << 16) == GS_OK);
     }
     if (way == SOLVER_EXTRAS) {
         o.history = true;
-        o.tt_symmetry = true;
+        so.tt_symmetry = true;
     }
     if (way == WEAK) {
-        o.window_lo = -1;
-        o.window_hi = 1;
+        so.window_lo = -1;
+        so.window_hi = 1;
     }
     gs_result r;
     int rc = gs_search(e, s, &o, &r);

@@ -38,7 +38,8 @@ static void agree(const gs_game *game, const void *state, int depth)
     bool have = false;
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
         const variant *v = &variants[i];
-        if (v->null_window && (depth > 0 || !(game->value_grain > 0)))
+        if (v->null_window &&
+            (depth > 0 || !(game->solver && game->solver->value_grain > 0)))
             continue;
         gs_engine *e = NULL;
         int rc = gs_engine_new(game, NULL, &e);
@@ -49,7 +50,11 @@ static void agree(const gs_game *game, const void *state, int depth)
         o.use_tt = v->tt;
         o.order_moves = v->order;
         o.iterative = v->iterative;
-        o.null_window = v->null_window;
+        gs_solver_options so;
+        gs_solver_options_init(&so);
+        so.null_window = v->null_window;
+        if (v->null_window)
+            o.solver = &so;
         o.depth = depth;
         o.max_nodes = MAX_NODES;
         if (v->tt)

@@ -83,8 +83,8 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
         }
         g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
         if (defer && searched > 0 && taken == 0 && nlater < DEFER_MAX) {
-            bool m;
-            if (busy_has(e, table_key(e, state_at(e, ply + 1), &m))) {
+            int image;
+            if (busy_has(e, table_key(e, state_at(e, ply + 1), &image))) {
                 later[nlater++] = a;
                 continue;
             }
@@ -280,9 +280,9 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
     /* Step 3. The table's key, computed now so that its bucket loads while
      * the game is asked what it knows. */
     uint64_t key = 0;
-    bool mirrored = false;
+    int image = -1;
     if (e->mode.use_tt) {
-        key = table_key(e, state, &mirrored);
+        key = table_key(e, state, &image);
         tt_prefetch(e->tt, key);
     }
 
@@ -293,26 +293,27 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
      * its alpha would leave the children's values indistinct). */
     bool exact = false;   /* (only the root goes on with an exact value) */
     int n_known = -1;     /* the search actions, when already written */
-    if (e->mode.knowledge && g->bounds_actions) {
+    const gs_solver *sv = &e->solver;
+    if (e->mode.knowledge && sv->bounds_actions) {
         if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions))
             return 0.0;
         state = state_at(e, ply);   /* the slots may have moved */
     }
-    if (e->mode.knowledge && g->bounds) {
+    if (e->mode.knowledge && sv->bounds) {
         double lo, hi;
         bool known;
         if (known_bounds_of(e, ply, via, &lo, &hi)) {
             /* read by the parent: the game is asked only the actions */
             known = true;
-            if (g->bounds_actions && g->search_actions && lo < hi)
-                n_known = g->search_actions(g->ctx, state,
-                                            e->actions + e->actions_top);
-        } else if (g->bounds_actions) {
-            n_known = g->bounds_actions(g->ctx, state, &lo, &hi,
+            if (sv->bounds_actions && sv->search_actions && lo < hi)
+                n_known = sv->search_actions(g->ctx, state,
+                                             e->actions + e->actions_top);
+        } else if (sv->bounds_actions) {
+            n_known = sv->bounds_actions(g->ctx, state, &lo, &hi,
                                         e->actions + e->actions_top);
             known = true;
         } else {
-            known = g->bounds(g->ctx, state, &lo, &hi);
+            known = sv->bounds(g->ctx, state, &lo, &hi);
         }
         if (known) {
             assert(lo <= hi);
@@ -369,8 +370,9 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
             tt_move = hit.action;
-            if (mirrored && tt_move != GS_NO_ACTION)
-                tt_move = g->mirror_action(g->ctx, state, tt_move);
+            if (image >= 0 && tt_move != GS_NO_ACTION)
+                tt_move = sv->symmetries[image].from_image(g->ctx, state,
+                                                           tt_move);
             gs_bound b = hit.bound;
             if (ply > 0 && hit.depth >= remaining &&
                 (b == GS_BOUND_EXACT ||
@@ -402,8 +404,8 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         n = n_known;
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
-    } else if (e->mode.knowledge && g->search_actions && !exact) {
-        n = g->search_actions(g->ctx, state, e->actions + base);
+    } else if (e->mode.knowledge && sv->search_actions && !exact) {
+        n = sv->search_actions(g->ctx, state, e->actions + base);
         if (n == 0 && ply == 0)
             n = g->actions(g->ctx, state, e->actions + base);
     } else {
@@ -432,7 +434,7 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         bool fetched = false;
         double cut;
         gs_bound cb;
-        const bool etc = e->mode.etc && ply > 0 && ply < e->opt.etc_plies;
+        const bool etc = e->mode.etc && ply > 0 && ply < e->sopt.etc_plies;
         if (etc && e->mode.prefetch && n > 1) {
             prefetch_children(e, ply, base, n);
             fetched = true;
@@ -442,7 +444,7 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         double settled = maximize ? -INFINITY : INFINITY;
         gs_action settled_action = GS_NO_ACTION;
         if ((e->mode.child_bounds && n > 1 && ply > 0 &&
-             ply < e->opt.child_bounds_plies &&
+             ply < e->sopt.child_bounds_plies &&
              child_bounds(e, ply, base, &n, maximize, &alpha, &beta, &cut,
                           &cb, &settled, &settled_action)) ||
             (etc && n > 0 &&
@@ -498,8 +500,9 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         if (ply > 0 && e->mode.null_window && tt_move != GS_NO_ACTION &&
             bound == (role == GS_ROLE_MIN ? GS_BOUND_LOWER : GS_BOUND_UPPER))
             best = GS_NO_ACTION;
-        if (mirrored && best != GS_NO_ACTION)
-            best = g->mirror_action(g->ctx, state_at(e, ply), best);
+        if (image >= 0 && best != GS_NO_ACTION)
+            best = sv->symmetries[image].to_image(g->ctx, state_at(e, ply),
+                                                  best);
         if (e->helper_id == 0)
             tt_count_store(e->tt);   /* (one thread grows the table) */
         tt_store(e->tt, key, v, bound,
@@ -536,8 +539,8 @@ bool ab_plain_depth(gs_engine *e, gs_result *r, bool keep_stopped)
 {
     double alpha = -INFINITY, beta = INFINITY;
     if (e->mode.window) {
-        alpha = e->opt.window_lo;
-        beta = e->opt.window_hi;
+        alpha = e->sopt.window_lo;
+        beta = e->sopt.window_hi;
     }
     double v;
     if (!ab_search_and_take(e, alpha, beta, keep_stopped, r, &v))

@@ -28,6 +28,8 @@ int engine_make(const gs_game *game, const gs_allocator *alloc,
         return GS_ENOMEM;
     memset(e, 0, sizeof *e);
     e->game = *game;
+    if (game->solver)
+        e->solver = *game->solver;
     e->alloc = *alloc;
     e->tt_mode = -1;
     e->tt = &e->table;
@@ -173,37 +175,46 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.threads is %d, but it must be 0 or more",
                            o->threads);
-    if (o->etc_plies < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.etc_plies is %d, but it must be 0 or more",
-                           o->etc_plies);
-    if (o->child_bounds_plies < 0)
-        return engine_fail(e, GS_EINVAL,
-                           "options.child_bounds_plies is %d, but it must be "
-                           "0 or more", o->child_bounds_plies);
-    /* A root window, null-window search, history and several threads
-     * belong to alpha-beta under the textbook rule; null-window search
-     * needs the values' grain, symmetry the game's mirror callbacks. */
-    bool window = o->window_lo != 0.0 || o->window_hi != 0.0;
+    /* The solver options belong to alpha-beta; a root window and
+     * null-window search to its textbook rule; null-window search needs
+     * the values' grain, symmetry the game's symmetries. */
+    const gs_solver_options *so = &e->sopt;
     bool ab = o->algo == GS_ALPHABETA && o->prune_equal;
+    if (o->solver && o->algo != GS_ALPHABETA)
+        return engine_fail(e, GS_EINVAL,
+                           "options.solver is set, but the solver options "
+                           "need alpha-beta (options.algo is %s)",
+                           gs_algo_name(o->algo));
+    if (so->etc_plies < 0)
+        return engine_fail(e, GS_EINVAL,
+                           "solver options: etc_plies is %d, but it must be "
+                           "0 or more", so->etc_plies);
+    if (so->child_bounds_plies < 0)
+        return engine_fail(e, GS_EINVAL,
+                           "solver options: child_bounds_plies is %d, but it "
+                           "must be 0 or more", so->child_bounds_plies);
+    bool window = so->window_lo != 0.0 || so->window_hi != 0.0;
     if (window && !ab)
         return engine_fail(e, GS_EINVAL,
-                           "options.window_lo and window_hi set a root "
-                           "window, but a root window needs alpha-beta with "
+                           "solver options: window_lo and window_hi set a "
+                           "root window, but a root window needs alpha-beta "
+                           "with prune_equal");
+    if (window && !(so->window_lo < so->window_hi))
+        return engine_fail(e, GS_EINVAL,
+                           "solver options: window_lo is %g and window_hi "
+                           "%g, but window_lo must be below window_hi",
+                           so->window_lo, so->window_hi);
+    if (so->null_window && !ab)
+        return engine_fail(e, GS_EINVAL,
+                           "solver options: null_window is set, but "
+                           "null-window search needs alpha-beta with "
                            "prune_equal");
-    if (window && !(o->window_lo < o->window_hi))
+    if (so->null_window && !(e->solver.value_grain > 0.0 &&
+                             isfinite(e->solver.value_grain)))
         return engine_fail(e, GS_EINVAL,
-                           "options.window_lo is %g and window_hi %g, but "
-                           "window_lo must be below window_hi",
-                           o->window_lo, o->window_hi);
-    if (o->null_window && !ab)
-        return engine_fail(e, GS_EINVAL,
-                           "options.null_window is set, but null-window "
-                           "search needs alpha-beta with prune_equal");
-    if (o->null_window && !(g->value_grain > 0.0 && isfinite(g->value_grain)))
-        return engine_fail(e, GS_EINVAL,
-                           "options.null_window is set, but the game has no "
-                           "value_grain (a finite number above 0)");
+                           "solver options: null_window is set, but the "
+                           "game's solver has no value_grain (a finite "
+                           "number above 0)");
     if (o->history && o->algo != GS_ALPHABETA)
         return engine_fail(e, GS_EINVAL,
                            "options.history is set, but killer moves and "
@@ -213,10 +224,10 @@ static int check_options(gs_engine *e, const gs_search_options *o)
                            "options.threads is %d, but several threads need "
                            "use_tt and alpha-beta with prune_equal",
                            o->threads);
-    if (o->tt_symmetry && o->use_tt && !(g->mirror_hash && g->mirror_action))
+    if (so->tt_symmetry && o->use_tt && e->solver.num_symmetries == 0)
         return engine_fail(e, GS_EINVAL,
-                           "options.tt_symmetry is set, but the game has no "
-                           "mirror_hash and mirror_action");
+                           "solver options: tt_symmetry is set, but the "
+                           "game's solver lists no symmetries");
     int unit = o->depth_unit == GS_DEPTH_ROUNDS ? g->num_agents : 1;
     if (o->depth > INT_MAX / unit)
         return engine_fail(e, GS_EINVAL,
@@ -246,12 +257,13 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
     m.hinted = o->order_moves && g->order_hint;
     m.history = o->history;
     m.use_tt = o->use_tt;
-    m.symmetry = o->use_tt && o->tt_symmetry;
-    m.prefetch = o->use_tt && o->prefetch;
-    m.etc = m.prune && o->use_tt && o->etc_plies > 0;
-    m.child_bounds = m.knowledge && g->bounds && o->child_bounds_plies > 0;
-    m.window = o->window_lo < o->window_hi;
-    m.null_window = o->null_window;
+    m.symmetry = o->use_tt && e->sopt.tt_symmetry;
+    m.prefetch = o->use_tt && e->sopt.prefetch;
+    m.etc = m.prune && o->use_tt && e->sopt.etc_plies > 0;
+    m.child_bounds = m.knowledge && e->solver.bounds &&
+                     e->sopt.child_bounds_plies > 0;
+    m.window = e->sopt.window_lo < e->sopt.window_hi;
+    m.null_window = e->sopt.null_window;
     m.iterative = o->iterative;
     return m;
 }
@@ -262,6 +274,10 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
      * against max_seconds and in result.seconds. */
     clock_gettime(CLOCK_MONOTONIC, &e->start);
     e->opt = *options;
+    if (options->solver)
+        e->sopt = *options->solver;
+    else
+        gs_solver_options_init(&e->sopt);
     const gs_search_options *o = &e->opt;
     int st = check_options(e, o);
     if (st != GS_OK)

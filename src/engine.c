@@ -1,11 +1,15 @@
 /*
- * engine.c: an engine's life and the checks that open every search.
+ * engine.c: an engine's life and the table of algorithms gs_search
+ * dispatches from.
  *
- * Here: gs_search_options_init, gs_engine_new and gs_engine_free, the
- * table's size (gs_engine_tt_resize, gs_engine_tt_clear), the growth of the
- * engine's stacks (drawn in engine.h), engine_begin() (which checks the
- * options, naming the one that is wrong in gs_engine_error's sentence, and
- * settles the search's modes once), and the algorithms' names.
+ * Here: gs_search_options_init, gs_solver_options_init, gs_engine_new
+ * (and the engine that says why it refused a game) and gs_engine_free, the
+ * table's size (gs_engine_tt_resize, gs_engine_tt_clear), stop and cancel
+ * requests, the algorithms (their names, their searches, what frees their
+ * state), and gs_search, which checks the caller's structs' versions and
+ * hands the search to the algorithm. What every search works in (the
+ * stacks, the checks that open a search, the modes they settle) is in
+ * context.c.
  */
 #include <limits.h>
 #include <math.h>
@@ -18,6 +22,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "mem.h"
 #include "tt.h"
 
 /* ---- errors ---- */
@@ -38,7 +43,7 @@ static bool (*depth_search(const gs_engine *e,
                            const gs_search_options *o))(gs_engine *,
                                                         gs_result *, bool)
 {
-    if (o->null_window)
+    if (o->solver && o->solver->null_window)
         return solver_bisect_depth;
     if (o->algo == GS_ALPHABETA || o->use_tt ||
         (o->order_moves && e->game.order_hint))
@@ -117,6 +122,37 @@ void gs_search_options_init(gs_search_options *options)
     options->mcts_solver = true;
 }
 
+void gs_solver_options_init(gs_solver_options *options)
+{
+    memset(options, 0, sizeof *options);
+    options->size = sizeof *options;
+}
+
+/* Refuses a game made for another version: *out becomes an engine that
+ * holds only the sentence (see gs_engine_new), or NULL without memory. */
+static int refuse_version(const gs_allocator *alloc, gs_engine **out,
+                          const char *fmt, ...) ENGINE_PRINTF(3, 4);
+static int refuse_version(const gs_allocator *alloc, gs_engine **out,
+                          const char *fmt, ...)
+{
+    if (!alloc)
+        alloc = gs_default_allocator();
+    gs_engine *e = mem_resize(alloc, NULL, 0, sizeof *e);
+    if (e) {
+        memset(e, 0, sizeof *e);
+        e->alloc = *alloc;
+        e->tt = &e->table;
+        e->stop_flag = &e->asked;
+        e->tt_mode = -1;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->error, sizeof e->error, fmt, ap);
+        va_end(ap);
+    }
+    *out = e;
+    return GS_EVERSION;
+}
+
 int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
                   gs_engine **out)
 {
@@ -125,15 +161,34 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
     *out = NULL;
     if (!game)
         return GS_EINVAL;
-    /* Version 1 ends before `playout`: read that much, the rest NULL. */
-    gs_game g;
-    if (game->version == 1) {
-        memset(&g, 0, sizeof g);
-        memcpy(&g, game, offsetof(gs_game, playout));
-        g.version = GS_GAME_VERSION;
-        game = &g;
-    } else if (game->version != GS_GAME_VERSION) {
-        return GS_EVERSION;
+    if (game->version == 1 || game->version == 2)
+        return refuse_version(alloc, out,
+                              "game.version is %d, but this library "
+                              "(gamesearch %s) takes gs_game version %d: a "
+                              "program built against gamesearch 0.3 or older "
+                              "must be rebuilt", game->version,
+                              GS_VERSION_STRING, GS_GAME_VERSION);
+    if (game->version != GS_GAME_VERSION)
+        return refuse_version(alloc, out,
+                              "game.version is %d, but this library "
+                              "(gamesearch %s) takes gs_game version %d "
+                              "(GS_GAME_VERSION)", game->version,
+                              GS_VERSION_STRING, GS_GAME_VERSION);
+    if (game->solver && game->solver->version != GS_SOLVER_VERSION)
+        return refuse_version(alloc, out,
+                              "game.solver's version is %d, but this library "
+                              "(gamesearch %s) takes gs_solver version %d "
+                              "(GS_SOLVER_VERSION)", game->solver->version,
+                              GS_VERSION_STRING, GS_SOLVER_VERSION);
+    if (game->solver) {
+        const gs_solver *sv = game->solver;
+        if (sv->num_symmetries < 0 ||
+            (sv->num_symmetries > 0 && !sv->symmetries))
+            return GS_EINVAL;
+        for (int i = 0; i < sv->num_symmetries; i++)
+            if (!sv->symmetries[i].hash || !sv->symmetries[i].to_image ||
+                !sv->symmetries[i].from_image)
+                return GS_EINVAL;
     }
     if (game->state_size == 0 || game->num_agents < 1 ||
         game->max_actions < 1 || !game->to_move || !game->role ||
@@ -202,18 +257,51 @@ void gs_engine_tt_clear(gs_engine *e)
  * oldest first, with the size of the gs_result each goes with. A new
  * version appends its fields to the end of both structs and a line here;
  * fields a caller's older version lacks keep gs_search_options_init's
- * defaults, and its result is written only as far as it reaches.
+ * defaults, and its result is written only as far as it reaches. The
+ * versions started again with gamesearch 0.4.
  */
 static const struct {
     size_t options, result;
 } versions[] = {
-    /* 1: up to the hook; its result up to `stopped` */
-    {offsetof(gs_search_options, mcts_c), offsetof(gs_result, mcts_iterations)},
-    /* 2: the mcts_ fields, etc_plies */
-    {offsetof(gs_search_options, child_bounds_plies), sizeof(gs_result)},
-    /* 3: child_bounds_plies */
+    /* 1 (gamesearch 0.4): the solver's options behind `solver` */
     {sizeof(gs_search_options), sizeof(gs_result)},
 };
+
+/*
+ * gs_search_options as gamesearch 0.3 and older laid it out, only to know
+ * its sizes (up to the hook: version 1; up to etc_plies: version 2; the
+ * whole: version 3), which gs_search refuses with a sentence of its own;
+ * no version of today's struct may have one of them.
+ */
+struct options_0_3 {
+    size_t size;
+    gs_algo algo;
+    int depth;
+    gs_depth_unit depth_unit;
+    bool prune_equal, order_moves, use_tt, iterative, null_window;
+    double window_lo, window_hi;
+    bool history, tt_symmetry, prefetch;
+    int threads;
+    uint64_t max_nodes;
+    double max_seconds;
+    int max_ply;
+    gs_hook_fn hook;
+    void *hook_user;
+    double mcts_c;
+    uint64_t mcts_iterations, mcts_seed;
+    gs_mcts_playout mcts_playout;
+    int mcts_playout_depth;
+    bool mcts_solver, mcts_win_loss;
+    int etc_plies;
+    int child_bounds_plies;
+};
+#define OLD_SIZE_1 offsetof(struct options_0_3, mcts_c)
+#define OLD_SIZE_2 offsetof(struct options_0_3, child_bounds_plies)
+#define OLD_SIZE_3 sizeof(struct options_0_3)
+_Static_assert(sizeof(gs_search_options) != OLD_SIZE_1 &&
+               sizeof(gs_search_options) != OLD_SIZE_2 &&
+               sizeof(gs_search_options) != OLD_SIZE_3,
+               "gs_search_options must not have the size of a 0.3 version");
 
 /* The size of the caller's gs_result, for options of `size` bytes, or 0
  * when no version has that size. */
@@ -230,6 +318,8 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
 {
     if (!e)
         return GS_EINVAL;
+    if (e->game.version == 0)
+        return GS_EVERSION;   /* gs_engine_new refused the game: see why */
     if (!root || !result)
         return engine_fail(e, GS_EINVAL, "%s is NULL",
                            !root ? "root" : "result");
@@ -245,6 +335,13 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
             return engine_fail(e, GS_EVERSION,
                                "options.size is 0: the options were not "
                                "set up with gs_search_options_init");
+        if (size == OLD_SIZE_1 || size == OLD_SIZE_2 || size == OLD_SIZE_3)
+            return engine_fail(e, GS_EVERSION,
+                               "options.size is %zu, the size of "
+                               "gs_search_options in gamesearch 0.3 or older "
+                               "(this library's, gamesearch %s, has %zu "
+                               "bytes): the program must be rebuilt", size,
+                               GS_VERSION_STRING, sizeof opt);
         if (size > sizeof opt)
             return engine_fail(e, GS_EVERSION,
                                "options.size is %zu, larger than this "
@@ -259,6 +356,22 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
                                "%zu bytes)", size, sizeof opt);
         memcpy(&opt, options, size);
         opt.size = sizeof opt;
+    }
+    /* The solver options likewise, copied for the search (and its
+     * helpers) to read. */
+    gs_solver_options sopt;
+    if (opt.solver) {
+        size_t size = opt.solver->size;
+        if (size != sizeof sopt)
+            return engine_fail(e, GS_EVERSION,
+                               "options.solver->size is %zu, but this "
+                               "library's gs_solver_options has %zu bytes%s",
+                               size, sizeof sopt,
+                               size == 0 ? ": the solver options were not "
+                                           "set up with gs_solver_options_init"
+                                         : "");
+        sopt = *opt.solver;
+        opt.solver = &sopt;
     }
 
     gs_result r;

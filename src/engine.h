@@ -118,11 +118,11 @@ typedef struct engine_modes {
     bool prune;          /* alpha-beta: windows and cutoffs */
     bool min_is_chance;  /* expectimax: MIN agents average uniformly */
     bool star1;          /* alpha-beta with the game's value bounds */
-    bool knowledge;      /* ask the game's bounds and search_actions */
+    bool knowledge;      /* ask the solver's bounds and search_actions */
     bool hinted;         /* order MAX/MIN nodes by the game's order_hint */
     bool history;        /* killer moves and history counters */
     bool use_tt;         /* probe and store the transposition table */
-    bool symmetry;       /* a position and its mirror share one entry */
+    bool symmetry;       /* a state and its images share one entry */
     bool prefetch;       /* load the children's table buckets early */
     bool etc;            /* enhanced transposition cutoffs (etc_plies) */
     bool child_bounds;   /* the children's game bounds first
@@ -178,7 +178,10 @@ typedef struct smp_share {
 } smp_share;
 
 struct gs_engine {
-    gs_game game;            /* a copy of the caller's description */
+    gs_game game;            /* a copy of the caller's description
+                                (version 0: an engine that only says why
+                                gs_engine_new refused the game) */
+    gs_solver solver;        /* a copy of *game.solver (zeros: none) */
     gs_allocator alloc;
 
     unsigned char *states;   /* the per-ply state slots */
@@ -205,6 +208,7 @@ struct gs_engine {
 
     /* The search under way. */
     gs_search_options opt;   /* the caller's options, every field set */
+    gs_solver_options sopt;  /* the solver options (defaults when none) */
     engine_modes mode;
     double tolerance;        /* Star1's window widening */
     int depth_plies;         /* 0 = no cutoff */

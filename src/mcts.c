@@ -157,8 +157,8 @@ static void classify(mcts_run *R, uint32_t idx, const void *state, int depth)
         return;
     }
     double lo, hi;
-    if (R->o->mcts_solver && e->game.bounds &&
-        e->game.bounds(e->game.ctx, state, &lo, &hi)) {
+    if (R->o->mcts_solver && e->solver.bounds &&
+        e->solver.bounds(e->game.ctx, state, &lo, &hi)) {
         n->lo = fmax(n->lo, lo);
         n->hi = fmin(n->hi, hi);
     }

@@ -116,7 +116,7 @@ static bool probe_dropped(gs_engine *e)
 bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped)
 {
     const gs_game *g = &e->game;
-    const double grain = g->value_grain;
+    const double grain = e->solver.value_grain;
     const void *root = state_at(e, 0);
     /* Integers in doubles: exact up to 2^53 grains. */
     const double limit = 9007199254740992.0;
@@ -135,7 +135,7 @@ bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped)
     double blo, bhi;
     bool known = false;   /* the game knows the root's value */
     e->root_best = -1;
-    if (g->bounds && g->bounds(g->ctx, root, &blo, &bhi)) {
+    if (e->solver.bounds && e->solver.bounds(g->ctx, root, &blo, &bhi)) {
         known = blo == bhi;
         double slack = blo < bhi ? BISECT_SLACK : 0.0;
         lo = fmax(lo, ceil(blo / grain) - slack);
@@ -158,8 +158,8 @@ bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped)
      * "at or beyond". A value the game knows needs no window. */
     bool lo_window = false, hi_window = false;
     if (e->mode.window && !known) {
-        double wlo = sign > 0 ? e->opt.window_lo : -e->opt.window_hi;
-        double whi = sign > 0 ? e->opt.window_hi : -e->opt.window_lo;
+        double wlo = sign > 0 ? e->sopt.window_lo : -e->sopt.window_hi;
+        double whi = sign > 0 ? e->sopt.window_hi : -e->sopt.window_lo;
         wlo = floor(wlo / grain);
         whi = ceil(whi / grain);
         if (wlo > lo) {

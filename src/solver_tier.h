@@ -20,20 +20,23 @@
 #include "engine.h"
 #include "tt.h"
 
-/* The table's key for `state`. With symmetry, a position and its mirror
- * image share the entry of the smaller key, whose action is stored as
- * seen from that key's side (*mirrored: `state` is the other side). */
+/* The table's key for `state`. With symmetry, a state and its images
+ * under the game's symmetries share the entry of the least key, whose
+ * action is stored as seen from that image (*image: the symmetry whose
+ * image gave the key, -1 for the state itself). */
 static inline uint64_t table_key(const gs_engine *e, const void *state,
-                                 bool *mirrored)
+                                 int *image)
 {
     const gs_game *g = &e->game;
     uint64_t key = g->hash(g->ctx, state);
-    *mirrored = false;
+    *image = -1;
     if (e->mode.symmetry) {
-        uint64_t mkey = g->mirror_hash(g->ctx, state);
-        if (mkey < key) {
-            key = mkey;
-            *mirrored = true;
+        for (int i = 0; i < e->solver.num_symmetries; i++) {
+            uint64_t ikey = e->solver.symmetries[i].hash(g->ctx, state);
+            if (ikey < key) {
+                key = ikey;
+                *image = i;
+            }
         }
     }
     return key;
@@ -69,16 +72,16 @@ static inline bool busy_has(const gs_engine *e, uint64_t key)
 }
 
 /* The table key of the child of the node at `ply` through a: the game's
- * child_hash when it has one and positions are not merged with their
- * mirror images, else that of the child built in the slot of ply + 1. */
+ * child_hash when it has one and states are not merged with their
+ * images, else that of the child built in the slot of ply + 1. */
 static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
 {
     const gs_game *g = &e->game;
-    if (g->child_hash && !e->mode.symmetry)
-        return g->child_hash(g->ctx, state_at(e, ply), a);
-    bool mirrored;
+    if (e->solver.child_hash && !e->mode.symmetry)
+        return e->solver.child_hash(g->ctx, state_at(e, ply), a);
+    int image;
     g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
-    return table_key(e, state_at(e, ply + 1), &mirrored);
+    return table_key(e, state_at(e, ply + 1), &image);
 }
 
 /* Starts loading the table buckets of all n children of the node at
@@ -121,7 +124,7 @@ static inline bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
         double lo, hi;
         if (g->is_terminal(g->ctx, child)) {
             lo = hi = g->value(g->ctx, child);
-        } else if (!g->bounds(g->ctx, child, &lo, &hi)) {
+        } else if (!e->solver.bounds(g->ctx, child, &lo, &hi)) {
             e->actions[base + kept++] = a;
             continue;
         }

@@ -126,7 +126,7 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
     const double vmax = (s->moves & 1) ? -V : V;
 
     double lo, hi;
-    assert_true(gm->bounds(ctx, s, &lo, &hi));
+    assert_true(gm->solver->bounds(ctx, s, &lo, &hi));
     if (!(lo <= vmax && vmax <= hi))
         fail_msg("bounds [%g, %g] miss the score %g (%d moves)", lo, hi, vmax,
                  s->moves);
@@ -135,7 +135,7 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
     gs_game exact;
     c4_game_exact(sv->g, &exact);
     double elo, ehi;
-    assert_true(exact.bounds(ctx, s, &elo, &ehi));
+    assert_true(exact.solver->bounds(ctx, s, &elo, &ehi));
     if (!(lo <= elo && elo <= vmax && vmax <= ehi && ehi <= hi)) {
         for (int r = gs_c4_height(sv->g) - 1; r >= 0; r--) {
             for (int c = 0; c < gs_c4_width(sv->g); c++)
@@ -150,12 +150,10 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
     if (v != 0.0 && v != vmax)
         fail_msg("value %g, score %g (%d moves)", v, vmax, s->moves);
 
-    /* search_actions is asked only where the bounds are not exact */
-    if (lo == hi)
-        return;
+    /* search_actions, right on its own (exact bounds or not) */
     gs_action acts[GS_C4_MAX_WIDTH], sacts[GS_C4_MAX_WIDTH];
     int n = gm->actions(ctx, s, acts);
-    int ns = gm->search_actions(ctx, s, sacts);
+    int ns = gm->solver->search_actions(ctx, s, sacts);
     int score[GS_C4_MAX_WIDTH];
     for (int i = 0; i < n; i++)
         score[i] = move_score(sv, s, acts[i]);
@@ -180,7 +178,7 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
         assert_int_equal(best_kept, V);
     }
 
-    assert_true(gm->mirror_hash(ctx, s) == gm->hash(ctx, m));
+    assert_true(gm->solver->symmetries[0].hash(ctx, s) == gm->hash(ctx, m));
     assert_int_equal(solve(sv, m), V);
     assert_true(gm->value(ctx, m) == v);
 }

@@ -50,7 +50,8 @@ void solver_init(solver *sv, const gs_c4 *g, size_t cap);
 void solver_reset(solver *sv);
 /* The exact score of s (not over) for the player to move. */
 int solve(solver *sv, const gs_c4_state *s);
-/* What the hooks (bounds, value, search_actions, mirror_hash) say of s
+/* What the hooks (value, and the solver's bounds, search_actions and
+ * mirror) say of s
  * (not over; m its mirror image), checked against the solver. */
 void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m);
 /* check_hooks on s and every position below it (m: its mirror image);

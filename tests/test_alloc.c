@@ -1210,9 +1210,10 @@ typedef struct search_case {
 #define ANY_BEST (-2)
 
 static void options_of(const search_case *c, gs_search_options *o,
-                       events *ev)
+                       gs_solver_options *so, events *ev)
 {
     gs_search_options_init(o);
+    gs_solver_options_init(so);
     o->algo = c->o.algo;
     o->depth = c->o.depth;
     o->depth_unit = c->o.rounds ? GS_DEPTH_ROUNDS : GS_DEPTH_PLIES;
@@ -1220,14 +1221,16 @@ static void options_of(const search_case *c, gs_search_options *o,
     o->order_moves = c->o.order;
     o->use_tt = c->o.tt;
     o->iterative = c->o.iterative;
-    o->null_window = c->o.null_window;
+    so->null_window = c->o.null_window;
     o->history = c->o.history;
-    o->tt_symmetry = c->o.symmetry;
-    o->prefetch = c->o.prefetch;
+    so->tt_symmetry = c->o.symmetry;
+    so->prefetch = c->o.prefetch;
     if (c->o.weak) {
-        o->window_lo = -1.0;
-        o->window_hi = 1.0;
+        so->window_lo = -1.0;
+        so->window_hi = 1.0;
     }
+    if (c->o.null_window || c->o.symmetry || c->o.prefetch || c->o.weak)
+        o->solver = so;
     if (c->o.threads)
         o->threads = c->o.threads;
     if (c->o.max_ply)
@@ -1286,6 +1289,7 @@ static long run_search(const search_case *c)
 {
     play *p = play_new(c->game, c->position);
     gs_search_options o;
+    gs_solver_options so;
     events ref_ev, ev;
 
     /* A fresh engine's search, nothing failing: the answer to match. */
@@ -1294,7 +1298,7 @@ static long run_search(const search_case *c)
     gs_engine *e = engine_for(c, p, &a);
     long base = g.count;
     gs_result ref;
-    options_of(c, &o, &ref_ev);
+    options_of(c, &o, &so, &ref_ev);
     int rc = gs_search(e, p->root, &o, &ref);
     if (rc != c->want)
         fail_msg("%s: status %d, want %d", c->name, rc, c->want);
@@ -1330,7 +1334,7 @@ static long run_search(const search_case *c)
         base = g.count;
         g.fail_at = base + n;
         gs_result r;
-        options_of(c, &o, &ev);
+        options_of(c, &o, &so, &ev);
         rc = gs_search(e, p->root, &o, &r);
         if (g.failed == 0) {
             if (rc != c->want)
@@ -1358,7 +1362,7 @@ static long run_search(const search_case *c)
         g.fail_at = 0;
         if (c->o.tt)
             gs_engine_tt_clear(e);
-        options_of(c, &o, &ev);
+        options_of(c, &o, &so, &ev);
         rc = gs_search(e, p->root, &o, &r);
         if (rc != c->want)
             fail_msg("%s: status %d after allocation %ld failed", c->name,
@@ -1546,7 +1550,10 @@ static void test_helper_failure(void **state)
     gs_search_options_init(&o);
     o.use_tt = true;
     o.order_moves = true;
-    o.null_window = true;
+    gs_solver_options so;
+    gs_solver_options_init(&so);
+    so.null_window = true;
+    o.solver = &so;
     o.threads = 2;
     g.other_fail_at = 1;
     gs_result r;

@@ -477,9 +477,7 @@ static void test_shared_set(void **state)
 }
 
 /* The children's bounds read before any child is searched
- * (child_bounds_plies): the same value in fewer nodes (exact counts).
- * Options of version 2, which end before child_bounds_plies, search
- * without them whatever lies beyond their size. */
+ * (child_bounds_plies): the same value in fewer nodes (exact counts). */
 static void test_child_bounds(void **state)
 {
     (void)state;
@@ -498,15 +496,15 @@ static void test_child_bounds(void **state)
     assert_int_equal(gs_c4_etc_plies(g, NULL), 0);
 
     s = position(g, "2531276566711153");
-    static const uint64_t want[3] = {84717, 156773, 156773};
-    for (int which = 0; which < 3; which++) {
+    static const uint64_t want[2] = {84717, 156773};
+    for (int which = 0; which < 2; which++) {
         gs_search_options o;
-        gs_c4_search_options(&o, false);
-        assert_int_equal(o.child_bounds_plies, 64);
+        gs_solver_options so;
+        gs_c4_search_options(&o, &so, false);
+        assert_ptr_equal(o.solver, &so);
+        assert_int_equal(so.child_bounds_plies, 64);
         if (which == 1)
-            o.child_bounds_plies = 0;
-        if (which == 2)
-            o.size = offsetof(gs_search_options, child_bounds_plies);
+            so.child_bounds_plies = 0;
         gs_result r;
         gs_engine_tt_clear(e);
         assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);
@@ -545,7 +543,8 @@ static void test_exact_game_nodes(void **state)
         assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
         assert_int_equal(gs_engine_tt_resize(e, (size_t)1 << 24), GS_OK);
         gs_search_options o;
-        gs_c4_search_options(&o, false);
+        gs_solver_options so;
+        gs_c4_search_options(&o, &so, false);
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             gs_c4_state s = position(g, cases[i].moves);
             gs_result r;
@@ -593,11 +592,12 @@ static void test_symmetric_root(void **state)
         uint64_t nodes[3];
         for (int which = 0; which < 3; which++) {
             gs_search_options o;
-            gs_c4_search_options(&o, false);
-            o.etc_plies = gs_c4_etc_plies(g, &s);
-            o.tt_symmetry = which > 0;
+            gs_solver_options so;
+            gs_c4_search_options(&o, &so, false);
+            so.etc_plies = gs_c4_etc_plies(g, &s);
+            so.tt_symmetry = which > 0;
             if (which == 2)
-                o.etc_plies = 0;
+                so.etc_plies = 0;
             gs_result r;
             gs_engine_tt_clear(e);
             assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);

@@ -270,7 +270,7 @@ if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch tre
 run --help
 if [ "$status" -eq 0 ] && grep -q '^  tree ' "$TMP/out"; then ok; else bad "--help" "status $status"; fi
 run --version
-check "--version" 0 "gamesearch 0.3.0" ""
+check "--version" 0 "gamesearch 0.4.0" ""
 
 # ---- watching the search: --trace, --random, CS188 test files ----
 

@@ -8,7 +8,8 @@
  * 823536 and 5673234, and the distinct positions after 0 .. 7 moves 1, 7,
  * 49, 238, 1120, 4263, 16422 and 54859.
  *
- * The hooks (bounds, value, search_actions, order_hint, mirror_hash) are
+ * The hooks (value, order_hint, and the solver tier's bounds,
+ * search_actions and mirror) are
  * checked against a plain memoised negamax (connect4_fixture.h), which
  * knows only the rules, on every position of the 4x4 game and on the
  * positions reachable from random 5x4 positions (test_connect4_sets adds
@@ -237,8 +238,9 @@ static void test_distinct_positions(void **state)
             assert_int_equal(s->moves, ply);
             assert_int_equal(game.to_move(ctx, s), ply & 1);
             uint64_t h = game.hash(ctx, s);
-            assert_true(game.mirror_hash(ctx, s) == game.hash(ctx, m));
-            assert_true(game.mirror_hash(ctx, m) == h);
+            const gs_symmetry *mirror = &game.solver->symmetries[0];
+            assert_true(mirror->hash(ctx, s) == game.hash(ctx, m));
+            assert_true(mirror->hash(ctx, m) == h);
             assert_true(nh < hcap);
             hashes[nh++] = h;
             if (ply == PLIES - 1 && !seen16[h & 0xFFFF]) {
@@ -252,7 +254,7 @@ static void test_distinct_positions(void **state)
             for (int k = 0; k < na; k++) {
                 assert_true(nn < cap);
                 game.apply(ctx, s, acts[k], &next[nn].s);
-                game.apply(ctx, m, game.mirror_action(ctx, s, acts[k]),
+                game.apply(ctx, m, mirror->to_image(ctx, s, acts[k]),
                            &next[nn].m);
                 nn++;
             }
@@ -521,26 +523,23 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
     assert_false(gs_c4_can_play(g, s, -1));
     assert_false(gs_c4_can_play(g, s, w));
 
-    /* search_actions (asked only when the mover cannot win at once, which
-     * bounds() settles): the moves that do not lose at once */
-    int ns = -1;
-    if (!any_win) {
-        ns = gm->search_actions(ctx, s, sacts);
-        k = 0;
-        for (int i = 0; i < w; i++) {
-            int c = order[i];
-            if (naive_drop_row(g, s, c) < 0 || loses[c])
-                continue;
-            assert_true(k < ns);
-            assert_int_equal(sacts[k], c);
-            k++;
-        }
-        assert_int_equal(k, ns);
+    /* search_actions: the wins at once when there are any, else the
+     * moves that do not lose at once */
+    int ns = gm->solver->search_actions(ctx, s, sacts);
+    k = 0;
+    for (int i = 0; i < w; i++) {
+        int c = order[i];
+        if (naive_drop_row(g, s, c) < 0 || (any_win ? !win_now[c] : loses[c]))
+            continue;
+        assert_true(k < ns);
+        assert_int_equal(sacts[k], c);
+        k++;
     }
+    assert_int_equal(k, ns);
 
     /* value and bounds where they are exact */
     double v = gm->value(ctx, s), lo, hi;
-    assert_true(gm->bounds(ctx, s, &lo, &hi));
+    assert_true(gm->solver->bounds(ctx, s, &lo, &hi));
     assert_true(lo <= hi);
     if (any_win) {
         assert_true(v == sign * win_score(g, s->moves));
@@ -561,9 +560,12 @@ static void check_against_referee(const gs_c4 *g, const gs_game *gm,
 
     /* the mirror image */
     check_cells_mirror(g, s, m);
-    assert_true(gm->mirror_hash(ctx, s) == gm->hash(ctx, m));
-    for (int i = 0; i < n; i++)
-        assert_int_equal(gm->mirror_action(ctx, s, acts[i]), w - 1 - acts[i]);
+    assert_true(gm->solver->symmetries[0].hash(ctx, s) == gm->hash(ctx, m));
+    for (int i = 0; i < n; i++) {
+        const gs_symmetry *mirror = &gm->solver->symmetries[0];
+        assert_int_equal(mirror->to_image(ctx, s, acts[i]), w - 1 - acts[i]);
+        assert_int_equal(mirror->from_image(ctx, s, acts[i]), w - 1 - acts[i]);
+    }
 }
 
 static void random_games(int width, int height, int games, uint64_t seed)
@@ -610,10 +612,13 @@ static void random_games(int width, int height, int games, uint64_t seed)
         double v = gm.value(gm.ctx, &s);
         int score = win_score(g, s.moves - 1);
         assert_true(v == (s.over == 1 ? score : s.over == 2 ? -score : 0));
-        assert_true(gm.mirror_hash(gm.ctx, &s) == gm.hash(gm.ctx, &m));
+        assert_true(gm.solver->symmetries[0].hash(gm.ctx, &s) ==
+                    gm.hash(gm.ctx, &m));
         assert_int_equal(gm.actions(gm.ctx, &s, (gs_action[GS_C4_MAX_WIDTH]){0}), 0);
         assert_int_equal(
-            gm.search_actions(gm.ctx, &s, (gs_action[GS_C4_MAX_WIDTH]){0}), 0);
+            gm.solver->search_actions(gm.ctx, &s,
+                                      (gs_action[GS_C4_MAX_WIDTH]){0}),
+            0);
         for (int c = 0; c < width; c++) {
             gs_c4_state after = s;
             assert_false(gs_c4_can_play(g, &s, c));
@@ -802,13 +807,20 @@ static void test_scores(void **state)
     assert_int_equal(gm.role(ctx, 1), GS_ROLE_MIN);
     assert_true(gm.has_bounds);
     assert_true(gm.min_value == -21.0 && gm.max_value == 21.0);
-    assert_true(gm.value_grain == 1.0);
-    assert_non_null(gm.bounds);
-    assert_non_null(gm.search_actions);
+    const gs_solver *sv = gm.solver;
+    assert_non_null(sv);
+    assert_int_equal(sv->version, GS_SOLVER_VERSION);
+    assert_true(sv->value_grain == 1.0);
+    assert_non_null(sv->bounds);
+    assert_non_null(sv->search_actions);
+    assert_non_null(sv->bounds_actions);
+    assert_non_null(sv->child_hash);
     assert_non_null(gm.order_hint);
     assert_non_null(gm.hash);
-    assert_non_null(gm.mirror_hash);
-    assert_non_null(gm.mirror_action);
+    assert_int_equal(sv->num_symmetries, 1);
+    assert_non_null(sv->symmetries[0].hash);
+    assert_non_null(sv->symmetries[0].to_image);
+    assert_non_null(sv->symmetries[0].from_image);
     assert_null(gm.probabilities);
 
     assert_int_equal(gs_c4_win_score(g, 0), 21);
@@ -822,7 +834,11 @@ static void test_scores(void **state)
     /* the first player wins with the 7th stone: 18 */
     play_text(g, "121212", &s);
     assert_true(gm.value(ctx, &s) == 18.0);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == 18.0 && hi == 18.0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == 18.0 && hi == 18.0);
+    gs_action acts[7];
+    /* search_actions is right on its own: the win, whatever bounds say */
+    assert_int_equal(sv->search_actions(ctx, &s, acts), 1);
+    assert_int_equal(acts[0], 0);
     assert_int_equal(gs_c4_play(g, &s, 0), GS_OK);
     assert_int_equal(s.over, 1);
     assert_true(gm.is_terminal(ctx, &s));
@@ -830,7 +846,9 @@ static void test_scores(void **state)
     /* the second player to move wins at once with the 8th stone: -18 */
     play_text(g, "1212123", &s);
     assert_true(gm.value(ctx, &s) == -18.0);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -18.0 && hi == -18.0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == -18.0 && hi == -18.0);
+    assert_int_equal(sv->search_actions(ctx, &s, acts), 1);
+    assert_int_equal(acts[0], 1);
     assert_int_equal(gs_c4_play(g, &s, 1), GS_OK);
     assert_int_equal(s.over, 2);
     assert_true(gm.value(ctx, &s) == -18.0);
@@ -838,13 +856,12 @@ static void test_scores(void **state)
      * the 7th stone */
     play_text(g, "26374", &s);
     assert_true(gm.value(ctx, &s) == 18.0);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == 18.0 && hi == 18.0);
-    gs_action acts[7];
-    assert_int_equal(gm.search_actions(ctx, &s, acts), 0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == 18.0 && hi == 18.0);
+    assert_int_equal(sv->search_actions(ctx, &s, acts), 0);
     /* the first player must block column 1 */
     play_text(g, "213161", &s);
     assert_true(gm.value(ctx, &s) == 0.0);
-    assert_int_equal(gm.search_actions(ctx, &s, acts), 1);
+    assert_int_equal(sv->search_actions(ctx, &s, acts), 1);
     assert_int_equal(acts[0], 0);
     /* the empty board: the centre first; nothing known yet */
     gs_c4_empty(g, &s);
@@ -852,8 +869,8 @@ static void test_scores(void **state)
     static const gs_action order[7] = {3, 2, 4, 1, 5, 0, 6};
     assert_memory_equal(acts, order, sizeof order);
     assert_true(gm.value(ctx, &s) == 0.0);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 20.0);
-    assert_int_equal(gm.search_actions(ctx, &s, acts), 7);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 20.0);
+    assert_int_equal(sv->search_actions(ctx, &s, acts), 7);
     assert_memory_equal(acts, order, sizeof order);
     int32_t hints[7];
     gm.order_hint(ctx, &s, order, 7, hints);
@@ -868,19 +885,20 @@ static void test_scores(void **state)
     assert_int_equal(hints[1], 6);
     /* the second player's view of the bounds: swapped and negated */
     play_text(g, "4", &s);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 19.0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == -20.0 && hi == 19.0);
     play_text(g, "44", &s);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -19.0 && hi == 19.0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == -19.0 && hi == 19.0);
     play_text(g, "444", &s);
-    assert_true(gm.bounds(ctx, &s, &lo, &hi) && lo == -19.0 && hi == 18.0);
+    assert_true(sv->bounds(ctx, &s, &lo, &hi) && lo == -19.0 && hi == 18.0);
 
     char name[8];
     assert_int_equal(gm.action_name(ctx, &s, 0, name, sizeof name), 1);
     assert_string_equal(name, "1");
     assert_int_equal(gm.action_name(ctx, &s, 6, name, sizeof name), 1);
     assert_string_equal(name, "7");
-    assert_int_equal(gm.mirror_action(ctx, &s, 0), 6);
-    assert_int_equal(gm.mirror_action(ctx, &s, 3), 3);
+    assert_int_equal(sv->symmetries[0].to_image(ctx, &s, 0), 6);
+    assert_int_equal(sv->symmetries[0].to_image(ctx, &s, 3), 3);
+    assert_int_equal(sv->symmetries[0].from_image(ctx, &s, 6), 0);
     assert_int_equal(gs_c4_play(g, &s, 7), GS_EINVAL);
     assert_int_equal(gs_c4_play(g, &s, -1), GS_EINVAL);
     gs_c4_free(g);

@@ -1,8 +1,9 @@
 /*
  * tests/test_engine_api.c: the engine's checks of what callers hand it:
- * the version of gs_search_options (its `size`), and gs_engine_error's
- * sentence for every option gs_search refuses, for a failed
- * gs_engine_tt_resize, and "" after a success.
+ * the versions of gs_game, gs_solver, gs_search_options and
+ * gs_solver_options (a program built against gamesearch 0.3 is told to
+ * rebuild), and gs_engine_error's sentence for every option gs_search
+ * refuses, for a failed gs_engine_tt_resize, and "" after a success.
  *
  * The game is a pile of stones: the player to move takes one or two, and
  * whoever takes the last stone wins (+1 when MAX does, -1 when MIN does).
@@ -121,6 +122,15 @@ static gs_search_options defaults(void)
 {
     gs_search_options o;
     gs_search_options_init(&o);
+    return o;
+}
+
+/* The defaults, with the solver options *so (at their defaults). */
+static gs_search_options with_solver(gs_solver_options *so)
+{
+    gs_search_options o = defaults();
+    gs_solver_options_init(so);
+    o.solver = so;
     return o;
 }
 
@@ -253,38 +263,57 @@ static void test_option_messages(void **state)
     o.threads = -2;
     refuses(&f, &o, GS_EINVAL,
             "options.threads is -2, but it must be 0 or more");
-    o = defaults();
-    o.etc_plies = -1;
+    gs_solver_options so;
+    o = with_solver(&so);
+    so.etc_plies = -1;
     refuses(&f, &o, GS_EINVAL,
-            "options.etc_plies is -1, but it must be 0 or more");
-    o = defaults();
-    o.child_bounds_plies = -3;
+            "solver options: etc_plies is -1, but it must be 0 or more");
+    o = with_solver(&so);
+    so.child_bounds_plies = -3;
     refuses(&f, &o, GS_EINVAL,
-            "options.child_bounds_plies is -3, but it must be 0 or more");
-    o = defaults();
+            "solver options: child_bounds_plies is -3, but it must be 0 or "
+            "more");
+    o = with_solver(&so);
     o.algo = GS_MINIMAX;
-    o.window_lo = -1;
-    o.window_hi = 1;
     refuses(&f, &o, GS_EINVAL,
-            "options.window_lo and window_hi set a root window, but a root "
-            "window needs alpha-beta with prune_equal");
-    o = defaults();
-    o.window_lo = 1;
-    o.window_hi = -1;
+            "options.solver is set, but the solver options need alpha-beta "
+            "(options.algo is minimax)");
+    o = with_solver(&so);
+    o.algo = GS_EXPECTIMAX;
+    so.window_lo = -1;
+    so.window_hi = 1;
     refuses(&f, &o, GS_EINVAL,
-            "options.window_lo is 1 and window_hi -1, but window_lo must be "
-            "below window_hi");
-    o = defaults();
-    o.null_window = true;
+            "options.solver is set, but the solver options need alpha-beta "
+            "(options.algo is expectimax)");
+    o = with_solver(&so);
+    o.prune_equal = false;
+    so.window_lo = -1;
+    so.window_hi = 1;
+    refuses(&f, &o, GS_EINVAL,
+            "solver options: window_lo and window_hi set a root window, but "
+            "a root window needs alpha-beta with prune_equal");
+    o = with_solver(&so);
+    so.window_lo = 1;
+    so.window_hi = -1;
+    refuses(&f, &o, GS_EINVAL,
+            "solver options: window_lo is 1 and window_hi -1, but window_lo "
+            "must be below window_hi");
+    o = with_solver(&so);
+    so.null_window = true;
     o.prune_equal = false;
     refuses(&f, &o, GS_EINVAL,
-            "options.null_window is set, but null-window search needs "
-            "alpha-beta with prune_equal");
-    o = defaults();
-    o.null_window = true;
+            "solver options: null_window is set, but null-window search "
+            "needs alpha-beta with prune_equal");
+    o = with_solver(&so);
+    so.null_window = true;
     refuses(&f, &o, GS_EINVAL,
-            "options.null_window is set, but the game has no value_grain "
-            "(a finite number above 0)");
+            "solver options: null_window is set, but the game's solver has "
+            "no value_grain (a finite number above 0)");
+    /* Solver options at their defaults: an alpha-beta search as without. */
+    o = with_solver(&so);
+    gs_result r;
+    assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+    assert_true(r.value == 1.0);
     o = defaults();
     o.algo = GS_EXPECTIMAX;
     o.history = true;
@@ -316,12 +345,13 @@ static void test_option_messages_table(void **state)
     fixture_init(&f, true);
     gs_search_options o;
 
-    o = defaults();
+    gs_solver_options so;
+    o = with_solver(&so);
     o.use_tt = true;
-    o.tt_symmetry = true;
+    so.tt_symmetry = true;
     refuses(&f, &o, GS_EINVAL,
-            "options.tt_symmetry is set, but the game has no mirror_hash "
-            "and mirror_action");
+            "solver options: tt_symmetry is set, but the game's solver lists "
+            "no symmetries");
     o = defaults();
     o.use_tt = true;
     o.depth = 40000;
@@ -467,12 +497,205 @@ static void test_stop_request(void **state)
     gs_engine_free(st.e);
 }
 
+
+/*
+ * gs_search_options as gamesearch 0.3 laid it out (its version 3; version
+ * 1 ended before mcts_c, version 2 before child_bounds_plies): what a
+ * program built against 0.3 hands gs_search.
+ */
+struct options_0_3 {
+    size_t size;
+    gs_algo algo;
+    int depth;
+    gs_depth_unit depth_unit;
+    bool prune_equal, order_moves, use_tt, iterative, null_window;
+    double window_lo, window_hi;
+    bool history, tt_symmetry, prefetch;
+    int threads;
+    uint64_t max_nodes;
+    double max_seconds;
+    int max_ply;
+    gs_hook_fn hook;
+    void *hook_user;
+    double mcts_c;
+    uint64_t mcts_iterations, mcts_seed;
+    gs_mcts_playout mcts_playout;
+    int mcts_playout_depth;
+    bool mcts_solver, mcts_win_loss;
+    int etc_plies;
+    int child_bounds_plies;
+};
+
+/* The options of a program built against 0.3, of each of its three
+ * sizes: refused, with the sentence that says to rebuild; no 0.3 size is
+ * the size of today's struct. */
+static void test_options_0_3_sizes(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    const size_t sizes[3] = {offsetof(struct options_0_3, mcts_c),
+                             offsetof(struct options_0_3, child_bounds_plies),
+                             sizeof(struct options_0_3)};
+    for (int i = 0; i < 3; i++) {
+        assert_true(sizes[i] != sizeof(gs_search_options));
+        struct options_0_3 old;
+        memset(&old, 0, sizeof old);
+        old.size = sizes[i];
+        old.algo = GS_ALPHABETA;
+        old.prune_equal = true;
+        old.null_window = true;
+        old.max_ply = 100;
+        old.threads = 1;
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "options.size is %zu, the size of gs_search_options in "
+                 "gamesearch 0.3 or older (this library's, gamesearch 0.4.0, "
+                 "has %zu bytes): the program must be rebuilt", sizes[i],
+                 sizeof(gs_search_options));
+        gs_result r, before;
+        memset(&r, 0x5a, sizeof r);
+        before = r;
+        assert_int_equal(
+            gs_search(f.e, &f.root, (const gs_search_options *)&old, &r),
+            GS_EVERSION);
+        assert_string_equal(gs_engine_error(f.e), msg);
+        assert_memory_equal(&r, &before, sizeof r);
+        refuses(&f, (const gs_search_options *)&old, GS_EVERSION, msg);
+    }
+    gs_engine_free(f.e);
+}
+
+/* Solver options not set up by gs_solver_options_init, or of a size this
+ * library does not know. */
+static void test_solver_options_size(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    gs_solver_options so;
+    gs_search_options o = with_solver(&so);
+    assert_int_equal(so.size, sizeof(gs_solver_options));
+    char msg[256];
+    so.size = 0;
+    snprintf(msg, sizeof msg,
+             "options.solver->size is 0, but this library's "
+             "gs_solver_options has %zu bytes: the solver options were not "
+             "set up with gs_solver_options_init", sizeof so);
+    refuses(&f, &o, GS_EVERSION, msg);
+    so.size = sizeof so + 8;
+    snprintf(msg, sizeof msg,
+             "options.solver->size is %zu, but this library's "
+             "gs_solver_options has %zu bytes", sizeof so + 8, sizeof so);
+    refuses(&f, &o, GS_EVERSION, msg);
+    gs_engine_free(f.e);
+}
+
+static uint64_t p_mirror_hash(const void *ctx, const void *state)
+{
+    return p_hash(ctx, state);
+}
+
+static gs_action p_same_action(const void *ctx, const void *state,
+                               gs_action action)
+{
+    (void)ctx;
+    (void)state;
+    return action;
+}
+
+/* gs_engine_new's refusals of a game made for another version: an engine
+ * that only says why (and refuses every search the same way), to be
+ * freed; and GS_EINVAL, with no engine, for a symmetry without its
+ * hooks. */
+static void test_game_versions(void **state)
+{
+    (void)state;
+    static const struct {
+        int version;
+        const char *message;
+    } cases[] = {
+        {2, "game.version is 2, but this library (gamesearch 0.4.0) takes "
+            "gs_game version 3: a program built against gamesearch 0.3 or "
+            "older must be rebuilt"},
+        {1, "game.version is 1, but this library (gamesearch 0.4.0) takes "
+            "gs_game version 3: a program built against gamesearch 0.3 or "
+            "older must be rebuilt"},
+        {4, "game.version is 4, but this library (gamesearch 0.4.0) takes "
+            "gs_game version 3 (GS_GAME_VERSION)"},
+        {0, "game.version is 0, but this library (gamesearch 0.4.0) takes "
+            "gs_game version 3 (GS_GAME_VERSION)"},
+    };
+    assert_int_equal(GS_GAME_VERSION, 3);
+    pile root = {7, 0};
+    gs_result r, before;
+    memset(&r, 0x5a, sizeof r);
+    before = r;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_game g = pile_game(true);
+        g.version = cases[i].version;
+        gs_engine *e = NULL;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EVERSION);
+        assert_non_null(e);
+        assert_string_equal(gs_engine_error(e), cases[i].message);
+        assert_int_equal(gs_search(e, &root, NULL, &r), GS_EVERSION);
+        assert_string_equal(gs_engine_error(e), cases[i].message);
+        assert_memory_equal(&r, &before, sizeof r);
+        gs_engine_free(e);
+    }
+
+    /* The solver tier's own version. */
+    gs_game g = pile_game(true);
+    gs_symmetry sym = {p_mirror_hash, p_same_action, p_same_action};
+    gs_solver sv;
+    memset(&sv, 0, sizeof sv);
+    sv.version = GS_SOLVER_VERSION + 1;
+    g.solver = &sv;
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EVERSION);
+    assert_non_null(e);
+    assert_string_equal(gs_engine_error(e),
+                        "game.solver's version is 2, but this library "
+                        "(gamesearch 0.4.0) takes gs_solver version 1 "
+                        "(GS_SOLVER_VERSION)");
+    gs_engine_free(e);
+
+    /* Symmetries: each with its three hooks. */
+    sv.version = GS_SOLVER_VERSION;
+    sv.symmetries = &sym;
+    sv.num_symmetries = 1;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    gs_engine_free(e);
+    sv.num_symmetries = -1;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    assert_null(e);
+    sv.num_symmetries = 1;
+    sv.symmetries = NULL;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    assert_null(e);
+    for (int i = 0; i < 3; i++) {
+        gs_symmetry bad = sym;
+        if (i == 0)
+            bad.hash = NULL;
+        else if (i == 1)
+            bad.to_image = NULL;
+        else
+            bad.from_image = NULL;
+        sv.symmetries = &bad;
+        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+        assert_null(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options_size_init),
         cmocka_unit_test(test_options_size_zero),
         cmocka_unit_test(test_options_size_too_big),
+        cmocka_unit_test(test_options_0_3_sizes),
+        cmocka_unit_test(test_solver_options_size),
+        cmocka_unit_test(test_game_versions),
         cmocka_unit_test(test_option_messages),
         cmocka_unit_test(test_option_messages_table),
         cmocka_unit_test(test_null_arguments),

@@ -36,6 +36,13 @@ ok() { echo "ok: $*"; }
 
 version=$(sed -n 's/^#define GS_VERSION_STRING "\(.*\)"$/\1/p' "$SRC/include/gamesearch/core.h")
 major=${version%%.*}
+# The soname's version: MAJOR.MINOR before 1.0 (each 0.x minor may break
+# the ABI), MAJOR from 1.0 on.
+if [ "$major" = 0 ]; then
+    soversion=${version%.*}
+else
+    soversion=$major
+fi
 
 # 1. The install itself.
 if ! "$CMAKE" --install "$BUILD" --prefix "$P" >"$TMP/install.log" 2>&1; then
@@ -53,7 +60,7 @@ if [ -z "$so" ]; then
     exit 1
 fi
 LIBDIR=$(dirname "$so")
-for f in "$P/bin/gamesearch" "$LIBDIR/libgamesearch.so.$major" \
+for f in "$P/bin/gamesearch" "$LIBDIR/libgamesearch.so.$soversion" \
          "$LIBDIR/libgamesearch.so" "$LIBDIR/libgamesearch.a" \
          "$LIBDIR/pkgconfig/gamesearch.pc" "$LIBDIR/pkgconfig/gamesearch-static.pc" \
          "$LIBDIR/cmake/gamesearch/gamesearchConfig.cmake" \
@@ -63,10 +70,10 @@ for f in "$P/bin/gamesearch" "$LIBDIR/libgamesearch.so.$major" \
          "$P/share/man/man1/gamesearch.1"; do
     [ -e "$f" ] || fail "not installed: $f"
 done
-[ "$(readlink "$LIBDIR/libgamesearch.so")" = "libgamesearch.so.$major" ] ||
-    fail "libgamesearch.so does not point to libgamesearch.so.$major"
-readelf -d "$so" | grep -q "SONAME.*\[libgamesearch.so.$major\]" ||
-    fail "the soname of $so is not libgamesearch.so.$major"
+[ "$(readlink "$LIBDIR/libgamesearch.so")" = "libgamesearch.so.$soversion" ] ||
+    fail "libgamesearch.so does not point to libgamesearch.so.$soversion"
+readelf -d "$so" | grep -q "SONAME.*\[libgamesearch.so.$soversion\]" ||
+    fail "the soname of $so is not libgamesearch.so.$soversion"
 for h in "$SRC"/include/gamesearch/*.h; do
     cmp -s "$h" "$P/include/gamesearch/$(basename "$h")" ||
         fail "header not installed: include/gamesearch/$(basename "$h")"
@@ -114,12 +121,12 @@ check() {
     fi
 }
 
-# needs_shared NAME PROGRAM: the program loads libgamesearch.so.MAJOR.
+# needs_shared NAME PROGRAM: the program loads libgamesearch.so.SOVERSION.
 needs_shared() {
-    if readelf -d "$2" | grep -q "NEEDED.*\[libgamesearch.so.$major\]"; then
-        ok "$1 is linked with libgamesearch.so.$major"
+    if readelf -d "$2" | grep -q "NEEDED.*\[libgamesearch.so.$soversion\]"; then
+        ok "$1 is linked with libgamesearch.so.$soversion"
     else
-        fail "$1 is not linked with libgamesearch.so.$major"
+        fail "$1 is not linked with libgamesearch.so.$soversion"
     fi
 }
 

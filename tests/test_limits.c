@@ -105,6 +105,7 @@ typedef struct subject {
     gs_c4 *c4;
     gs_pacman *world;
     gs_pac_search_game sg;
+    gs_solver solver;   /* the game's solver tier, when the test adds one */
 } subject;
 
 static subject *subject_new(const char *name)
@@ -113,6 +114,20 @@ static subject *subject_new(const char *name)
     assert_non_null(s);
     snprintf(s->name, sizeof s->name, "%s", name);
     return s;
+}
+
+/* Says that every value of s's game is whole (value_grain 1), adding a
+ * solver tier to a game without one. */
+static void whole_values(subject *s)
+{
+    if (s->game.solver) {
+        s->solver = *s->game.solver;
+    } else {
+        memset(&s->solver, 0, sizeof s->solver);
+        s->solver.version = GS_SOLVER_VERSION;
+    }
+    s->solver.value_grain = 1.0;
+    s->game.solver = &s->solver;
 }
 
 static void subject_free(subject *s)
@@ -229,7 +244,7 @@ static subject *ttt_subject(const char *name, const int *cells, int ncells)
     subject *s = mnk_subject(name, &p, cells, ncells);
     /* Every value is whole (wins count stones, the line evaluation
      * counts lines): null-window search may bisect them. */
-    s->game.value_grain = 1.0;
+    whole_values(s);
     return s;
 }
 
@@ -361,33 +376,46 @@ enum {
     F_ROUNDS = 1 << 8       /* depth in rounds */
 };
 
+/* The solver options of every combination of F_NULLWIN, F_SYM and
+ * F_PREFETCH (index: those bits shifted down), for opts() to point to. */
+#define SOLVER_OPTIONS(i)                                                     \
+    {.size = sizeof(gs_solver_options), .null_window = ((i) & 1) != 0,     \
+     .tt_symmetry = ((i) & 2) != 0, .prefetch = ((i) & 4) != 0}
+static const gs_solver_options solver_options[8] = {
+    SOLVER_OPTIONS(0), SOLVER_OPTIONS(1), SOLVER_OPTIONS(2),
+    SOLVER_OPTIONS(3), SOLVER_OPTIONS(4), SOLVER_OPTIONS(5),
+    SOLVER_OPTIONS(6), SOLVER_OPTIONS(7)};
+
 static gs_search_options opts(gs_algo algo, int depth, unsigned flags)
 {
     gs_search_options o;
     gs_search_options_init(&o);
+    unsigned which = ((flags & F_NULLWIN) ? 1u : 0u) |
+                     ((flags & F_SYM) ? 2u : 0u) |
+                     ((flags & F_PREFETCH) ? 4u : 0u);
+    o.solver = which ? &solver_options[which] : NULL;
     o.algo = algo;
     o.depth = depth;
     o.depth_unit = (flags & F_ROUNDS) ? GS_DEPTH_ROUNDS : GS_DEPTH_PLIES;
     o.use_tt = (flags & F_TT) != 0;
     o.iterative = (flags & F_ITER) != 0;
-    o.null_window = (flags & F_NULLWIN) != 0;
     o.history = (flags & F_HISTORY) != 0;
-    o.tt_symmetry = (flags & F_SYM) != 0;
     o.order_moves = (flags & F_ORDER) != 0;
     o.prune_equal = (flags & F_STRICT) == 0;
-    o.prefetch = (flags & F_PREFETCH) != 0;
     return o;
 }
 
 static void describe(const gs_search_options *o, char *buf, size_t size)
 {
+    static const gs_solver_options none = {.size = 0};
+    const gs_solver_options *so = o->solver ? o->solver : &none;
     snprintf(buf, size, "%s depth %d%s%s%s%s%s%s%s%s%s nodes<=%llu",
              gs_algo_name(o->algo), o->depth,
              o->depth_unit == GS_DEPTH_ROUNDS ? " rounds" : "",
              o->prune_equal ? "" : " strict", o->use_tt ? " tt" : "",
-             o->iterative ? " iter" : "", o->null_window ? " nullwin" : "",
-             o->history ? " history" : "", o->tt_symmetry ? " sym" : "",
-             o->order_moves ? " order" : "", o->prefetch ? " prefetch" : "",
+             o->iterative ? " iter" : "", so->null_window ? " nullwin" : "",
+             o->history ? " history" : "", so->tt_symmetry ? " sym" : "",
+             o->order_moves ? " order" : "", so->prefetch ? " prefetch" : "",
              (unsigned long long)o->max_nodes);
 }
 
@@ -573,7 +601,7 @@ static void test_repeat_trees(void **state)
     text = layered_tree(5, "max min", 11, 6, 1, 4, false);
     s = tree_subject("tree max-min", text);
     free(text);
-    s->game.value_grain = 1.0;
+    whole_values(s);
     for (int depth = 0; depth <= 7; depth += 7) {
         int n = minmax_recipes(rs, depth, false);
         rs[n++] = (recipe){opts(GS_ALPHABETA, depth, F_NULLWIN), 1};
@@ -882,7 +910,7 @@ static uint64_t check_node_limits(const subject *s, const gs_search_options *o,
         assert_int_equal(rr.nodes, kmax);
     else
         assert_true(rr.stopped == GS_STOP_NONE && rr.nodes <= kmax);
-    bool plain = !o->iterative && !o->null_window;
+    bool plain = !o->iterative && !(o->solver && o->solver->null_window);
 
     for (int i = 0; i < nk; i++) {
         uint64_t k = ks[i];
@@ -1035,7 +1063,7 @@ static void test_node_limits_trees(void **state)
     text = layered_tree(5, "max min", 11, 6, 1, 4, false);
     s = tree_subject("tree max-min", text);
     free(text);
-    s->game.value_grain = 1.0;
+    whole_values(s);
     o = opts(GS_ALPHABETA, 0, F_TT | F_NULLWIN | F_HISTORY);
     assert_true(check_node_limits(s, &o, 100000) > 0);
     o = opts(GS_ALPHABETA, 0, F_HISTORY);

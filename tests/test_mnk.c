@@ -920,7 +920,7 @@ static void test_engine_etc(void **state)
     gs_mnk *g = make(3, 3, 3);
     gs_game game;
     gs_mnk_game(g, &game);
-    assert_null(game.child_hash);
+    assert_null(game.solver);   /* so no child_hash */
     gs_engine *e;
     assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
     assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
@@ -932,7 +932,10 @@ static void test_engine_etc(void **state)
         gs_search_options_init(&o);
         o.algo = GS_ALPHABETA;
         o.use_tt = true;
-        o.etc_plies = etc ? 9 : 0;
+        gs_solver_options so;
+        gs_solver_options_init(&so);
+        so.etc_plies = etc ? 9 : 0;
+        o.solver = &so;
         gs_engine_tt_clear(e);
         gs_result r;
         assert_int_equal(gs_search(e, &s, &o, &r), GS_OK);

@@ -1698,8 +1698,10 @@ static void test_engine_new_errors(void **state)
     g = good;
     g.version = GS_GAME_VERSION + 1;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EVERSION);
+    gs_engine_free(e);   /* (an engine that only says why) */
     g.version = 0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EVERSION);
+    gs_engine_free(e);
 
     for (int i = 0; i < 6; i++) {
         g = good;

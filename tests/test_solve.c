@@ -46,14 +46,22 @@ static void k_init(tree *t, bool hooks)
     t->hooks = hooks;
 }
 
-/* The tree as a game: whole-number values in the range, the table's hash,
- * and a deliberately poor order hint (the children's hints are their
- * positions: the last child first). */
-static gs_game k_game(const tree *t)
+/* The tree as a game: whole-number values in the range (the solver tier
+ * in *sv, which must outlive the game, says so, besides the tree's
+ * hooks), the table's hash, and a deliberately poor order hint (the
+ * children's hints are their positions: the last child first). */
+static gs_game k_game(const tree *t, gs_solver *sv)
 {
     gs_game g = tree_game(t, true);
     g.hash = k_hash;
-    g.value_grain = 1.0;
+    if (g.solver) {
+        *sv = *g.solver;
+    } else {
+        memset(sv, 0, sizeof *sv);
+        sv->version = GS_SOLVER_VERSION;
+    }
+    sv->value_grain = 1.0;
+    g.solver = sv;
     return g;
 }
 
@@ -125,12 +133,16 @@ static int k_count(const tree *t, int node)
     return c;
 }
 
-static gs_search_options k_opts(bool null_window, bool tt, bool history)
+/* Alpha-beta with the solver options *so (null_window set as asked). */
+static gs_search_options k_opts(gs_solver_options *so, bool null_window,
+                                bool tt, bool history)
 {
     gs_search_options o;
     gs_search_options_init(&o);
+    gs_solver_options_init(so);
     o.algo = GS_ALPHABETA;
-    o.null_window = null_window;
+    o.solver = so;
+    so->null_window = null_window;
     o.use_tt = tt;
     o.history = history;
     o.order_moves = history;
@@ -160,13 +172,15 @@ static void test_random_trees(void **state)
         k_gen(&t, &r, 0, rng_int(&r, 1, 7));
         double v = t.nodes[0].value;
         tstate root = {0, 0};
-        gs_game g = k_game(&t);
+        gs_solver sv;
+    gs_game g = k_game(&t, &sv);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
         assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
 
         /* Minimax ignores the hooks and sees the whole tree. */
         gs_search_options o;
+        gs_solver_options so;
         gs_search_options_init(&o);
         o.algo = GS_MINIMAX;
         gs_result res;
@@ -177,9 +191,9 @@ static void test_random_trees(void **state)
 
         for (int mask = 0; mask < 16; mask++) {
             bool nw = mask & 1, tt = mask & 2, hist = mask & 4;
-            o = k_opts(nw, tt, hist);
+            o = k_opts(&so, nw, tt, hist);
             if (mask & 8)
-                o.child_bounds_plies = 64;   /* every ply */
+                so.child_bounds_plies = 64;   /* every ply */
             gs_engine_tt_clear(e);
             assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
             if (res.value != v)
@@ -193,8 +207,8 @@ static void test_random_trees(void **state)
                 nodes_nw += res.nodes;
 
             /* The weak window (-1, 1): win, draw or loss. */
-            o.window_lo = -1;
-            o.window_hi = 1;
+            so.window_lo = -1;
+            so.window_hi = 1;
             gs_engine_tt_clear(e);
             assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
             if ((v > -1 && v < 1) || res.bound == GS_BOUND_EXACT) {
@@ -228,13 +242,15 @@ static void test_random_trees(void **state)
         t.nodes[0].lo = t.nodes[0].hi = t.nodes[0].value;
         double v = t.nodes[0].value;
         tstate root = {0, 0};
-        gs_game g = k_game(&t);
+        gs_solver sv;
+    gs_game g = k_game(&t, &sv);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
         assert_int_equal(gs_engine_tt_resize(e, 1 << 12), GS_OK);
-        gs_search_options o = k_opts(true, trial % 2 == 0, false);
-        o.window_lo = -0.5;
-        o.window_hi = 0.5;
+        gs_solver_options so;
+        gs_search_options o = k_opts(&so, true, trial % 2 == 0, false);
+        so.window_lo = -0.5;
+        so.window_hi = 0.5;
         gs_result res;
         assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
         assert_true(res.value == v);
@@ -299,7 +315,8 @@ static void test_child_bounds_read_once(void **state)
     k_loose(&t, root, top, 2);
 
     tstate s = {root, 0};
-    gs_game g = k_game(&t);
+    gs_solver sv;
+    gs_game g = k_game(&t, &sv);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
     static const struct {
@@ -307,8 +324,9 @@ static void test_child_bounds_read_once(void **state)
         long calls;
     } cases[] = {{0, 6}, {64, 7}};
     for (int i = 0; i < 2; i++) {
-        gs_search_options o = k_opts(false, false, false);
-        o.child_bounds_plies = cases[i].plies;
+        gs_solver_options so;
+        gs_search_options o = k_opts(&so, false, false, false);
+        so.child_bounds_plies = cases[i].plies;
         gs_result res;
         calls = 0;
         assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
@@ -333,11 +351,13 @@ static void test_random_trees_no_hooks(void **state)
         k_gen(&t, &r, 0, rng_int(&r, 1, 6));
         double v = t.nodes[0].value;
         tstate root = {0, 0};
-        gs_game g = k_game(&t);
+        gs_solver sv;
+    gs_game g = k_game(&t, &sv);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
         for (int mask = 0; mask < 8; mask++) {
-            gs_search_options o = k_opts(mask & 1, mask & 2, mask & 4);
+            gs_solver_options so;
+            gs_search_options o = k_opts(&so, mask & 1, mask & 2, mask & 4);
             o.iterative = mask == 7;
             gs_result res;
             assert_int_equal(gs_search(e, &root, &o, &res), GS_OK);
@@ -361,13 +381,15 @@ static void test_prefetch_and_threads(void **state)
         k_gen(&t, &r, 0, rng_int(&r, 2, 7));
         double v = t.nodes[0].value;
         tstate root = {0, 0};
-        gs_game g = k_game(&t);
+        gs_solver sv;
+    gs_game g = k_game(&t, &sv);
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
         assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
         for (int threads = 1; threads <= 3; threads++) {
-            gs_search_options o = k_opts(trial % 3 != 0, true, false);
-            o.prefetch = true;
+            gs_solver_options so;
+            gs_search_options o = k_opts(&so, trial % 3 != 0, true, false);
+            so.prefetch = true;
             o.threads = threads;
             gs_engine_tt_clear(e);
             gs_result res;
@@ -406,10 +428,12 @@ static void test_null_window_counts(void **state)
     k_set_kids(&t, root, kids, 3);
     t.nodes[root].value = 3 - 6;
     tstate s = {0, 0};
-    gs_game g = k_game(&t);
+    gs_solver sv;
+    gs_game g = k_game(&t, &sv);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
-    gs_search_options o = k_opts(true, false, false);
+    gs_solver_options so;
+    gs_search_options o = k_opts(&so, true, false, false);
     gs_result res;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
     assert_true(res.value == -3);
@@ -449,36 +473,54 @@ static void test_option_errors(void **state)
     k_init(&t, false);
     tree_add(&t, NULL, 1.0);
     tstate s = {0, 0};
-    gs_game g = k_game(&t);
+    gs_solver sv;
+    gs_game g = k_game(&t, &sv);
     gs_engine *e;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
     gs_result res;
     gs_search_options o;
 
+    gs_solver_options so;
     gs_search_options_init(&o);
-    o.algo = GS_MINIMAX;
-    o.null_window = true;
+    gs_solver_options_init(&so);
+    o.solver = &so;
+    o.algo = GS_MINIMAX;            /* the solver options need alpha-beta */
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
-    gs_search_options_init(&o);
-    o.null_window = true;
+    assert_string_equal(gs_engine_error(e),
+                        "options.solver is set, but the solver options need "
+                        "alpha-beta (options.algo is minimax)");
+    o.algo = GS_MCTS;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
+    assert_string_equal(gs_engine_error(e),
+                        "options.solver is set, but the solver options need "
+                        "alpha-beta (options.algo is mcts)");
+    o.algo = GS_ALPHABETA;
+    assert_int_equal(gs_search(e, &s, &o, &res), GS_OK);
+    so.null_window = true;
     o.prune_equal = false;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_search_options_init(&o);
-    o.window_lo = 1;
-    o.window_hi = 1;
+    gs_solver_options_init(&so);
+    o.solver = &so;
+    so.window_lo = 1;
+    so.window_hi = 1;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_search_options_init(&o);
+    gs_solver_options_init(&so);
+    o.solver = &so;
     o.algo = GS_EXPECTIMAX;
-    o.window_lo = -1;
-    o.window_hi = 1;
+    so.window_lo = -1;
+    so.window_hi = 1;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_search_options_init(&o);
     o.algo = GS_MINIMAX;
     o.history = true;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_search_options_init(&o);
+    gs_solver_options_init(&so);
+    o.solver = &so;
     o.use_tt = true;
-    o.tt_symmetry = true;   /* the game has no mirror */
+    so.tt_symmetry = true;   /* the game has no symmetry */
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_search_options_init(&o);
     o.threads = 2;          /* needs the table */
@@ -489,10 +531,12 @@ static void test_option_errors(void **state)
     gs_engine_free(e);
 
     /* Null-window search without a grain. */
-    g.value_grain = 0;
+    sv.value_grain = 0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
     gs_search_options_init(&o);
-    o.null_window = true;
+    gs_solver_options_init(&so);
+    o.solver = &so;
+    so.null_window = true;
     assert_int_equal(gs_search(e, &s, &o, &res), GS_EINVAL);
     gs_engine_free(e);
     tree_free(&t);

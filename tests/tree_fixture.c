@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fixtures.h"
+#include "gamesearch/solver.h"
 #include "tree_fixture.h"
 
 void tree_init(tree *t, const char *roles)
@@ -309,6 +310,14 @@ static int tg_search_actions(const void *ctx, const void *state,
     return nd->nsearch;
 }
 
+/* The solver tier of every tree with hooks: its nodes' bounds and search
+ * lists. */
+static const gs_solver tree_solver = {
+    .version = GS_SOLVER_VERSION,
+    .bounds = tg_bounds,
+    .search_actions = tg_search_actions,
+};
+
 gs_game tree_game(const tree *t, bool bounds)
 {
     gs_game g;
@@ -332,9 +341,7 @@ gs_game tree_game(const tree *t, bool bounds)
         g.min_value = t->min_value;
         g.max_value = t->max_value;
     }
-    if (t->hooks) {
-        g.bounds = tg_bounds;
-        g.search_actions = tg_search_actions;
-    }
+    if (t->hooks)
+        g.solver = &tree_solver;
     return g;
 }

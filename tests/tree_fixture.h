@@ -93,7 +93,7 @@ int find_node(const tree *t, const char *name);
  * The tree as a game: every callback but hash (a test that needs a table
  * sets its own). With `bounds`, has_bounds over [min_value, max_value];
  * with t->hooks, each node's bounds and search list as the bounds and
- * search_actions hooks. t must outlive the game.
+ * search_actions hooks of its solver tier. t must outlive the game.
  */
 gs_game tree_game(const tree *t, bool bounds);
 

@@ -52,18 +52,19 @@ static void describe(const gs_search_options *o, const char *extra,
         append(buf, size, &n, "order");
     if (o->history)
         append(buf, size, &n, "history");
-    if (o->null_window)
+    const gs_solver_options *so = o->solver;
+    if (so && so->null_window)
         append(buf, size, &n, "nullwin");
-    if (o->tt_symmetry)
+    if (so && so->tt_symmetry)
         append(buf, size, &n, "sym");
-    if (o->prefetch)
+    if (so && so->prefetch)
         append(buf, size, &n, "prefetch");
     if (o->iterative)
         append(buf, size, &n, "iter");
-    if (o->window_lo < o->window_hi) {
+    if (so && so->window_lo < so->window_hi) {
         char window[64];
-        snprintf(window, sizeof window, "window=%g,%g", o->window_lo,
-                 o->window_hi);
+        snprintf(window, sizeof window, "window=%g,%g", so->window_lo,
+                 so->window_hi);
         append(buf, size, &n, window);
     }
     if (extra && *extra)
@@ -349,7 +350,8 @@ static int bench_connect4(bench *b)
         if (rc != GS_OK)
             break;
         gs_search_options o;
-        gs_c4_search_options(&o, positions[i].weak);
+        gs_solver_options so;
+        gs_c4_search_options(&o, &so, positions[i].weak);
         if (search_row(b, "connect4", moves, &game, e, &s, &o, NULL)) {
             /* Values are the first player's; scores the player to move's. */
             const gs_result *r = &b->row.result;

@@ -724,16 +724,17 @@ C4_KERNEL bool bounds_k(const gs_c4 *g, shape sh, bool exact,
 }
 
 /*
- * The moves that do not let the opponent win at once, centre first (0:
- * every move loses at once, as value() scores). The engine asks only when
- * bounds() found no exact value, so the mover has no winning move here.
+ * The moves worth searching, centre first: the wins at once when there
+ * are any (nothing beats them); else the moves that do not let the
+ * opponent win at once (0: every move loses at once, as value() scores).
  */
 C4_KERNEL int search_actions_k(const gs_c4 *g, shape sh, const gs_c4_state *s,
                                gs_action *out)
 {
     if (s->over)
         return 0;
-    return columns_of(g, sh, non_losing(g, sh, s), out);
+    const uint64_t wins = winning_now(g, sh, s);
+    return columns_of(g, sh, wins ? wins : non_losing(g, sh, s), out);
 }
 
 /*
@@ -854,7 +855,42 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
     {                                                                          \
         return bounds_actions_k(ctx, SHAPE((const gs_c4 *)ctx), true, state,  \
                                 lo, hi, out);                                  \
-    }
+    }                                                                          \
+    static const gs_symmetry name##_mirror[1] = {                             \
+        {name##_mirror_hash, cb_mirror_action, cb_mirror_action}};             \
+    static const gs_solver name##_solver = {                                   \
+        .version = GS_SOLVER_VERSION,                                          \
+        .value_grain = 1.0,                                                    \
+        .bounds = name##_bounds,                                               \
+        .search_actions = name##_search_actions,                               \
+        .bounds_actions = name##_bounds_actions,                               \
+        .child_hash = cb_child_hash,                                           \
+        .symmetries = name##_mirror,                                           \
+        .num_symmetries = 1};                                                  \
+    static const gs_solver name##_solver_exact = {                             \
+        .version = GS_SOLVER_VERSION,                                          \
+        .value_grain = 1.0,                                                    \
+        .bounds = name##_bounds_exact,                                         \
+        .search_actions = name##_search_actions,                               \
+        .bounds_actions = name##_bounds_actions_exact,                         \
+        .child_hash = cb_child_hash,                                           \
+        .symmetries = name##_mirror,                                           \
+        .num_symmetries = 1};
+
+static uint64_t cb_child_hash(const void *ctx, const void *state,
+                               gs_action action)
+{
+    return child_hash_k(ctx, state, action);
+}
+
+/* The mirror's action map, its own inverse: column c and width - 1 - c. */
+static gs_action cb_mirror_action(const void *ctx, const void *state,
+                                  gs_action action)
+{
+    (void)state;
+    const gs_c4 *g = ctx;
+    return g->width - 1 - action;
+}
 
 static inline shape shape_7x6(const gs_c4 *g)
 {
@@ -871,20 +907,6 @@ static uint64_t cb_hash(const void *ctx, const void *state)
     (void)ctx;
     const gs_c4_state *s = state;
     return mix64(s->current + s->mask);
-}
-
-static uint64_t cb_child_hash(const void *ctx, const void *state,
-                               gs_action action)
-{
-    return child_hash_k(ctx, state, action);
-}
-
-static gs_action cb_mirror_action(const void *ctx, const void *state,
-                                  gs_action action)
-{
-    (void)state;
-    const gs_c4 *g = ctx;
-    return g->width - 1 - action;
 }
 
 static int cb_action_name(const void *ctx, const void *state, gs_action action,
@@ -917,8 +939,9 @@ static int cb_playout(const void *ctx, const void *state,
 /*
  * Fills *game with the instance as a game: two agents (first player MAX,
  * second MIN), states of sizeof(gs_c4_state) bytes, width actions at most,
- * Pons's scores (value_grain 1, within +-(cells + 1) / 2), and every hook;
- * the standard 7x6 board gets callbacks compiled for its shape. g must
+ * Pons's scores (within +-(cells + 1) / 2), every hook, and the solver
+ * tier (value_grain 1, the left-right mirror as its one symmetry); the
+ * standard 7x6 board gets callbacks compiled for its shape. g must
  * outlive the game.
  */
 void gs_c4_game(const gs_c4 *g, gs_game *game)
@@ -943,14 +966,8 @@ void gs_c4_game(const gs_c4 *g, gs_game *game)
     game->has_bounds = true;
     game->max_value = (double)((g->cells + 1) / 2);
     game->min_value = -game->max_value;
-    game->value_grain = 1.0;
-    game->bounds = std ? std_bounds : any_bounds;
-    game->search_actions = std ? std_search_actions : any_search_actions;
-    game->mirror_hash = std ? std_mirror_hash : any_mirror_hash;
-    game->mirror_action = cb_mirror_action;
     game->playout = cb_playout;
-    game->bounds_actions = std ? std_bounds_actions : any_bounds_actions;
-    game->child_hash = cb_child_hash;
+    game->solver = std ? &std_solver : &any_solver;
 }
 
 /*
@@ -962,7 +979,5 @@ void c4_game_exact(const gs_c4 *g, gs_game *game)
 {
     const bool std = g->width == 7 && g->height == 6;
     gs_c4_game(g, game);
-    game->bounds = std ? std_bounds_exact : any_bounds_exact;
-    game->bounds_actions =
-        std ? std_bounds_actions_exact : any_bounds_actions_exact;
+    game->solver = std ? &std_solver_exact : &any_solver_exact;
 }

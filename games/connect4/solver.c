@@ -20,7 +20,8 @@ struct gs_c4_solver {
     const gs_c4 *g;
     gs_game game;              /* the engine's game: ctx is g */
     gs_engine *engine;
-    gs_search_options options; /* the recipe with the caller's limits */
+    gs_search_options options; /* the recipe with the caller's limits ... */
+    gs_solver_options solver_options;   /* ... and its solver options */
     const gs_c4_book *book;    /* answers before a search (or NULL) */
 };
 
@@ -69,22 +70,25 @@ int gs_c4_etc_plies(const gs_c4 *g, const gs_c4_state *s)
     return etc > 0 ? etc : 0;
 }
 
-void gs_c4_search_options(gs_search_options *o, bool weak)
+void gs_c4_search_options(gs_search_options *o, gs_solver_options *so,
+                          bool weak)
 {
     gs_search_options_init(o);
     o->algo = GS_ALPHABETA;
     o->use_tt = true;
     o->order_moves = true;
-    o->null_window = true;
-    o->prefetch = true;
     o->history = false;
-    o->tt_symmetry = false;
-    o->etc_plies = 16;
-    o->child_bounds_plies = 64;   /* every ply of any board */
+    gs_solver_options_init(so);
+    so->null_window = true;
+    so->prefetch = true;
+    so->tt_symmetry = false;
+    so->etc_plies = 16;
+    so->child_bounds_plies = 64;   /* every ply of any board */
     if (weak) {
-        o->window_lo = -1.0;
-        o->window_hi = 1.0;
+        so->window_lo = -1.0;
+        so->window_hi = 1.0;
     }
+    o->solver = so;
 }
 
 int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s)
@@ -151,8 +155,8 @@ int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
         gs_c4_solver_free(sv);
         return rc;
     }
-    gs_c4_search_options(&sv->options, false);
-    sv->options.tt_symmetry = p->symmetry;
+    gs_c4_search_options(&sv->options, &sv->solver_options, false);
+    sv->solver_options.tt_symmetry = p->symmetry;
     sv->options.threads = p->threads;
     sv->options.max_nodes = p->max_nodes;
     sv->options.max_seconds = p->max_seconds;
@@ -261,12 +265,14 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
      * transposition cutoffs while fewer than two thirds of the cells are
      * full. */
     gs_search_options so = sv->options;
-    so.etc_plies = gs_c4_etc_plies(sv->g, s);
+    gs_solver_options sso = sv->solver_options;
+    so.solver = &sso;
+    sso.etc_plies = gs_c4_etc_plies(sv->g, s);
     if (c4_is_symmetric(sv->g, s))
-        so.tt_symmetry = true;
+        sso.tt_symmetry = true;
     if (weak) {
-        so.window_lo = -1.0;
-        so.window_hi = 1.0;
+        sso.window_lo = -1.0;
+        sso.window_hi = 1.0;
     }
     gs_result r;
     int rc = gs_search(sv->engine, s, &so, &r);

@@ -17,12 +17,19 @@
  * a draw is 0; the second player's wins are negative. For a game won by the
  * move that made the board hold m + 1 stones, the winner's score is
  * (width * height + 1 - m) / 2 (integer division). Every value is a whole
- * number (value_grain 1) within +-(width * height + 1) / 2.
+ * number within +-(width * height + 1) / 2.
  *
  * What the game offers the engine, besides the rules:
- *   hash, mirror_hash, mirror_action  a collision-free key of the
- *           position (and of its mirror image: the game is left-right
- *           symmetric);
+ *   hash    a collision-free key of the position;
+ *   order_hint  how many winning cells a move leaves its player;
+ *   value   the exact score of a finished game; for an unfinished one, the
+ *           exact score when the player to move wins at once or cannot stop
+ *           the opponent from winning next, and 0 otherwise (the evaluation
+ *           at a depth cutoff);
+ * and its solver tier (gs_game.solver, gamesearch/solver.h):
+ *   value_grain  1: every value is a whole number;
+ *   symmetries   the left-right mirror (its hash, and column c's image
+ *           width - 1 - c, both ways): the game is left-right symmetric;
  *   bounds  a win on the next move and a forced loss are exact values; else
  *           the best and worst scores still possible at this move count,
  *           and (once half the board is full) no win for a player who
@@ -30,17 +37,11 @@
  *           game, for searches to the end, also plays a chain of forced
  *           moves out: a position with one move that does not lose at
  *           once is worth what the position after it is worth);
+ *   search_actions  the wins at once when there are any; else the moves
+ *           that do not let the opponent win at once (none: the position
+ *           is lost, and value() says by how much); centre columns first;
  *   bounds_actions, child_hash  bounds and search_actions in one call,
- *           and a child's hash without building it;
- *   search_actions  the moves that do not let the opponent win at once
- *           (none: the position is lost, and value() says by how much),
- *           centre columns first (a win at once is exact in bounds, so the
- *           engine never asks then);
- *   order_hint  how many winning cells a move leaves its player;
- *   value   the exact score of a finished game; for an unfinished one, the
- *           exact score when the player to move wins at once or cannot stop
- *           the opponent from winning next, and 0 otherwise (the evaluation
- *           at a depth cutoff).
+ *           and a child's hash without building it.
  */
 #ifndef GAMESEARCH_CONNECT4_H
 #define GAMESEARCH_CONNECT4_H
@@ -89,7 +90,8 @@ GS_API int gs_c4_width(const gs_c4 *g);
 GS_API int gs_c4_height(const gs_c4 *g);
 
 /* Fills *game with every callback and hook above (version GS_GAME_VERSION,
- * states of sizeof(gs_c4_state) bytes). g must outlive it. */
+ * states of sizeof(gs_c4_state) bytes), its solver tier a static one of
+ * the library's. g must outlive it. */
 GS_API void gs_c4_game(const gs_c4 *g, gs_game *game);
 
 /* The empty board. */
@@ -150,21 +152,23 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 #define GS_C4_DEFAULT_TABLE_BYTES ((size_t)64 << 20)
 
 /*
- * The engine options the solver uses: alpha-beta with null-window
- * searches, the transposition table, the game's ordering hint and
- * prefetching, enhanced transposition cutoffs in the first 16 plies
- * (gs_c4_solve sets each position's: gs_c4_etc_plies), every child's
- * bounds read before any child is searched; no killers or history and
- * no folding of mirror images (both measured worse on Pons's test sets;
- * docs/tuning.md).
+ * The engine options the solver uses, into *o and its solver options *so
+ * (o->solver is set to so, which must outlive the searches made with o):
+ * alpha-beta with the transposition table and the game's ordering hint;
+ * null-window searches, prefetching, enhanced transposition cutoffs in
+ * the first 16 plies (gs_c4_solve sets each position's:
+ * gs_c4_etc_plies), every child's bounds read before any child is
+ * searched; no killers or history and no folding of mirror images (both
+ * measured worse on Pons's test sets; docs/tuning.md).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
- * threads, tt_symmetry, max_nodes and max_seconds afterwards to change
- * them.
+ * o->threads, so->tt_symmetry, o->max_nodes and o->max_seconds afterwards
+ * to change them.
  */
-GS_API void gs_c4_search_options(gs_search_options *o, bool weak);
+GS_API void gs_c4_search_options(gs_search_options *o, gs_solver_options *so,
+                                 bool weak);
 
 /*
- * The plies of enhanced transposition cutoffs (gs_search_options.
+ * The plies of enhanced transposition cutoffs (gs_solver_options.
  * etc_plies) that gs_c4_solve searches s with: as many as keep them
  * while fewer than two thirds of the cells are full (28 stones on 7x6),
  * 0 from there on or when g or s is NULL. The recipe's own 16 is for a

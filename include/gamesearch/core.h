@@ -36,9 +36,9 @@
 #endif
 
 #define GS_VERSION_MAJOR 0
-#define GS_VERSION_MINOR 3
+#define GS_VERSION_MINOR 4
 #define GS_VERSION_PATCH 0
-#define GS_VERSION_STRING "0.3.0"
+#define GS_VERSION_STRING "0.4.0"
 /* One number that grows with every release: 10000 * major + 100 * minor +
  * patch. */
 #define GS_VERSION_NUMBER \

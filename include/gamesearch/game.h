@@ -34,18 +34,21 @@ extern "C" {
 #endif
 
 /*
- * The version of struct gs_game this header describes. Version 2 appended
- * `playout`; gs_engine_new still accepts a version-1 struct (one that ends
- * before `playout`, from a program compiled against the older header) and
- * reads it as if `playout` were NULL.
+ * The version of struct gs_game this header describes. Version 3
+ * (gamesearch 0.4) moved what serves strong alpha-beta solving into the
+ * solver tier (`solver`, gamesearch/solver.h): gs_engine_new refuses the
+ * structs of versions 1 and 2, so a program built against gamesearch 0.3
+ * or older must be rebuilt.
  */
-#define GS_GAME_VERSION 2
+#define GS_GAME_VERSION 3
 
 typedef enum gs_role {
     GS_ROLE_MAX = 0,
     GS_ROLE_MIN = 1,
     GS_ROLE_CHANCE = 2
 } gs_role;
+
+struct gs_solver;   /* gamesearch/solver.h */
 
 /* An action, as the game numbers them; meaningful only to the game. */
 typedef int32_t gs_action;
@@ -54,8 +57,7 @@ typedef int32_t gs_action;
 #define GS_NO_ACTION ((gs_action)-1)
 
 typedef struct gs_game {
-    /* Set to GS_GAME_VERSION (or 1, for a struct without the fields of
-     * version 2); the engine refuses any other value. */
+    /* Set to GS_GAME_VERSION; the engine refuses any other value. */
     int version;
     /* The game instance, handed back to every callback. */
     const void *ctx;
@@ -124,49 +126,7 @@ typedef struct gs_game {
     double min_value;
     double max_value;
 
-    /* ---- optional: what a strong alpha-beta search can use ---- */
-
-    /*
-     * The values are whole multiples of value_grain (> 0; 0: no such
-     * promise). Null-window search (gs_search_options.null_window) needs
-     * it: it bisects the values still possible, a grain at a time.
-     */
-    double value_grain;
-    /*
-     * What the game knows of the value V of a state that is not over,
-     * without searching it: writes *lo <= V <= *hi (MAX's point of view;
-     * lo == hi for an exact value, such as a win on the next move) and
-     * returns true, or returns false when it knows nothing. Alpha-beta
-     * settles a node (other than the root) whose value is exact and
-     * otherwise narrows its window to [lo, hi]; the other algorithms
-     * ignore it. The bounds must hold for every value a search can back up
-     * there, evaluations at a depth cutoff included.
-     */
-    bool (*bounds)(const void *ctx, const void *state, double *lo,
-                   double *hi);
-    /*
-     * The actions alpha-beta needs to try, written like `actions` (in the
-     * order to try them): the legal actions less any that is never better
-     * for the agent to move than one that is kept (Connect Four leaves out
-     * moves that let the opponent win at once). 0 makes the node a leaf,
-     * valued by `value`. The other algorithms use `actions`. When the game
-     * also has `bounds`, this is called only for states whose bounds are
-     * not exact (the game may count on it: a win on the next move, say,
-     * has been dealt with).
-     */
-    int (*search_actions)(const void *ctx, const void *state, gs_action *out);
-    /*
-     * Left-right symmetry: `mirror_hash` is the hash of the mirror image
-     * of `state` (what `hash` gives for that image), and `mirror_action`
-     * the image of an action. Mirror images must have equal values. With
-     * both set, gs_search_options.tt_symmetry stores a position and its
-     * image as one.
-     */
-    uint64_t (*mirror_hash)(const void *ctx, const void *state);
-    gs_action (*mirror_action)(const void *ctx, const void *state,
-                               gs_action action);
-
-    /* ---- optional, since version 2: what Monte Carlo tree search uses ---- */
+    /* ---- optional: what Monte Carlo tree search uses ---- */
 
     /*
      * A playout policy (GS_MCTS with mcts_playout GS_PLAYOUT_POLICY): at a
@@ -180,31 +140,33 @@ typedef struct gs_game {
     int (*playout)(const void *ctx, const void *state,
                    const gs_action *actions, int n, uint64_t random);
 
-    /* ---- optional, since version 2: shortcuts for what the hooks above
-     * compute ---- */
+    /* ---- optional: the solver tier ---- */
 
     /*
-     * `bounds` and `search_actions` in one call, for a game that works
-     * both out from the same facts (set both of them too: the engine
-     * calls this instead of them where it would call both, and returns
-     * the same results; a node whose bounds its parent read with `bounds`
-     * is asked only `search_actions`). Writes the bounds into *lo, *hi as
-     * `bounds` does (*lo = -INFINITY, *hi = INFINITY when it knows
-     * nothing), and when they are not exact writes the search actions into
-     * out and returns how many; returns 0 when they are exact (out
-     * untouched).
+     * What the game knows for strong alpha-beta solving: bounds, the
+     * moves worth searching, symmetries (gamesearch/solver.h; NULL:
+     * none). It must outlive every engine made for the game.
      */
-    int (*bounds_actions)(const void *ctx, const void *state, double *lo,
-                          double *hi, gs_action *out);
+    const struct gs_solver *solver;
+
+    /* ---- optional: room for the algorithms to come ---- */
+
     /*
-     * The hash of the state after `action` (what `hash` gives for it),
-     * without building that state: the engine uses it to load and read
-     * the children's table entries before searching them (prefetching
-     * and enhanced transposition cutoffs), when positions are not stored
-     * with their mirror images (tt_symmetry).
+     * One utility per agent, for games that are not two-player zero-sum
+     * (max^n): writes num_agents values into out[0 .. num_agents-1], out[i]
+     * being agent i's utility of `state` (terminal, or where a search
+     * stops early), each agent maximising its own. No algorithm of this
+     * version calls it yet.
      */
-    uint64_t (*child_hash)(const void *ctx, const void *state,
-                           gs_action action);
+    void (*utilities)(const void *ctx, const void *state, double *out);
+    /*
+     * A move out of turn, for best-reply search: writes into `out`
+     * (state_size bytes) `state` with `agent` to move while the others
+     * pass, and returns true, or returns false when the game allows no
+     * such turn there. No algorithm of this version calls it yet.
+     */
+    bool (*turn_to)(const void *ctx, const void *state, int agent,
+                    void *out);
 } gs_game;
 
 #ifdef __cplusplus

@@ -6,8 +6,9 @@
  *
  *   core   what a game and a search need: status codes and errors, the
  *          version, the allocator hook (core.h), the whole-file readers
- *          (file.h), the game interface (game.h), the engine (search.h)
- *          and the text every output shares (text.h)
+ *          (file.h), the game interface (game.h), the solver tier
+ *          (solver.h), the engine (search.h) and the text every output
+ *          shares (text.h)
  *   games  one header a game, and what plays them (games.h)
  *   tools  what runs searches for a purpose and names no game: bench,
  *          compare, match, jobs (tools.h)
@@ -24,9 +25,9 @@
 #include "core.h"     /* status codes, gs_error, the version, the allocator */
 #include "file.h"     /* a whole file or stream read into memory */
 #include "game.h"     /* the game interface: gs_game */
+#include "solver.h"   /* the solver tier: gs_solver, gs_solver_options */
 #include "search.h"   /* the engine: algorithms, limits, results, hooks */
 #include "text.h"     /* numbers, JSON and Graphviz text, gs_writer */
-/* The solver extensions of the core tier go here (solver.h). */
 
 /* ---- The games tier ---- */
 #include "games.h"

@@ -30,6 +30,7 @@
 
 #include "core.h"
 #include "game.h"
+#include "solver.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -128,17 +129,19 @@ typedef void (*gs_hook_fn)(void *user, gs_event_kind kind,
  *
  * Versions. `size` (the first field, set by gs_search_options_init) tells
  * the library which version of this struct, and of gs_result, the caller
- * was compiled with: today there are three versions of it. A later version
- * only appends fields, at the end of gs_search_options and at the end of
- * gs_result, so that a program compiled against older headers keeps
- * working with a newer library: the fields its options lack take their
- * defaults, and its gs_result is written only as far as its version has
- * it. Version 2 appended the mcts_ fields of both (and etc_plies),
- * version 3 child_bounds_plies to gs_search_options. gs_search refuses
- * (GS_EVERSION) a size it does not know: 0 (the options were not set up
- * by gs_search_options_init) or larger than the library's own struct (a
- * program compiled against newer headers than the library it runs
- * with).
+ * was compiled with. A later version only appends fields, at the end of
+ * gs_search_options and at the end of gs_result, so that a program
+ * compiled against older headers keeps working with a newer library of
+ * the same ABI: the fields its options lack take their defaults, and its
+ * gs_result is written only as far as its version has it. Gamesearch 0.4
+ * moved the solver's fields (null_window, window_lo and window_hi,
+ * tt_symmetry, prefetch, etc_plies, child_bounds_plies) into
+ * gs_solver_options and started the versions again: today there is one.
+ * gs_search refuses (GS_EVERSION) a size it does not know: 0 (the options
+ * were not set up by gs_search_options_init), the size of the struct of
+ * gamesearch 0.3 or older (the program must be rebuilt), or larger than
+ * the library's own struct (a program compiled against newer headers
+ * than the library it runs with).
  */
 /* How an MCTS playout picks its moves (gs_search_options.mcts_playout). */
 typedef enum gs_mcts_playout {
@@ -193,30 +196,6 @@ typedef struct gs_search_options {
      */
     bool iterative;
     /*
-     * Null-window search (alpha-beta only, textbook rule; needs the game's
-     * value_grain and bounds, from has_bounds or its bounds hook at the
-     * root): instead of one search with an open window, the root's value
-     * is found by a sequence of searches with windows one grain wide, each
-     * halving the range of values still possible (the test-and-bisect
-     * scheme of MTD-style solvers, probing nearer zero first). With the
-     * table on, each search reuses the last one's bounds. When no search
-     * proved a best action for the value found, one more search with a
-     * window around it finds one.
-     */
-    bool null_window;
-    /*
-     * A root window for alpha-beta (textbook rule): with window_lo <
-     * window_hi the search only decides where the value V lies relative
-     * to the window: result.value is V when window_lo < V < window_hi;
-     * otherwise it is V (result.bound GS_BOUND_EXACT: the game's bounds
-     * proved it) or a bound at or beyond the window's edge, and
-     * result.bound says which (GS_BOUND_UPPER: V <= value <= window_lo;
-     * GS_BOUND_LOWER: V >= value >= window_hi). A "weak" solve of a game
-     * scored like Connect Four uses (-1, 1): win, draw or loss. Default
-     * (both 0): no window.
-     */
-    double window_lo, window_hi;
-    /*
      * Killer moves and history (alpha-beta; default false): at MAX and MIN
      * nodes, after the table's move, the two actions that last caused a
      * cutoff at the same ply are tried first, then the rest by the game's
@@ -225,31 +204,18 @@ typedef struct gs_search_options {
      */
     bool history;
     /*
-     * With use_tt, store a position and its mirror image as one entry when
-     * the game has mirror_hash and mirror_action (default false).
-     */
-    bool tt_symmetry;
-    /*
-     * With use_tt, at MAX and MIN nodes, build every child once before
-     * searching the first, to start loading their table entries together
-     * (default false). It costs an apply and a hash per child; it pays
-     * when those are cheap next to a memory access, as in Connect Four
-     * with a table larger than the cache.
-     */
-    bool prefetch;
-    /*
      * Threads searching the root together (default 1). With more than one
      * (alpha-beta with use_tt only), helper threads search the same
      * position and share the table (lazy SMP): the answer is that of the
      * calling thread's search, sped up by what the helpers store; with
-     * null_window (and no iterative deepening) the threads also share
-     * what each probe proves of the root's value, and drop a probe
-     * another thread has decided. Near the root each thread marks the
-     * nodes it is searching, and a node puts off a child that another
-     * thread has marked until its other children are done (ABDADA), so
-     * that the threads split the work instead of repeating it. The value
-     * is the one a single thread
-     * finds (exactly, when no root window bounds it); the best action
+     * the solver's null_window (and no iterative deepening) the threads
+     * also share what each probe proves of the root's value, and drop a
+     * probe another thread has decided. Near the root each thread marks
+     * the nodes it is searching, and a node puts off a child that
+     * another thread has marked until its other children are done
+     * (ABDADA), so that the threads split the work instead of repeating
+     * it. The value is the one a single thread finds (exactly, when no
+     * root window bounds it); the best action
      * reaches it but may be another of equal value. The node count then
      * includes the helpers' nodes, and it and the time vary from run to
      * run.
@@ -266,7 +232,7 @@ typedef struct gs_search_options {
     gs_hook_fn hook;
     void *hook_user;
 
-    /* ---- version 2: Monte Carlo tree search (GS_MCTS; see below) ---- */
+    /* ---- Monte Carlo tree search (GS_MCTS; see below) ---- */
     double mcts_c;               /* UCT's exploration constant (default
                                     1.4142, about sqrt(2); >= 0) */
     uint64_t mcts_iterations;    /* stop after this many iterations (0 = no
@@ -280,34 +246,11 @@ typedef struct gs_search_options {
     bool mcts_solver;            /* MCTS-Solver (default true) */
     bool mcts_win_loss;          /* score a playout by its outcome alone
                                     (default false); see below */
-    /*
-     * Enhanced transposition cutoffs (alpha-beta with use_tt; default 0:
-     * off): at MAX and MIN nodes fewer than etc_plies plies below the
-     * root, every child's table entry is read before the first child is
-     * searched, and a child whose stored bound already proves a cutoff
-     * ends the node. Near the root the look-ups cost little next to the
-     * subtrees they save; deeper they do not pay. The children's keys
-     * come from the game's child_hash when it has one and tt_symmetry is
-     * off; otherwise each child is built (apply) and hashed, with its
-     * mirror image's hash under tt_symmetry.
-     */
-    int etc_plies;
 
-    /* ---- version 3 ---- */
-    /*
-     * The children's bounds first (alpha-beta with a game that has
-     * `bounds`; default 0: off): at MAX and MIN nodes with more than one
-     * action, fewer than child_bounds_plies plies below the root, the
-     * game's bounds of every child are read before the first child is
-     * searched (and each child searched keeps them, instead of asking the
-     * game again). A child whose bound alone decides the node (a lower bound
-     * at or above beta at MAX, an upper bound at or below alpha at MIN)
-     * ends it, and the others narrow its window. Connect Four settles
-     * many children this way (a double threat, claimeven), so a node no
-     * longer searches its other children first; near the leaves the
-     * reading costs more than it saves.
-     */
-    int child_bounds_plies;
+    /* The solver tier's options (gamesearch/solver.h; NULL, the default:
+     * none, as gs_solver_options_init sets them). Alpha-beta only: any
+     * other algorithm refuses them. Read during gs_search only. */
+    const gs_solver_options *solver;
 } gs_search_options;
 
 /* The principal variation is kept to this many plies. */
@@ -317,7 +260,7 @@ typedef struct gs_result {
     /* The root's value, from MAX's point of view. */
     double value;
     /* What `value` says of the true value: GS_BOUND_EXACT unless a root
-     * window (window_lo, window_hi) left it outside. */
+     * window (gs_solver_options window_lo, window_hi) left it outside. */
     gs_bound bound;
     /* The best root action: the first best in the search order on ties;
      * GS_NO_ACTION at a leaf or CHANCE root. */
@@ -351,7 +294,7 @@ typedef struct gs_result {
      * and the answer holds either way. */
     gs_stop stopped;
 
-    /* ---- version 2: Monte Carlo tree search (GS_MCTS) ---- */
+    /* ---- Monte Carlo tree search (GS_MCTS) ---- */
     uint64_t mcts_iterations;    /* iterations run (by every thread) */
     int mcts_root_actions;       /* the root's actions (0: a leaf root) */
     bool mcts_proved;            /* the solver proved the root's value:
@@ -362,9 +305,17 @@ typedef struct gs_result {
 GS_API void gs_search_options_init(gs_search_options *options);
 
 /*
- * Creates an engine for `game`, which must outlive it; `alloc` may be NULL.
- * Returns GS_OK, GS_EVERSION (game->version is not GS_GAME_VERSION),
- * GS_EINVAL (a required field is missing) or GS_ENOMEM.
+ * Creates an engine for `game`, which must outlive it (its solver too);
+ * `alloc` may be NULL. Returns GS_OK, GS_EINVAL (a required field is
+ * missing, or the solver lists a symmetry without its three hooks),
+ * GS_ENOMEM, or GS_EVERSION: game->version is not GS_GAME_VERSION, or
+ * game->solver's version is not GS_SOLVER_VERSION. On GS_EVERSION, *out
+ * is an engine that only says why (gs_engine_error: "game.version is 2,
+ * but this library (gamesearch 0.4.0) takes gs_game version 3: a program
+ * built against gamesearch 0.3 or older must be rebuilt"), whose every
+ * search fails with GS_EVERSION, and which must be freed with
+ * gs_engine_free (NULL when there was no memory even for that); on the
+ * other failures *out is NULL.
  */
 GS_API int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
                          gs_engine **out);
@@ -453,7 +404,8 @@ GS_API void gs_engine_tt_clear(gs_engine *engine);
  * bounds, by the least and greatest score seen so far).
  *
  * MCTS-Solver (mcts_solver): every node keeps bounds on its minimax value,
- * exact at terminal states and states without actions, combined upwards
+ * exact at terminal states and states without actions, narrowed by the
+ * `bounds` hook of the game's solver tier when it has one, combined upwards
  * (MAX takes the greatest, MIN the least, CHANCE the weighted mean of its
  * children's; a child not yet visited lies within the game's bounds or is
  * unbounded). A child that can no longer beat what its parent is sure of
@@ -475,7 +427,7 @@ GS_API void gs_engine_tt_clear(gs_engine *engine);
  * that may still be best; result.value its mean (or the proved value);
  * pv follows the most visited children while they are MAX or MIN nodes.
  * MCTS ignores depth, depth_unit, prune_equal, order_moves, use_tt,
- * iterative, window_*, history, tt_symmetry, prefetch and the hook.
+ * iterative, history and the hook (and refuses the solver options).
  */
 
 /* One node of the last MCTS search's tree (gs_mcts_tree_node). */

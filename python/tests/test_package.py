@@ -7,7 +7,7 @@ import gamesearch
 
 
 def test_version():
-    assert gamesearch.__version__ == "0.3.0"
+    assert gamesearch.__version__ == "0.4.0"
 
 
 def test_stubs_ship_and_name_everything():
