@@ -1,5 +1,5 @@
 /*
- * games/bench/bench.c: the bench (gamesearch/bench.h): its built-in
+ * tools/bench/bench.c: the bench (gamesearch/bench.h): its built-in
  * positions, the options each is searched with, and the checks of the
  * values that are known. Built on the public API alone.
  *

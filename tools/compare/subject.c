@@ -1,5 +1,5 @@
 /*
- * games/compare/subject.c: the positions `gamesearch compare` searches,
+ * tools/compare/subject.c: the positions `gamesearch compare` searches,
  * made from text (gamesearch/compare.h): an m,n,k position, a Connect
  * Four position, a tree, or a Pacman maze at its start. Built on the
  * public API alone.

@@ -1,5 +1,5 @@
 /*
- * games/match/match.c: matches between two players (gamesearch/match.h):
+ * tools/match/match.c: matches between two players (gamesearch/match.h):
  * players read from their specs, the games played (on several threads
  * when asked, each game depending on its own seed alone), the statistics,
  * and the text and JSON the program prints. Built on the public API.
