@@ -13,7 +13,11 @@
  *   pacman.h       the CS188 Pacman world
  *   pyrandom.h     Python's random module, bit for bit
  *   pacman_play.h  Pacman agents, the game loop, records
+ *   registry.h     every game in one table: parameters, making,
+ *                  positions, what the tools need
  *   bench.h        the fixed searches of `gamesearch bench`
+ *   compare.h      one position, every algorithm, every depth
+ *   match.h        two players, many games: the result and its Elo
  *   jobs.h         a batch of jobs on a pool of threads, results in order
  */
 #ifndef GAMESEARCH_GAMESEARCH_H
@@ -28,6 +32,7 @@
 #include "pacman.h"
 #include "pyrandom.h"
 #include "pacman_play.h"
+#include "registry.h"
 #include "bench.h"
 #include "text.h"
 #include "compare.h"

@@ -1,12 +1,13 @@
 /*
- * tools/bench/bench.c: the bench (gamesearch/bench.h): its built-in
- * positions, the options each is searched with, and the checks of the
- * values that are known. Built on the public API alone.
+ * tools/bench/bench.c: the bench (gamesearch/bench.h): the searches every
+ * game of the registry lists for it (gs_game_entry.bench), in the
+ * registry's order, and the checks of the values that are known. Built on
+ * the public API alone; it names no game.
  *
  * Every row is one search on one thread, without limits, from an empty
  * table (when it uses one): so its node count is a fact of the search
- * code. Each game keeps one engine for all its rows, as when the rows
- * were first measured, except Pacman, whose rows each have their own world.
+ * code. Consecutive rows of a game made alike share one instance and one
+ * engine, as when the rows were first measured.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,9 +15,7 @@
 #include <string.h>
 
 #include "gamesearch/bench.h"
-#include "gamesearch/connect4.h"
-#include "gamesearch/mnk.h"
-#include "gamesearch/pacman.h"
+#include "gamesearch/registry.h"
 
 typedef struct bench {
     gs_allocator alloc;
@@ -152,347 +151,106 @@ static void free_bytes(const bench *b, void *p, size_t size)
         b->alloc.fn(b->alloc.user, p, size, 0);
 }
 
-/* ---- m,n,k games --------------------------------------------------------- */
+/* ---- The games' searches ----------------------------------------------- */
 
-typedef struct mnk_board {
-    gs_mnk *g;
-    gs_game game;
+/* A game made for some rows, its engine and a position. */
+typedef struct made {
+    gs_game_instance g;
     gs_engine *e;
     void *state;
-} mnk_board;
+} made;
 
-/* Frees what m holds (a board of zeros holds nothing). */
-static void mnk_close(const bench *b, mnk_board *m)
+static void unmake(const bench *b, made *m)
 {
-    if (m->g)
-        free_bytes(b, m->state, gs_mnk_state_size(m->g));
+    free_bytes(b, m->state, m->g.game.state_size);
     gs_engine_free(m->e);
-    gs_mnk_free(m->g);
+    gs_game_unmake(&m->g);
+    memset(m, 0, sizeof *m);
 }
 
-/* A side x side board, k in a row, with the ordering hint, as
- * `gamesearch ttt` and `gamesearch gomoku` set it up. */
-static int mnk_open(const bench *b, mnk_board *m, int side, int k,
-                    gs_mnk_eval eval, int radius)
+static int make(const bench *b, const gs_game_entry *entry,
+                const gs_game_bench *row, made *m)
 {
     memset(m, 0, sizeof *m);
-    gs_mnk_params p;
-    gs_mnk_params_init(&p);
-    p.rows = p.cols = side;
-    p.k = k;
-    p.eval = eval;
-    p.radius = radius;
-    p.order_hint = true;
-    int rc = gs_mnk_new(&p, &b->alloc, &m->g);
-    if (rc == GS_OK) {
-        gs_mnk_game(m->g, &m->game);
-        rc = new_engine(b, &m->game, &m->e);
-    }
-    if (rc == GS_OK && !(m->state = alloc_bytes(b, gs_mnk_state_size(m->g))))
-        rc = GS_ENOMEM;
-    if (rc != GS_OK) {
-        mnk_close(b, m);
-        memset(m, 0, sizeof *m);   /* so that closing it again is harmless */
-    }
-    return rc;
-}
-
-/* The position after `moves` ("b2 a1"; "" for the empty board). */
-static int mnk_setup(const mnk_board *m, const char *moves)
-{
-    gs_mnk_empty(m->g, m->state);
-    for (const char *p = moves + strspn(moves, " "); *p;) {
-        char name[16];
-        size_t len = strcspn(p, " ");
-        snprintf(name, sizeof name, "%.*s", (int)len, p);
-        int cell = gs_mnk_parse_cell(m->g, name);
-        if (cell < 0 || gs_mnk_play(m->g, m->state, cell) != GS_OK)
-            return GS_EINVAL;
-        p += len;
-        p += strspn(p, " ");
-    }
-    return GS_OK;
-}
-
-/* Tic-tac-toe solved to the end: alpha-beta with the table and the
- * ordering hint as `gamesearch ttt` solves it, then plain minimax and
- * plain alpha-beta in the game's own order. Values are exact: 0 a draw,
- * 1000000 less the stones at the end a win for X. */
-static int bench_ttt(bench *b)
-{
-    static const struct {
-        const char *moves;
-        gs_algo algo;
-        bool tt_order;
-        double value;
-    } positions[] = {
-        {"", GS_ALPHABETA, true, 0},
-        {"a1", GS_ALPHABETA, true, 0},
-        {"b2 b1", GS_ALPHABETA, true, GS_MNK_WIN - 7},
-        {"b2 a1 c3", GS_ALPHABETA, true, 0},
-        {"b2", GS_MINIMAX, false, 0},
-        {"", GS_ALPHABETA, false, 0},
-    };
-    mnk_board m;
-    int rc = mnk_open(b, &m, 3, 3, GS_MNK_EVAL_LINES, 0);
-    for (size_t i = 0; rc == GS_OK && i < sizeof positions / sizeof *positions;
-         i++) {
-        const char *name = *positions[i].moves ? positions[i].moves : "empty";
-        gs_search_options o;
-        gs_search_options_init(&o);
-        o.algo = positions[i].algo;
-        o.use_tt = positions[i].tt_order;
-        o.order_moves = positions[i].tt_order;
-        rc = mnk_setup(&m, positions[i].moves);
-        if (rc != GS_OK)
-            break;
-        if (search_row(b, "ttt", name, &m.game, m.e, m.state, &o, NULL) &&
-            b->row.result.value != positions[i].value) {
-            b->row.wrong = true;
-            snprintf(b->row.want, sizeof b->row.want, "%.10g",
-                     positions[i].value);
-        }
-        finish_row(b);
-    }
-    mnk_close(b, &m);
-    return rc;
-}
-
-/* Gomoku (15x15, five in a row) as `gamesearch gomoku` searches it: the
- * threats evaluation, the cells within 2 of a stone, the ordering hint,
- * the table; here to a fixed depth. The positions come from a game the
- * program played against itself. */
-static int bench_gomoku(bench *b)
-{
-    static const struct {
-        const char *name;
-        const char *moves;
-        int depth;
-        bool iterative;
-    } positions[] = {
-        {"6 stones", "h8 g7 h6 h7 i7 e7", 5, false},
-        {"12 stones",
-         "h8 g7 h6 h7 i7 e7 f7 g9 g5 f4 j8 k9", 4, false},
-        {"16 stones",
-         "h8 g7 h6 h7 i7 e7 f7 g9 g5 f4 j8 k9 h10 g8 g11 i9", 4, false},
-        {"20 stones",
-         "h8 g7 h6 h7 i7 e7 f7 g9 g5 f4 j8 k9 h10 g8 g11 i9 h9 i6 f9 j5", 5,
-         true},
-    };
-    mnk_board m;
-    int rc = mnk_open(b, &m, 15, 5, GS_MNK_EVAL_THREATS, 2);
-    for (size_t i = 0; rc == GS_OK && i < sizeof positions / sizeof *positions;
-         i++) {
-        gs_search_options o;
-        gs_search_options_init(&o);
-        o.algo = GS_ALPHABETA;
-        o.use_tt = true;
-        o.order_moves = true;
-        o.depth = positions[i].depth;
-        o.iterative = positions[i].iterative;
-        rc = mnk_setup(&m, positions[i].moves);
-        if (rc != GS_OK)
-            break;
-        search_row(b, "gomoku", positions[i].name, &m.game, m.e, m.state, &o,
-                   NULL);
-        finish_row(b);
-    }
-    mnk_close(b, &m);
-    return rc;
-}
-
-/* ---- Connect Four -------------------------------------------------------- */
-
-/*
- * Connect Four 7x6 solved exactly with the solver's options
- * (gs_c4_search_options), from Pascal Pons's test sets (Test_L1_R1:
- * beginning, easy; Test_L2_R1: middle, easy; Test_L2_R2: middle, medium):
- * the moves and the score for the player to move. The last one is also
- * solved weakly (win, draw or loss: the window [-1, 1]).
- */
-static int bench_connect4(bench *b)
-{
-    static const struct {
-        const char *moves;
-        int score;
-        bool weak;
-    } positions[] = {
-        {"715371563635542612576371", 3, false},        /* L2_R1 */
-        {"2737772244262123677516643354", 0, false},    /* L2_R1 */
-        {"5654767662", 13, false},                     /* L1_R1 */
-        {"42434653771434", 9, false},                  /* L1_R1 */
-        {"32164625", 11, false},                       /* L1_R1 */
-        {"441672735", 11, false},                      /* L1_R1 */
-        {"65225331", 11, false},                       /* L1_R1 */
-        {"6323454652623215", -2, false},               /* L2_R2 */
-        {"4337567364435613", -2, false},               /* L2_R2 */
-        {"2531276566711153", 2, false},                /* L2_R2 */
-        {"651173365733134", -3, false},                /* L2_R2 */
-        {"1113222154334225", 0, false},                /* L2_R2 */
-        {"651173365733134", -3, true},                 /* L2_R2 */
-    };
-    gs_c4_params p;
-    gs_c4_params_init(&p);
-    gs_c4 *g = NULL;
-    gs_engine *e = NULL;
-    gs_game game;
-    int rc = gs_c4_new(&p, &b->alloc, &g);
-    if (rc == GS_OK) {
-        gs_c4_game(g, &game);
-        rc = new_engine(b, &game, &e);
-    }
-    for (size_t i = 0; rc == GS_OK && i < sizeof positions / sizeof *positions;
-         i++) {
-        const char *moves = positions[i].moves;
-        gs_c4_state s;
-        rc = gs_c4_parse(g, moves, strlen(moves), &s, NULL);
-        if (rc != GS_OK)
-            break;
-        gs_search_options o;
-        gs_c4_search_options(&o, positions[i].weak);
-        if (search_row(b, "connect4", moves, &game, e, &s, &o, NULL)) {
-            /* Values are the first player's; scores the player to move's. */
-            const gs_result *r = &b->row.result;
-            double want = gs_c4_to_move(&s) == 0 ? positions[i].score
-                                                  : -positions[i].score;
-            bool right = positions[i].weak
-                             ? (r->value > 0) == (want > 0) &&
-                                   (r->value < 0) == (want < 0)
-                             : r->value == want && r->bound == GS_BOUND_EXACT;
-            if (!right) {
-                b->row.wrong = true;
-                snprintf(b->row.want, sizeof b->row.want, "%g%s", want,
-                         positions[i].weak ? " (its sign)" : "");
-            }
-        }
-        finish_row(b);
-    }
-    gs_engine_free(e);
-    gs_c4_free(g);
-    return rc;
-}
-
-/* ---- Pacman -------------------------------------------------------------- */
-
-/* Two of the project's mazes (layouts/arena.lay, layouts/fortress.lay),
- * built in so that the bench reads no file. */
-static const char arena_maze[] =
-    "%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
-    "%G......................G%\n"
-    "%........................%\n"
-    "%...%%%............%%%...%\n"
-    "%...%................%...%\n"
-    "%..........o..o..........%\n"
-    "%...........P............%\n"
-    "%...%................%...%\n"
-    "%...%%%............%%%...%\n"
-    "%........................%\n"
-    "%G......................G%\n"
-    "%%%%%%%%%%%%%%%%%%%%%%%%%%\n";
-
-static const char fortress_maze[] =
-    "%%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
-    "%o.......................o%\n"
-    "%.%%%%%.%%%%%.%%%%%.%%%%%.%\n"
-    "%.%.....................%.%\n"
-    "%.%.%%%%%%%%%.%%%%%%%%%.%.%\n"
-    "%.%.%%%%%%%%% %%%%%%%%%.%.%\n"
-    "%.%.%%%%%o.......o%%%%%.%.%\n"
-    "%....... ..1.3.2.. .......%\n"
-    "%.%.%%%%%o.......o%%%%%.%.%\n"
-    "%.%.%%%%%%%%% %%%%%%%%%.%.%\n"
-    "%.%.%%%%%%%%%.%%%%%%%%%.%.%\n"
-    "%.%.....................%.%\n"
-    "%.%%%%%.%%%%%.%%%%%.%%%%%.%\n"
-    "%o...........P...........o%\n"
-    "%%%%%%%%%%%%%%%%%%%%%%%%%%%\n";
-
-/* The world of `maze` with its first `ghosts` ghosts. */
-static int pacman_world(const bench *b, const char *maze, int ghosts,
-                        gs_pacman **world)
-{
-    gs_pac_layout *layout = NULL;
-    *world = NULL;
-    int rc = gs_pac_layout_parse(maze, strlen(maze), &b->alloc, &layout, NULL);
+    const char *src = row->source ? row->source : "";
+    int rc = gs_game_make(entry, row->params, src, strlen(src), &b->alloc,
+                          &m->g, NULL);
     if (rc == GS_OK)
-        rc = gs_pacman_new(layout, ghosts, &b->alloc, world);
-    gs_pac_layout_free(layout);
+        rc = new_engine(b, &m->g.game, &m->e);
+    if (rc == GS_OK && !(m->state = alloc_bytes(b, m->g.game.state_size)))
+        rc = GS_ENOMEM;
+    if (rc != GS_OK)
+        unmake(b, m);
     return rc;
 }
 
-/*
- * The searches of `gamesearch pacman`'s agents from the start of a game:
- * MinimaxAgent, AlphaBetaAgent and ExpectimaxAgent as the CS188 autograder
- * expects them (depth in rounds, the legal order, strict pruning, no
- * table), and ChampionAgent's expectimax over DirectionalGhosts with its
- * table and iterative deepening, here to a fixed depth instead of its node
- * budget.
- */
-static int bench_pacman(bench *b)
+static bool same_game(const gs_game_bench *a, const gs_game_bench *b)
 {
-    static const struct {
-        const char *maze_name;
-        const char *maze;
-        int ghosts;
-        gs_algo algo;
-        gs_pac_eval eval;
-        gs_pac_ghost_model model;
-        bool champion;
-        int depth;
-        const char *extra;
-    } searches[] = {
-        {"arena", arena_maze, 4, GS_MINIMAX, GS_PAC_EVAL_SCORE,
-         GS_PAC_GHOSTS_MIN, false, 3, "score"},
-        {"arena", arena_maze, 4, GS_ALPHABETA, GS_PAC_EVAL_SCORE,
-         GS_PAC_GHOSTS_MIN, false, 3, "score"},
-        {"fortress", fortress_maze, 3, GS_EXPECTIMAX, GS_PAC_EVAL_BETTER,
-         GS_PAC_GHOSTS_RANDOM, false, 3, "better"},
-        {"arena", arena_maze, 2, GS_EXPECTIMAX, GS_PAC_EVAL_CHAMPION,
-         GS_PAC_GHOSTS_DIRECTIONAL, true, 4, "champion directional"},
-    };
-    int rc = GS_OK;
-    for (size_t i = 0; rc == GS_OK && i < sizeof searches / sizeof *searches;
-         i++) {
-        gs_pacman *world = NULL;
-        gs_engine *e = NULL;
-        void *state = NULL;
-        size_t size = 0;
-        rc = pacman_world(b, searches[i].maze, searches[i].ghosts, &world);
-        gs_pac_search_game sg = {world, searches[i].eval, searches[i].model,
-                                 NULL, NULL};
-        gs_game game;
-        if (rc == GS_OK) {
-            gs_pacman_search_game(&sg, &game);
-            rc = new_engine(b, &game, &e);
-        }
-        if (rc == GS_OK) {
-            size = gs_pacman_state_size(world);
-            if (!(state = alloc_bytes(b, size)))
-                rc = GS_ENOMEM;
-        }
-        if (rc == GS_OK) {
-            gs_pacman_initial(world, state);
-            gs_search_options o;
-            gs_search_options_init(&o);
-            o.algo = searches[i].algo;
-            o.depth_unit = GS_DEPTH_ROUNDS;
-            o.depth = searches[i].depth;
-            o.prune_equal = false;
-            o.use_tt = searches[i].champion;
-            o.iterative = searches[i].champion;
-            char position[64];
-            int agents = gs_pacman_num_agents(world);
-            snprintf(position, sizeof position, "%s, %d ghost%s",
-                     searches[i].maze_name, agents - 1,
-                     agents == 2 ? "" : "s");
-            search_row(b, "pacman", position, &game, e, state, &o,
-                       searches[i].extra);
-            finish_row(b);
-        }
-        free_bytes(b, state, size);
-        gs_engine_free(e);
-        gs_pacman_free(world);
+    return strcmp(a->params, b->params) == 0 && a->source == b->source;
+}
+
+/* The engine options of a row. */
+static void row_options(const gs_game_entry *entry, const gs_game_bench *row,
+                        gs_search_options *o)
+{
+    if (row->solver && entry->solver_options) {
+        entry->solver_options(o, row->weak);
+        return;
     }
+    gs_search_options_init(o);
+    o->algo = row->algo;
+    o->depth = row->depth;
+    o->depth_unit = row->rounds ? GS_DEPTH_ROUNDS : GS_DEPTH_PLIES;
+    o->prune_equal = !row->strict;
+    o->use_tt = row->tt;
+    o->order_moves = row->order;
+    o->iterative = row->iterative;
+}
+
+/* Whether the row's search found the value the row knows; if not, says
+ * what it should have been. */
+static void check_value(bench *b, const gs_game_bench *row)
+{
+    const gs_result *r = &b->row.result;
+    bool right = row->weak ? (r->value > 0) == (row->value > 0) &&
+                                 (r->value < 0) == (row->value < 0)
+                           : r->value == row->value &&
+                                 r->bound == GS_BOUND_EXACT;
+    if (!right) {
+        b->row.wrong = true;
+        snprintf(b->row.want, sizeof b->row.want, "%.10g%s", row->value,
+                 row->weak ? " (its sign)" : "");
+    }
+}
+
+/* The rows of one game, in order: consecutive rows made alike share one
+ * instance and one engine. */
+static int bench_game(bench *b, const gs_game_entry *entry)
+{
+    made m;
+    memset(&m, 0, sizeof m);
+    int rc = GS_OK;
+    for (int i = 0; rc == GS_OK && i < entry->num_bench; i++) {
+        const gs_game_bench *row = &entry->bench[i];
+        if (i == 0 || !same_game(row, &entry->bench[i - 1])) {
+            unmake(b, &m);
+            if ((rc = make(b, entry, row, &m)) != GS_OK)
+                break;
+        }
+        gs_error e;
+        memset(&e, 0, sizeof e);
+        rc = entry->read(m.g.inst, row->position, strlen(row->position),
+                         m.state, &e);
+        if (rc != GS_OK)
+            break;
+        gs_search_options o;
+        row_options(entry, row, &o);
+        if (search_row(b, entry->name, row->name, &m.g.game, m.e, m.state,
+                       &o, row->extra) && row->known)
+            check_value(b, row);
+        finish_row(b);
+    }
+    unmake(b, &m);
     return rc;
 }
 
@@ -514,13 +272,9 @@ int gs_bench_run(const gs_allocator *alloc, gs_bench_fn fn, void *user,
     b.fn = fn;
     b.user = user;
     b.totals = totals;
-    int rc = bench_ttt(&b);
-    if (rc == GS_OK)
-        rc = bench_gomoku(&b);
-    if (rc == GS_OK)
-        rc = bench_connect4(&b);
-    if (rc == GS_OK)
-        rc = bench_pacman(&b);
+    int rc = GS_OK;
+    for (int i = 0; rc == GS_OK && i < gs_registry_count(); i++)
+        rc = bench_game(&b, gs_registry_at(i));
     return rc;
 }
 
