@@ -1950,8 +1950,8 @@ run match connect4 --a mcts:iterations=300 --b random -n 4 --seeds 7 --moves -j 
 if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/match1"; then ok; else bad "match -j 3: the output of -j 1" "$(diff "$TMP/match1" "$TMP/out")"; fi
 if grep -q '^4 games: a won 4, b won 0, 0 drawn$' "$TMP/out" && grep -q '^game 2: b first, a wins in ' "$TMP/out"; then ok; else bad "match: MCTS beats random at Connect Four" "$(cat "$TMP/out")"; fi
 bad_input "match: a bad player" "gamesearch match: --b 'mcts:depth=2': mcts players take no 'depth'" match ttt --a alphabeta --b mcts:depth=2
-bad_input "match: no game" "gamesearch match: which game? (ttt, mnk, gomoku or connect4) (see gamesearch match --help)" match --a random --b random
-bad_input "match: an unknown game" "gamesearch match: unknown game 'go' (expected ttt, mnk, gomoku or connect4)" match go --a random --b random
+bad_input "match: no game" "gamesearch match: which game? (ttt, mnk, gomoku, connect4 or nim) (see gamesearch match --help)" match --a random --b random
+bad_input "match: an unknown game" "gamesearch match: unknown game 'go' (expected ttt, mnk, gomoku, connect4 or nim)" match go --a random --b random
 bad_input "match: --size is mnk's" "gamesearch match: only mnk takes a board size and k" match ttt --size 4x4 --a random --b random
 run match mnk:m=3,n=3,k=3 --a alphabeta --b alphabeta:eval=none -n 2 --json
 if [ "$status" -eq 0 ] && grep -q '"game": "mnk", "games": 2, .*"draws": 2,' "$TMP/out"; then ok; else bad "match mnk:PARAMS: perfect play draws" "$(cat "$TMP/out" "$TMP/err")"; fi

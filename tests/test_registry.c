@@ -100,9 +100,10 @@ static void test_table(void **state)
     char buf[256];
     size_t len = gs_registry_names(GS_GAME_TWO_PLAYER, buf, sizeof buf);
     assert_int_equal(len, strlen(buf));
-    assert_string_equal(buf, "ttt, mnk, gomoku or connect4");
+    assert_string_equal(buf, "ttt, mnk, gomoku, connect4 or nim");
     gs_registry_names(0, buf, sizeof buf);
-    assert_string_equal(buf, "tree, ttt, mnk, gomoku, connect4 or pacman");
+    assert_string_equal(buf, "tree, ttt, mnk, gomoku, connect4, pacman or "
+                        "nim");
     /* cut short, yet the whole length */
     char tiny[5];
     assert_int_equal(gs_registry_names(0, tiny, sizeof tiny), strlen(buf));
