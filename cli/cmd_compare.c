@@ -172,7 +172,8 @@ static int open_subject(const options *o, subject *s, char *what)
             return EXIT_BAD_INPUT;
         const char *f = file ? o->arg : path;
         if (cli_read_all(f, &text, &len, err, sizeof err) != 0) {
-            cli_error(CMD, "%s %s: %s", file ? "tree" : "layout", f, err);
+            cli_error(CMD, "%s %s: %s", file ? entry->name : "layout", f,
+                      err);
             return EXIT_BAD_INPUT;
         }
         snprintf(where, sizeof where, "%s:", f);

@@ -472,6 +472,8 @@ static void sized_games(char *buf, size_t size)
         const gs_game_entry *e = gs_registry_at(i);
         if (!(e->flags & GS_GAME_TWO_PLAYER) || gs_game_param_index(e, "m") < 0)
             continue;
+        if ((size_t)len >= size)
+            break;
         len += snprintf(buf + len, size - (size_t)len, "%s%s",
                         k == 0 ? "" : k == n - 1 ? " or " : ", ", e->name);
         k++;
