@@ -1,6 +1,6 @@
-"""Builds gamesearch's C extension: the library's own sources (src/ and
-games/) and python/ext/ compiled into one module, gamesearch._gamesearch,
-linked with nettle (SHA-512 for Python's random.seed of a string).
+"""Builds gamesearch's C extension: the library's own sources (src/,
+games/ and tools/) and python/ext/ compiled into one module,
+gamesearch._gamesearch, linked with nettle (SHA-512 for Python's random.seed of a string).
 
 Nothing is downloaded: `pip install --no-build-isolation --no-index .`
 needs only a C compiler, Python's headers, setuptools and nettle's.
@@ -63,7 +63,8 @@ objects = []
 if library:
     objects = [library]
 else:
-    sources += rel("src/*.c") + rel("games/*/*.c") + [book_source()]
+    sources += (rel("src/*.c") + rel("games/*.c") + rel("games/*/*.c") +
+                rel("tools/*/*.c") + [book_source()])
 
 nettle = nettle_flags()
 extension = Extension(

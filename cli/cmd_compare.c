@@ -9,6 +9,7 @@
 
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/compare.h"
+#include "gamesearch/registry.h"
 #include "commands.h"
 #include "options.h"
 #include "pacman_cli.h"
@@ -20,6 +21,7 @@ typedef struct options {
     long k, ghosts, max_nodes;
     int lo, hi, rows, cols;
     bool json;
+    bool sized;               /* --size given */
 } options;
 
 static int depth_range(cli_parser *p, const char *s)
@@ -32,17 +34,19 @@ static int depth_range(cli_parser *p, const char *s)
 static int board_size(cli_parser *p, const char *v)
 {
     options *o = p->target;
+    o->sized = true;
     return cli_parse_size(v, GS_MNK_MAX_SIDE, &o->rows, &o->cols)
                ? 0 : CLI_OPT_BAD;
 }
 
-/* GAME, then its position, layout or file. */
+/* GAME[:PARAMS], then its position, layout or file. */
 static int game_arg(cli_parser *p, const char *arg)
 {
     options *o = p->target;
-    if (!o->game && gs_compare_kind_parse(arg) < 0) {
-        cli_error(CMD, "unknown game '%s' (ttt, mnk, connect4, tree or "
-                  "pacman)", CLI_Q(arg));
+    if (!o->game && !gs_registry_lookup(arg, NULL)) {
+        char games[256];
+        gs_registry_names(0, games, sizeof games);
+        cli_error(CMD, "unknown game '%s' (%s)", CLI_Q(arg), games);
         return EXIT_BAD_INPUT;
     }
     if (o->arg) {
@@ -83,8 +87,10 @@ static int parse_options(int argc, char **argv, options *o)
         return rc;
     if (!o->game)
         o->game = "ttt";
-    if (!strcmp(o->game, "tree") && !o->arg) {
-        cli_error(CMD, "tree needs a FILE (see gamesearch compare --help)");
+    const gs_game_entry *e = gs_registry_lookup(o->game, NULL);
+    if (e->source == GS_SOURCE_FILE && !o->arg) {
+        cli_error(CMD, "%s needs a FILE (see gamesearch compare --help)",
+                  e->name);
         return EXIT_BAD_INPUT;
     }
     return 0;
@@ -110,59 +116,100 @@ static int parse_error(const char *where, int rc, const gs_error *e)
     return EXIT_BAD_INPUT;
 }
 
-/* The position o names into *s, and in words into what[160]. Returns 0
- * or EXIT_BAD_INPUT. */
-static int open_subject(const options *o, gs_compare_subject **s, char *what)
+/* The game and the position compared. */
+typedef struct subject {
+    gs_game_instance g;
+    void *root;
+} subject;
+
+static void subject_free(subject *s)
 {
-    gs_compare_subject_params p;
-    gs_compare_subject_params_init(&p);
-    char path[4096], where[4200], *text = NULL, err[256];
-    const char *name = o->arg ? o->arg : PAC_DEFAULT_LAYOUT;
-    bool mnk = !strcmp(o->game, "ttt") || !strcmp(o->game, "mnk");
-    p.kind = (gs_compare_kind)gs_compare_kind_parse(o->game);
-    p.text = o->arg ? o->arg : "";
-    p.length = strlen(p.text);
-    snprintf(where, sizeof where, "position '%s':", CLI_Q(p.text));
-    if (p.kind == GS_COMPARE_TREE || p.kind == GS_COMPARE_PACMAN) {
-        bool tree = p.kind == GS_COMPARE_TREE;
-        if (!tree && !pac_find_layout(CMD, name, path, sizeof path))
+    free(s->root);
+    gs_game_unmake(&s->g);
+}
+
+/* Appends ",key=value" (without the comma at the start) to params when
+ * game e has parameter `key`: the options that set parameters. */
+static void add_param(const gs_game_entry *e, char *params, size_t size,
+                      const char *key, long value)
+{
+    size_t n = strlen(params);
+    if (gs_game_param_index(e, key) >= 0 && n < size)
+        snprintf(params + n, size - n, "%s%s=%ld", n ? "," : "", key, value);
+}
+
+/* The game and position o names into *s, and in words into what[160].
+ * Returns 0 or EXIT_BAD_INPUT. */
+static int open_subject(const options *o, subject *s, char *what)
+{
+    const char *given;
+    const gs_game_entry *entry = gs_registry_lookup(o->game, &given);
+    char params[512], buf[1024], path[4096], where[4200], err[256];
+    const char *value[GS_GAME_MAX_PARAMS];
+    snprintf(params, sizeof params, "%s", given);
+    if (o->sized) {
+        add_param(entry, params, sizeof params, "m", o->rows);
+        add_param(entry, params, sizeof params, "n", o->cols);
+    }
+    if (o->k != 3 || o->sized)
+        add_param(entry, params, sizeof params, "k", o->k);
+    if (o->ghosts != 4)
+        add_param(entry, params, sizeof params, "ghosts", o->ghosts);
+    gs_error e;
+    if (gs_game_params_parse(entry, params, buf, sizeof buf, value, &e)) {
+        cli_error(CMD, "%s: %s", CLI_Q(o->game), e.message);
+        return EXIT_BAD_INPUT;
+    }
+    /* the source: a file named, or a layout found by name */
+    char *text = NULL;
+    size_t len = 0;
+    const char *name = o->arg ? o->arg : entry->source_default;
+    const char *pos = entry->source == GS_SOURCE_NONE && o->arg ? o->arg : "";
+    snprintf(where, sizeof where, "position '%s':", CLI_Q(pos));
+    if (entry->source != GS_SOURCE_NONE) {
+        bool file = entry->source == GS_SOURCE_FILE;
+        if (!file && !pac_find_layout(CMD, name, path, sizeof path))
             return EXIT_BAD_INPUT;
-        const char *file = tree ? o->arg : path;
-        if (cli_read_all(file, &text, &p.length, err, sizeof err) != 0) {
-            cli_error(CMD, "%s %s: %s", tree ? "tree" : "layout", file, err);
+        const char *f = file ? o->arg : path;
+        if (cli_read_all(f, &text, &len, err, sizeof err) != 0) {
+            cli_error(CMD, "%s %s: %s", file ? entry->name : "layout", f,
+                      err);
             return EXIT_BAD_INPUT;
         }
-        p.text = text;
-        snprintf(where, sizeof where, "%s:", file);
+        snprintf(where, sizeof where, "%s:", f);
     }
-    if (!strcmp(o->game, "mnk")) {
-        p.rows = o->rows;
-        p.cols = o->cols;
-        p.k = (int)o->k;
-    }
-    p.ghosts = (int)o->ghosts;
-    gs_error e;
-    int rc = gs_compare_subject_new(&p, NULL, s, &e);
+    int rc = gs_game_make(entry, params, text, len, NULL, &s->g, &e);
     free(text);
-    if (rc == GS_EINVAL && mnk) {
-        cli_error(CMD, "--k %d cannot fit on a %dx%d board", p.k, p.rows,
-                  p.cols);
+    if (rc == GS_EINVAL && !*given && (o->sized || o->k != 3)) {
+        cli_error(CMD, "--k %ld cannot fit on a %dx%d board", o->k, o->rows,
+                  o->cols);
+        return EXIT_BAD_INPUT;
+    }
+    if (rc == GS_EINVAL) {
+        cli_error(CMD, "%s: %s", CLI_Q(o->game), e.message);
         return EXIT_BAD_INPUT;
     }
     if (rc != GS_OK)
         return parse_error(where, rc, &e);
-    char size[32] = "";
-    if (!strcmp(o->game, "mnk"))
-        snprintf(size, sizeof size, " %dx%d k=%d", p.rows, p.cols, p.k);
-    int ghosts = gs_compare_subject_ghosts(*s);
-    if (p.kind == GS_COMPARE_TREE)
-        snprintf(what, 160, "tree %s", CLI_Q(o->arg));
-    else if (p.kind == GS_COMPARE_PACMAN)
-        snprintf(what, 160, "pacman %s, %d ghost%s", CLI_Q(name), ghosts,
-                 ghosts == 1 ? "" : "s");
+    /* the position */
+    if (!(s->root = malloc(s->g.game.state_size))) {
+        cli_error(CMD, "out of memory");
+        return 1;
+    }
+    memset(&e, 0, sizeof e);
+    rc = entry->read(s->g.inst, pos, strlen(pos), s->root, &e);
+    if (rc != GS_OK)
+        return parse_error(where, rc, &e);
+    char about[96] = "";
+    if (entry->describe)
+        entry->describe(s->g.inst, about, sizeof about);
+    if (entry->source == GS_SOURCE_FILE)
+        snprintf(what, 160, "%s %s", entry->name, CLI_Q(o->arg));
+    else if (entry->source == GS_SOURCE_LAYOUT)
+        snprintf(what, 160, "%s %s%s", entry->name, CLI_Q(name), about);
     else
-        snprintf(what, 160, "%s%s, %s", o->game, size,
-                 o->arg && *o->arg ? CLI_Q(o->arg) : "the empty board");
+        snprintf(what, 160, "%s%s, %s", entry->name, about,
+                 *pos ? CLI_Q(pos) : entry->start_name);
     return 0;
 }
 
@@ -203,30 +250,35 @@ int cmd_compare(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     if (status)
         return status == 1 ? 0 : status;
-    gs_compare_subject *subj = NULL;
+    subject subj;
+    memset(&subj, 0, sizeof subj);
     char what[160];
     cli_output svg = {0};
     gs_compare *c = NULL;
     gs_compare_options co;
     gs_compare_options_init(&co);
     if ((status = open_subject(&o, &subj, what)) ||
-        (status = parse_algos(o.algos, gs_compare_subject_game(subj), &co)))
+        (status = parse_algos(o.algos, &subj.g.game, &co)))
         goto out;
     status = EXIT_BAD_INPUT;
-    gs_compare_subject_depths(subj, &co.min_depth, &co.max_depth);
+    const gs_game_entry *entry = subj.g.entry;
+    entry->depths(subj.g.inst, subj.root, &co.min_depth, &co.max_depth);
     co.min_depth = o.lo ? o.lo : co.min_depth;
     co.max_depth = o.hi ? o.hi : co.max_depth;
     co.max_nodes = (uint64_t)o.max_nodes;
-    for (int d = co.min_depth; o.hi && d <= co.max_depth; d++) {
+    for (int d = co.min_depth; o.hi && entry->check_depth && d <= co.max_depth;
+         d++) {
         gs_error e;
-        if (gs_compare_subject_check_depth(subj, d, &e) != GS_OK) {
+        memset(&e, 0, sizeof e);
+        if (entry->check_depth(subj.g.inst, d, &e) != GS_OK) {
             cli_error(CMD, "%s:%d:%d: %s (at depth %d)", o.arg, e.line,
                       e.column, e.message, d);
             goto out;
         }
     }
     if (!cli_output_open_beside(CMD, &svg, "--svg", o.svg,
-                                !strcmp(o.game, "tree") ? o.arg : NULL,
+                                entry->source == GS_SOURCE_FILE ? o.arg
+                                                                : NULL,
                                 "the tree file"))
         goto out;
     printer pr = {&co, 0};
@@ -236,8 +288,7 @@ int cmd_compare(int argc, char **argv)
         co.user = &pr;
     }
     char why[GS_COMPARE_WHY_SIZE];
-    int rc = gs_compare_run(gs_compare_subject_game(subj),
-                            gs_compare_subject_root(subj), &co, NULL, &c, why);
+    int rc = gs_compare_run(&subj.g.game, subj.root, &co, NULL, &c, why);
     if (rc != GS_OK) {
         cli_error(CMD, "%s", why);
         status = rc == GS_EINVAL ? EXIT_BAD_INPUT : 1;
@@ -255,6 +306,6 @@ int cmd_compare(int argc, char **argv)
 out:
     cli_output_close(&svg, status != 0);
     gs_compare_free(c);
-    gs_compare_subject_free(subj);
+    subject_free(&subj);
     return status;
 }

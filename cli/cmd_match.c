@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gamesearch/gamesearch.h"
+#include "gamesearch/registry.h"
 #include "commands.h"
 #include "jobs.h"
 #include "options.h"
@@ -80,9 +81,14 @@ static int parse_options(int argc, char **argv, match_options *o)
         return rc;
     o->p.seed = (uint64_t)o->seeds;
     if (!o->p.game || !o->p.a || !o->p.b) {
-        cli_error(CMD, "%s (see gamesearch match --help)",
-                  !o->p.game ? "which game? (ttt, mnk, gomoku or connect4)"
-                             : "both --a and --b are needed");
+        char games[256];
+        gs_registry_names(GS_GAME_TWO_PLAYER, games, sizeof games);
+        if (!o->p.game)
+            cli_error(CMD, "which game? (%s) (see gamesearch match --help)",
+                      games);
+        else
+            cli_error(CMD, "both --a and --b are needed (see gamesearch "
+                      "match --help)");
         return EXIT_BAD_INPUT;
     }
     if (o->mpi && o->p.threads > 1) {

@@ -11,6 +11,7 @@ const cli_command cli_commands[] = {
     {"compare", cmd_compare, cmd_compare_options},
     {"bench", cmd_bench, cmd_bench_options},
     {"match", cmd_match, cmd_match_options},
+    {"games", cmd_games, cmd_games_options},
 };
 
 const size_t cli_num_commands = sizeof cli_commands / sizeof cli_commands[0];

@@ -67,7 +67,7 @@ static void test_signature(void **state)
     assert_true(t.live == 0);
     assert_int_equal(totals.failures, 0);
     assert_int_equal(totals.rows, s.rows);
-    assert_int_equal(totals.rows, 6 + 4 + 13 + 4);
+    assert_int_equal(totals.rows, 6 + 4 + 13 + 4 + 4);
     assert_int_equal(s.connect4, 13);
     assert_true(totals.nodes == s.nodes);
     if (totals.nodes != signature())
@@ -77,7 +77,7 @@ static void test_signature(void **state)
     assert_true(totals.seconds > 0.0);
     assert_string_equal(s.first[0], "ttt empty end | alphabeta tt order");
     assert_string_equal(s.first[1], "ttt a1 end | alphabeta tt order");
-    assert_string_equal(s.last_game, "pacman");
+    assert_string_equal(s.last_game, "nim");
     print_message("%d allocations, %llu nodes\n", (int)t.count,
                   (unsigned long long)totals.nodes);
 }

@@ -1950,9 +1950,24 @@ run match connect4 --a mcts:iterations=300 --b random -n 4 --seeds 7 --moves -j 
 if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/match1"; then ok; else bad "match -j 3: the output of -j 1" "$(diff "$TMP/match1" "$TMP/out")"; fi
 if grep -q '^4 games: a won 4, b won 0, 0 drawn$' "$TMP/out" && grep -q '^game 2: b first, a wins in ' "$TMP/out"; then ok; else bad "match: MCTS beats random at Connect Four" "$(cat "$TMP/out")"; fi
 bad_input "match: a bad player" "gamesearch match: --b 'mcts:depth=2': mcts players take no 'depth'" match ttt --a alphabeta --b mcts:depth=2
-bad_input "match: no game" "gamesearch match: which game? (ttt, mnk, gomoku or connect4) (see gamesearch match --help)" match --a random --b random
-bad_input "match: an unknown game" "gamesearch match: unknown game 'go' (expected ttt, mnk, gomoku or connect4)" match go --a random --b random
+bad_input "match: no game" "gamesearch match: which game? (ttt, mnk, gomoku, connect4 or nim) (see gamesearch match --help)" match --a random --b random
+bad_input "match: an unknown game" "gamesearch match: unknown game 'go' (expected ttt, mnk, gomoku, connect4 or nim)" match go --a random --b random
 bad_input "match: --size is mnk's" "gamesearch match: only mnk takes a board size and k" match ttt --size 4x4 --a random --b random
+run match mnk:m=3,n=3,k=3 --a alphabeta --b alphabeta:eval=none -n 2 --json
+if [ "$status" -eq 0 ] && grep -q '"game": "mnk", "games": 2, .*"draws": 2,' "$TMP/out"; then ok; else bad "match mnk:PARAMS: perfect play draws" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "match: a bad parameter" "gamesearch match: mnk:q=1: unknown parameter 'q' (mnk takes m, n, k, eval)" match mnk:q=1 --a random --b random
+bad_input "match: no board for k" "gamesearch match: no 3x3 board with k 4" match mnk --k 4 --a random --b random
+
+# ---- the registry ----
+
+run games
+if [ "$status" -eq 0 ] && grep -q '^connect4  Connect Four: 7x6, four in a row, with its exact solver$' "$TMP/out" &&
+    grep -q '^            k=3            stones in a row that win (at most the longer side)$' "$TMP/out" &&
+    grep -q '^            made from a layout (default crossroads)$' "$TMP/out"; then ok; else bad "games: the table" "$(cat "$TMP/out" "$TMP/err")"; fi
+run games --json
+if [ "$status" -eq 0 ] && json_ok "$TMP/out" &&
+    grep -q '{"name": "ttt", "title": "tic-tac-toe", "summary": "tic-tac-toe: 3x3, three in a row", "source": null, "params": \[{"name": "eval", "default": "auto", ' "$TMP/out"; then ok; else bad "games --json" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "games: an unknown option" "gamesearch games: unknown option '--all' (see gamesearch games --help)" games --all
 run pacman -l corridor -p MCTSAgent -a iterations=200 -q --seed 1
 cp "$TMP/out" "$TMP/pac1"
 run pacman -l corridor -p MCTSAgent -a iterations=200 -q --seed 1 -n 1

@@ -297,17 +297,6 @@ static void test_unfit(void **state)
     assert_string_equal(why, "the depths are not 1 <= min_depth <= "
                         "max_depth");
 
-    /* the games by name */
-    assert_int_equal(gs_compare_kind_parse("ttt"), GS_COMPARE_MNK);
-    assert_int_equal(gs_compare_kind_parse("mnk"), GS_COMPARE_MNK);
-    assert_int_equal(gs_compare_kind_parse("connect4"), GS_COMPARE_CONNECT4);
-    assert_int_equal(gs_compare_kind_parse("tree"), GS_COMPARE_TREE);
-    assert_int_equal(gs_compare_kind_parse("pacman"), GS_COMPARE_PACMAN);
-    assert_int_equal(gs_compare_kind_parse("Pacman"), -1);
-    assert_int_equal(gs_compare_kind_parse("gomoku"), -1);
-    assert_int_equal(gs_compare_kind_parse(""), -1);
-    assert_int_equal(gs_compare_kind_parse(NULL), -1);
-
     /* --depth's depths: D or LO-HI */
     int lo = 7, hi = 7;
     assert_int_equal(gs_compare_depths_parse("4", &lo, &hi), GS_OK);
@@ -492,108 +481,6 @@ static void test_alloc_failures(void **state)
     ttt_close(&t);
 }
 
-/* ---- Positions made from text ------------------------------------------- */
-
-static gs_compare_subject *subject_of(gs_compare_kind kind, const char *text,
-                                      int rc_want, gs_error *e)
-{
-    gs_compare_subject_params p;
-    gs_compare_subject_params_init(&p);
-    p.kind = kind;
-    p.text = text;
-    p.length = strlen(text);
-    p.ghosts = 1;
-    gs_compare_subject *s = (gs_compare_subject *)&p;  /* set to NULL */
-    assert_int_equal(gs_compare_subject_new(&p, NULL, &s, e), rc_want);
-    if (rc_want != GS_OK)
-        assert_null(s);
-    return s;
-}
-
-static const char small_maze[] =
-    "%%%%%%%\n"
-    "%P..oG%\n"
-    "%.%%%.%\n"
-    "%.....%\n"
-    "%%%%%%%\n";
-
-static void test_subjects(void **state)
-{
-    (void)state;
-    gs_error e;
-    int lo, hi;
-    gs_compare_subject *s = subject_of(GS_COMPARE_MNK, "....X....", GS_OK, &e);
-    gs_compare_subject_depths(s, &lo, &hi);
-    assert_int_equal(lo, 1);
-    assert_int_equal(hi, 8);
-    assert_non_null(gs_compare_subject_game(s)->order_hint);
-    gs_compare_subject_free(s);
-
-    s = subject_of(GS_COMPARE_CONNECT4, "4453", GS_OK, &e);
-    gs_compare_subject_depths(s, &lo, &hi);
-    assert_int_equal(hi, 38);
-    gs_compare_subject_free(s);
-    subject_of(GS_COMPARE_CONNECT4, "448", GS_EPARSE, &e);
-    assert_int_equal(e.column, 3);
-    assert_string_equal(e.message, "'8' is not a column (columns are 1-7)");
-
-    /* A nested list has values only at its leaves: its height alone. */
-    s = subject_of(GS_COMPARE_TREE, "['A', ['B', ('C', 1), ('D', 2)], "
-                   "['E', ('F', 3)]]", GS_OK, &e);
-    gs_compare_subject_depths(s, &lo, &hi);
-    assert_int_equal(lo, 2);
-    assert_int_equal(hi, 2);
-    assert_int_equal(gs_compare_subject_check_depth(s, 1, &e), GS_EPARSE);
-    assert_string_equal(e.message, "node 'B' is cut off at ply 1 but has no "
-                        "value");
-    assert_int_equal(gs_compare_subject_check_depth(s, 2, &e), GS_OK);
-    gs_compare_subject_free(s);
-    s = subject_of(GS_COMPARE_TREE, dice_tree, GS_OK, &e);
-    gs_compare_subject_depths(s, &lo, &hi);
-    assert_int_equal(lo, 3);
-    assert_int_equal(hi, 3);
-    assert_int_equal(gs_compare_subject_game(s)->num_agents, 3);
-    gs_compare_subject_free(s);
-
-    s = subject_of(GS_COMPARE_PACMAN, small_maze, GS_OK, &e);
-    gs_compare_subject_depths(s, &lo, &hi);
-    assert_int_equal(gs_compare_subject_ghosts(s), 1);
-    assert_int_equal(hi, 6);
-    assert_int_equal(gs_compare_subject_game(s)->role(
-                         gs_compare_subject_game(s)->ctx, 1), GS_ROLE_MIN);
-    gs_compare_subject_free(s);
-    subject_of(GS_COMPARE_PACMAN, "%%%\n%P\n", GS_EPARSE, &e);
-
-    gs_compare_subject_params p;
-    gs_compare_subject_params_init(&p);
-    p.k = 4;
-    assert_int_equal(gs_compare_subject_new(&p, NULL, &s, &e), GS_EINVAL);
-    assert_string_equal(e.message, "k = 4 cannot fit on a 3x3 board");
-
-    /* Every allocation failing in turn: GS_ENOMEM, nothing leaked. */
-    static const struct { gs_compare_kind kind; const char *text; } all[] = {
-        {GS_COMPARE_MNK, "X........"}, {GS_COMPARE_CONNECT4, "44"},
-        {GS_COMPARE_TREE, dice_tree}, {GS_COMPARE_PACMAN, small_maze},
-    };
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
-        for (long at = 1;; at++) {
-            track t;
-            gs_allocator a = tracker(&t);
-            t.fail_at = at;
-            gs_compare_subject_params_init(&p);
-            p.kind = all[i].kind;
-            p.text = all[i].text;
-            p.length = strlen(all[i].text);
-            int rc = gs_compare_subject_new(&p, &a, &s, &e);
-            gs_compare_subject_free(s);
-            assert_true(t.live == 0);
-            if (rc == GS_OK)
-                break;
-            assert_int_equal(rc, GS_ENOMEM);
-        }
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -605,7 +492,6 @@ int main(void)
         cmocka_unit_test(test_svg),
         cmocka_unit_test(test_text_and_json),
         cmocka_unit_test(test_alloc_failures),
-        cmocka_unit_test(test_subjects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

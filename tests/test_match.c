@@ -345,7 +345,7 @@ static void test_bad_input(void **unused)
     assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);
     assert_null(m);
     assert_string_equal(e.message, "unknown game 'chess' (expected ttt, mnk, "
-                        "gomoku or connect4)");
+                        "gomoku, connect4 or nim)");
     p.game = "connect4";
     p.a = "alphabeta:eval=lines";
     assert_int_equal(gs_match_run(&p, NULL, &m, &e), GS_EINVAL);

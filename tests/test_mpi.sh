@@ -197,7 +197,7 @@ if [ "$mstatus" -eq 0 ] && cmp -s "$TMP/out" "$TMP/mout"; then ok; else
 fi
 run_one match chess --a random --b random
 run_mpi 3 match chess --a random --b random
-want="gamesearch match: unknown game 'chess' (expected ttt, mnk, gomoku or connect4)"
+want="gamesearch match: unknown game 'chess' (expected ttt, mnk, gomoku, connect4 or nim)"
 if [ "$status" -eq 2 ] && [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/err")" = "$want" ] &&
    [ "$(grep '^gamesearch' "$TMP/merr")" = "$want" ] && [ ! -s "$TMP/mout" ]; then ok; else
     bad "match chess --mpi: one message, status 2" "status $status/$mstatus" "$(cat "$TMP/merr")"

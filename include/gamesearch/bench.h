@@ -2,15 +2,15 @@
  * gamesearch/bench.h: the bench, a fixed list of searches whose total node
  * count is a signature of the search code.
  *
- * Every position is built in (tic-tac-toe, Gomoku, Connect Four, Pacman)
+ * Every position is built in, listed by its game's registry entry
+ * (gs_game_entry.bench: tic-tac-toe, Gomoku, Connect Four, Pacman, ...),
  * and searched to a fixed depth (or to the end) on one thread, without a
  * time or node limit, with a transposition table of 16 MiB emptied before
  * each search. The number of nodes visited is then a fact of the search
  * code alone: the same in every build and on every machine, and changed by
  * any change to what the engine does or to what the games hand it
  * (ordering hints, evaluations, bounds, the moves worth searching).
- * Values that are known (tic-tac-toe and Connect Four solved to the end)
- * are checked.
+ * Values that are known (games solved to the end) are checked.
  */
 #ifndef GAMESEARCH_BENCH_H
 #define GAMESEARCH_BENCH_H
@@ -31,7 +31,7 @@ extern "C" {
 
 /* One search of the bench, as it ended. */
 typedef struct gs_bench_row {
-    const char *game;       /* "ttt", "gomoku", "connect4" or "pacman" */
+    const char *game;       /* the game's name in the registry */
     const char *position;   /* the position's name ("b2 a1", "arena, 4
                                ghosts") */
     /* The search, in words: the algorithm, "strict" (alpha-beta pruning

@@ -19,6 +19,10 @@
  * "+order", "+tt" and "+iter" may be combined in any subset, in this order,
  * after "alphabeta" only (gs_compare_algo_unfit refuses them after the
  * others).
+ *
+ * The games and positions `gamesearch compare` searches come from the
+ * registry (gamesearch/registry.h): the game's make and read, and its
+ * depths and check_depth.
  */
 #ifndef GAMESEARCH_COMPARE_H
 #define GAMESEARCH_COMPARE_H
@@ -213,73 +217,6 @@ GS_API const char *gs_compare_text_header(void);
 GS_API int gs_compare_json_write(const gs_compare *c, const char *game,
                                  const char *position, gs_write_fn write,
                                  void *user);
-
-/* ---- Positions to compare, made from text ---- */
-
-typedef enum gs_compare_kind {
-    GS_COMPARE_MNK = 0,       /* an m,n,k position ("" the empty board) */
-    GS_COMPARE_CONNECT4 = 1,  /* the columns played ("" the empty board) */
-    GS_COMPARE_TREE = 2,      /* a tree, as gs_tree_parse reads it */
-    GS_COMPARE_PACMAN = 3     /* a Pacman layout: the maze at its start */
-} gs_compare_kind;
-
-typedef struct gs_compare_subject_params {
-    gs_compare_kind kind;
-    const char *text;         /* `length` bytes; no NUL needed */
-    size_t length;
-    int rows, cols, k;        /* m,n,k: the board and k (default 3, 3, 3) */
-    int ghosts;               /* Pacman: at most this many ghosts of the
-                                 maze (default 4) */
-} gs_compare_subject_params;
-
-/* The kind of a game's name as `gamesearch compare` takes it: "ttt" and
- * "mnk" GS_COMPARE_MNK, "connect4", "tree", "pacman"; -1 for another. */
-GS_API int gs_compare_kind_parse(const char *name);
-
-/* Fills in the defaults: an m,n,k (tic-tac-toe) empty board. */
-GS_API void gs_compare_subject_params_init(gs_compare_subject_params *p);
-
-/* A game and a position of it, and the depths searched by default. */
-typedef struct gs_compare_subject gs_compare_subject;
-
-/*
- * Makes the position p describes, as `gamesearch compare` searches it:
- * an m,n,k game with the computer player's settings (its ordering hint;
- * on large boards the threats evaluation and the cells near the stones),
- * Connect Four as the solver sees it, a tree with its own roles, or a
- * Pacman maze whose ghosts minimise, valued by the score. alloc may be
- * NULL. GS_OK and *out; GS_EPARSE or GS_ETOOBIG with *error (when not
- * NULL) from the game's parser; GS_EINVAL for bad parameters (for a k
- * that does not fit the board with *error saying so); GS_ENOMEM. *out is
- * NULL on failure and nothing is leaked.
- */
-GS_API int gs_compare_subject_new(const gs_compare_subject_params *p,
-                                  const gs_allocator *alloc,
-                                  gs_compare_subject **out, gs_error *error);
-/* Frees a subject (NULL is fine). */
-GS_API void gs_compare_subject_free(gs_compare_subject *s);
-
-/* The game (valid while s lives) and the position. */
-GS_API const gs_game *gs_compare_subject_game(const gs_compare_subject *s);
-GS_API const void *gs_compare_subject_root(const gs_compare_subject *s);
-
-/*
- * The depths in plies searched by default: 1 to the end of the game (the
- * empty cells; Connect Four's too), Pacman 3 rounds, a tree its height
- * from the shallowest depth at which every node cut off has a value.
- */
-GS_API void gs_compare_subject_depths(const gs_compare_subject *s,
-                                      int *min_depth, int *max_depth);
-
-/* Pacman: the ghosts in the world (0 for the other games). */
-GS_API int gs_compare_subject_ghosts(const gs_compare_subject *s);
-
-/* Whether a search cut off at `depth` plies can value every node it cuts
- * off (a tree without values at its inner nodes cannot): GS_OK, or
- * GS_EPARSE with *error naming a node without a value; GS_EINVAL for a
- * depth below 1. */
-GS_API int gs_compare_subject_check_depth(const gs_compare_subject *s,
-                                          int depth, gs_error *error);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include "pacman.h"        /* the CS188 Pacman world */
 #include "pyrandom.h"      /* Python's random module, bit for bit */
 #include "pacman_play.h"   /* Pacman agents, the game loop, records */
-/* The table of every game goes here (registry.h). */
+#include "registry.h"      /* every game in one table: parameters, making,
+                              positions, what the tools need */
 
 #endif /* GAMESEARCH_GAMES_H */

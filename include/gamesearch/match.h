@@ -2,9 +2,10 @@
  * gamesearch/match.h: two players, many games, alternating sides: the
  * result with its uncertainty (the library behind `gamesearch match`).
  *
- * Games: "ttt" (3x3, 3 in a row), "mnk" (any board and k), "gomoku"
- * (15x15, five or more) and "connect4" (7x6). A player is written
- * ALGO[:key=value,...]:
+ * Games: those of the registry (gamesearch/registry.h) with
+ * GS_GAME_TWO_PLAYER ("ttt", "mnk", "gomoku", "connect4", ...), named
+ * GAME[:PARAMS] with the game's parameter text ("mnk:m=4,n=4,k=3"). A
+ * player is written ALGO[:key=value,...]:
  *
  *   ALGO  alphabeta, minimax, mcts or random
  *   depth=N       plies to search (alphabeta, minimax; 0: no limit)
@@ -16,11 +17,13 @@
  *   playout=P     MCTS's playouts: policy (the game's: win, else block,
  *                 else random; the default), random or eval
  *   threads=N     MCTS's root-parallel threads
- *   eval=E        the evaluation at a depth cutoff, m,n,k games only:
- *                 none, lines or threats
+ *   eval=E        the evaluation at a depth cutoff: none, lines or
+ *                 threats, for a game whose entry lists them (evals: the
+ *                 m,n,k games), set as its parameter eval
  *
- * Defaults: alpha-beta and minimax search small m,n,k boards (at most 16
- * cells) to the end, and other games for 1 second a move with iterative
+ * Defaults: alpha-beta and minimax search small games (the entry's
+ * `small`: m,n,k boards of at most 16 cells) to the end, and other games
+ * for 1 second a move with iterative
  * deepening unless given a depth, time or nodes; MCTS runs 10000
  * iterations a move unless given iterations, time or nodes, with the
  * solver, and scores playouts by their outcome (win, draw, loss); random
@@ -77,8 +80,9 @@ GS_API int gs_player_spec_parse(const char *text, gs_player_spec *out,
                                 gs_error *err);
 
 typedef struct gs_match_params {
-    const char *game;   /* "ttt", "mnk", "gomoku" or "connect4" */
-    int rows, cols, k;  /* mnk's board and k (0: 3, 3 and 3) */
+    const char *game;   /* GAME[:PARAMS], as above */
+    int rows, cols, k;  /* the parameters m, n and k of a game that has
+                         * them (0: not given) */
     const char *a, *b;  /* the players, as written above */
     int games;          /* games to play (default 2; >= 1) */
     uint64_t seed;      /* game i's seed is seed + i (default 1) */
@@ -102,9 +106,9 @@ typedef struct gs_match_game {
 } gs_match_game;
 
 typedef struct gs_match {
-    char game[16];
+    char game[16];      /* the game's name */
     char *a, *b;        /* the players as given */
-    int rows, cols, k;  /* the board (Connect Four: 7, 6, 4) */
+    int rows, cols, k;  /* its parameters m, n and k (0 when it has none) */
     int games;
     int a_wins, b_wins, draws;
     /* a's score (a win 1, a draw 1/2) a game and its 95% interval; the

@@ -50,6 +50,8 @@ PyObject *gsp_c4_solver(PyObject *self, PyObject *args);
 PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_mnk_solve(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gsp_games(PyObject *self, PyObject *unused);
+PyObject *gsp_game_search(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_pacman_set_classes(PyObject *self, PyObject *args);
 int gsp_pacman_init(PyObject *module);

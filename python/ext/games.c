@@ -1,10 +1,14 @@
 /*
- * python/ext/games.c: gamesearch.connect4 and gamesearch.mnk, searched in
- * C with the GIL released (other Python threads run meanwhile).
+ * python/ext/games.c: gamesearch.connect4 and gamesearch.mnk, and every
+ * game of the registry by name (gamesearch.games, gamesearch.search_game),
+ * searched in C with the GIL released (other Python threads run
+ * meanwhile).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "ext.h"
+#include "gamesearch/registry.h"
 
 /* A Connect Four game and its solver (with its table), kept by the Python
  * layer in a capsule, one per thread, from solve to solve, as the program
@@ -226,5 +230,123 @@ out:
     PyMem_Free(root);
     PyMem_Free(sol);
     gs_mnk_free(g);
+    return out;
+}
+
+/* ---- The registry: every game of the library by name ---- */
+
+PyObject *gsp_games(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    for (int i = 0; list && i < gs_registry_count(); i++) {
+        const gs_game_entry *e = gs_registry_at(i);
+        PyObject *params = PyList_New(0);
+        for (int k = 0; params && k < e->num_params; k++)
+            if (gsp_set_append(params, Py_BuildValue(
+                    "{s:s,s:s,s:s}", "name", e->params[k].name, "default",
+                    e->params[k].value, "help", e->params[k].help)) < 0)
+                Py_CLEAR(params);
+        const char *source = e->source == GS_SOURCE_FILE     ? "file"
+                             : e->source == GS_SOURCE_LAYOUT ? "layout"
+                                                             : NULL;
+        PyObject *d = params ? Py_BuildValue(
+            "{s:s,s:s,s:s,s:z,s:O,s:O}", "name", e->name, "title", e->title,
+            "summary", e->summary, "source", source, "params", params,
+            "match", (e->flags & GS_GAME_TWO_PLAYER) ? Py_True : Py_False)
+                             : NULL;
+        Py_XDECREF(params);
+        if (gsp_set_append(list, d) < 0)
+            Py_CLEAR(list);
+    }
+    return list;
+}
+
+/* A registry game made from "NAME[:PARAMS]" and a source, searched from
+ * `position` in C with the GIL released. */
+PyObject *gsp_game_search(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"game", "position", "source", "algo", "depth",
+                             "table", NULL};
+    const char *spec, *position = "", *algo_name = "alphabeta";
+    const char *source = NULL;
+    Py_ssize_t source_len = 0;
+    int depth = 0, table = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|sz#sip", kwlist, &spec,
+                                     &position, &source, &source_len,
+                                     &algo_name, &depth, &table))
+        return NULL;
+    const char *params;
+    const gs_game_entry *e = gs_registry_lookup(spec, &params);
+    if (!e) {
+        char names[256];
+        gs_registry_names(0, names, sizeof names);
+        return PyErr_Format(PyExc_ValueError, "unknown game '%s' (%s)", spec,
+                            names);
+    }
+    if (e->source != GS_SOURCE_NONE && !source)
+        return PyErr_Format(PyExc_ValueError, "%s is made from a %s: give "
+                            "source=TEXT", e->name,
+                            e->source == GS_SOURCE_FILE ? "file" : "layout");
+    int algo = gsp_algo(algo_name);
+    if (algo < 0)
+        return NULL;
+    if (depth < 0)
+        return PyErr_Format(PyExc_ValueError, "depth is %d: 0 (no limit) "
+                            "or more", depth);
+    gs_game_instance g;
+    gs_error err;
+    int rc = gs_game_make(e, params, source, (size_t)source_len, NULL, &g,
+                          &err);
+    if (rc == GS_EPARSE || rc == GS_ETOOBIG)
+        return gsp_raise_parse_error(&err, spec);
+    if (rc != GS_OK)
+        return gsp_raise_status(rc, err.message);
+    PyObject *out = NULL;
+    gs_engine *engine = NULL;
+    void *state = PyMem_Malloc(g.game.state_size);
+    if (!state) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(&err, 0, sizeof err);
+    if (e->read(g.inst, position, strlen(position), state, &err) != GS_OK) {
+        gsp_raise_parse_error(&err, "position");
+        goto done;
+    }
+    if ((rc = gs_engine_new(&g.game, NULL, &engine)) != GS_OK) {
+        gsp_raise_status(rc, NULL);
+        goto done;
+    }
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = (gs_algo)algo;
+    o.depth = depth;
+    o.use_tt = table && g.game.hash;
+    o.order_moves = g.game.order_hint != NULL;
+    gs_result r;
+    Py_BEGIN_ALLOW_THREADS
+    rc = gs_search(engine, state, &o, &r);
+    Py_END_ALLOW_THREADS
+    if (rc != GS_OK) {
+        gsp_raise_status(rc, gs_engine_error(engine));
+        goto done;
+    }
+    char best[64] = "";
+    if (r.best != GS_NO_ACTION && g.game.action_name)
+        g.game.action_name(g.game.ctx, state, r.best, best, sizeof best);
+    else if (r.best != GS_NO_ACTION)
+        snprintf(best, sizeof best, "%ld", (long)r.best);
+    out = Py_BuildValue("{s:d,s:z,s:s,s:K,s:K,s:d}", "value", r.value,
+                        "best", *best ? best : NULL, "bound",
+                        gsp_bound_name(r.bound), "nodes",
+                        (unsigned long long)r.nodes, "leaves",
+                        (unsigned long long)r.leaves, "seconds", r.seconds);
+done:
+    gs_engine_free(engine);
+    PyMem_Free(state);
+    gs_game_unmake(&g);
     return out;
 }

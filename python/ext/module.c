@@ -118,6 +118,9 @@ static PyMethodDef methods[] = {
     {"pacman_play", (PyCFunction)(void (*)(void))gsp_pacman_play,
      METH_VARARGS | METH_KEYWORDS, NULL},
     {"pacman_set_classes", gsp_pacman_set_classes, METH_VARARGS, NULL},
+    {"games", gsp_games, METH_NOARGS, NULL},
+    {"game_search", (PyCFunction)(void (*)(void))gsp_game_search,
+     METH_VARARGS | METH_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL}
 };
 

@@ -5,6 +5,8 @@
     Game, search(game, state, ...)  your own game, written in Python, searched
                                     by the C engine
     connect4, mnk, pacman           the built-in games at C speed
+    games(), search_game(name, ...) every game of the library's registry
+                                    by name ("nim:piles=3,4,5"), in C
 
 docs/python.md documents every name.
 """
@@ -12,8 +14,8 @@ from . import _gamesearch
 from ._gamesearch import ParseError
 
 __version__ = _gamesearch.version()
-__all__ = ["ParseError", "Result", "Tree", "Game", "search", "connect4", "mnk",
-           "pacman", "__version__"]
+__all__ = ["ParseError", "Result", "Tree", "Game", "search", "games",
+           "search_game", "connect4", "mnk", "pacman", "__version__"]
 
 _ROLES = {"max": 0, "min": 1, "chance": 2}
 
@@ -227,6 +229,27 @@ def search(game, state, algo="alphabeta", depth=None, depth_unit="plies",
         key=True if has_key else None,
         order=True if _overrides(game, "order") else None)
     return Result(**found)
+
+
+def games():
+    """The games of the library's registry, as `gamesearch games` lists
+    them: a dict a game (name, title, summary, source, params, match)."""
+    return _gamesearch.games()
+
+
+def search_game(game, position="", source=None, algo="alphabeta", depth=0,
+                table=True):
+    """Searches `position` ("" the start) of a registry game named
+    "NAME[:key=value,...]" in C: to the end, or `depth` plies; the table
+    when the game hashes, its ordering hint when it has one. `source` is
+    the text of a game made from one (a tree, a Pacman layout). Returns a
+    Result with value (MAX's side), best (the action's name or None),
+    bound, nodes, leaves and seconds."""
+    if source is not None and not isinstance(source, str):
+        raise TypeError("source must be a str")
+    return Result(**_gamesearch.game_search(
+        game, position=position, source=source, algo=algo, depth=int(depth),
+        table=bool(table)))
 
 
 from . import connect4, mnk, pacman  # noqa: E402  (they need the above)

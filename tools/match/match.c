@@ -1,5 +1,5 @@
 /*
- * games/match/match.c: matches between two players (gamesearch/match.h):
+ * tools/match/match.c: matches between two players (gamesearch/match.h):
  * players read from their specs, the games played (on several threads
  * when asked, each game depending on its own seed alone), the statistics,
  * and the text and JSON the program prints. Built on the public API.
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gamesearch/connect4.h"
 #include "gamesearch/match.h"
 #include "gamesearch/mnk.h"
+#include "gamesearch/registry.h"
 #include "gamesearch/text.h"
 
 /* ---- players ---- */
@@ -166,12 +166,11 @@ int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
 
 typedef struct match_setup {
     const gs_match_params *p;
-    bool c4;
-    gs_mnk_params mp;
+    const gs_game_entry *entry;
+    bool small;               /* alpha-beta solves it in a moment */
+    int rows, cols, k;        /* its parameters m, n and k, or 0 */
     gs_player_spec spec[2];   /* a, b */
-    gs_mnk *mnk[2];
-    gs_c4 *c4g;
-    gs_game game[2];          /* each player's view of the game */
+    gs_game_instance inst[2]; /* each player's view of the game */
     gs_allocator alloc;
 } match_setup;
 
@@ -196,7 +195,7 @@ static int player_init(player *pl, const match_setup *ms, int side)
     const gs_player_spec *s = &ms->spec[side];
     memset(pl, 0, sizeof *pl);
     pl->spec = s;
-    pl->game = &ms->game[side];
+    pl->game = &ms->inst[side].game;
     if (s->kind == GS_PLAYER_RANDOM)
         return GS_OK;
     int st = gs_engine_new(pl->game, &ms->alloc, &pl->engine);
@@ -220,7 +219,7 @@ static int player_init(player *pl, const match_setup *ms, int side)
     o->order_moves = true;
     o->use_tt = true;
     o->depth = s->depth;
-    bool small = !ms->c4 && !gs_mnk_is_large(&ms->mp);
+    bool small = ms->small;
     if (!small && !s->depth && !s->time && !s->nodes)
         o->max_seconds = 1.0;
     o->iterative = o->max_seconds > 0.0 || (s->nodes && !s->depth);
@@ -289,12 +288,12 @@ typedef struct worker {
     pthread_t thread;
 } worker;
 
-static void init_state(const match_setup *ms, void *state)
+/* The start of the game. */
+static int init_state(const match_setup *ms, void *state)
 {
-    if (ms->c4)
-        gs_c4_empty(ms->c4g, state);
-    else
-        gs_mnk_empty(ms->mnk[0], state);
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    return ms->entry->read(ms->inst[0].inst, "", 0, state, &e);
 }
 
 static int play_game(worker *w, player *pl, unsigned char *s[2],
@@ -302,14 +301,17 @@ static int play_game(worker *w, player *pl, unsigned char *s[2],
 {
     match_setup *ms = w->ms;
     gs_match_game *gm = &w->m->results[i];
-    const gs_game *g = &ms->game[0];
+    const gs_game *g = &ms->inst[0].game;
     int at = ms->p->first_game + i;   /* the game's place in the match */
     gm->seed = ms->p->seed + (uint64_t)at;
     gm->a_first = at % 2 == 0;
     for (int k = 0; k < 2; k++)
         if (pl[k].engine)
             gs_engine_tt_clear(pl[k].engine);
-    init_state(ms, s[0]);
+    if (init_state(ms, s[0]) != GS_OK) {
+        snprintf(w->error, sizeof w->error, "the game has no start");
+        return GS_EINVAL;
+    }
     size_t len = 0, cap = 0;
     int cur = 0;
     while (!g->is_terminal(g->ctx, s[cur])) {
@@ -359,13 +361,14 @@ static void *worker_main(void *arg)
     match_setup *ms = w->ms;
     player pl[2];
     memset(pl, 0, sizeof pl);
-    size_t size = ms->game[0].state_size;
+    const gs_game *game = &ms->inst[0].game;
+    size_t size = game->state_size;
     const gs_allocator *a = &ms->alloc;
     unsigned char *s[2];
     s[0] = a->fn(a->user, NULL, 0, size);
     s[1] = a->fn(a->user, NULL, 0, size);
     gs_action *buf = a->fn(a->user, NULL, 0,
-                           (size_t)ms->game[0].max_actions * sizeof *buf);
+                           (size_t)game->max_actions * sizeof *buf);
     w->status = GS_ENOMEM;
     snprintf(w->error, sizeof w->error, "out of memory for the players");
     if (s[0] && s[1] && buf && player_init(&pl[0], ms, 0) == GS_OK &&
@@ -383,7 +386,7 @@ static void *worker_main(void *arg)
     if (s[1])
         a->fn(a->user, s[1], size, 0);
     if (buf)
-        a->fn(a->user, buf, (size_t)ms->game[0].max_actions * sizeof *buf, 0);
+        a->fn(a->user, buf, (size_t)game->max_actions * sizeof *buf, 0);
     return NULL;
 }
 
@@ -444,8 +447,45 @@ void gs_match_free(gs_match *m)
 static void setup_free(match_setup *ms)
 {
     for (int i = 0; i < 2; i++)
-        gs_mnk_free(ms->mnk[i]);
-    gs_c4_free(ms->c4g);
+        gs_game_unmake(&ms->inst[i]);
+}
+
+/* Appends ",key=value" (no comma first) to params. */
+static void add_param(char *params, size_t size, const char *key,
+                      const char *value)
+{
+    size_t n = strlen(params);
+    if (n < size)
+        snprintf(params + n, size - n, "%s%s=%s", n ? "," : "", key, value);
+}
+
+/* The games of a match that take a board size and k: "mnk". */
+static void sized_games(char *buf, size_t size)
+{
+    int n = 0, k = 0;
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const gs_game_entry *e = gs_registry_at(i);
+        n += (e->flags & GS_GAME_TWO_PLAYER) && gs_game_param_index(e, "m") >= 0;
+    }
+    buf[0] = '\0';
+    for (int i = 0, len = 0; i < gs_registry_count(); i++) {
+        const gs_game_entry *e = gs_registry_at(i);
+        if (!(e->flags & GS_GAME_TWO_PLAYER) || gs_game_param_index(e, "m") < 0)
+            continue;
+        if ((size_t)len >= size)
+            break;
+        len += snprintf(buf + len, size - (size_t)len, "%s%s",
+                        k == 0 ? "" : k == n - 1 ? " or " : ", ", e->name);
+        k++;
+    }
+}
+
+/* The parameter `key` of the game as a number (0 when it has none). */
+static int param_int(const gs_game_entry *e, const char *const *value,
+                     const char *key)
+{
+    int i = gs_game_param_index(e, key);
+    return i < 0 ? 0 : atoi(value[i]);
 }
 
 /* The game and the two players' views of it. */
@@ -458,54 +498,70 @@ static int setup(match_setup *ms, gs_error *err)
             return fail(err, GS_EPARSE, "player %c: %s", i ? 'b' : 'a',
                         e.message);
     }
-    const char *name = p->game ? p->game : "";
-    ms->c4 = strcmp(name, "connect4") == 0;
-    bool mnk = strcmp(name, "mnk") == 0;
-    if (!ms->c4 && !mnk && strcmp(name, "ttt") && strcmp(name, "gomoku"))
-        return fail(err, GS_EINVAL, "unknown game '%s' (expected ttt, mnk, "
-                                    "gomoku or connect4)", name);
-    if (!mnk && (p->rows || p->cols || p->k))
-        return fail(err, GS_EINVAL, "only mnk takes a board size and k");
-    if (ms->c4) {
-        for (int i = 0; i < 2; i++)
-            if (ms->spec[i].eval >= 0)
-                return fail(err, GS_EINVAL, "player %c: Connect Four "
-                            "players take no eval", i ? 'b' : 'a');
-        gs_c4_params cp;
-        gs_c4_params_init(&cp);
-        int st = gs_c4_new(&cp, &ms->alloc, &ms->c4g);
-        if (st != GS_OK)
-            return fail(err, st, "out of memory for the game");
-        gs_c4_game(ms->c4g, &ms->game[0]);
-        ms->game[1] = ms->game[0];
-        return GS_OK;
+    const char *name = p->game ? p->game : "", *given;
+    const gs_game_entry *entry = gs_registry_lookup(name, &given);
+    if (!entry || !(entry->flags & GS_GAME_TWO_PLAYER)) {
+        char games[256];
+        gs_registry_names(GS_GAME_TWO_PLAYER, games, sizeof games);
+        return fail(err, GS_EINVAL, "unknown game '%s' (expected %s)", name,
+                    games);
     }
-    gs_mnk_params_init(&ms->mp);
-    if (strcmp(name, "gomoku") == 0) {
-        ms->mp.rows = ms->mp.cols = 15;
-        ms->mp.k = 5;
-    } else if (mnk) {
-        if (p->rows)
-            ms->mp.rows = p->rows;
-        if (p->cols)
-            ms->mp.cols = p->cols;
-        if (p->k)
-            ms->mp.k = p->k;
+    ms->entry = entry;
+    bool sized = p->rows || p->cols || p->k;
+    if (sized && gs_game_param_index(entry, "m") < 0) {
+        char games[128];
+        sized_games(games, sizeof games);
+        return fail(err, GS_EINVAL, "only %s takes a board size and k",
+                    games);
     }
+    char base[512], number[16];
+    snprintf(base, sizeof base, "%s", given);
+    const char *const keys[] = {"m", "n", "k"};
+    const int sizes[] = {p->rows, p->cols, p->k};
+    for (int i = 0; i < 3; i++)
+        if (sizes[i]) {
+            snprintf(number, sizeof number, "%d", sizes[i]);
+            add_param(base, sizeof base, keys[i], number);
+        }
     for (int i = 0; i < 2; i++) {
-        gs_mnk_params mp = ms->mp;
-        gs_mnk_params_for_play(&mp, true);
-        if (ms->spec[i].eval >= 0)
-            mp.eval = (gs_mnk_eval)ms->spec[i].eval;
-        int st = gs_mnk_new(&mp, &ms->alloc, &ms->mnk[i]);
-        if (st == GS_EINVAL)
-            return fail(err, st, "no %dx%d board with k %d", mp.rows, mp.cols,
-                        mp.k);
-        if (st != GS_OK)
+        char params[600];
+        snprintf(params, sizeof params, "%s", base);
+        int eval = ms->spec[i].eval;
+        if (eval >= 0) {
+            int n = 0;
+            while (entry->evals && entry->evals[n])
+                n++;
+            if (eval >= n)
+                return fail(err, GS_EINVAL, "player %c: %s players take no "
+                            "eval", i ? 'b' : 'a', entry->title);
+            add_param(params, sizeof params, "eval", entry->evals[eval]);
+        }
+        gs_error e;
+        int st = gs_game_make(entry, params, NULL, 0, &ms->alloc,
+                              &ms->inst[i], &e);
+        if (st == GS_EINVAL && sized) {
+            const char *value[GS_GAME_MAX_PARAMS];
+            char buf[1024];
+            gs_game_params_parse(entry, "", buf, sizeof buf, value, NULL);
+            return fail(err, st, "no %dx%d board with k %d",
+                        p->rows ? p->rows : param_int(entry, value, "m"),
+                        p->cols ? p->cols : param_int(entry, value, "n"),
+                        p->k ? p->k : param_int(entry, value, "k"));
+        }
+        if (st == GS_ENOMEM)
             return fail(err, st, "out of memory for the game");
-        gs_mnk_game(ms->mnk[i], &ms->game[i]);
+        if (st != GS_OK)
+            return fail(err, st, "%s: %s", name, e.message);
+        if (i == 0) {
+            const char *value[GS_GAME_MAX_PARAMS];
+            char buf[1024];
+            gs_game_params_parse(entry, params, buf, sizeof buf, value, NULL);
+            ms->rows = param_int(entry, value, "m");
+            ms->cols = param_int(entry, value, "n");
+            ms->k = param_int(entry, value, "k");
+        }
     }
-    ms->mp = *gs_mnk_params_of(ms->mnk[0]);
+    ms->small = entry->small && entry->small(ms->inst[0].inst);
     return GS_OK;
 }
 
@@ -522,7 +578,7 @@ static int match_new(const match_setup *ms, int games, gs_match **out,
     memset(m, 0, sizeof *m);
     m->alloc = *alloc;
     m->games = games;
-    snprintf(m->game, sizeof m->game, "%s", p->game);
+    snprintf(m->game, sizeof m->game, "%s", ms->entry->name);
     m->a = dup_string(alloc, p->a);
     m->b = dup_string(alloc, p->b);
     m->results = alloc->fn(alloc->user, NULL, 0,
@@ -533,15 +589,9 @@ static int match_new(const match_setup *ms, int games, gs_match **out,
         gs_match_free(m);
         return fail(err, GS_ENOMEM, "out of memory for the match");
     }
-    if (ms->c4) {
-        m->rows = 6;
-        m->cols = 7;
-        m->k = 4;
-    } else {
-        m->rows = ms->mp.rows;
-        m->cols = ms->mp.cols;
-        m->k = ms->mp.k;
-    }
+    m->rows = ms->rows;
+    m->cols = ms->cols;
+    m->k = ms->k;
     *out = m;
     return GS_OK;
 }

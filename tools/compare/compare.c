@@ -1,5 +1,5 @@
 /*
- * games/compare/compare.c: searching one position with several algorithms
+ * tools/compare/compare.c: searching one position with several algorithms
  * at several depths (gamesearch/compare.h). Built on the public API alone.
  *
  * Every search is made on one engine, one thread, without a time limit,

@@ -1,5 +1,5 @@
 /*
- * games/compare/compare_svg.c: a comparison written out: drawn as an SVG
+ * tools/compare/compare_svg.c: a comparison written out: drawn as an SVG
  * chart (gs_compare_svg): nodes searched against depth, on a log scale,
  * one line for each algorithm, b^d and b^(d/2) for reference, labelled
  * axes and a legend (plain SVG 1.1 with its styles inline, so that it
