@@ -16,7 +16,10 @@
  *     move with and without iterative deepening; a game with scripted
  *     answers: the side asked for, every kind of wrong answer told why,
  *     "q" and the end of input at a move or at the side's question, a win
- *     of the computer, and the refusal of missing callbacks.
+ *     of the computer, and the refusal of missing callbacks;
+ *   - what `tree` says of a tree deeper than the search goes: for a
+ *     nested list, a cutoff beyond the limit and no cutoff, with the most
+ *     rounds for the number of agents; cut short as snprintf cuts.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +35,7 @@
 
 #include "c4_text.h"
 #include "mnk_play.h"
+#include "tree_text.h"
 #include "util.h"
 
 #include "connect4_fixture.h"
@@ -447,6 +451,65 @@ static void test_mnk_play(void **state)
     gs_mnk_free(g);
 }
 
+/* ---- Trees ---- */
+
+static gs_tree *parse_tree(const char *text)
+{
+    gs_tree *tree = NULL;
+    gs_error err;
+    if (gs_tree_parse(text, strlen(text), NULL, &tree, &err) != GS_OK)
+        fail_msg("'%s': %s", text, err.message);
+    return tree;
+}
+
+/* What `gamesearch tree` says when a tree is deeper than the search. */
+static void test_tree_ply_limit_text(void **state)
+{
+    (void)state;
+    char text[512];
+    gs_tree *tree = parse_tree("['A', ['B', ('E', 3), ('F', 12), ('G', 8)], "
+                               "['C', ('H', 2), ('I', 4), ('J', 6)], "
+                               "['D', ('K', 14), ('L', 5), ['M', ('N', 7), "
+                               "('O', 2)]]]");   /* nested, 3 plies, 2 agents */
+    const char *nested = "the tree is 3 plies deep, more than the 2 plies "
+        "gamesearch searches; a nested list has values only at its leaves, "
+        "so --depth cannot cut it off: write it as lines, with values for "
+        "the nodes at a cutoff of at most 1 rounds, and give that --depth";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(nested));
+    assert_string_equal(text, nested);
+    gs_tree_free(tree);
+
+    tree = parse_tree("A: B C\nB = 1\nC: D\nD: B\n");   /* lines, 3 plies */
+    const char *beyond = "the tree is 3 plies deep and a cutoff of 3 rounds "
+        "(6 plies) lies beyond the 5 plies gamesearch searches; give --depth "
+        "at most 2";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 3, 6, 5, text, sizeof text),
+                     strlen(beyond));
+    assert_string_equal(text, beyond);
+    const char *none = "the tree is 3 plies deep, more than the 2 plies "
+        "gamesearch searches; cut it off with --depth N, N at most 1 rounds, "
+        "the nodes at the cutoff given values";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(none));
+    assert_string_equal(text, none);
+    /* cut short as snprintf cuts, the whole length still returned */
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, 12),
+                     strlen(none));
+    assert_string_equal(text, "the tree is");
+    gs_tree_free(tree);
+
+    /* three agents: the rounds are the plies divided by three */
+    tree = parse_tree("agents: max min min\nA: B\nB: C\nC: D\nD = 1\n");
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(none));
+    assert_string_equal(text, "the tree is 3 plies deep, more than the 2 "
+                        "plies gamesearch searches; cut it off with --depth "
+                        "N, N at most 0 rounds, the nodes at the cutoff given "
+                        "values");
+    gs_tree_free(tree);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_position_message),
         cmocka_unit_test(test_mnk_move_text),
         cmocka_unit_test(test_mnk_play),
+        cmocka_unit_test(test_tree_ply_limit_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
