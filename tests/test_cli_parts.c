@@ -19,7 +19,10 @@
  *     of the computer, and the refusal of missing callbacks;
  *   - what `tree` says of a tree deeper than the search goes: for a
  *     nested list, a cutoff beyond the limit and no cutoff, with the most
- *     rounds for the number of agents; cut short as snprintf cuts.
+ *     rounds for the number of agents; cut short as snprintf cuts;
+ *   - what `pacman` shows besides pacman.py's lines (pacman_cli.h): the
+ *     view's status line at each moment, with the keys or not, in a
+ *     replay; a batch's progress line before and after games count.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,10 +38,12 @@
 
 #include "c4_text.h"
 #include "mnk_play.h"
+#include "pacman_cli.h"
 #include "tree_text.h"
 #include "util.h"
 
 #include "connect4_fixture.h"
+#include "pacman_fixture.h"
 #include "sink.h"
 
 /* A temporary file holding n bytes of data; its name in path. */
@@ -510,6 +515,89 @@ static void test_tree_ply_limit_text(void **state)
     gs_tree_free(tree);
 }
 
+/* ---- Pacman ---- */
+
+static void test_pacman_status_text(void **state)
+{
+    (void)state;
+    static const char corridor[] = "%%%%%%%%%%%%%%%\n"
+                                   "%P . . . . . G%\n"
+                                   "% %%%%%%%%%%% %\n"
+                                   "%o . . . . . .%\n"
+                                   "%%%%%%%%%%%%%%%\n";
+    gs_pacman *w = world_from(corridor, strlen(corridor), 1, NULL, "corridor");
+    void *s = new_state(w);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 3, NULL, NULL), GS_OK);
+    gs_pac_game_result won;
+    memset(&won, 0, sizeof won);
+    won.result = GS_PAC_WIN;
+    won.score = 503;
+    char buf[256];
+    static const char move[] = "Score: 0   food: 11   game 2 of 3   q quits";
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     buf, sizeof buf),
+                     strlen(move));
+    assert_string_equal(buf, move);
+    pac_status_text(&b, 1, s, NULL, true, PAC_MOMENT_MOVE, buf, sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   game 1 of 3   "
+                             "arrows/WASD move, space stops, q quits");
+    pac_status_text(&b, 2, s, NULL, true, PAC_MOMENT_START, buf, sizeof buf);
+    assert_string_equal(buf, "game 2 of 3: an arrow key or WASD starts it, "
+                             "q quits");
+    pac_status_text(&b, 1, s, NULL, false, PAC_MOMENT_TRAINING, buf,
+                    sizeof buf);
+    assert_string_equal(buf, "game 1: training, not shown");
+    pac_status_text(&b, 3, s, &won, false, PAC_MOMENT_OVER, buf, sizeof buf);
+    assert_string_equal(buf, "Pacman emerges victorious! Score: 503   game 3 "
+                             "of 3");
+    /* A replay says so, and takes no keys but q. */
+    gs_pac_record replay;
+    b.replay = &replay;
+    pac_status_text(&b, 1, s, NULL, true, PAC_MOMENT_MOVE, buf, sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   replay, game 1 of 3   "
+                             "q quits");
+    b.replay = NULL;
+    /* As snprintf: the whole length, what fits kept. */
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     NULL, 0),
+                     strlen(move));
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     buf, 9),
+                     strlen(move));
+    assert_string_equal(buf, "Score: 0");
+    gs_pac_batch_free(&b);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* A batch's progress line, before and after games count (a training game
+ * only as done). */
+static void test_pacman_tally_text(void **state)
+{
+    (void)state;
+    gs_pac_tally t = {0, 0, 0, 0};
+    char buf[128];
+    pac_tally_text(&t, 10, 2.0, buf, sizeof buf);
+    assert_string_equal(buf, "0/10 games, 0 wins, mean score -, 0.0 games/s");
+    gs_pac_game_result g;
+    memset(&g, 0, sizeof g);
+    g.result = GS_PAC_WIN;
+    g.score = 500;
+    gs_pac_tally_add(&t, &g, true);
+    gs_pac_tally_add(&t, &g, false);
+    g.result = GS_PAC_TIMED_OUT;
+    g.score = -3;
+    gs_pac_tally_add(&t, &g, false);
+    static const char want[] =
+        "3/10 games, 1 wins, mean score 248.5, 1.5 games/s";
+    assert_int_equal(pac_tally_text(&t, 10, 2.0, buf, sizeof buf),
+                     strlen(want));
+    assert_string_equal(buf, want);
+    assert_int_equal(pac_tally_text(&t, 10, 2.0, buf, 5), strlen(want));
+    assert_string_equal(buf, "3/10");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -521,6 +609,8 @@ int main(void)
         cmocka_unit_test(test_mnk_move_text),
         cmocka_unit_test(test_mnk_play),
         cmocka_unit_test(test_tree_ply_limit_text),
+        cmocka_unit_test(test_pacman_status_text),
+        cmocka_unit_test(test_pacman_tally_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
