@@ -3,9 +3,10 @@
  * the computer (or watch two computers, or let two people play), or solve a
  * position: its value and every optimal move.
  *
- * The computer player and the game are the library's (gamesearch/mnk.h,
- * gs_mnk_play_game): this file reads the options and the person's lines
- * and prints.
+ * The computer player and the game's moves are the library's
+ * (gamesearch/mnk.h, gs_mnk_player_play); what the person sees and types
+ * while playing is mnk_play.c's; this file reads the options and prints a
+ * solve.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "gamesearch/gamesearch.h"
 #include "gamesearch/mnk.h"
 #include "commands.h"
+#include "mnk_play.h"
 #include "options.h"
 #include "web.h"
 
@@ -174,7 +176,7 @@ out:
     return status;
 }
 
-/* A person's answer for gs_mnk_play_game, read from standard input. */
+/* A person's answer for cli_mnk_play, read from standard input. */
 typedef struct answers {
     char *line;
     size_t cap;
@@ -206,8 +208,8 @@ static int play(mnk_options *o, gs_mnk *g)
     gs_mnk_empty(g, s);
     if (o->start && !read_position(cmd, g, "--start", o->start, s))
         goto out;
-    gs_mnk_play_options po;
-    gs_mnk_play_options_init(&po);
+    cli_mnk_play_options po;
+    cli_mnk_play_options_init(&po);
     po.computer[0] = o->computer[0];
     po.computer[1] = o->computer[1];
     po.ask = ask;
@@ -217,7 +219,7 @@ static int play(mnk_options *o, gs_mnk *g)
     status = 1;
     if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
         cli_error(cmd, "out of memory");
-    else if ((rc = gs_mnk_play_game(pl, s, &po)) != GS_OK)
+    else if ((rc = cli_mnk_play(g, pl, s, &po)) != GS_OK)
         cli_error(cmd, "search failed: %s", gs_strerror(rc));
     else
         status = 0;

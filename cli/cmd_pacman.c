@@ -118,14 +118,14 @@ static void pause_text(const run *r, const player *p)
     }
 }
 
-/* Draws the view with its status line at `when` (gs_pac_status_text). */
+/* Draws the view with its status line at `when` (pac_status_text). */
 static void view_draw(const run *r, size_t game, const gs_pac_move *m,
-                      gs_pac_moment when)
+                      pac_moment when)
 {
     char status[256];
-    gs_pac_status_text(&r->b, game, m->state, m->game,
-                       r->o->b.pacman == GS_PAC_AGENT_KEYBOARD, when, status,
-                       sizeof status);
+    pac_status_text(&r->b, game, m->state, m->game,
+                    r->o->b.pacman == GS_PAC_AGENT_KEYBOARD, when, status,
+                    sizeof status);
     pac_view_draw(r->view, m->state, status);
 }
 
@@ -189,13 +189,13 @@ static int on_move(void *user, const gs_pac_move *m)
                    r->o->b.pacman == GS_PAC_AGENT_KEYBOARD) {
             /* The player's game starts with the player: nothing moves
              * before the first key, which is Pacman's first move. */
-            view_draw(r, g->game, m, GS_PAC_MOMENT_START);
+            view_draw(r, g->game, m, PAC_MOMENT_START);
             view_wait(r, p, -1, true);
         } else if (g->show == SHOW_VIEW) {
-            view_draw(r, g->game, m, GS_PAC_MOMENT_MOVE);
+            view_draw(r, g->game, m, PAC_MOMENT_MOVE);
             view_wait(r, p, r->o->frame_time, false);
         } else if (r->view && g->training) {
-            view_draw(r, g->game, m, GS_PAC_MOMENT_TRAINING);
+            view_draw(r, g->game, m, PAC_MOMENT_TRAINING);
         }
         return p->quit;
     }
@@ -212,7 +212,7 @@ static int on_move(void *user, const gs_pac_move *m)
         if (m->over)
             gs_pac_text_frame_write(w, m->state, cli_file_write, p->out);
     } else if (g->show == SHOW_VIEW && (round || m->over)) {
-        view_draw(r, g->game, m, GS_PAC_MOMENT_MOVE);
+        view_draw(r, g->game, m, PAC_MOMENT_MOVE);
         if (!m->over)
             view_wait(r, p, r->o->frame_time, false);
     } else if (r->view && (m->number & 255) == 0) {
@@ -227,7 +227,7 @@ static int on_move(void *user, const gs_pac_move *m)
     if (g->show == SHOW_TEXT && !g->training) {
         gs_pac_result_write(m->game, cli_file_write, p->out);
     } else if (g->show == SHOW_VIEW) {
-        view_draw(r, g->game, m, GS_PAC_MOMENT_OVER);
+        view_draw(r, g->game, m, PAC_MOMENT_OVER);
         if (r->o->frame_time != 0)
             view_wait(r, p, r->o->frame_time < 0 ? -1 : END_OF_GAME_PAUSE,
                       true);
@@ -308,7 +308,7 @@ static void progress_draw(progress *pg, const gs_pac_tally *t, bool force)
         (force && pg->shown))
         return;
     char line[160];
-    gs_pac_tally_text(t, pg->total, elapsed, line, sizeof line);
+    pac_tally_text(t, pg->total, elapsed, line, sizeof line);
     fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
     pg->shown = true;

@@ -14,6 +14,7 @@
 #include "gamesearch/gamesearch.h"
 #include "commands.h"
 #include "options.h"
+#include "tree_text.h"
 #include "web.h"
 
 #define CMD "tree"
@@ -292,7 +293,7 @@ int cmd_tree(int argc, char **argv)
     s = gs_tree_search(t, &so, &tr, &res, &mcts, &te);
     if (s == GS_EPLY) {
         char why[512];
-        gs_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
+        cli_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
         cli_error(CMD, "%s: %s", shown, why);
         goto out;
     }

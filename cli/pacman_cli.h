@@ -1,7 +1,8 @@
 /*
  * cli/pacman_cli.h: the parts of `gamesearch pacman` (pacman.py in C)
  * around the library's agents, game loop and records (pacman_play.h): its
- * options and the terminal view.
+ * options, the terminal view, and the lines it shows the person besides
+ * pacman.py's.
  */
 #ifndef GS_CLI_PACMAN_CLI_H
 #define GS_CLI_PACMAN_CLI_H
@@ -55,6 +56,37 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
  */
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size);
+
+/* ---- Lines for the person at the terminal (pacman_text.c) ---- */
+
+/* The moments of a game the terminal view writes a status line for. */
+typedef enum pac_moment {
+    PAC_MOMENT_START,      /* the person's game, before the first key */
+    PAC_MOMENT_MOVE,       /* as the game goes */
+    PAC_MOMENT_TRAINING,   /* a training game, not shown */
+    PAC_MOMENT_OVER        /* the end: the game's result */
+} pac_moment;
+
+/*
+ * The view's status line at `when` in game `game` (1-based) of batch b,
+ * whose state is `state`: at the start "game 1 of 3: an arrow key or WASD
+ * starts it, q quits"; as the game goes "Score: 12   food: 30   game 1 of
+ * 3   q quits" ("replay, " before "game" in a replay; the keys to move
+ * instead of "q quits" when `keyboard` plays and it is no replay); a
+ * training game "game 1: training, not shown"; at the end the result line
+ * (gs_pac_result_text of `result`) then "   game 1 of 3". Writes at most
+ * size bytes, NUL included, and returns the whole length, as snprintf.
+ */
+size_t pac_status_text(const gs_pac_batch *b, size_t game, const void *state,
+                       const gs_pac_game_result *result, bool keyboard,
+                       pac_moment when, char *buf, size_t size);
+
+/* The progress of a batch of `total` games after `seconds`: "12/100 games,
+ * 7 wins, mean score 503.2, 4.1 games/s" ("mean score -" before a game
+ * counts; seconds > 0). As snprintf: at most size bytes, NUL included,
+ * into buf; returns the whole length. */
+size_t pac_tally_text(const gs_pac_tally *t, size_t total, double seconds,
+                      char *buf, size_t size);
 
 /* ---- The terminal view (ncurses) ---- */
 

@@ -11,7 +11,18 @@
  *     every kind of answer (escaped, cut after 64 bytes), the messages on
  *     a position it cannot read and on a search that gave no move or no
  *     exact score; each as snprintf (cut short, the whole length) or
- *     stopping at a refusing writer.
+ *     stopping at a refusing writer;
+ *   - what `ttt` says while a game is played (mnk_play.h): the computer's
+ *     move with and without iterative deepening; a game with scripted
+ *     answers: the side asked for, every kind of wrong answer told why,
+ *     "q" and the end of input at a move or at the side's question, a win
+ *     of the computer, and the refusal of missing callbacks;
+ *   - what `tree` says of a tree deeper than the search goes: for a
+ *     nested list, a cutoff beyond the limit and no cutoff, with the most
+ *     rounds for the number of agents; cut short as snprintf cuts;
+ *   - what `pacman` shows besides pacman.py's lines (pacman_cli.h): the
+ *     view's status line at each moment, with the keys or not, in a
+ *     replay; a batch's progress line before and after games count.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,9 +37,13 @@
 #include <unistd.h>
 
 #include "c4_text.h"
+#include "mnk_play.h"
+#include "pacman_cli.h"
+#include "tree_text.h"
 #include "util.h"
 
 #include "connect4_fixture.h"
+#include "pacman_fixture.h"
 #include "sink.h"
 
 /* A temporary file holding n bytes of data; its name in path. */
@@ -252,6 +267,337 @@ static void test_answer(void **state)
     gs_c4_free(g);
 }
 
+/* ---- m,n,k games ---- */
+
+/* A state buffer big enough for any board, aligned for uint64_t. */
+typedef struct sbuf {
+    uint64_t words[64];
+} sbuf;
+
+static gs_mnk *make_mnk(int rows, int cols, int k)
+{
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    p.rows = rows;
+    p.cols = cols;
+    p.k = k;
+    gs_mnk_params_for_play(&p, true);
+    gs_mnk *g = NULL;
+    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+    assert_true(gs_mnk_state_size(g) <= sizeof(sbuf));
+    return g;
+}
+
+static void parse_mnk(const gs_mnk *g, const char *text, sbuf *s)
+{
+    gs_error err;
+    if (gs_mnk_parse(g, text, s, &err) != GS_OK)
+        fail_msg("'%s': %s", text, err.message);
+}
+
+static void test_mnk_move_text(void **state)
+{
+    (void)state;
+    gs_mnk *g = make_mnk(2, 5, 2);
+    char buf[256];
+    gs_mnk_move mv = {.cell = 7, .nodes = 1234, .seconds = 0.25e-3,
+                      .iterative = true, .depth = 4};
+    assert_int_equal(cli_mnk_move_text(g, 1, &mv, buf, sizeof buf), 68);
+    assert_string_equal(buf, "computer (O) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes, depth 4\n");
+    mv.iterative = false;
+    assert_int_equal(cli_mnk_move_text(g, 0, &mv, buf, 10), 59);
+    assert_string_equal(buf, "computer ");
+    cli_mnk_move_text(g, 0, &mv, buf, sizeof buf);
+    assert_string_equal(buf, "computer (X) plays c2\ncomputer move: 0.250 "
+                        "ms, 1,234 nodes\n");
+    gs_mnk_free(g);
+}
+
+/* Scripted answers for cli_mnk_play: each prompt goes into the
+ * transcript as "[prompt]", then the next answer (NULL: end of input). */
+typedef struct script {
+    buffer *out;
+    const char *const *answers;
+    size_t n, next;
+    char line[64];
+} script;
+
+static char *scripted(void *user, const char *prompt)
+{
+    script *sc = user;
+    to_buffer(sc->out, "[", 1);
+    to_buffer(sc->out, prompt, strlen(prompt));
+    to_buffer(sc->out, "]", 1);
+    if (sc->next >= sc->n || !sc->answers[sc->next])
+        return NULL;
+    snprintf(sc->line, sizeof sc->line, "%s", sc->answers[sc->next++]);
+    return sc->line;
+}
+
+/* Plays from `start` with computer x and o and the answers; the
+ * transcript in *out (free out->text). */
+static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
+                       int x, int o, const char *const *answers, size_t n,
+                       buffer *out)
+{
+    script sc = {.out = out, .answers = answers, .n = n};
+    cli_mnk_play_options po;
+    cli_mnk_play_options_init(&po);
+    assert_int_equal(po.computer[0], -1);
+    assert_int_equal(po.computer[1], -1);
+    po.computer[0] = x;
+    po.computer[1] = o;
+    po.ask = scripted;
+    po.ask_user = &sc;
+    po.write = to_buffer;
+    po.write_user = out;
+    int rc = cli_mnk_play(g, pl, s, &po);
+    assert_int_equal(sc.next, n);   /* every answer read */
+    return rc;
+}
+
+static void test_mnk_play(void **state)
+{
+    (void)state;
+    gs_mnk *g = make_mnk(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    char b0[256], b1[256], b2[256], want[2048];
+    sbuf s;
+
+    /* two people: wrong answers told why, then "q" */
+    static const char *const people[] = {"", "zz", " b2\t", "b2", "a1", "q"};
+    buffer out = {0};
+    gs_mnk_empty(g, &s);
+    gs_mnk_board_text(g, &s, b0, sizeof b0);
+    parse_mnk(g, "....X....", &s);
+    gs_mnk_board_text(g, &s, b1, sizeof b1);
+    parse_mnk(g, "O...X....", &s);
+    gs_mnk_board_text(g, &s, b2, sizeof b2);
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
+    const char *xp = "[X to move (a cell a1-c3 or 1-9, q to quit): ]";
+    const char *op = "[O to move (a cell a1-c3 or 1-9, q to quit): ]";
+    snprintf(want, sizeof want, "%s%sType a cell such as a1, or q to quit.\n"
+             "%s'zz' is not a cell of this 3x3 board: type a cell such as a1, "
+             "or a number from 1 to 9.\n%s%s%sb2 is taken: choose an empty "
+             "cell.\n%s%s%sGame left unfinished.\n", b0, xp, xp, xp, b1, op,
+             op, b2, xp);
+    assert_string_equal(out.text, want);
+    assert_int_equal(gs_mnk_cell(g, &s, 4), 1);
+    assert_int_equal(gs_mnk_cell(g, &s, 0), 2);
+    free(out.text);
+
+    /* an answer shown escaped and cut after 64 bytes of what is shown */
+    char escaped[80], shown[160];
+    escaped[0] = '\033';
+    memset(escaped + 1, 'z', 70);
+    escaped[71] = '\0';
+    const char *const long_answer[] = {escaped, "quit"};
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 0, long_answer, 2, &out),
+                     GS_OK);
+    snprintf(shown, sizeof shown, "]'\\x1b%.60s...' is not a cell of this "
+             "3x3 board", escaped + 1);
+    assert_non_null(strstr(out.text, shown));
+    free(out.text);
+
+    /* the side asked for; O chosen, the computer opens in the centre;
+     * the end of input at a move leaves the game unfinished */
+    static const char *const side_o[] = {"maybe", " o ", NULL};
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, -1, -1, side_o, 2, &out), GS_OK);
+    const char *ask = "[Play X (moves first) or O? [X/o] ]";
+    snprintf(want, sizeof want, "%sType X or O.\n%s%scomputer (X) plays b2\n"
+             "computer move: ", ask, ask, b0);
+    assert_memory_equal(out.text, want, strlen(want));
+    snprintf(want, sizeof want, "%s%sGame left unfinished.\n", b1, op);
+    assert_string_equal(out.text + out.len - strlen(want), want);
+    assert_int_equal(gs_mnk_stones(g, &s), 1);
+    free(out.text);
+
+    /* the end of input at the side's question: nothing more */
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, -1, -1, NULL, 0, &out), GS_OK);
+    assert_string_equal(out.text, ask);
+    assert_int_equal(gs_mnk_stones(g, &s), 0);
+    free(out.text);
+
+    /* X the computer (O then the person) wins at once */
+    out = (buffer){0};
+    parse_mnk(g, "XX.OO....", &s);
+    assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
+    assert_int_equal(gs_mnk_winner(g, &s), 1);
+    gs_mnk_board_text(g, &s, b1, sizeof b1);
+    snprintf(want, sizeof want, "%sX wins.\n", b1);
+    assert_string_equal(out.text + out.len - strlen(want), want);
+    assert_non_null(strstr(out.text, "computer (X) plays c1\n"));
+    free(out.text);
+
+    /* two computers: a draw, nothing asked */
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 1, 1, NULL, 0, &out), GS_OK);
+    assert_null(strchr(out.text, '['));
+    assert_string_equal(out.text + out.len - 6, "Draw.\n");
+    assert_int_equal(gs_mnk_stones(g, &s), 9);
+    free(out.text);
+
+    cli_mnk_play_options po;
+    cli_mnk_play_options_init(&po);
+    po.write = to_buffer;
+    assert_int_equal(cli_mnk_play(g, pl, &s, &po), GS_EINVAL);
+    assert_int_equal(cli_mnk_play(g, NULL, &s, NULL), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* ---- Trees ---- */
+
+static gs_tree *parse_tree(const char *text)
+{
+    gs_tree *tree = NULL;
+    gs_error err;
+    if (gs_tree_parse(text, strlen(text), NULL, &tree, &err) != GS_OK)
+        fail_msg("'%s': %s", text, err.message);
+    return tree;
+}
+
+/* What `gamesearch tree` says when a tree is deeper than the search. */
+static void test_tree_ply_limit_text(void **state)
+{
+    (void)state;
+    char text[512];
+    gs_tree *tree = parse_tree("['A', ['B', ('E', 3), ('F', 12), ('G', 8)], "
+                               "['C', ('H', 2), ('I', 4), ('J', 6)], "
+                               "['D', ('K', 14), ('L', 5), ['M', ('N', 7), "
+                               "('O', 2)]]]");   /* nested, 3 plies, 2 agents */
+    const char *nested = "the tree is 3 plies deep, more than the 2 plies "
+        "gamesearch searches; a nested list has values only at its leaves, "
+        "so --depth cannot cut it off: write it as lines, with values for "
+        "the nodes at a cutoff of at most 1 rounds, and give that --depth";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(nested));
+    assert_string_equal(text, nested);
+    gs_tree_free(tree);
+
+    tree = parse_tree("A: B C\nB = 1\nC: D\nD: B\n");   /* lines, 3 plies */
+    const char *beyond = "the tree is 3 plies deep and a cutoff of 3 rounds "
+        "(6 plies) lies beyond the 5 plies gamesearch searches; give --depth "
+        "at most 2";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 3, 6, 5, text, sizeof text),
+                     strlen(beyond));
+    assert_string_equal(text, beyond);
+    const char *none = "the tree is 3 plies deep, more than the 2 plies "
+        "gamesearch searches; cut it off with --depth N, N at most 1 rounds, "
+        "the nodes at the cutoff given values";
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(none));
+    assert_string_equal(text, none);
+    /* cut short as snprintf cuts, the whole length still returned */
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, 12),
+                     strlen(none));
+    assert_string_equal(text, "the tree is");
+    gs_tree_free(tree);
+
+    /* three agents: the rounds are the plies divided by three */
+    tree = parse_tree("agents: max min min\nA: B\nB: C\nC: D\nD = 1\n");
+    assert_int_equal(cli_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
+                     strlen(none));
+    assert_string_equal(text, "the tree is 3 plies deep, more than the 2 "
+                        "plies gamesearch searches; cut it off with --depth "
+                        "N, N at most 0 rounds, the nodes at the cutoff given "
+                        "values");
+    gs_tree_free(tree);
+}
+
+/* ---- Pacman ---- */
+
+static void test_pacman_status_text(void **state)
+{
+    (void)state;
+    static const char corridor[] = "%%%%%%%%%%%%%%%\n"
+                                   "%P . . . . . G%\n"
+                                   "% %%%%%%%%%%% %\n"
+                                   "%o . . . . . .%\n"
+                                   "%%%%%%%%%%%%%%%\n";
+    gs_pacman *w = world_from(corridor, strlen(corridor), 1, NULL, "corridor");
+    void *s = new_state(w);
+    gs_pac_batch b;
+    assert_int_equal(gs_pac_batch_init(&b, w, 3, NULL, NULL), GS_OK);
+    gs_pac_game_result won;
+    memset(&won, 0, sizeof won);
+    won.result = GS_PAC_WIN;
+    won.score = 503;
+    char buf[256];
+    static const char move[] = "Score: 0   food: 11   game 2 of 3   q quits";
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     buf, sizeof buf),
+                     strlen(move));
+    assert_string_equal(buf, move);
+    pac_status_text(&b, 1, s, NULL, true, PAC_MOMENT_MOVE, buf, sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   game 1 of 3   "
+                             "arrows/WASD move, space stops, q quits");
+    pac_status_text(&b, 2, s, NULL, true, PAC_MOMENT_START, buf, sizeof buf);
+    assert_string_equal(buf, "game 2 of 3: an arrow key or WASD starts it, "
+                             "q quits");
+    pac_status_text(&b, 1, s, NULL, false, PAC_MOMENT_TRAINING, buf,
+                    sizeof buf);
+    assert_string_equal(buf, "game 1: training, not shown");
+    pac_status_text(&b, 3, s, &won, false, PAC_MOMENT_OVER, buf, sizeof buf);
+    assert_string_equal(buf, "Pacman emerges victorious! Score: 503   game 3 "
+                             "of 3");
+    /* A replay says so, and takes no keys but q. */
+    gs_pac_record replay;
+    b.replay = &replay;
+    pac_status_text(&b, 1, s, NULL, true, PAC_MOMENT_MOVE, buf, sizeof buf);
+    assert_string_equal(buf, "Score: 0   food: 11   replay, game 1 of 3   "
+                             "q quits");
+    b.replay = NULL;
+    /* As snprintf: the whole length, what fits kept. */
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     NULL, 0),
+                     strlen(move));
+    assert_int_equal(pac_status_text(&b, 2, s, NULL, false, PAC_MOMENT_MOVE,
+                                     buf, 9),
+                     strlen(move));
+    assert_string_equal(buf, "Score: 0");
+    gs_pac_batch_free(&b);
+    free(s);
+    gs_pacman_free(w);
+}
+
+/* A batch's progress line, before and after games count (a training game
+ * only as done). */
+static void test_pacman_tally_text(void **state)
+{
+    (void)state;
+    gs_pac_tally t = {0, 0, 0, 0};
+    char buf[128];
+    pac_tally_text(&t, 10, 2.0, buf, sizeof buf);
+    assert_string_equal(buf, "0/10 games, 0 wins, mean score -, 0.0 games/s");
+    gs_pac_game_result g;
+    memset(&g, 0, sizeof g);
+    g.result = GS_PAC_WIN;
+    g.score = 500;
+    gs_pac_tally_add(&t, &g, true);
+    gs_pac_tally_add(&t, &g, false);
+    g.result = GS_PAC_TIMED_OUT;
+    g.score = -3;
+    gs_pac_tally_add(&t, &g, false);
+    static const char want[] =
+        "3/10 games, 1 wins, mean score 248.5, 1.5 games/s";
+    assert_int_equal(pac_tally_text(&t, 10, 2.0, buf, sizeof buf),
+                     strlen(want));
+    assert_string_equal(buf, want);
+    assert_int_equal(pac_tally_text(&t, 10, 2.0, buf, 5), strlen(want));
+    assert_string_equal(buf, "3/10");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +606,11 @@ int main(void)
         cmocka_unit_test(test_answer),
         cmocka_unit_test(test_move_message),
         cmocka_unit_test(test_position_message),
+        cmocka_unit_test(test_mnk_move_text),
+        cmocka_unit_test(test_mnk_play),
+        cmocka_unit_test(test_tree_ply_limit_text),
+        cmocka_unit_test(test_pacman_status_text),
+        cmocka_unit_test(test_pacman_tally_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

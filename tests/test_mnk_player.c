@@ -5,8 +5,8 @@
  * solve of tic-tac-toe positions (values, optimal cells and node counts as
  * `gamesearch ttt --solve` prints them), its moves, perfect play against
  * itself, a time-limited Gomoku move, bad arguments and allocation
- * failure, the board and a solve as text, and a game in the terminal
- * with scripted answers.
+ * failure, the board and a solve as text, and a game through its
+ * callbacks: what each is told and when, how it ended, its refusals.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -443,17 +443,6 @@ static void test_text(void **state)
                              "  1 X . . . .\n"
                              "  2 O . . . .\n");
 
-    /* a computer move, with and without iterative deepening */
-    gs_mnk_move mv = {.cell = 7, .nodes = 1234, .seconds = 0.25e-3,
-                      .iterative = true, .depth = 4};
-    assert_int_equal(gs_mnk_move_text(g, 1, &mv, buf, sizeof buf), 68);
-    assert_string_equal(buf, "computer (O) plays c2\ncomputer move: 0.250 "
-                        "ms, 1,234 nodes, depth 4\n");
-    mv.iterative = false;
-    gs_mnk_move_text(g, 0, &mv, buf, sizeof buf);
-    assert_string_equal(buf, "computer (X) plays c2\ncomputer move: 0.250 "
-                        "ms, 1,234 nodes\n");
-
     /* a solve as text: the board, X to move, after a depth limit */
     gs_mnk_solution sol = {.value = -1, .nbest = 3, .best = {2, 5, 7},
                            .nodes = 12345, .seconds = 0.0012345};
@@ -482,121 +471,137 @@ static void test_text(void **state)
     assert_null(k.text);
 }
 
-/* Scripted answers for gs_mnk_play_game: each prompt goes into the
- * transcript as "[prompt]", then the next answer (NULL: end of input). */
-typedef struct script {
-    buffer *out;
-    const char *const *answers;
+/* What a game of gs_mnk_player_play told its callbacks, as one line:
+ * "show FILLING" at each position shown, "ask" and "chose CELL" at each
+ * turn; the next moves of the person (-1: leave) and when chose leaves. */
+typedef struct moves_log {
+    const gs_mnk *g;
+    char text[1024];
+    const int *cells;
     size_t n, next;
-    char line[64];
-} script;
+    int leave_after;     /* chose leaves at its call number leave_after
+                            (1, 2, ...); 0: never */
+    int chosen;
+} moves_log;
 
-static char *scripted(void *user, const char *prompt)
+static void log_add(moves_log *l, const char *what, const char *more)
 {
-    script *sc = user;
-    to_buffer(sc->out, "[", 1);
-    to_buffer(sc->out, prompt, strlen(prompt));
-    to_buffer(sc->out, "]", 1);
-    if (sc->next >= sc->n || !sc->answers[sc->next])
-        return NULL;
-    snprintf(sc->line, sizeof sc->line, "%s", sc->answers[sc->next++]);
-    return sc->line;
+    size_t used = strlen(l->text);
+    snprintf(l->text + used, sizeof l->text - used, "%s%s%s%s",
+             used ? "; " : "", what, *more ? " " : "", more);
 }
 
-/* Plays from `start` with computer x and o and the answers; the
- * transcript in *out (free out->text). */
-static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
-                       int x, int o, const char *const *answers, size_t n,
-                       buffer *out)
+static void log_show(void *user, const void *s)
 {
-    script sc = {.out = out, .answers = answers, .n = n};
-    gs_mnk_play_options po;
-    gs_mnk_play_options_init(&po);
-    assert_int_equal(po.computer[0], -1);
-    assert_int_equal(po.computer[1], -1);
-    po.computer[0] = x;
-    po.computer[1] = o;
-    po.ask = scripted;
-    po.ask_user = &sc;
-    po.write = to_buffer;
-    po.write_user = out;
-    (void)g;
-    int rc = gs_mnk_play_game(pl, s, &po);
-    assert_int_equal(sc.next, n);   /* every answer read */
-    return rc;
+    moves_log *l = user;
+    char filling[64];
+    gs_mnk_format(l->g, s, filling, sizeof filling);
+    log_add(l, "show", filling);
 }
 
-static void test_play_game(void **state)
+static int log_ask(void *user, const void *s)
+{
+    moves_log *l = user;
+    (void)s;
+    log_add(l, "ask", "");
+    assert_true(l->next < l->n);
+    return l->cells[l->next++];
+}
+
+static bool log_chose(void *user, const void *s, const gs_mnk_move *m)
+{
+    moves_log *l = user;
+    char cell[16];
+    (void)s;
+    snprintf(cell, sizeof cell, "%d", m->cell);
+    log_add(l, "chose", cell);
+    return ++l->chosen == l->leave_after;
+}
+
+static void test_play(void **state)
 {
     (void)state;
     gs_mnk *g = make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
-    char b0[256], b1[256], b2[256], want[2048];
     sbuf s;
+    gs_mnk_game_result r;
 
-    /* two people: wrong answers told why, then "q" */
-    static const char *const people[] = {"", "zz", " b2\t", "b2", "a1", "q"};
-    buffer out = {0};
+    /* two people: every move asked for, the game won by X */
+    static const int line[] = {0, 3, 1, 4, 2};
+    moves_log l = {.g = g, .cells = line, .n = 5};
+    gs_mnk_game_play play = {.show = log_show, .ask = log_ask,
+                             .chose = log_chose, .user = &l};
     gs_mnk_empty(g, &s);
-    gs_mnk_board_text(g, &s, b0, sizeof b0);
-    parse(g, "....X....", &s);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    parse(g, "O...X....", &s);
-    gs_mnk_board_text(g, &s, b2, sizeof b2);
-    gs_mnk_empty(g, &s);
-    assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
-    const char *xp = "[X to move (a cell a1-c3 or 1-9, q to quit): ]";
-    const char *op = "[O to move (a cell a1-c3 or 1-9, q to quit): ]";
-    snprintf(want, sizeof want, "%s%sType a cell such as a1, or q to quit.\n"
-             "%s'zz' is not a cell of this 3x3 board: type a cell such as a1, "
-             "or a number from 1 to 9.\n%s%s%sb2 is taken: choose an empty "
-             "cell.\n%s%s%sGame left unfinished.\n", b0, xp, xp, xp, b1, op,
-             op, b2, xp);
-    assert_string_equal(out.text, want);
-    assert_int_equal(gs_mnk_cell(g, &s, 4), 1);
-    assert_int_equal(gs_mnk_cell(g, &s, 0), 2);
-    free(out.text);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_string_equal(l.text, "show .........; ask; show X........; ask; "
+                        "show X..O.....; ask; show XX.O.....; ask; "
+                        "show XX.OO....; ask; show XXXOO....");
+    assert_int_equal(r.end, GS_MNK_GAME_OVER);
+    assert_int_equal(r.winner, 1);
+    assert_int_equal(r.moves, 5);
 
-    /* the side asked for; O chosen, the computer opens in the centre;
-     * the end of input at a move leaves the game unfinished */
-    static const char *const side_o[] = {"maybe", " o ", NULL};
-    out = (buffer){0};
+    /* the computer as O: it blocks the row, then the person leaves */
+    static const int leave[] = {0, 1, -1};
+    l = (moves_log){.g = g, .cells = leave, .n = 3};
+    play.computer[1] = true;
     gs_mnk_empty(g, &s);
-    assert_int_equal(play_script(g, pl, &s, -1, -1, side_o, 2, &out), GS_OK);
-    const char *ask = "[Play X (moves first) or O? [X/o] ]";
-    snprintf(want, sizeof want, "%sType X or O.\n%s%scomputer (X) plays b2\n"
-             "computer move: ", ask, ask, b0);
-    assert_memory_equal(out.text, want, strlen(want));
-    snprintf(want, sizeof want, "%s%sGame left unfinished.\n", b1, op);
-    assert_string_equal(out.text + out.len - strlen(want), want);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_int_equal(r.end, GS_MNK_GAME_LEFT);
+    assert_int_equal(r.moves, 4);
+    assert_int_equal(gs_mnk_cell(g, &s, 2), 2);   /* c1: the block */
+    assert_non_null(strstr(l.text, "show XX..O....; chose 2; show XXO.O....; "
+                           "ask"));
+
+    /* two computers play tic-tac-toe to a draw; a finished game ends at
+     * once; chose's true leaves before its move is played */
+    l = (moves_log){.g = g};
+    play.computer[0] = true;
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_int_equal(r.end, GS_MNK_GAME_OVER);
+    assert_int_equal(r.winner, 0);
+    assert_int_equal(r.moves, 9);
+    assert_int_equal(l.chosen, 9);
+    l = (moves_log){.g = g};
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_int_equal(r.moves, 0);
+    assert_int_equal(r.end, GS_MNK_GAME_OVER);
+    assert_int_equal(r.winner, 0);
+    assert_int_equal(l.chosen, 0);
+    l = (moves_log){.g = g, .leave_after = 2};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_int_equal(r.end, GS_MNK_GAME_LEFT);
+    assert_int_equal(r.moves, 1);
     assert_int_equal(gs_mnk_stones(g, &s), 1);
-    free(out.text);
 
-    /* the end of input at the side's question: nothing more */
-    out = (buffer){0};
+    /* no callbacks at all: two computers need none */
+    gs_mnk_game_play bare = {.computer = {true, true}};
     gs_mnk_empty(g, &s);
-    assert_int_equal(play_script(g, pl, &s, -1, -1, NULL, 0, &out), GS_OK);
-    assert_string_equal(out.text, ask);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &bare, &r), GS_OK);
+    assert_int_equal(r.moves, 9);
+
+    /* bad arguments; a taken cell from ask is refused, not played */
+    static const int taken[] = {4, 4};
+    l = (moves_log){.g = g, .cells = taken, .n = 2};
+    play.computer[0] = play.computer[1] = false;
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_EINVAL);
+    assert_int_equal(r.end, GS_MNK_GAME_LEFT);
+    assert_int_equal(r.moves, 1);
+    assert_int_equal(gs_mnk_stones(g, &s), 1);
+    static const int off[] = {9};
+    l = (moves_log){.g = g, .cells = off, .n = 1};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_EINVAL);
     assert_int_equal(gs_mnk_stones(g, &s), 0);
-    free(out.text);
-
-    /* X the computer (O then the person) wins at once */
-    out = (buffer){0};
-    parse(g, "XX.OO....", &s);
-    assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
-    assert_int_equal(gs_mnk_winner(g, &s), 1);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    snprintf(want, sizeof want, "%sX wins.\n", b1);
-    assert_string_equal(out.text + out.len - strlen(want), want);
-    assert_non_null(strstr(out.text, "computer (X) plays c1\n"));
-    free(out.text);
-
-    gs_mnk_play_options po;
-    gs_mnk_play_options_init(&po);
-    po.write = to_buffer;
-    assert_int_equal(gs_mnk_play_game(pl, &s, &po), GS_EINVAL);
-    assert_int_equal(gs_mnk_play_game(NULL, &s, NULL), GS_EINVAL);
+    play.ask = NULL;
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_play(NULL, &s, &bare, &r), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_play(pl, NULL, &bare, &r), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_play(pl, &s, NULL, &r), GS_EINVAL);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &bare, NULL), GS_EINVAL);
     gs_mnk_player_free(pl);
     gs_mnk_free(g);
 }
@@ -615,7 +620,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_text),
-        cmocka_unit_test(test_play_game),
+        cmocka_unit_test(test_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1011,39 +1011,22 @@ static void test_height(void **state)
     free_tree(tree, &t);
 }
 
-/* What `gamesearch tree` says when a tree is deeper than the search. */
-static void test_ply_limit_text(void **state)
+/* The most rounds a search can be cut off at within the ply limit. */
+static void test_max_rounds(void **state)
 {
     (void)state;
     track t;
-    char text[512];
-    gs_tree *tree = parse_ok(SEED, &t);   /* nested, 3 plies, 2 agents */
-    const char *nested = "the tree is 3 plies deep, more than the 2 plies "
-        "gamesearch searches; a nested list has values only at its leaves, "
-        "so --depth cannot cut it off: write it as lines, with values for "
-        "the nodes at a cutoff of at most 1 rounds, and give that --depth";
-    assert_int_equal(gs_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
-                     strlen(nested));
-    assert_string_equal(text, nested);
+    gs_tree *tree = parse_ok(SEED, &t);   /* 2 agents */
+    assert_int_equal(gs_tree_max_rounds(tree, 2), 1);
+    assert_int_equal(gs_tree_max_rounds(tree, 5), 2);
+    assert_int_equal(gs_tree_max_rounds(tree, 4096), 2048);
+    assert_int_equal(gs_tree_max_rounds(tree, 1), 0);
+    assert_int_equal(gs_tree_max_rounds(tree, 0), 0);
+    assert_int_equal(gs_tree_max_rounds(tree, -3), 0);
     free_tree(tree, &t);
-
-    tree = parse_ok("A: B C\nB = 1\nC: D\nD: B\n", &t);   /* lines, 3 plies */
-    const char *beyond = "the tree is 3 plies deep and a cutoff of 3 rounds "
-        "(6 plies) lies beyond the 5 plies gamesearch searches; give --depth "
-        "at most 2";
-    assert_int_equal(gs_tree_ply_limit_text(tree, 3, 6, 5, text, sizeof text),
-                     strlen(beyond));
-    assert_string_equal(text, beyond);
-    const char *none = "the tree is 3 plies deep, more than the 2 plies "
-        "gamesearch searches; cut it off with --depth N, N at most 1 rounds, "
-        "the nodes at the cutoff given values";
-    assert_int_equal(gs_tree_ply_limit_text(tree, 0, 0, 2, text, sizeof text),
-                     strlen(none));
-    assert_string_equal(text, none);
-    /* cut short as snprintf cuts, the whole length still returned */
-    assert_int_equal(gs_tree_ply_limit_text(tree, 0, 0, 2, text, 12),
-                     strlen(none));
-    assert_string_equal(text, "the tree is");
+    tree = parse_ok("agents: max min min\nA: B\nB = 1\n", &t);
+    assert_int_equal(gs_tree_max_rounds(tree, 8), 2);
+    assert_int_equal(gs_tree_max_rounds(tree, 9), 3);
     free_tree(tree, &t);
 }
 
@@ -1248,7 +1231,7 @@ int main(void)
         cmocka_unit_test(test_check_values),
         cmocka_unit_test(test_check_values_dag_is_fast),
         cmocka_unit_test(test_height),
-        cmocka_unit_test(test_ply_limit_text),
+        cmocka_unit_test(test_max_rounds),
         cmocka_unit_test(test_parse_roles),
         cmocka_unit_test(test_set_roles),
         cmocka_unit_test(test_game),

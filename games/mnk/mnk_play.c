@@ -3,10 +3,9 @@
  * (gamesearch/mnk.h, "Playing and solving"): the settings that make it
  * play perfectly on small boards and well within a time limit on large
  * ones, its moves, and the solve of a position (its value and every
- * optimal move), and the board and a solve as text. Built on the public
- * API alone.
+ * optimal move), a game with per-move callbacks, and the board and a
+ * solve as text. Built on the public API alone.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -308,20 +307,6 @@ size_t gs_mnk_board_text(const gs_mnk *g, const void *state, char *buf,
     return (size_t)snprintf(buf, size, "%s", board);
 }
 
-size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
-                        char *buf, size_t size)
-{
-    char name[16], count[40], depth[24] = "";
-    gs_mnk_cell_name(g, m->cell, name, sizeof name);
-    gs_format_count(m->nodes, count, sizeof count);
-    if (m->iterative)
-        snprintf(depth, sizeof depth, ", depth %d", m->depth);
-    int n = snprintf(buf, size, "computer (%c) plays %s\ncomputer move: %.3f "
-                     "ms, %s nodes%s\n", side == 0 ? 'X' : 'O', name,
-                     m->seconds * 1e3, count, depth);
-    return n > 0 ? (size_t)n : 0;
-}
-
 int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                          const gs_mnk_solution *sol, int depth,
                          gs_write_fn write, void *user)
@@ -360,151 +345,45 @@ int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
     return gs_writer_finish(&w);
 }
 
-/* ---- A game in the terminal ---- */
+/* ---- A game ---- */
 
-/* Hands printf's text to the game's writer (its status is not kept: a
- * game goes on whether or not its text could be shown). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void say(const gs_mnk_play_options *o, const char *fmt, ...)
+int gs_mnk_player_play(gs_mnk_player *pl, void *state,
+                       const gs_mnk_game_play *play, gs_mnk_game_result *out)
 {
-    char text[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        (void)o->write(o->write_user, text,
-                       (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
-}
-
-/* Hands the whole of s to the game's writer, as say does. */
-static void put(const gs_mnk_play_options *o, const char *s)
-{
-    (void)o->write(o->write_user, s, strlen(s));
-}
-
-/* The person's answer to prompt with its surrounding blanks stripped, or
- * NULL at the end of input. */
-static char *answer(const gs_mnk_play_options *o, const char *prompt)
-{
-    char *s = o->ask(o->ask_user, prompt);
-    if (!s)
-        return NULL;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    return s;
-}
-
-/* The side the person plays into computer[], asked for: false at the end
- * of input. */
-static bool ask_side(const gs_mnk_play_options *o, int computer[2])
-{
-    for (;;) {
-        char *a = answer(o, "Play X (moves first) or O? [X/o] ");
-        if (!a)
-            return false;
-        bool x = *a == '\0' || strcmp(a, "x") == 0 || strcmp(a, "X") == 0;
-        if (x || strcmp(a, "o") == 0 || strcmp(a, "O") == 0) {
-            computer[0] = !x;
-            computer[1] = x;
-            return true;
-        }
-        say(o, "Type X or O.\n");
-    }
-}
-
-/* A person's move: the cell, or -1 at the end of input or on "q". */
-static int ask_move(const gs_mnk *g, const void *s,
-                    const gs_mnk_play_options *o)
-{
-    const gs_mnk_params *p = gs_mnk_params_of(g);
-    int cells = p->rows * p->cols;
-    char first[16], last[16], prompt[96], name[16];
-    gs_mnk_cell_name(g, 0, first, sizeof first);
-    gs_mnk_cell_name(g, cells - 1, last, sizeof last);
-    snprintf(prompt, sizeof prompt, "%c to move (a cell %s-%s or 1-%d, q to "
-             "quit): ", gs_mnk_to_move(g, s) == 0 ? 'X' : 'O', first, last,
-             cells);
-    for (;;) {
-        char *a = answer(o, prompt);
-        if (!a || strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
-            return -1;
-        if (*a == '\0') {
-            say(o, "Type a cell such as %s, or q to quit.\n", first);
-            continue;
-        }
-        int c = gs_mnk_parse_cell(g, a);
-        if (c < 0) {
-            /* the answer shown escaped, and cut after 64 bytes */
-            char shown[64 + 8];
-            if (a[gs_text_escape(a, 64, shown, sizeof shown)])
-                strcat(shown, "...");
-            say(o, "'%s' is not a cell of this %dx%d board: type a cell such "
-                "as %s, or a number from 1 to %d.\n", shown, p->rows, p->cols,
-                first, cells);
-            continue;
-        }
-        if (gs_mnk_cell(g, s, c) != 0) {
-            gs_mnk_cell_name(g, c, name, sizeof name);
-            say(o, "%s is taken: choose an empty cell.\n", name);
-            continue;
-        }
-        return c;
-    }
-}
-
-void gs_mnk_play_options_init(gs_mnk_play_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->computer[0] = o->computer[1] = -1;
-}
-
-int gs_mnk_play_game(gs_mnk_player *pl, void *state,
-                     const gs_mnk_play_options *o)
-{
-    if (!pl || !state || !o || !o->write || !o->ask)
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->end = GS_MNK_GAME_LEFT;
+    if (!pl || !state || !play ||
+        ((!play->computer[0] || !play->computer[1]) && !play->ask))
         return GS_EINVAL;
     const gs_mnk *g = pl->g;
-    int computer[2] = {o->computer[0], o->computer[1]};
-    if (computer[0] < 0 && computer[1] < 0) {
-        if (!ask_side(o, computer))
-            return GS_OK;
-    } else if (computer[0] < 0) {
-        computer[0] = !computer[1];
-    } else if (computer[1] < 0) {
-        computer[1] = !computer[0];
-    }
-
+    const gs_mnk_params *p = gs_mnk_params_of(g);
     for (;;) {
-        char text[(GS_MNK_MAX_SIDE + 1) * 72];
-        gs_mnk_board_text(g, state, text, sizeof text);
-        put(o, text);
+        if (play->show)
+            play->show(play->user, state);
         if (gs_mnk_over(g, state)) {
-            int w = gs_mnk_winner(g, state);
-            say(o, "%s\n", w == 1 ? "X wins." : w == 2 ? "O wins." : "Draw.");
+            out->end = GS_MNK_GAME_OVER;
+            out->winner = gs_mnk_winner(g, state);
             return GS_OK;
         }
-        int side = gs_mnk_to_move(g, state), cell;
-        if (!computer[side]) {
-            cell = ask_move(g, state, o);
-            if (cell < 0) {
-                say(o, "Game left unfinished.\n");
+        int cell;
+        if (!play->computer[gs_mnk_to_move(g, state)]) {
+            cell = play->ask(play->user, state);
+            if (cell < 0)
                 return GS_OK;
-            }
+            if (cell >= p->rows * p->cols || gs_mnk_cell(g, state, cell) != 0)
+                return GS_EINVAL;
         } else {
             gs_mnk_move m;
             int rc = gs_mnk_player_move(pl, state, &m);
             if (rc != GS_OK)
                 return rc;
-            gs_mnk_move_text(g, side, &m, text, sizeof text);
-            put(o, text);
+            if (play->chose && play->chose(play->user, state, &m))
+                return GS_OK;
             cell = m.cell;
         }
         gs_mnk_play(g, state, cell);
+        out->moves++;
     }
 }

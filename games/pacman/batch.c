@@ -367,18 +367,6 @@ int gs_pac_batch_count_packed(const gs_pac_batch *b, size_t g,
     return rc;
 }
 
-size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total, double seconds,
-                         char *buf, size_t size)
-{
-    char mean[32] = "-";
-    if (t->counted)
-        snprintf(mean, sizeof mean, "%.1f", t->score_sum / (double)t->counted);
-    int n = snprintf(buf, size, "%zu/%zu games, %zu wins, mean score %s, "
-                     "%.1f games/s", t->done, total, t->wins, mean,
-                     (double)t->done / seconds);
-    return n < 0 ? 0 : (size_t)n;
-}
-
 /* ---- Replays ---- */
 
 int gs_pac_replay_open(const char *text, size_t len,

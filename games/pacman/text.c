@@ -161,38 +161,6 @@ int gs_pac_results_write(const gs_pac_record *rec,
     return rc;
 }
 
-size_t gs_pac_status_text(const gs_pac_batch *b, size_t game,
-                          const void *state, const gs_pac_game_result *result,
-                          bool keyboard, gs_pac_moment when, char *buf,
-                          size_t size)
-{
-    char line[GS_PAC_LINE_SIZE];
-    int n;
-    switch (when) {
-    case GS_PAC_MOMENT_START:
-        n = snprintf(buf, size, "game %zu of %zu: an arrow key or WASD starts "
-                     "it, q quits", game, b->games);
-        break;
-    case GS_PAC_MOMENT_TRAINING:
-        n = snprintf(buf, size, "game %zu: training, not shown", game);
-        break;
-    case GS_PAC_MOMENT_OVER:
-        gs_pac_result_text(result, line, sizeof line);
-        n = snprintf(buf, size, "%s   game %zu of %zu", line, game, b->games);
-        break;
-    default:
-        n = snprintf(buf, size, "Score: %d   food: %d   %sgame %zu of %zu   %s",
-                     gs_pacman_score(b->world, state),
-                     gs_pacman_food_left(b->world, state),
-                     b->replay ? "replay, " : "", game, b->games,
-                     keyboard && !b->replay
-                         ? "arrows/WASD move, space stops, q quits"
-                         : "q quits");
-        break;
-    }
-    return n < 0 ? 0 : (size_t)n;
-}
-
 int gs_pac_timeout_write(const gs_pac_game_result *game, gs_write_fn write,
                          void *user)
 {

@@ -93,6 +93,11 @@ int32_t gs_tree_cutoff(const gs_tree *tree, int depth)
                ? (int32_t)(depth * agents) : 0;
 }
 
+int gs_tree_max_rounds(const gs_tree *tree, int max_ply)
+{
+    return max_ply > 0 ? max_ply / tree->num_agents : 0;
+}
+
 /* True, with *lo and *hi (either may be NULL), when `bounds:` was given. */
 bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi)
 {

@@ -287,16 +287,6 @@ GS_API size_t gs_mnk_board_text(const gs_mnk *g, const void *state,
                                  char *buf, size_t size);
 
 /*
- * A computer move m of player `side` (0 X, 1 O) as the game in the
- * terminal shows it: "computer (X) plays b2" and "computer move: 0.243 ms,
- * 921 nodes" (", depth 4" after iterative deepening), each with its
- * newline. Writes at most size bytes, NUL included, and returns the whole
- * length, as snprintf does.
- */
-GS_API size_t gs_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,
-                               char *buf, size_t size);
-
-/*
  * A solve of `state` (its solution sol, searched `depth` plies deep, 0 to
  * the end) as `gamesearch ttt --solve` prints it: the board as
  * gs_mnk_board_text draws it, "X to move: wins" (loses, draw), "value: 1",
@@ -316,48 +306,52 @@ GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
 GS_API int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
                                 void *user);
 
-/* ---- A game in the terminal ---- */
+/* ---- A game ---- */
+
+/* A game of gs_mnk_player_play: who plays what, and the callbacks. What
+ * a person sees and types is the caller's. */
+typedef struct gs_mnk_game_play {
+    bool computer[2];       /* player p (0 X, 1 O) is the computer, else a
+                               person */
+    /* Each position: before its move, and once the game is over. May be
+     * NULL. */
+    void (*show)(void *user, const void *state);
+    /* A person's move in state: an empty cell, or -1 to leave the game.
+     * Needed when a person plays. */
+    int (*ask)(void *user, const void *state);
+    /* The computer's move m in state, before it is played (may be NULL):
+     * true leaves the game, m not played. */
+    bool (*chose)(void *user, const void *state, const gs_mnk_move *m);
+    void *user;
+} gs_mnk_game_play;
+
+/* How a game of gs_mnk_player_play ended. */
+typedef enum gs_mnk_game_end {
+    GS_MNK_GAME_OVER = 0,   /* a line or a full board: `winner` */
+    GS_MNK_GAME_LEFT = 1    /* ask gave -1, or chose true */
+} gs_mnk_game_end;
+
+typedef struct gs_mnk_game_result {
+    gs_mnk_game_end end;
+    int winner;             /* GS_MNK_GAME_OVER: as gs_mnk_winner, 0 a
+                               draw, 1 X, 2 O */
+    int moves;              /* moves played from the first position */
+} gs_mnk_game_result;
 
 /*
- * The person's answer to `prompt` (the callback shows it, as is, with no
- * newline of its own): a line of text without its newline, which the
- * game may change (it strips the blanks around it), kept until the next
- * call; or NULL at the end of input.
+ * Plays a game from `state` (changed move by move, left at the last
+ * position) with pl as the computer, as `gamesearch ttt` does: show each
+ * position; on a person's turn ask; on the computer's, gs_mnk_player_move,
+ * passed to chose, then played. A position where the game is over ends it
+ * at once (shown, no move). GS_OK and *out when the game ended or was
+ * left; GS_EINVAL for NULL arguments, a person without ask, or a cell from
+ * ask that cannot be played (not played; *out says the game was left);
+ * or the status of a computer's search that failed (its move not played,
+ * *out likewise). *out is always filled in.
  */
-typedef char *(*gs_mnk_ask_fn)(void *user, const char *prompt);
-
-/* How gs_mnk_play_game plays. */
-typedef struct gs_mnk_play_options {
-    /* X's and O's player: 1 the computer, 0 a person, -1 not said (the
-     * other side of the one said; when neither is, the person is asked
-     * "Play X (moves first) or O? [X/o] ", an empty answer meaning X). */
-    int computer[2];
-    gs_mnk_ask_fn ask;       /* a person's answers */
-    void *ask_user;
-    gs_write_fn write;       /* everything the game shows */
-    void *write_user;
-} gs_mnk_play_options;
-
-/* Fills o with both sides not said and no callbacks. */
-GS_API void gs_mnk_play_options_init(gs_mnk_play_options *o);
-
-/*
- * Plays a game from `state` (changed move by move) as `gamesearch ttt`
- * does: after asking the side when o says neither, the board as
- * gs_mnk_board_text draws it before every move; a person's move asked
- * for with "X to move (a cell a1-c3 or 1-9, q to quit): " until the answer
- * is an empty cell (a name as gs_mnk_parse_cell reads it), each wrong
- * answer told why in one line; the computer's move from pl and its line
- * as gs_mnk_move_text writes it; at the end "X wins.", "O wins." or
- * "Draw.", or "Game left unfinished." when a person answers "q" or "quit"
- * or the input ends at a move (at the question of the side, its end stops
- * the game with nothing more shown). The results of
- * write are not looked at. GS_OK when the game ended or stopped; GS_EINVAL
- * for a NULL argument or callback; or the status of a computer's search
- * that failed (its move then not played).
- */
-GS_API int gs_mnk_play_game(gs_mnk_player *pl, void *state,
-                            const gs_mnk_play_options *o);
+GS_API int gs_mnk_player_play(gs_mnk_player *pl, void *state,
+                              const gs_mnk_game_play *play,
+                              gs_mnk_game_result *out);
 
 #ifdef __cplusplus
 }

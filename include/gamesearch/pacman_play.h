@@ -826,36 +826,6 @@ GS_API bool gs_pac_batch_count(gs_pac_batch *b, size_t g, gs_pac_tally *t);
 GS_API int gs_pac_batch_count_packed(const gs_pac_batch *b, size_t g,
                                      const char *data, size_t len,
                                      gs_pac_tally *t);
-/* The progress of a batch of `total` games after `seconds`: "12/100 games,
- * 7 wins, mean score 503.2, 4.1 games/s" ("mean score -" before a game
- * counts; seconds > 0). As snprintf: at most size bytes, NUL included,
- * into buf; returns the whole length. */
-GS_API size_t gs_pac_tally_text(const gs_pac_tally *t, size_t total,
-                                double seconds, char *buf, size_t size);
-
-/* The moments of a game the terminal view writes a status line for. */
-typedef enum gs_pac_moment {
-    GS_PAC_MOMENT_START,      /* the person's game, before the first key */
-    GS_PAC_MOMENT_MOVE,       /* as the game goes */
-    GS_PAC_MOMENT_TRAINING,   /* a training game, not shown */
-    GS_PAC_MOMENT_OVER        /* the end: the game's result */
-} gs_pac_moment;
-
-/*
- * The view's status line at `when` in game `game` (1-based) of batch b,
- * whose state is `state`: at the start "game 1 of 3: an arrow key or WASD
- * starts it, q quits"; as the game goes "Score: 12   food: 30   game 1 of
- * 3   q quits" ("replay, " before "game" in a replay; the keys to move
- * instead of "q quits" when `keyboard` plays and it is no replay); a
- * training game "game 1: training, not shown"; at the end the result line
- * (gs_pac_result_text of `result`) then "   game 1 of 3". Writes at most
- * size bytes, NUL included, and returns the whole length, as snprintf.
- */
-GS_API size_t gs_pac_status_text(const gs_pac_batch *b, size_t game,
-                                 const void *state,
-                                 const gs_pac_game_result *result,
-                                 bool keyboard, gs_pac_moment when, char *buf,
-                                 size_t size);
 
 /*
  * Reads a record's text for replaying (`gamesearch pacman --replay`): its

@@ -145,6 +145,13 @@ GS_API int gs_tree_depth(const gs_tree *tree);
  * would not fit in an int32_t. */
 GS_API int32_t gs_tree_cutoff(const gs_tree *tree, int depth);
 
+/* The most rounds a search of `tree` can be cut off at within max_ply
+ * plies (the engine's limit, gs_search_options.max_ply): max_ply divided
+ * by the agents, rounded down; 0 when max_ply is below one round. A
+ * search that fails with GS_EPLY went deeper than max_ply: the tree is
+ * deeper (gs_tree_height) and not cut off, or cut off beyond this. */
+GS_API int gs_tree_max_rounds(const gs_tree *tree, int max_ply);
+
 /* The `bounds:` line: true and *lo, *hi when present. */
 GS_API bool gs_tree_bounds(const gs_tree *tree, double *lo, double *hi);
 
@@ -161,20 +168,6 @@ GS_API int32_t gs_tree_height(const gs_tree *tree);
  */
 GS_API int gs_tree_check_values(const gs_tree *tree, int32_t depth_plies,
                                 gs_error *error);
-
-/*
- * Why a search of `tree` to `depth` rounds (cut off at `cutoff` plies; 0:
- * no cutoff) failed with GS_EPLY, the tree being deeper than the max_ply
- * plies the engine searches, and what can be done, in one sentence without
- * a final period as `gamesearch tree` gives it after the file's name: a
- * nested list has values only at its leaves, so no --depth helps it; a
- * cutoff beyond the limit asks for a smaller --depth; no cutoff asks for
- * one. Writes at most size bytes, NUL included, into buf and returns the
- * length of the whole text, as snprintf does.
- */
-GS_API size_t gs_tree_ply_limit_text(const gs_tree *tree, int depth,
-                                     int32_t cutoff, int max_ply, char *buf,
-                                     size_t size);
 
 /*
  * Fills *game with the tree game (state_size = sizeof(gs_tree_state)); the
