@@ -96,11 +96,7 @@ static double search_minmax(gs_engine *e, int ply, int agent, double alpha,
         if (maximize ? v > best : v < best) {
             best = v;
             *best_out = a;
-            pv_update(e, ply, a);
-            if (ply == 0) {
-                e->root_best = i;
-                e->root_best_value = v;
-            }
+            note_best(e, ply, i, a, v);
         }
         if (!e->mode.prune)
             continue;

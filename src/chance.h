@@ -56,7 +56,7 @@ static inline double chance_unscale(double x)
 /* (acc + rem * bound) / denom: the node's value if the children not yet
  * summed, of total weight rem, were all worth `bound`. */
 static inline double chance_value(chance_sum acc, double rem, double bound,
-                           double denom)
+                                  double denom)
 {
     chance_add(&acc, rem, bound);
     if (!acc.scaled)
@@ -71,8 +71,9 @@ static inline double chance_value(chance_sum acc, double rem, double bound,
  * it is an infinity of the right sign, which every finite v compares
  * with as it does with the true edge.
  */
-static inline double star1_edge(double edge, double denom, const chance_sum *acc,
-                         double rem, double other, double w)
+static inline double star1_edge(double edge, double denom,
+                                const chance_sum *acc, double rem, double other,
+                                double w)
 {
     if (!acc->scaled) {
         double num = edge * denom - acc->s - rem * other;

@@ -80,8 +80,8 @@ static inline void emit(gs_engine *e, gs_event_kind kind, const gs_event *ev)
 }
 
 /* Reports an event of the node at `ply` (ENTER, LEAVE) with its window. */
-static COLD void emit_node(gs_engine *e, gs_event_kind kind, int ply,
-                           int agent, gs_action via, bool leaf, double value,
+static COLD void emit_node(gs_engine *e, gs_event_kind kind, int ply, int agent,
+                           gs_action via, bool leaf, double value,
                            gs_bound bound, double alpha, double beta)
 {
     gs_event ev = {state_at(e, ply), ply,   agent, via,  -1,
@@ -107,8 +107,8 @@ static COLD void emit_prunes(gs_engine *e, int ply, int agent, size_t base,
  * and counts the cutoff (only when something was actually skipped). The
  * node's actions must be in search order; (alpha, beta) is its window when
  * it cut. */
-static inline void prune_rest(gs_engine *e, int ply, int agent, size_t base, int i,
-                       int n, double alpha, double beta)
+static inline void prune_rest(gs_engine *e, int ply, int agent, size_t base,
+                              int i, int n, double alpha, double beta)
 {
     if (i + 1 >= n)
         return;
@@ -154,6 +154,19 @@ static inline void pv_update(gs_engine *e, int ply, gs_action a)
         memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)len * sizeof(gs_action));
     }
     e->pv_len[ply] = 1 + len;
+}
+
+/* The node at `ply` found a new best child, action `a` at position i of
+ * its search order, worth v: its line becomes `a` and the child's, and at
+ * the root it is the answer so far (kept if a limit stops the search). */
+static inline void note_best(gs_engine *e, int ply, int i, gs_action a,
+                             double v)
+{
+    pv_update(e, ply, a);
+    if (ply == 0) {
+        e->root_best = i;
+        e->root_best_value = v;
+    }
 }
 
 /* A node whose value is read from the game: terminal, cut off by depth

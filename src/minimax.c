@@ -45,11 +45,7 @@ static double max_or_min(gs_engine *e, int ply, size_t base, int n,
             return best;
         if (maximize ? v > best : v < best) {
             best = v;
-            pv_update(e, ply, a);
-            if (ply == 0) {
-                e->root_best = i;
-                e->root_best_value = v;
-            }
+            note_best(e, ply, i, a, v);
         }
     }
     return best;
@@ -127,7 +123,9 @@ static double minimax_node(gs_engine *e, int ply, gs_action via)
     /* Step 4. The children, by the role of the agent to move. */
     gs_role role = e->roles[agent];
     double v;
-    if (role == GS_ROLE_CHANCE || (role == GS_ROLE_MIN && e->mode.min_is_chance))
+    bool averages = role == GS_ROLE_CHANCE ||
+                    (role == GS_ROLE_MIN && e->mode.min_is_chance);
+    if (averages)
         v = expectation(e, ply, base, n, role == GS_ROLE_MIN);
     else
         v = max_or_min(e, ply, base, n, role == GS_ROLE_MAX);

@@ -44,8 +44,8 @@ static inline uint64_t table_key(const gs_engine *e, const void *state,
 
 /* The bounds of the node at `ply`, reached by `via`, when its parent
  * read them before searching it (child_bounds, into known[ply]). */
-static inline bool known_bounds_of(const gs_engine *e, int ply,
-                                   gs_action via, double *lo, double *hi)
+static inline bool known_bounds_of(const gs_engine *e, int ply, gs_action via,
+                                   double *lo, double *hi)
 {
     if (ply <= 0 || ply >= KNOWN_PLIES)
         return false;
@@ -109,9 +109,9 @@ static inline void prefetch_children(gs_engine *e, int ply, size_t base, int n)
  * step 4.
  */
 static inline bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
-                         bool maximize, double *alpha, double *beta,
-                         double *value, gs_bound *bound, double *settled,
-                         gs_action *settled_action)
+                                bool maximize, double *alpha, double *beta,
+                                double *value, gs_bound *bound, double *settled,
+                                gs_action *settled_action)
 {
     const gs_game *g = &e->game;
     known_bounds *known =
@@ -166,8 +166,8 @@ static inline bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
  * the node fails high (MAX) or low (MIN) of (alpha, beta) on its own;
  * *value and *bound are then the node's result. */
 static inline bool etc_cutoff(gs_engine *e, int ply, size_t base, int n,
-                       bool maximize, double alpha, double beta,
-                       int remaining, double *value, gs_bound *bound)
+                              bool maximize, double alpha, double beta,
+                              int remaining, double *value, gs_bound *bound)
 {
     const int need = remaining == TT_DEPTH_FULL ? TT_DEPTH_FULL
                                                 : remaining - 1;
