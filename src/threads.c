@@ -31,13 +31,14 @@
  * 203, 204, 190 to 198, 193 and 186 M nodes and 33.5, 30.3, 29.1 to 29.9,
  * 29.9 and 33.3 s (one thread: 46 to 51 s).
  */
-#include <pthread.h>
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "engine.h"
+#include "thread.h"
 #include "tt.h"
 
 typedef struct helper_job {
@@ -45,9 +46,14 @@ typedef struct helper_job {
     gs_search_options opt;
     const void *root;
     gs_result result;
-    pthread_t thread;
+    thread_handle thread;
     bool running;
 } helper_job;
+
+bool gs_threads_available(void)
+{
+    return THREADS_AVAILABLE;
+}
 
 static void *mem_resize(const gs_allocator *a, void *p, size_t osize,
                         size_t nsize)
@@ -98,6 +104,13 @@ int threads_ensure_helpers(gs_engine *e, int n)
 int threads_search(gs_engine *e, const void *root,
                    const gs_search_options *options, gs_result *r)
 {
+    /* Without threads, engine_begin() refuses options->threads above 1
+     * (its option checks say why) before any helper is made. */
+    if (!THREADS_AVAILABLE) {
+        int refused = engine_begin(e, options);
+        assert(refused != GS_OK);
+        return refused;
+    }
     int nh = options->threads - 1;
     int st = threads_ensure_helpers(e, nh);
     if (st != GS_OK)
@@ -163,7 +176,7 @@ int threads_search(gs_engine *e, const void *root,
         atomic_store(&j->engine->probe_med, PROBE_NONE);
         j->engine->smp = sh;
         j->engine->busy = e->busy;
-        j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
+        j->running = thread_start(&j->thread, helper_main, j);
     }
     memset(r, 0, sizeof *r);
     r->best = GS_NO_ACTION;
@@ -174,7 +187,7 @@ int threads_search(gs_engine *e, const void *root,
     for (int i = 0; i < nh; i++) {
         if (!jobs[i].running)
             continue;
-        pthread_join(jobs[i].thread, NULL);
+        thread_join(&jobs[i].thread);
         r->nodes += jobs[i].result.nodes;
         r->leaves += jobs[i].result.leaves;
         r->cutoffs += jobs[i].result.cutoffs;
