@@ -10,6 +10,8 @@ Environment (for the test suite, which builds the library once already):
                             position-independent code) instead of
                             compiling the library's sources again
   GAMESEARCH_CFLAGS=FLAGS   extra compiler and linker flags (sanitizers)
+  GAMESEARCH_THREADS=OFF    the library without threads, as cmake
+                            -DGS_THREADS=OFF builds it (no -pthread)
 """
 import glob
 import os
@@ -66,15 +68,20 @@ else:
     sources += (rel("src/*.c") + rel("games/*.c") + rel("games/*/*.c") +
                 rel("tools/*/*.c") + [book_source()])
 
+threads = os.environ.get("GAMESEARCH_THREADS", "ON").upper() not in ("OFF", "0", "NO", "FALSE")
+macros = [("_POSIX_C_SOURCE", "200809L")]
+if not threads:
+    macros.append(("GS_NO_THREADS", "1"))
+
 nettle = nettle_flags()
 extension = Extension(
     "gamesearch._gamesearch",
     sources=sources,
     include_dirs=["include", "src"],
-    define_macros=[("_POSIX_C_SOURCE", "200809L")],
+    define_macros=macros,
     # asserts stay on, as in every build of the library
     extra_compile_args=["-std=c11", "-UNDEBUG"] + [f for f in nettle if f.startswith("-I")] + extra,
-    extra_link_args=[f for f in nettle if not f.startswith("-I")] + ["-lm", "-pthread"] + extra,
+    extra_link_args=[f for f in nettle if not f.startswith("-I")] + ["-lm"] + (["-pthread"] if threads else []) + extra,
     extra_objects=objects,
 )
 

@@ -175,6 +175,13 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "plays the fastest win)");
         return EXIT_BAD_INPUT;
     }
+    /* The solver's threads share its table; MCTS's trees grow one after
+     * another without threads. */
+    if (o->threads > 1 && !o->mcts && !gs_threads_available()) {
+        cli_error(cmd, "--threads is %ld, but this gamesearch was built "
+                  "without threads (GS_THREADS=OFF)", o->threads);
+        return EXIT_BAD_INPUT;
+    }
     return 0;
 }
 

@@ -30,7 +30,8 @@ install(FILES docs/gamesearch.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 
 # The CMake package. The static library's own dependencies (nettle through
-# pkg-config, threads) are looked for by the config file.
+# pkg-config, threads unless GS_THREADS=OFF) are looked for by the config
+# file.
 install(EXPORT gamesearchTargets NAMESPACE gamesearch::
   DESTINATION ${GS_CMAKE_PACKAGE_DIR})
 install(EXPORT gamesearchStaticTargets NAMESPACE gamesearch::
@@ -58,6 +59,12 @@ foreach(dir LIBDIR INCLUDEDIR)
     set(GS_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
   endif()
 endforeach()
+# A build without threads (GS_THREADS=OFF) links no thread library.
+if(GS_THREADS)
+  set(GS_PC_THREADS " -pthread")
+else()
+  set(GS_PC_THREADS "")
+endif()
 foreach(pc gamesearch gamesearch-static)
   configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/${pc}.pc.in @ONLY)
   install(CODE "

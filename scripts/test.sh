@@ -1,18 +1,26 @@
 #!/bin/sh
 # The whole test suite: a build with warnings as errors, then the same tests
-# under AddressSanitizer and UndefinedBehaviorSanitizer (asserts on in both).
+# under AddressSanitizer and UndefinedBehaviorSanitizer (asserts on in both),
+# then a build without threads (-DGS_THREADS=OFF) and the tests that differ
+# there: it leaves out the benchmarks, valgrind's run, MPI, the browser and
+# compare's chart, which run no differently without threads.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
-for kind in test asan; do
+for kind in test asan nothreads; do
     dir=build-$kind
     extra=""
+    skip=""
     [ "$kind" = asan ] && extra="-DGS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
+    if [ "$kind" = nothreads ]; then
+        extra="-DGS_THREADS=OFF -DGS_BENCH=OFF"
+        skip="test_valgrind|test_mpi|test_browser|test_compare_cli"
+    fi
     echo "== $kind build"
     # shellcheck disable=SC2086
     cmake -S . -B "$dir" -DGS_WERROR=ON $extra >/dev/null
     cmake --build "$dir" -j"$jobs" >/dev/null
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        ctest --test-dir "$dir" --output-on-failure -j"$jobs"
+        ctest --test-dir "$dir" --output-on-failure -j"$jobs" ${skip:+-E "$skip"}
 done

@@ -224,6 +224,11 @@ static int check_options(gs_engine *e, const gs_search_options *o)
                            "options.threads is %d, but several threads need "
                            "use_tt and alpha-beta with prune_equal",
                            o->threads);
+    if (o->threads > 1 && o->algo != GS_MCTS && !gs_threads_available())
+        return engine_fail(e, GS_EINVAL,
+                           "options.threads is %d, but this gamesearch was "
+                           "built without threads (GS_THREADS=OFF)",
+                           o->threads);
     if (so->tt_symmetry && o->use_tt && e->solver.num_symmetries == 0)
         return engine_fail(e, GS_EINVAL,
                            "solver options: tt_symmetry is set, but the "

@@ -3,13 +3,13 @@
  * under the lock, runs it, and notes under the lock that it ended; the
  * calling thread passes the jobs on in order as they come.
  */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
 
 #include "gamesearch/jobs.h"
+#include "thread.h"
 
 /* A job once it ended. */
 typedef struct job_slot {
@@ -19,8 +19,8 @@ typedef struct job_slot {
 
 typedef struct pool {
     const gs_jobs *j;
-    pthread_mutex_t lock;
-    pthread_cond_t ended;     /* a job ended */
+    thread_mutex lock;
+    thread_cond ended;      /* a job ended */
     size_t next;              /* the next job to hand out */
     size_t nended;
     size_t *order;            /* the jobs that ended, in that order */
@@ -29,7 +29,7 @@ typedef struct pool {
 } pool;
 
 typedef struct thread {
-    pthread_t id;
+    thread_handle id;
     pool *p;
     int number;
 } thread;
@@ -38,17 +38,17 @@ static void *pool_thread(void *arg)
 {
     thread *t = arg;
     pool *p = t->p;
-    pthread_mutex_lock(&p->lock);
+    thread_mutex_lock(&p->lock);
     while (!p->stop && p->next < p->j->count) {
         size_t i = p->next++;
-        pthread_mutex_unlock(&p->lock);
+        thread_mutex_unlock(&p->lock);
         int status = p->j->run(p->j->user, i, t->number);
-        pthread_mutex_lock(&p->lock);
+        thread_mutex_lock(&p->lock);
         p->slot[i] = (job_slot){status, true};
         p->order[p->nended++] = i;
-        pthread_cond_signal(&p->ended);
+        thread_cond_signal(&p->ended);
     }
-    pthread_mutex_unlock(&p->lock);
+    thread_mutex_unlock(&p->lock);
     return NULL;
 }
 
@@ -63,7 +63,7 @@ static void wait_a_tick(pool *p)
         until.tv_sec++;
         until.tv_nsec -= 1000000000L;
     }
-    pthread_cond_timedwait(&p->ended, &p->lock, &until);
+    thread_cond_wait_until(&p->ended, &p->lock, &until);
 }
 
 /* The calling thread: each job's done as it ends, then its take in order
@@ -72,34 +72,34 @@ static void pass_on(pool *p)
 {
     const gs_jobs *j = p->j;
     size_t seen = 0, taken = 0;
-    pthread_mutex_lock(&p->lock);
+    thread_mutex_lock(&p->lock);
     while (taken < j->count) {
         if (seen < p->nended) {
             size_t i = p->order[seen++];
             int status = p->slot[i].status;
-            pthread_mutex_unlock(&p->lock);
+            thread_mutex_unlock(&p->lock);
             if (j->done)
                 j->done(j->user, i, status);
         } else if (p->slot[taken].ended) {
             size_t i = taken++;
             int status = p->slot[i].status;
-            pthread_mutex_unlock(&p->lock);
+            thread_mutex_unlock(&p->lock);
             if (j->take && j->take(j->user, i, status) != 0) {
-                pthread_mutex_lock(&p->lock);
+                thread_mutex_lock(&p->lock);
                 break;
             }
         } else if (!j->tick) {
-            pthread_cond_wait(&p->ended, &p->lock);
+            thread_cond_wait(&p->ended, &p->lock);
             continue;
         } else {
             wait_a_tick(p);
-            pthread_mutex_unlock(&p->lock);
+            thread_mutex_unlock(&p->lock);
             j->tick(j->user);
         }
-        pthread_mutex_lock(&p->lock);
+        thread_mutex_lock(&p->lock);
     }
     p->stop = true;
-    pthread_mutex_unlock(&p->lock);
+    thread_mutex_unlock(&p->lock);
 }
 
 /* No thread could start: the jobs one after another on this one. */
@@ -133,10 +133,10 @@ int gs_jobs_run(const gs_jobs *j, int threads, const gs_allocator *alloc)
                               j->count * sizeof *p.slot) : NULL;
     thread *t = alloc->fn(alloc->user, NULL, 0, nt * sizeof *t);
     bool locks = false;
-    if (p.order && p.slot && t && pthread_mutex_init(&p.lock, NULL) == 0) {
-        locks = pthread_cond_init(&p.ended, NULL) == 0;
+    if (p.order && p.slot && t && thread_mutex_init(&p.lock)) {
+        locks = thread_cond_init(&p.ended);
         if (!locks)
-            pthread_mutex_destroy(&p.lock);
+            thread_mutex_free(&p.lock);
     }
     int status = locks ? GS_OK : GS_ENOMEM;
     if (locks) {
@@ -145,8 +145,7 @@ int gs_jobs_run(const gs_jobs *j, int threads, const gs_allocator *alloc)
         for (; started < nt; started++) {
             t[started].p = &p;
             t[started].number = (int)started;
-            if (pthread_create(&t[started].id, NULL, pool_thread,
-                               &t[started]) != 0)
+            if (!thread_start(&t[started].id, pool_thread, &t[started]))
                 break;
         }
         if (started == 0)
@@ -154,9 +153,9 @@ int gs_jobs_run(const gs_jobs *j, int threads, const gs_allocator *alloc)
         else
             pass_on(&p);
         for (size_t i = 0; i < started; i++)
-            pthread_join(t[i].id, NULL);
-        pthread_cond_destroy(&p.ended);
-        pthread_mutex_destroy(&p.lock);
+            thread_join(&t[i].id);
+        thread_cond_free(&p.ended);
+        thread_mutex_free(&p.lock);
     }
     if (p.order)
         alloc->fn(alloc->user, p.order, j->count * sizeof *p.order, 0);

@@ -27,7 +27,6 @@
  * engine's tree, so that the answer is read from one tree.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

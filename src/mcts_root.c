@@ -5,7 +5,6 @@
  * (gs_mcts_tree_size, gs_mcts_tree_node). mcts.c grows the tree.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +12,7 @@
 
 #include "engine.h"
 #include "mcts_internal.h"
+#include "thread.h"
 
 /* ---- threads ---- */
 
@@ -22,7 +22,7 @@ typedef struct mcts_job {
     const void *root;
     uint64_t seed;
     int status;
-    pthread_t thread;
+    thread_handle thread;
     bool running;
 } mcts_job;
 
@@ -114,8 +114,7 @@ static int run_threads(gs_engine *e, const void *root,
         j->running = false;
         if (j->status == GS_OK) {
             j->engine->start = e->start;
-            j->running =
-                pthread_create(&j->thread, NULL, job_main, j) == 0;
+            j->running = thread_start(&j->thread, job_main, j);
         }
     }
     own.mcts_iterations = share(total_iters, n, 0);
@@ -124,7 +123,7 @@ static int run_threads(gs_engine *e, const void *root,
     for (int i = 1; i < n; i++) {
         mcts_job *j = &jobs[i - 1];
         if (j->running)
-            pthread_join(j->thread, NULL);
+            thread_join(&j->thread);
         else if (j->status == GS_OK)
             job_main(j);   /* no thread: this one does its share */
         if (j->status != GS_OK && st == GS_OK)

@@ -1,7 +1,15 @@
-/* Status codes, the version and the default allocator. */
+/* Status codes, the version, what the build has, and the default
+ * allocator. */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "gamesearch/core.h"
+#include "thread.h"
+
+bool gs_threads_available(void)
+{
+    return THREADS_AVAILABLE;
+}
 
 const char *gs_strerror(int status)
 {

@@ -26,7 +26,7 @@
  * How deep the marks go (BUSY_PLIES) was chosen by measurement:
  * docs/tuning.md has the figures.
  */
-#include <pthread.h>
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,6 +34,7 @@
 
 #include "engine.h"
 #include "mem.h"
+#include "thread.h"
 #include "tt.h"
 
 typedef struct helper_job {
@@ -42,7 +43,7 @@ typedef struct helper_job {
     const void *root;
     gs_result result;
     threads_search_fn run;
-    pthread_t thread;
+    thread_handle thread;
     bool running;
 } helper_job;
 
@@ -90,6 +91,13 @@ int threads_search(gs_engine *e, const void *root,
                    const gs_search_options *options, gs_result *r,
                    threads_search_fn helper, threads_owner_fn owner)
 {
+    /* Without threads, engine_begin() refuses options->threads above 1
+     * (its option checks say why) before any helper is made. */
+    if (!THREADS_AVAILABLE) {
+        int refused = engine_begin(e, options);
+        assert(refused != GS_OK);
+        return refused;
+    }
     int nh = options->threads - 1;
     int st = threads_ensure_helpers(e, nh);
     if (st != GS_OK)
@@ -157,7 +165,7 @@ int threads_search(gs_engine *e, const void *root,
         j->engine->smp = sh;
         j->engine->run_depth = e->run_depth;
         j->engine->busy = e->busy;
-        j->running = pthread_create(&j->thread, NULL, helper_main, j) == 0;
+        j->running = thread_start(&j->thread, helper_main, j);
     }
     memset(r, 0, sizeof *r);
     r->best = GS_NO_ACTION;
@@ -168,7 +176,7 @@ int threads_search(gs_engine *e, const void *root,
     for (int i = 0; i < nh; i++) {
         if (!jobs[i].running)
             continue;
-        pthread_join(jobs[i].thread, NULL);
+        thread_join(&jobs[i].thread);
         r->nodes += jobs[i].result.nodes;
         r->leaves += jobs[i].result.leaves;
         r->cutoffs += jobs[i].result.cutoffs;

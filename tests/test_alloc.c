@@ -31,7 +31,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#ifndef GS_TEST_NO_THREADS
 #include <pthread.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,7 @@
 #include "gamesearch/gamesearch.h"
 
 #include "fixtures.h"
+#include "needs_threads.h"
 #include "track_alloc.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -1100,11 +1103,32 @@ static void test_engines(void **state)
  * allocate too), failing allocation number fail_at of the thread that
  * created it, or number other_fail_at of the other threads together.
  */
+#ifndef GS_TEST_NO_THREADS
+typedef pthread_mutex_t guard_lock;
+typedef pthread_t guard_thread;
+#define LOCK_INIT(l) pthread_mutex_init(l, NULL)
+#define LOCK_FREE(l) pthread_mutex_destroy(l)
+#define LOCK(l) pthread_mutex_lock(l)
+#define UNLOCK(l) pthread_mutex_unlock(l)
+#define THIS_THREAD() pthread_self()
+#define SAME_THREAD(a, b) pthread_equal(a, b)
+#else
+/* Built without threads: one thread, no lock. */
+typedef int guard_lock;
+typedef int guard_thread;
+#define LOCK_INIT(l) ((void)(l), 0)
+#define LOCK_FREE(l) ((void)(l))
+#define LOCK(l) ((void)(l))
+#define UNLOCK(l) ((void)(l))
+#define THIS_THREAD() 0
+#define SAME_THREAD(a, b) ((a) == (b))
+#endif
+
 typedef struct guard {
-    pthread_mutex_t lock;
+    guard_lock lock;
     track t;               /* live bytes and block sizes; never fails */
     gs_allocator inner;
-    pthread_t owner;
+    guard_thread owner;
     long count, fail_at;   /* the owner's allocations */
     long other_count, other_fail_at;
     long failed;
@@ -1113,10 +1137,10 @@ typedef struct guard {
 static void *guard_fn(void *user, void *ptr, size_t osize, size_t nsize)
 {
     guard *g = user;
-    pthread_mutex_lock(&g->lock);
+    LOCK(&g->lock);
     bool fail = false;
     if (nsize > 0) {
-        if (pthread_equal(pthread_self(), g->owner))
+        if (SAME_THREAD(THIS_THREAD(), g->owner))
             fail = ++g->count == g->fail_at;
         else
             fail = ++g->other_count == g->other_fail_at;
@@ -1126,25 +1150,25 @@ static void *guard_fn(void *user, void *ptr, size_t osize, size_t nsize)
         g->failed++;
     else
         r = g->inner.fn(g->inner.user, ptr, osize, nsize);
-    pthread_mutex_unlock(&g->lock);
+    UNLOCK(&g->lock);
     return r;
 }
 
 static gs_allocator guard_init(guard *g)
 {
     memset(g, 0, sizeof *g);
-    assert_int_equal(pthread_mutex_init(&g->lock, NULL), 0);
+    assert_int_equal(LOCK_INIT(&g->lock), 0);
     g->inner = tracker(&g->t);
-    g->owner = pthread_self();
+    g->owner = THIS_THREAD();
     gs_allocator a = {guard_fn, g};
     return a;
 }
 
 static size_t guard_live(guard *g)
 {
-    pthread_mutex_lock(&g->lock);
+    LOCK(&g->lock);
     size_t live = g->t.live;
-    pthread_mutex_unlock(&g->lock);
+    UNLOCK(&g->lock);
     return live;
 }
 
@@ -1287,6 +1311,12 @@ static void same_search(const search_case *c, const gs_result *want,
 
 static long run_search(const search_case *c)
 {
+    if (c->o.threads > 1 && !TEST_THREADS) {
+        /* refused without threads: test_engine_api checks how */
+        print_message("skipped: %s: needs threads (GS_THREADS=OFF)\n",
+                      c->name);
+        return 0;
+    }
     play *p = play_new(c->game, c->position);
     gs_search_options o;
     gs_solver_options so;
@@ -1325,7 +1355,7 @@ static long run_search(const search_case *c)
                      c->o.max_nodes ? GS_STOP_NODES : GS_STOP_NONE);
     gs_engine_free(e);
     assert_int_equal(guard_live(&g), 0);
-    pthread_mutex_destroy(&g.lock);
+    LOCK_FREE(&g.lock);
 
     long n;
     for (n = 1;; n++) {
@@ -1348,7 +1378,7 @@ static long run_search(const search_case *c)
             same_search(c, &ref, &ref_ev, &r, &ev);
             gs_engine_free(e);
             assert_int_equal(guard_live(&g), 0);
-            pthread_mutex_destroy(&g.lock);
+            LOCK_FREE(&g.lock);
             break;
         }
         if (rc != GS_ENOMEM)
@@ -1374,7 +1404,7 @@ static long run_search(const search_case *c)
                      guard_live(&g), ref_live);
         gs_engine_free(e);
         assert_int_equal(guard_live(&g), 0);
-        pthread_mutex_destroy(&g.lock);
+        LOCK_FREE(&g.lock);
     }
     const long used = n - 1;
     if (c->o.threads <= 1)
@@ -1540,6 +1570,7 @@ static void test_search_pacman(void **state)
 static void test_helper_failure(void **state)
 {
     (void)state;
+    SKIP_WITHOUT_THREADS();
     play *p = play_new(G_C4, C4_POS);
     guard g;
     gs_allocator a = guard_init(&g);
@@ -1563,7 +1594,7 @@ static void test_helper_failure(void **state)
     assert_int_equal(r.best, 1);
     gs_engine_free(e);
     assert_int_equal(guard_live(&g), 0);
-    pthread_mutex_destroy(&g.lock);
+    LOCK_FREE(&g.lock);
     play_free(p);
 }
 

@@ -2,7 +2,10 @@
 # The gamesearch program driven as a user drives it: exact standard output,
 # standard error and exit status for good and bad input.
 #
-# usage: test_cli.sh GAMESEARCH_BINARY SOURCE_DIR [SHARED_DIR]
+# usage: test_cli.sh GAMESEARCH_BINARY SOURCE_DIR [SHARED_DIR [THREADS]]
+#
+# THREADS is the build's GS_THREADS (ON by default): OFF, and the cases
+# that need threads check the program's refusal instead.
 #
 # The cases against reference data (Pons's Connect Four sets, CS188's
 # layouts and traces) read SHARED_DIR (SOURCE_DIR/../shared by default) and
@@ -11,6 +14,7 @@ set -u
 GS=$1
 SRC=$2
 SHARED=${3:-$SRC/../shared}
+THREADS=${4:-ON}
 EX=$SRC/examples
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -609,7 +613,13 @@ if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(c4_scores | awk '{ print $
 # lines, a tiny table, two threads.
 run --stdin "$TMP/c4.in" connect4 solve
 c4_scores >"$TMP/c4.want"
+if [ "$THREADS" = OFF ]; then
+    bad_input "connect4 solve --threads 2, built without threads" \
+        "gamesearch connect4: --threads is 2, but this gamesearch was built without threads (GS_THREADS=OFF)" \
+        connect4 solve --threads 2
+fi
 for opts in --symmetry --keep-table "--tt-mb 1" "--threads 2"; do
+    [ "$THREADS" = OFF ] && [ "$opts" = "--threads 2" ] && continue
     # shellcheck disable=SC2086
     run --stdin "$TMP/c4.in" connect4 solve $opts
     if [ "$status" -eq 0 ] && c4_scores | cmp -s - "$TMP/c4.want"; then ok; else bad "connect4 solve $opts: the same scores" "status $status" "$(head -n 3 "$TMP/err")"; fi

@@ -25,6 +25,8 @@
 
 #include "gamesearch/search.h"
 
+#include "needs_threads.h"
+
 typedef struct pile {
     int stones;
     int turn;   /* 0: MAX to move, 1: MIN */
@@ -365,12 +367,34 @@ static void test_option_messages_table(void **state)
     refuses(&f, &o, GS_EINVAL,
             "options.threads is 2, but several threads need use_tt, "
             "alpha-beta with prune_equal and the game's hash");
-    /* The same options with the table and the textbook rule search. */
+    /* The same options with the table and the textbook rule search, with
+     * threads; a build without them refuses, saying so. */
     o.prune_equal = true;
     gs_result r;
-    assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
-    assert_string_equal(gs_engine_error(f.e), "");
-    assert_true(r.value == 1.0);
+    assert_true(gs_threads_available() == TEST_THREADS);
+    if (TEST_THREADS) {
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        assert_string_equal(gs_engine_error(f.e), "");
+        assert_true(r.value == 1.0);
+    } else {
+        refuses(&f, &o, GS_EINVAL,
+                "options.threads is 2, but this gamesearch was built "
+                "without threads (GS_THREADS=OFF)");
+        o.threads = 5;
+        refuses(&f, &o, GS_EINVAL,
+                "options.threads is 5, but this gamesearch was built "
+                "without threads (GS_THREADS=OFF)");
+        /* one thread, and MCTS on several, still search */
+        o.threads = 1;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        assert_true(r.value == 1.0);
+        o.threads = 2;
+        o.algo = GS_MCTS;
+        o.mcts_iterations = 50;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        assert_string_equal(gs_engine_error(f.e), "");
+        assert_int_equal(r.mcts_iterations, 50);
+    }
     gs_engine_free(f.e);
 }
 

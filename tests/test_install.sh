@@ -6,9 +6,11 @@
 # library exporting only the gs_ API; the headers, the man page and the
 # Pacman layouts installed, and the installed program finding the layouts.
 #
-# usage: test_install.sh BUILD_DIR SOURCE_DIR CMAKE CC [EXTRA_CFLAGS]
+# usage: test_install.sh BUILD_DIR SOURCE_DIR CMAKE CC [EXTRA_CFLAGS [THREADS]]
 # EXTRA_CFLAGS go to every program built here (the sanitizers, in a
 # sanitized build: its library needs their runtime in the program).
+# THREADS is the build's GS_THREADS (ON by default): OFF, and the
+# pkg-config files must name no -pthread.
 # Exits 77 (skipped), saying why, without pkg-config.
 set -u
 BUILD=$1
@@ -16,6 +18,7 @@ SRC=$2
 CMAKE=$3
 CC=$4
 EXTRA=${5:-}
+THREADS=${6:-ON}
 if ! command -v pkg-config >/dev/null 2>&1; then
     echo "pkg-config is not installed: skipped (scripts/install-deps.sh installs it)"
     exit 77
@@ -153,12 +156,21 @@ else
     fail "cc nim.c \$(pkg-config --cflags --libs gamesearch)"
 fi
 static_libs=$(pkg-config --static --libs gamesearch)
-for l in -lgamesearch -lnettle -lm -pthread; do
+want_libs="-lgamesearch -lnettle -lm"
+[ "$THREADS" = OFF ] || want_libs="$want_libs -pthread"
+for l in $want_libs; do
     case " $static_libs " in
     *" $l "*) ;;
     *) fail "pkg-config --static --libs gamesearch lacks $l: $static_libs" ;;
     esac
 done
+if [ "$THREADS" = OFF ]; then
+    for pc in gamesearch gamesearch-static; do
+        case " $(pkg-config --static --libs $pc) " in
+        *pthread*) fail "$pc.pc names pthread in a build without threads" ;;
+        esac
+    done
+fi
 # shellcheck disable=SC2046,SC2086
 if $CC $cflags "$SRC/examples/solve_tree.c" -o "$TMP/solve_tree_static" \
         $(pkg-config --cflags --libs gamesearch-static); then

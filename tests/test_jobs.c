@@ -12,7 +12,10 @@
  *   - tick is called while the batch waits;
  *   - no jobs: nothing is called; bad arguments: GS_EINVAL;
  *   - every allocation of the pool failing in turn: GS_ENOMEM with no job
- *     run and nothing leaked.
+ *     run and nothing leaked;
+ *   - built without threads: every job runs on worker 0 (the calling
+ *     thread), none after the one whose take stopped the batch (the tick
+ *     case is skipped: nothing calls tick then).
  * Nothing here asserts on a worker thread: what the threads see is
  * recorded and checked afterwards.
  */
@@ -22,20 +25,50 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#ifndef GS_TEST_NO_THREADS
 #include <pthread.h>
+#endif
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "gamesearch/jobs.h"
+#include "needs_threads.h"
 #include "track_alloc.h"
+
+/* Built without threads, the pool runs the jobs on the calling thread, in
+ * order: nothing to lock, and nothing to wait for (a wait would never
+ * end, so it fails). */
+#ifndef GS_TEST_NO_THREADS
+typedef pthread_mutex_t batch_lock;
+typedef pthread_cond_t batch_cond;
+#define LOCK_INIT(l) pthread_mutex_init(l, NULL)
+#define LOCK_FREE(l) pthread_mutex_destroy(l)
+#define LOCK(l) pthread_mutex_lock(l)
+#define UNLOCK(l) pthread_mutex_unlock(l)
+#define COND_INIT(c) pthread_cond_init(c, NULL)
+#define COND_FREE(c) pthread_cond_destroy(c)
+#define COND_WAIT(c, l) pthread_cond_wait(c, l)
+#define COND_BROADCAST(c) pthread_cond_broadcast(c)
+#else
+typedef int batch_lock;
+typedef int batch_cond;
+#define LOCK_INIT(l) ((void)(l))
+#define LOCK_FREE(l) ((void)(l))
+#define LOCK(l) ((void)(l))
+#define UNLOCK(l) ((void)(l))
+#define COND_INIT(c) ((void)(c))
+#define COND_FREE(c) ((void)(c))
+#define COND_WAIT(c, l) fail_msg("a job waits, and no other thread runs")
+#define COND_BROADCAST(c) ((void)(c))
+#endif
 
 enum { MAX_JOBS = 1000 };
 
 typedef struct batch {
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
+    batch_lock lock;
+    batch_cond changed;
     int threads;
     int runs[MAX_JOBS];       /* times each job ran */
     int worker[MAX_JOBS];     /* the worker that ran it */
@@ -54,8 +87,8 @@ typedef struct batch {
 static void batch_init(batch *b, int threads)
 {
     memset(b, 0, sizeof *b);
-    pthread_mutex_init(&b->lock, NULL);
-    pthread_cond_init(&b->changed, NULL);
+    LOCK_INIT(&b->lock);
+    COND_INIT(&b->changed);
     b->threads = threads;
     b->done_before_take = true;
     b->stop_at = SIZE_MAX;
@@ -63,8 +96,8 @@ static void batch_init(batch *b, int threads)
 
 static void batch_end(batch *b)
 {
-    pthread_cond_destroy(&b->changed);
-    pthread_mutex_destroy(&b->lock);
+    COND_FREE(&b->changed);
+    LOCK_FREE(&b->lock);
 }
 
 /* Work of uneven cost, so that jobs end out of order. */
@@ -81,7 +114,7 @@ static int run(void *user, size_t i, int worker)
     batch *b = user;
     volatile unsigned long sink = work(i);
     (void)sink;
-    pthread_mutex_lock(&b->lock);
+    LOCK(&b->lock);
     b->calls++;
     b->runs[i]++;
     b->worker[i] = worker;
@@ -89,10 +122,10 @@ static int run(void *user, size_t i, int worker)
      * that any job handed out after the stop would show. */
     bool late = b->stopped;
     while (i == 0 && b->wait_tick && b->ticks == 0)
-        pthread_cond_wait(&b->changed, &b->lock);
+        COND_WAIT(&b->changed, &b->lock);
     while (b->stop_at != SIZE_MAX && i > b->stop_at && !b->stopped)
-        pthread_cond_wait(&b->changed, &b->lock);
-    pthread_mutex_unlock(&b->lock);
+        COND_WAIT(&b->changed, &b->lock);
+    UNLOCK(&b->lock);
     if (late)
         nanosleep(&(struct timespec){0, 100000000L}, NULL);
     return (int)(i * 3 % 11);
@@ -101,18 +134,18 @@ static int run(void *user, size_t i, int worker)
 static void done(void *user, size_t i, int status)
 {
     batch *b = user;
-    pthread_mutex_lock(&b->lock);
+    LOCK(&b->lock);
     b->calls++;
     b->dones[i]++;
     if (status != (int)(i * 3 % 11))
         b->done_before_take = false;
-    pthread_mutex_unlock(&b->lock);
+    UNLOCK(&b->lock);
 }
 
 static int take(void *user, size_t i, int status)
 {
     batch *b = user;
-    pthread_mutex_lock(&b->lock);
+    LOCK(&b->lock);
     b->calls++;
     if (b->dones[i] != 1)
         b->done_before_take = false;
@@ -120,19 +153,19 @@ static int take(void *user, size_t i, int status)
     b->taken[b->ntaken++] = i;
     if (i == b->stop_at)
         b->stopped = true;
-    pthread_cond_broadcast(&b->changed);
-    pthread_mutex_unlock(&b->lock);
+    COND_BROADCAST(&b->changed);
+    UNLOCK(&b->lock);
     return i == b->stop_at;
 }
 
 static void tick(void *user)
 {
     batch *b = user;
-    pthread_mutex_lock(&b->lock);
+    LOCK(&b->lock);
     b->calls++;
     b->ticks++;
-    pthread_cond_broadcast(&b->changed);
-    pthread_mutex_unlock(&b->lock);
+    COND_BROADCAST(&b->changed);
+    UNLOCK(&b->lock);
 }
 
 /* n jobs on `threads` threads: each ran once, was taken in order with its
@@ -152,6 +185,8 @@ static void check_batch(size_t n, int threads)
         assert_int_equal(b->taken[i], i);
         assert_int_equal(b->taken_status[i], (int)(i * 3 % 11));
         assert_in_range(b->worker[i], 0, threads - 1);
+        if (!TEST_THREADS)
+            assert_int_equal(b->worker[i], 0);   /* the calling thread */
     }
     batch_end(b);
     free(b);
@@ -187,8 +222,9 @@ static void test_stop(void **unused)
             assert_in_range(b->runs[i], 0, 1);
             ran += b->runs[i];
         }
-        /* Jobs 0 to 5, and at most what each thread had begun. */
-        assert_in_range(ran, 6, 6 + 2 * threads);
+        /* Jobs 0 to 5, and at most what each thread had begun (none
+         * without threads: the jobs run one after another here). */
+        assert_in_range(ran, 6, TEST_THREADS ? 6 + 2 * threads : 6);
         batch_end(b);
         free(b);
     }
@@ -199,6 +235,7 @@ static void test_stop(void **unused)
 static void test_tick(void **unused)
 {
     (void)unused;
+    SKIP_WITHOUT_THREADS();
     batch *b = malloc(sizeof *b);
     assert_non_null(b);
     batch_init(b, 2);

@@ -53,6 +53,7 @@
 #include "gamesearch/gamesearch.h"
 
 #include "fixtures.h"
+#include "needs_threads.h"
 #include "layout_files.h"
 #include "slow_game.h"
 #include "pacman_fixture.h"
@@ -1153,6 +1154,7 @@ static void test_node_limits_pacman(void **state)
 static void test_node_limits_threads(void **state)
 {
     (void)state;
+    SKIP_WITHOUT_THREADS();
     subject *s = c4_subject("connect4, empty board", "");
     gs_engine *e = NULL;
     assert_int_equal(gs_engine_new(&s->game, NULL, &e), GS_OK);
@@ -1292,7 +1294,10 @@ static void test_time_connect4(void **state)
         opts(GS_ALPHABETA, 0, F_TT | F_NULLWIN | F_ORDER | F_PREFETCH);
     check_time_limit(s, &o, TIME_LIMIT);
     o.threads = 2;
-    check_time_limit(s, &o, TIME_LIMIT);
+    if (TEST_THREADS)
+        check_time_limit(s, &o, TIME_LIMIT);
+    else
+        print_message("skipped: connect4 on 2 threads (GS_THREADS=OFF)\n");
     o = opts(GS_ALPHABETA, 0, F_TT | F_ORDER | F_ITER | F_SYM | F_HISTORY);
     check_time_limit(s, &o, TIME_LIMIT);
     subject_free(s);

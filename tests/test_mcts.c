@@ -576,6 +576,59 @@ static void test_seed_and_threads(void **unused)
     gs_mnk_free(g);
 }
 
+/* Root-parallel trees give these exact answers and counts, whether they
+ * grow on threads of their own or, in a build without threads
+ * (GS_THREADS=OFF), one after another on the calling thread. */
+static void test_threads_known_result(void **unused)
+{
+    (void)unused;
+    static const struct {
+        int threads;
+        gs_action best;
+        double value;
+        uint64_t nodes;
+        size_t tree_size;
+        uint64_t visits[25];
+    } want[] = {
+        {2, 18, 0x1.84ff6ce131ecep+17, 28714, 14288,
+         {148, 180, 136, 139, 126, 144, 184, 173, 206, 119, 153, 156, 229,
+          179, 149, 119, 219, 208, 241, 125, 130, 149, 127, 145, 116}},
+        {3, 8, 0x1.2a41308d3dcb1p+17, 38609, 12517,
+         {144, 152, 140, 160, 148, 155, 192, 163, 203, 133, 139, 189, 200,
+          177, 165, 136, 184, 171, 197, 150, 139, 164, 148, 131, 120}},
+    };
+    gs_mnk_params p;
+    gs_mnk_params_init(&p);
+    p.rows = p.cols = 5;
+    p.k = 4;
+    gs_mnk *g;
+    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+    gs_game game;
+    gs_mnk_game(g, &game);
+    gs_engine *e;
+    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
+    uint64_t state[8];
+    gs_mnk_empty(g, state);
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        gs_search_options o = mcts_options(4000, 42);
+        o.threads = want[k].threads;
+        o.mcts_playout = GS_PLAYOUT_POLICY;
+        gs_result r;
+        assert_int_equal(gs_search(e, state, &o, &r), GS_OK);
+        assert_int_equal(r.best, want[k].best);
+        assert_true(r.value == want[k].value);
+        assert_int_equal(r.nodes, want[k].nodes);
+        assert_int_equal(r.leaves, 4000);
+        assert_int_equal(r.mcts_iterations, 4000);
+        assert_int_equal(gs_mcts_tree_size(e), want[k].tree_size);
+        uint64_t visits[25];
+        root_visits(e, visits, 25);
+        assert_memory_equal(visits, want[k].visits, sizeof visits);
+    }
+    gs_engine_free(e);
+    gs_mnk_free(g);
+}
+
 /* Options and a game from programs compiled against gamesearch 0.3 (the
  * first version of the options ended before the mcts_ fields; games of
  * versions 1 and 2) are refused: such a program must be rebuilt. */
@@ -621,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_bad_playout_hook),
         cmocka_unit_test(test_alloc_failure),
         cmocka_unit_test(test_seed_and_threads),
+        cmocka_unit_test(test_threads_known_result),
         cmocka_unit_test(test_old_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,9 @@
 
 #include <float.h>
 #include <math.h>
+#ifndef GS_TEST_NO_THREADS
 #include <pthread.h>
+#endif
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,7 @@
 #include "gamesearch/search.h"
 
 #include "fixtures.h"
+#include "needs_threads.h"
 #include "track_alloc.h"
 #include "tree_fixture.h"
 
@@ -2416,6 +2419,7 @@ static void make_forest(tree *t, int32_t *roots)
         roots[i] = gen_node(t, &r, 0, rng_int(&r, 2, 6), &go);
 }
 
+#ifndef GS_TEST_NO_THREADS
 typedef struct tjob {
     const gs_game *g;
     const int32_t *roots;
@@ -2446,6 +2450,7 @@ static void *thread_main(void *arg)
     gs_engine_free(e);
     return NULL;
 }
+#endif
 
 static void test_determinism(void **state)
 {
@@ -2478,6 +2483,8 @@ static void test_determinism(void **state)
 static void test_threads(void **state)
 {
     (void)state;
+    SKIP_WITHOUT_THREADS();
+#ifndef GS_TEST_NO_THREADS
     tree t;
     int32_t roots[FOREST_TREES];
     gs_search_options opts[THREAD_OPTS];
@@ -2517,6 +2524,7 @@ static void test_threads(void **state)
     }
     free(expected);
     tree_free(&t);
+#endif
 }
 
 int main(void)

@@ -23,6 +23,7 @@
 #include "gamesearch/gamesearch.h"
 
 #include "fixtures.h"
+#include "needs_threads.h"
 #include "tree_fixture.h"
 
 /* At most MAX_BRANCH children a node; values in [-VALUE_RANGE, VALUE_RANGE]. */
@@ -386,7 +387,8 @@ static void test_prefetch_and_threads(void **state)
         gs_engine *e;
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
         assert_int_equal(gs_engine_tt_resize(e, 1 << 16), GS_OK);
-        for (int threads = 1; threads <= 3; threads++) {
+        /* (one thread alone without threads: GS_THREADS=OFF) */
+        for (int threads = 1; threads <= (TEST_THREADS ? 3 : 1); threads++) {
             gs_solver_options so;
             gs_search_options o = k_opts(&so, trial % 3 != 0, true, false);
             so.prefetch = true;

@@ -4,12 +4,15 @@
 # end with no memory error and no leak (definite, indirect or possible).
 # Memory still reachable at exit is not a leak and is not reported.
 #
-# usage: test_valgrind.sh GAMESEARCH_BINARY SOURCE_DIR
+# usage: test_valgrind.sh GAMESEARCH_BINARY SOURCE_DIR [THREADS]
+# (THREADS: the build's GS_THREADS, ON by default; OFF, and the solve
+# runs on one thread)
 # Exits 77 (skipped) when valgrind is not installed. Not for builds with
 # AddressSanitizer, which valgrind cannot run.
 set -u
 GS=$1
 SRC=$2
+THREADS=${3:-ON}
 EX=$SRC/examples
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "valgrind is not installed: skipped (scripts/install-deps.sh installs it)"
@@ -146,7 +149,11 @@ vg_bad "gomoku: --solve without a depth" gomoku --solve x
 printf '%s\n' 2252576253462244111563365343671351441 7422341735647741166133573473242566 \
     5554224333234511764415115 52753311433677442422121 271713432331713132 >"$TMP/c4.in"
 vg "connect4 solve" 0 --stdin "$TMP/c4.in" connect4 solve
-vg "connect4 solve --weak, two threads, symmetry" 0 --stdin "$TMP/c4.in" connect4 solve --weak --threads 2 --symmetry --tt-mb 4
+if [ "$THREADS" = OFF ]; then
+    vg "connect4 solve --weak, symmetry" 0 --stdin "$TMP/c4.in" connect4 solve --weak --symmetry --tt-mb 4
+else
+    vg "connect4 solve --weak, two threads, symmetry" 0 --stdin "$TMP/c4.in" connect4 solve --weak --threads 2 --symmetry --tt-mb 4
+fi
 printf '445566\n4458\n4444444\n1212121\n12\001\n' >"$TMP/c4.in"
 vg "connect4 solve: bad lines among good ones" 2 --stdin "$TMP/c4.in" connect4 solve
 printf '\n4455\n' >"$TMP/c4.in"

@@ -7,7 +7,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#ifndef GS_TEST_NO_THREADS
 #include <pthread.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +18,16 @@
 #define HEADER 16
 
 /* The library allocates from several threads at once (threads of a
- * search, games of a match): the counts are kept under one lock. */
+ * search, games of a match): the counts are kept under one lock. Built
+ * without threads, neither the library nor the tests start any. */
+#ifndef GS_TEST_NO_THREADS
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+#define LOCK() pthread_mutex_lock(&lock)
+#define UNLOCK() pthread_mutex_unlock(&lock)
+#else
+#define LOCK() ((void)0)
+#define UNLOCK() ((void)0)
+#endif
 
 static void *track_fn(void *user, void *ptr, size_t osize, size_t nsize)
 {
@@ -32,27 +42,27 @@ static void *track_fn(void *user, void *ptr, size_t osize, size_t nsize)
     }
     if (nsize == 0) {
         if (block) {
-            pthread_mutex_lock(&lock);
+            LOCK();
             t->live -= osize;
-            pthread_mutex_unlock(&lock);
+            UNLOCK();
             free(block);
         }
         return NULL;
     }
-    pthread_mutex_lock(&lock);
+    LOCK();
     bool fail = ++t->count == t->fail_at && t->fail_at > 0;
     t->failed += fail;
-    pthread_mutex_unlock(&lock);
+    UNLOCK();
     if (fail)
         return NULL;
     char *nb = realloc(block, nsize + HEADER);
     if (!nb)
         return NULL;
     memcpy(nb, &nsize, sizeof nsize);
-    pthread_mutex_lock(&lock);
+    LOCK();
     t->live += nsize;
     t->live -= block ? osize : 0;
-    pthread_mutex_unlock(&lock);
+    UNLOCK();
     return nb + HEADER;
 }
 

@@ -2,20 +2,22 @@
  * games/connect4/play.c: what `gamesearch connect4` asks of a position
  * beyond a solve (gamesearch/connect4.h, "What the program asks of a
  * position"): a line of `solve` read, solved and checked; the board and an
- * analysis as text; the computer's choice on a thread of its own while the
- * caller watches the clock and the keyboard; an MCTS decision with
+ * analysis as text; the computer's choice on a thread of the job pool
+ * while the caller watches the clock and the keyboard; an MCTS decision with
  * every column's statistics; and a game against the computer.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "c4_internal.h"
 #include "gamesearch/connect4.h"
+#include "gamesearch/jobs.h"
 
 /* ---- A line of solve ---------------------------------------------------- */
 
@@ -229,22 +231,24 @@ typedef struct choice {
     gs_c4_solver *sv;
     const gs_c4_state *s;
     gs_c4_solution *out;
-    int status;
-    bool done;               /* under lock */
-    pthread_mutex_t lock;
-    pthread_cond_t ended;    /* on CLOCK_MONOTONIC */
+    gs_c4_poll_fn poll;
+    void *user;
+    struct timespec t0;
+    double next_poll;        /* seconds since t0 */
+    atomic_bool ended;       /* the choice has been made */
+    bool cancelled;          /* a poll asked to stop */
+    int status;              /* the choice's */
 } choice;
 
-static void *choice_main(void *arg)
+/* The one job: the choice, on the pool's thread. */
+static int choice_run(void *user, size_t i, int worker)
 {
-    choice *ch = arg;
+    (void)i;
+    (void)worker;
+    choice *ch = user;
     int st = gs_c4_choose(ch->sv, ch->s, ch->out);
-    pthread_mutex_lock(&ch->lock);
-    ch->status = st;
-    ch->done = true;
-    pthread_cond_signal(&ch->ended);
-    pthread_mutex_unlock(&ch->lock);
-    return NULL;
+    atomic_store(&ch->ended, true);
+    return st;
 }
 
 static double since(const struct timespec *t0)
@@ -255,27 +259,27 @@ static double since(const struct timespec *t0)
            (double)(now.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-/* Starts the choice's thread: true when it runs. */
-static bool choice_start(choice *ch, pthread_t *thread)
+/* The calling thread, while the choice runs: a poll about every 20 ms,
+ * none sooner than 19 ms after the last (the pool may call this sooner),
+ * none once the choice has ended or a poll has cancelled it. */
+static void choice_tick(void *user)
 {
-    pthread_condattr_t attr;
-    if (pthread_condattr_init(&attr) != 0)
-        return false;
-    bool ok = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 &&
-              pthread_cond_init(&ch->ended, &attr) == 0;
-    pthread_condattr_destroy(&attr);
-    if (!ok)
-        return false;
-    if (pthread_mutex_init(&ch->lock, NULL) != 0) {
-        pthread_cond_destroy(&ch->ended);
-        return false;
+    choice *ch = user;
+    if (!ch->poll || ch->cancelled || atomic_load(&ch->ended) ||
+        since(&ch->t0) < ch->next_poll - 0.001)
+        return;
+    if (ch->poll(ch->user, since(&ch->t0))) {
+        gs_c4_solver_cancel(ch->sv, true);
+        ch->cancelled = true;
     }
-    if (pthread_create(thread, NULL, choice_main, ch) != 0) {
-        pthread_mutex_destroy(&ch->lock);
-        pthread_cond_destroy(&ch->ended);
-        return false;
-    }
-    return true;
+    ch->next_poll = since(&ch->t0) + 0.020;
+}
+
+static int choice_take(void *user, size_t i, int status)
+{
+    (void)i;
+    ((choice *)user)->status = status;
+    return 0;
 }
 
 int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
@@ -284,42 +288,17 @@ int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
     if (!sv || !s || !out)
         return gs_c4_choose(sv, s, out);   /* its GS_EINVAL */
     gs_c4_solver_cancel(sv, false);
-    choice ch = {.sv = sv, .s = s, .out = out, .status = GS_OK};
-    pthread_t thread;
-    struct timespec t0, wake;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (!choice_start(&ch, &thread))
+    choice ch = {.sv = sv, .s = s, .out = out, .poll = poll, .user = user,
+                 .next_poll = 0.020};
+    atomic_init(&ch.ended, false);
+    clock_gettime(CLOCK_MONOTONIC, &ch.t0);
+    /* One job on a thread of the library's pool, the polls on this one
+     * (without threads, the choice on this thread and no polls). */
+    gs_jobs job = {.count = 1, .run = choice_run, .take = choice_take,
+                   .tick = choice_tick, .tick_ms = 20, .user = &ch};
+    if (gs_jobs_run(&job, 1, NULL) != GS_OK)
         return gs_c4_choose(sv, s, out);
-
-    bool cancelled = false;
-    wake = t0;
-    pthread_mutex_lock(&ch.lock);
-    while (!ch.done) {
-        /* Step 1. Wait for the end, or for the next poll 20 ms on. */
-        wake.tv_nsec += 20000000L;
-        if (wake.tv_nsec >= 1000000000L) {
-            wake.tv_sec++;
-            wake.tv_nsec -= 1000000000L;
-        }
-        while (!ch.done &&
-               pthread_cond_timedwait(&ch.ended, &ch.lock, &wake) == 0)
-            ;
-        if (ch.done || cancelled || !poll)
-            continue;
-        /* Step 2. The poll, outside the lock (it may take its time). */
-        pthread_mutex_unlock(&ch.lock);
-        if (poll(user, since(&t0))) {
-            gs_c4_solver_cancel(sv, true);
-            cancelled = true;
-        }
-        clock_gettime(CLOCK_MONOTONIC, &wake);
-        pthread_mutex_lock(&ch.lock);
-    }
-    pthread_mutex_unlock(&ch.lock);
-    pthread_join(thread, NULL);
-    pthread_mutex_destroy(&ch.lock);
-    pthread_cond_destroy(&ch.ended);
-    if (cancelled)
+    if (ch.cancelled)
         gs_c4_solver_cancel(sv, false);
     return ch.status;
 }

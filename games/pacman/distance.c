@@ -15,6 +15,7 @@
  * maze.
  */
 #include <assert.h>
+#include <sched.h>
 
 #include "pacman_internal.h"
 
@@ -96,14 +97,25 @@ int gs_pacman_maze_distance(const gs_pacman *world, int x1, int y1, int x2,
 
 /* ---- Scratch for searches on demand -------------------------------------- */
 
+static void pool_lock(pac_pool *pool)
+{
+    while (atomic_exchange_explicit(&pool->busy, true, memory_order_acquire))
+        sched_yield();
+}
+
+static void pool_unlock(pac_pool *pool)
+{
+    atomic_store_explicit(&pool->busy, false, memory_order_release);
+}
+
 pac_scratch *pac_scratch_take(const gs_pacman *w)
 {
     pac_pool *pool = w->pool;
-    pthread_mutex_lock(&pool->lock);
+    pool_lock(pool);
     pac_scratch *s = pool->free;
     if (s)
         pool->free = s->next;
-    pthread_mutex_unlock(&pool->lock);
+    pool_unlock(pool);
     if (!s) {
         size_t n = (size_t)w->num_open;
         size_t bytes = sizeof *s + n * (sizeof(uint32_t) + sizeof(int32_t) +
@@ -128,10 +140,10 @@ pac_scratch *pac_scratch_take(const gs_pacman *w)
 void pac_scratch_give(const gs_pacman *w, pac_scratch *s)
 {
     pac_pool *pool = w->pool;
-    pthread_mutex_lock(&pool->lock);
+    pool_lock(pool);
     s->next = pool->free;
     pool->free = s;
-    pthread_mutex_unlock(&pool->lock);
+    pool_unlock(pool);
 }
 
 void pac_scratch_free_all(gs_pacman *w)

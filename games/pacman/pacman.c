@@ -203,10 +203,7 @@ int gs_pacman_new(const gs_pac_layout *layout, int num_ghosts,
     if (!w)
         return GS_ENOMEM;
     memset(w, 0, bytes);
-    if (pthread_mutex_init(&((pac_pool *)(void *)(w + 1))->lock, NULL) != 0) {
-        alloc->fn(alloc->user, w, bytes, 0);
-        return GS_ENOMEM;
-    }
+    atomic_init(&((pac_pool *)(void *)(w + 1))->busy, false);
     w->alloc = *alloc;
     w->bytes = bytes;
     w->width = layout->width;
@@ -270,7 +267,6 @@ void gs_pacman_free(gs_pacman *world)
         return;
     gs_allocator a = world->alloc;
     pac_scratch_free_all(world);
-    pthread_mutex_destroy(&world->pool->lock);
     a.fn(a.user, world, world->bytes, 0);
 }
 

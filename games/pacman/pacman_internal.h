@@ -40,7 +40,7 @@
  *
  * Searches on demand need room: a mark, a distance and a queue entry per
  * open cell. The world keeps a pool of such scratch areas (pac_scratch,
- * behind a mutex: the world is shared by threads), so that an evaluation
+ * behind a lock: the world is shared by threads), so that an evaluation
  * takes one, searches only as far as it needs, and gives it back, without
  * clearing anything: a cell counts as reached in a search when its mark
  * is the search's generation number.
@@ -48,7 +48,7 @@
 #ifndef GAMESEARCH_PACMAN_INTERNAL_H
 #define GAMESEARCH_PACMAN_INTERNAL_H
 
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -78,8 +78,12 @@ typedef struct pac_scratch {
     size_t bytes;               /* of this block */
 } pac_scratch;
 
+/* The lock is a flag taken by swapping it (distance.c): it is held for a
+ * few instructions, and it needs no thread library, so the world is safe
+ * to share in a build without threads too (GS_THREADS=OFF), whose callers
+ * may still run searches on threads of their own. */
 typedef struct pac_pool {
-    pthread_mutex_t lock;
+    atomic_bool busy;           /* the lock: free is being changed */
     pac_scratch *free;          /* scratch areas not in use */
 } pac_pool;
 

@@ -550,8 +550,8 @@ typedef bool (*gs_c4_poll_fn)(void *user, double seconds);
  * is not called again: the choice then ends at once with known false and
  * stopped GS_STOP_CANCEL, unless it had already ended. A cancel request
  * left from before is withdrawn first, and poll's own once the search has
- * ended. When no thread can be started, the choice is made on the calling
- * thread without polls. Same returns as gs_c4_choose.
+ * ended. When no thread can be started (or the library was built without
+ * threads), the choice is made on the calling thread without polls. Same returns as gs_c4_choose.
  */
 GS_API int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
                                gs_c4_poll_fn poll, void *user,

@@ -68,6 +68,17 @@ GS_API const char *gs_version(void);
 GS_API int gs_version_number(void);
 
 /*
+ * True when the library was built with threads (the default), false when
+ * it was built without (cmake -DGS_THREADS=OFF). Without them, alpha-beta
+ * refuses options.threads above 1 (GS_EINVAL), MCTS grows its
+ * options.threads trees one after another on the calling thread (the same
+ * answer and counts as with threads, unless max_seconds ends it: then the
+ * first tree takes the time), and gs_jobs_run runs the jobs on the calling
+ * thread, in order.
+ */
+GS_API bool gs_threads_available(void);
+
+/*
  * Where and why a parser refused its input: the one error record of every
  * parser in the library (trees, m,n,k and Connect Four positions, Pacman
  * layouts and records).

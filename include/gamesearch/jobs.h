@@ -62,7 +62,8 @@ typedef struct gs_jobs {
  * Runs every job of `jobs` on `threads` threads of its own (at most one
  * for each job), while the calling thread calls done, take and tick, one
  * at a time, never two at once. A thread that cannot be started leaves its
- * share to the others; when none can, the calling thread runs the jobs
+ * share to the others; when none can (always, in a library built without
+ * threads: gs_threads_available), the calling thread runs the jobs
  * itself, one after another (without ticks). The pool's own memory (a few
  * words for each job) comes from alloc (NULL: the C library's).
  *

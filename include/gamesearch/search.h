@@ -218,7 +218,8 @@ typedef struct gs_search_options {
      * root window bounds it); the best action
      * reaches it but may be another of equal value. The node count then
      * includes the helpers' nodes, and it and the time vary from run to
-     * run.
+     * run. A library built without threads (gs_threads_available() false)
+     * refuses more than one (GS_EINVAL), MCTS aside.
      */
     int threads;
     /* Stop after this many nodes (0 = no limit); never exceeded. */

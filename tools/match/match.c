@@ -6,12 +6,12 @@
  */
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamesearch/jobs.h"
 #include "gamesearch/match.h"
 #include "gamesearch/mnk.h"
 #include "gamesearch/registry.h"
@@ -279,13 +279,19 @@ static bool append(const gs_allocator *a, char **s, size_t *len, size_t *cap,
 }
 
 /* The work of one thread: games t, t + threads, ... */
+/* What one thread of the job pool keeps for the games it plays: its
+ * players and boards (made at its first game), and its first failure,
+ * after which it plays no more. */
 typedef struct worker {
     match_setup *ms;
     gs_match *m;
-    int first, step;
+    player pl[2];
+    unsigned char *s[2];
+    gs_action *buf;
+    bool ready;
     int status;
+    int failed_game;          /* the game that failed */
     char error[200];
-    pthread_t thread;
 } worker;
 
 /* The start of the game. */
@@ -355,39 +361,75 @@ static int play_game(worker *w, player *pl, unsigned char *s[2],
     return GS_OK;
 }
 
-static void *worker_main(void *arg)
+/* Makes w's players and boards: GS_OK, or GS_ENOMEM with w->error. */
+static int worker_setup(worker *w)
 {
-    worker *w = arg;
     match_setup *ms = w->ms;
-    player pl[2];
-    memset(pl, 0, sizeof pl);
     const gs_game *game = &ms->inst[0].game;
     size_t size = game->state_size;
     const gs_allocator *a = &ms->alloc;
-    unsigned char *s[2];
-    s[0] = a->fn(a->user, NULL, 0, size);
-    s[1] = a->fn(a->user, NULL, 0, size);
-    gs_action *buf = a->fn(a->user, NULL, 0,
-                           (size_t)game->max_actions * sizeof *buf);
-    w->status = GS_ENOMEM;
+    w->ready = true;
+    w->s[0] = a->fn(a->user, NULL, 0, size);
+    w->s[1] = a->fn(a->user, NULL, 0, size);
+    w->buf = a->fn(a->user, NULL, 0,
+                   (size_t)game->max_actions * sizeof *w->buf);
+    if (w->s[0] && w->s[1] && w->buf &&
+        player_init(&w->pl[0], ms, 0) == GS_OK &&
+        player_init(&w->pl[1], ms, 1) == GS_OK)
+        return GS_OK;
     snprintf(w->error, sizeof w->error, "out of memory for the players");
-    if (s[0] && s[1] && buf && player_init(&pl[0], ms, 0) == GS_OK &&
-        player_init(&pl[1], ms, 1) == GS_OK) {
-        w->status = GS_OK;
-        w->error[0] = '\0';
-        for (int i = w->first; i < w->m->games && w->status == GS_OK;
-             i += w->step)
-            w->status = play_game(w, pl, s, buf, i);
-    }
-    player_free(&pl[0]);
-    player_free(&pl[1]);
-    if (s[0])
-        a->fn(a->user, s[0], size, 0);
-    if (s[1])
-        a->fn(a->user, s[1], size, 0);
-    if (buf)
-        a->fn(a->user, buf, (size_t)game->max_actions * sizeof *buf, 0);
-    return NULL;
+    return GS_ENOMEM;
+}
+
+static void worker_free(worker *w)
+{
+    if (!w->ready)
+        return;
+    match_setup *ms = w->ms;
+    const gs_game *game = &ms->inst[0].game;
+    size_t size = game->state_size;
+    const gs_allocator *a = &ms->alloc;
+    player_free(&w->pl[0]);
+    player_free(&w->pl[1]);
+    if (w->s[0])
+        a->fn(a->user, w->s[0], size, 0);
+    if (w->s[1])
+        a->fn(a->user, w->s[1], size, 0);
+    if (w->buf)
+        a->fn(a->user, w->buf, (size_t)game->max_actions * sizeof *w->buf, 0);
+}
+
+/* The jobs of a match: one a game. */
+typedef struct match_jobs {
+    worker *w;
+    int failed;               /* the first game that failed, or -1 */
+    int failed_status;        /* its status */
+} match_jobs;
+
+static int game_run(void *user, size_t i, int t)
+{
+    worker *w = &((match_jobs *)user)->w[t];
+    if (w->status != GS_OK)
+        return w->status;   /* it failed before: it plays no more */
+    if (!w->ready)
+        w->status = worker_setup(w);
+    if (w->status == GS_OK)
+        w->status = play_game(w, w->pl, w->s, w->buf, (int)i);
+    if (w->status != GS_OK)
+        w->failed_game = (int)i;
+    return w->status;
+}
+
+/* Stops at the first game in order that failed: every game a worker ran
+ * after its own first failure comes later, so that game's failure is the
+ * first of some worker's, whose error says what it was. */
+static int game_take(void *user, size_t i, int status)
+{
+    if (status == GS_OK)
+        return 0;
+    ((match_jobs *)user)->failed = (int)i;
+    ((match_jobs *)user)->failed_status = status;
+    return 1;
 }
 
 /* ---- the match ---- */
@@ -644,31 +686,34 @@ int gs_match_run(const gs_match_params *p, const gs_allocator *alloc,
         st = fail(err, GS_ENOMEM, "out of memory for the match");
         goto done;
     }
-    for (int t = 0; t < nt; t++) {
-        w[t] = (worker){.ms = &ms, .m = m, .first = t, .step = nt};
-    }
-    bool started[256] = {false};
-    for (int t = 1; t < nt; t++)
-        started[t] = pthread_create(&w[t].thread, NULL, worker_main, &w[t]) == 0;
-    worker_main(&w[0]);
-    for (int t = 1; t < nt; t++) {
-        if (started[t])
-            pthread_join(w[t].thread, NULL);
-        else
-            worker_main(&w[t]);
-    }
-    st = GS_OK;
-    /* The first failure in game order. */
     for (int t = 0; t < nt; t++)
-        if (w[t].status != GS_OK && st == GS_OK) {
-            st = fail(err, w[t].status, "%s", w[t].error);
-        }
-    if (st != GS_OK)
+        w[t] = (worker){.ms = &ms, .m = m, .status = GS_OK};
+    /* The games on the library's job pool (one after another on this
+     * thread in a build without threads): each depends on its own seed
+     * alone, so any thread may play it. */
+    match_jobs mj = {.w = w, .failed = -1};
+    gs_jobs jobs = {.count = (size_t)p->games, .run = game_run,
+                    .take = game_take, .user = &mj};
+    st = gs_jobs_run(&jobs, nt, alloc);
+    if (st != GS_OK) {
+        st = fail(err, st, "out of memory for the match");
         goto done;
+    }
+    if (mj.failed >= 0) {
+        const char *why = gs_strerror(mj.failed_status);
+        for (int t = 0; t < nt; t++)
+            if (w[t].status != GS_OK && w[t].failed_game == mj.failed)
+                why = w[t].error;
+        st = fail(err, mj.failed_status, "%s", why);
+        goto done;
+    }
     match_count(m);
 done:
-    if (w)
+    if (w) {
+        for (int t = 0; t < nt; t++)
+            worker_free(&w[t]);
         alloc->fn(alloc->user, w, (size_t)nt * sizeof *w, 0);
+    }
     setup_free(&ms);
     if (st != GS_OK) {
         gs_match_free(m);
