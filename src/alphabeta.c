@@ -256,7 +256,7 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         return 0.0;
     e->nodes++;
     if (ply + 1 < KNOWN_PLIES)
-        e->known[ply + 1].n = 0;   /* (this node's children's, if any) */
+        e->ab.known[ply + 1].n = 0;   /* (this node's children's, if any) */
 
     const void *state = state_at(e, ply);
     int agent = g->to_move(g->ctx, state);
@@ -299,14 +299,17 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
         double lo, hi;
         bool known;
         if (known_bounds_of(e, ply, via, &lo, &hi)) {
-            /* read by the parent: the game is asked only the actions */
+            /* read by the parent: the game is handed them, for the
+             * actions */
             known = true;
-            if (sv->bounds_actions && sv->search_actions && lo < hi)
-                n_known = sv->search_actions(g->ctx, state,
+            if (sv->bounds_actions && lo < hi)
+                n_known = sv->bounds_actions(g->ctx, state, &lo, &hi,
                                              e->actions + e->actions_top);
         } else if (sv->bounds_actions) {
+            lo = -INFINITY;
+            hi = INFINITY;
             n_known = sv->bounds_actions(g->ctx, state, &lo, &hi,
-                                        e->actions + e->actions_top);
+                                         e->actions + e->actions_top);
             known = true;
         } else {
             known = sv->bounds(g->ctx, state, &lo, &hi);

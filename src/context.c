@@ -299,8 +299,8 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
     }
     if (e->mode.history) {
         for (int p = 0; p < KILLER_PLIES; p++)
-            e->killers[p][0] = e->killers[p][1] = GS_NO_ACTION;
-        memset(e->history_count, 0, sizeof e->history_count);
+            e->ab.killers[p][0] = e->ab.killers[p][1] = GS_NO_ACTION;
+        memset(e->ab.history_count, 0, sizeof e->ab.history_count);
     }
     if (o->algo == GS_MCTS)
         e->mode.use_tt = e->mode.symmetry = e->mode.prefetch = false;
@@ -321,7 +321,7 @@ int engine_begin(gs_engine *e, const gs_search_options *options)
         tt_share(&e->table, 1);
     }
     e->nodes = e->leaves = e->cutoffs = e->tt_hits = 0;
-    e->mcts_count = 0;
+    e->mcts.count = 0;
     e->clock_last = 0.0;
     e->clock_every = e->clock_countdown = 1;
     e->halt = false;

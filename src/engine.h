@@ -177,6 +177,30 @@ typedef struct smp_share {
     int nthreads;
 } smp_share;
 
+/* What Monte Carlo tree search keeps in an engine (mcts.c): the last
+ * search's tree, node 0 the root, and the path of the iteration under
+ * way. */
+typedef struct mcts_state {
+    struct mcts_node *nodes;
+    size_t count, cap;       /* nodes made, nodes allocated */
+    uint32_t *path;
+    size_t path_cap;
+    uint64_t rng;            /* splitmix64 state */
+    uint64_t iterations;
+    bool win_loss;           /* the options' mcts_win_loss ... */
+    double mid;              /* ... and the value between win and loss */
+} mcts_state;
+
+/* What alpha-beta keeps in an engine for the search under way
+ * (alphabeta.c, movepick.c, solver_tier.h): killer moves (two a ply, the
+ * newest first), history counters, and the children's bounds each node
+ * read for its children. */
+typedef struct ab_state {
+    gs_action killers[KILLER_PLIES][2];
+    uint32_t history_count[HISTORY_SIZE];
+    known_bounds known[KNOWN_PLIES];
+} ab_state;
+
 struct gs_engine {
     gs_game game;            /* a copy of the caller's description
                                 (version 0: an engine that only says why
@@ -259,26 +283,15 @@ struct gs_engine {
     _Atomic uint64_t *busy_own;
     _Atomic uint64_t *busy;
 
-    /* Killer moves (two a ply, the newest first) and history counters of
-     * the search under way. */
-    gs_action killers[KILLER_PLIES][2];
-    uint32_t history_count[HISTORY_SIZE];
-    known_bounds known[KNOWN_PLIES];
+    /* Alpha-beta's own. */
+    ab_state ab;
 
     /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */
     char error[ENGINE_ERROR_SIZE];
 
-    /* Monte Carlo tree search (mcts.c): the last search's tree, node 0
-     * the root, and the path of the iteration under way. */
-    struct mcts_node *mcts_nodes;
-    size_t mcts_count, mcts_cap;     /* nodes made, nodes allocated */
-    uint32_t *mcts_path;
-    size_t mcts_path_cap;
-    uint64_t mcts_rng;               /* splitmix64 state */
-    uint64_t mcts_iterations;
-    bool mcts_win_loss;              /* the options' mcts_win_loss ... */
-    double mcts_mid;                 /* ... and the value between win and loss */
+    /* Monte Carlo tree search's own (mcts.c). */
+    mcts_state mcts;
 };
 
 /* ---- context.c ---- */

@@ -1,7 +1,7 @@
 /*
  * mcts.c: Monte Carlo tree search (GS_MCTS), as search.h describes it.
  *
- * The tree. Nodes live in one growable array (e->mcts_nodes), node 0 the
+ * The tree. Nodes live in one growable array (e->mcts.nodes), node 0 the
  * root, and refer to each other by index, so that the array may move as
  * it grows. A node's children are made together when the node is
  * expanded, consecutive from `first`, in the order the game's `actions`
@@ -56,22 +56,22 @@ static double rng_unit(uint64_t *s)
 
 void mcts_free(gs_engine *e)
 {
-    mem_resize(&e->alloc, e->mcts_nodes, e->mcts_cap * sizeof(mcts_node), 0);
-    mem_resize(&e->alloc, e->mcts_path, e->mcts_path_cap * sizeof(uint32_t),
+    mem_resize(&e->alloc, e->mcts.nodes, e->mcts.cap * sizeof(mcts_node), 0);
+    mem_resize(&e->alloc, e->mcts.path, e->mcts.path_cap * sizeof(uint32_t),
                0);
-    e->mcts_nodes = NULL;
-    e->mcts_path = NULL;
-    e->mcts_cap = e->mcts_path_cap = e->mcts_count = 0;
+    e->mcts.nodes = NULL;
+    e->mcts.path = NULL;
+    e->mcts.cap = e->mcts.path_cap = e->mcts.count = 0;
 }
 
 /* Room for `n` more nodes; false (the search halted with GS_ENOMEM) when
  * there is none. */
 static bool nodes_reserve(gs_engine *e, size_t n)
 {
-    if (e->mcts_count + n <= e->mcts_cap)
+    if (e->mcts.count + n <= e->mcts.cap)
         return true;
-    size_t cap = e->mcts_cap ? e->mcts_cap : 1024;
-    while (cap < e->mcts_count + n) {
+    size_t cap = e->mcts.cap ? e->mcts.cap : 1024;
+    while (cap < e->mcts.count + n) {
         if (cap > UINT32_MAX / 2) {
             cap = UINT32_MAX;
             break;
@@ -79,37 +79,37 @@ static bool nodes_reserve(gs_engine *e, size_t n)
         cap *= 2;
     }
     void *p = NULL;
-    if (cap >= e->mcts_count + n && cap <= SIZE_MAX / sizeof(mcts_node))
-        p = mem_resize(&e->alloc, e->mcts_nodes,
-                       e->mcts_cap * sizeof(mcts_node),
+    if (cap >= e->mcts.count + n && cap <= SIZE_MAX / sizeof(mcts_node))
+        p = mem_resize(&e->alloc, e->mcts.nodes,
+                       e->mcts.cap * sizeof(mcts_node),
                        cap * sizeof(mcts_node));
     if (!p) {
         e->status = GS_ENOMEM;
         e->halt = true;
         return false;
     }
-    e->mcts_nodes = p;
-    e->mcts_cap = cap;
+    e->mcts.nodes = p;
+    e->mcts.cap = cap;
     return true;
 }
 
 static bool path_reserve(gs_engine *e, size_t n)
 {
-    if (n <= e->mcts_path_cap)
+    if (n <= e->mcts.path_cap)
         return true;
-    size_t cap = e->mcts_path_cap ? e->mcts_path_cap * 2 : 64;
+    size_t cap = e->mcts.path_cap ? e->mcts.path_cap * 2 : 64;
     while (cap < n)
         cap *= 2;
-    void *p = mem_resize(&e->alloc, e->mcts_path,
-                         e->mcts_path_cap * sizeof(uint32_t),
+    void *p = mem_resize(&e->alloc, e->mcts.path,
+                         e->mcts.path_cap * sizeof(uint32_t),
                          cap * sizeof(uint32_t));
     if (!p) {
         e->status = GS_ENOMEM;
         e->halt = true;
         return false;
     }
-    e->mcts_path = p;
-    e->mcts_path_cap = cap;
+    e->mcts.path = p;
+    e->mcts.path_cap = cap;
     return true;
 }
 
@@ -145,7 +145,7 @@ static double read_value(mcts_run *R, const void *state)
 static void classify(mcts_run *R, uint32_t idx, const void *state, int depth)
 {
     gs_engine *e = R->e;
-    mcts_node *n = &e->mcts_nodes[idx];
+    mcts_node *n = &e->mcts.nodes[idx];
     if (e->game.is_terminal(e->game.ctx, state)) {
         n->kind = KIND_LEAF;
         n->lo = n->hi = read_value(R, state);
@@ -175,28 +175,28 @@ static bool expand(mcts_run *R, uint32_t idx, const void *state)
     const gs_game *g = &e->game;
     int n = g->actions(g->ctx, state, e->actions);
     if (n <= 0) {
-        mcts_node *nd = &e->mcts_nodes[idx];
+        mcts_node *nd = &e->mcts.nodes[idx];
         nd->kind = KIND_LEAF;
         nd->lo = nd->hi = read_value(R, state);
         return true;
     }
-    if (R->max_nodes && e->mcts_count + (size_t)n > R->max_nodes) {
+    if (R->max_nodes && e->mcts.count + (size_t)n > R->max_nodes) {
         e->stopped = GS_STOP_NODES;
         return false;
     }
     if (!nodes_reserve(e, (size_t)n))
         return false;
-    bool chance = e->mcts_nodes[idx].kind == KIND_CHANCE;
+    bool chance = e->mcts.nodes[idx].kind == KIND_CHANCE;
     bool weighted = chance && g->probabilities &&
                     g->probabilities(g->ctx, state, e->actions, n, e->probs);
-    uint32_t first = (uint32_t)e->mcts_count;
+    uint32_t first = (uint32_t)e->mcts.count;
     for (int i = 0; i < n; i++) {
         double p = !chance ? 0.0 : weighted ? e->probs[i] : 1.0 / n;
-        node_init(R, &e->mcts_nodes[first + (uint32_t)i], idx, e->actions[i],
+        node_init(R, &e->mcts.nodes[first + (uint32_t)i], idx, e->actions[i],
                   p);
     }
-    e->mcts_count += (size_t)n;
-    mcts_node *nd = &e->mcts_nodes[idx];
+    e->mcts.count += (size_t)n;
+    mcts_node *nd = &e->mcts.nodes[idx];
     nd->first = first;
     nd->nchild = n;
     return true;
@@ -205,11 +205,11 @@ static bool expand(mcts_run *R, uint32_t idx, const void *state)
 /* The child of a CHANCE node, drawn by its probability. */
 static uint32_t draw_chance(mcts_run *R, const mcts_node *nd)
 {
-    const mcts_node *c = &R->e->mcts_nodes[nd->first];
+    const mcts_node *c = &R->e->mcts.nodes[nd->first];
     double total = 0.0;
     for (int i = 0; i < nd->nchild; i++)
         total += c[i].prob > 0.0 ? c[i].prob : 0.0;
-    double x = rng_unit(&R->e->mcts_rng) * total;
+    double x = rng_unit(&R->e->mcts.rng) * total;
     int last = 0;
     for (int i = 0; i < nd->nchild; i++) {
         if (!(c[i].prob > 0.0))
@@ -237,7 +237,7 @@ static bool dominated(const mcts_run *R, const mcts_node *nd,
  * else the best score. */
 static uint32_t select_uct(mcts_run *R, const mcts_node *nd)
 {
-    const mcts_node *c = &R->e->mcts_nodes[nd->first];
+    const mcts_node *c = &R->e->mcts.nodes[nd->first];
     int best = -1;
     for (int i = 0; i < nd->nchild; i++)
         if (c[i].visits == 0 && !dominated(R, nd, &c[i]))
@@ -265,10 +265,10 @@ static uint32_t select_uct(mcts_run *R, const mcts_node *nd)
  * changed. */
 static bool rebound(gs_engine *e, uint32_t idx)
 {
-    mcts_node *nd = &e->mcts_nodes[idx];
+    mcts_node *nd = &e->mcts.nodes[idx];
     if (nd->nchild == 0 || nd->kind == KIND_LEAF)
         return false;
-    const mcts_node *c = &e->mcts_nodes[nd->first];
+    const mcts_node *c = &e->mcts.nodes[nd->first];
     double lo, hi;
     if (nd->kind == KIND_CHANCE) {
         lo = hi = 0.0;
@@ -326,7 +326,7 @@ static double playout(mcts_run *R, int depth)
                      g->probabilities(g->ctx, cur, e->actions, n, e->probs);
             i = n - 1;
             if (w) {
-                double x = rng_unit(&e->mcts_rng);
+                double x = rng_unit(&e->mcts.rng);
                 for (int k = 0; k < n; k++) {
                     if (x < e->probs[k]) {
                         i = k;
@@ -335,10 +335,10 @@ static double playout(mcts_run *R, int depth)
                     x -= e->probs[k];
                 }
             } else {
-                i = (int)(rng_next(&e->mcts_rng) % (uint64_t)n);
+                i = (int)(rng_next(&e->mcts.rng) % (uint64_t)n);
             }
         } else if (policy) {
-            i = g->playout(g->ctx, cur, e->actions, n, rng_next(&e->mcts_rng));
+            i = g->playout(g->ctx, cur, e->actions, n, rng_next(&e->mcts.rng));
             if (i < 0 || i >= n) {
                 e->status = GS_EINVAL;
                 e->halt = true;
@@ -348,7 +348,7 @@ static double playout(mcts_run *R, int depth)
                 return 0.0;
             }
         } else {
-            i = (int)(rng_next(&e->mcts_rng) % (uint64_t)n);
+            i = (int)(rng_next(&e->mcts.rng) % (uint64_t)n);
         }
         g->apply(g->ctx, cur, e->actions[i], next);
         unsigned char *t = cur;
@@ -374,10 +374,10 @@ static bool iterate(mcts_run *R)
     for (;;) {
         if (!path_reserve(e, len + 1))
             return false;
-        e->mcts_path[len++] = idx;
-        if (e->mcts_nodes[idx].kind == KIND_NEW)
+        e->mcts.path[len++] = idx;
+        if (e->mcts.nodes[idx].kind == KIND_NEW)
             classify(R, idx, cur, depth);
-        mcts_node *nd = &e->mcts_nodes[idx];
+        mcts_node *nd = &e->mcts.nodes[idx];
         if (nd->kind == KIND_LEAF || (idx != 0 && proved(R, nd))) {
             score = score_of(R, nd->lo);
             scored = true;
@@ -393,7 +393,7 @@ static bool iterate(mcts_run *R)
         if (nd->nchild == 0) {
             if (!expand(R, idx, cur))
                 return false;
-            nd = &e->mcts_nodes[idx];
+            nd = &e->mcts.nodes[idx];
             if (nd->kind == KIND_LEAF) {
                 score = score_of(R, nd->lo);
                 scored = true;
@@ -402,7 +402,7 @@ static bool iterate(mcts_run *R)
         }
         uint32_t child = nd->kind == KIND_CHANCE ? draw_chance(R, nd)
                                                  : select_uct(R, nd);
-        g->apply(g->ctx, cur, e->mcts_nodes[child].action, next);
+        g->apply(g->ctx, cur, e->mcts.nodes[child].action, next);
         unsigned char *t = cur;
         cur = next;
         next = t;
@@ -427,13 +427,13 @@ static bool iterate(mcts_run *R)
         R->seen_any = true;
     }
     for (size_t i = len; i-- > 0;) {
-        mcts_node *nd = &e->mcts_nodes[e->mcts_path[i]];
+        mcts_node *nd = &e->mcts.nodes[e->mcts.path[i]];
         nd->visits++;
         nd->sum += score;
     }
     if (R->o->mcts_solver)
         for (size_t i = len - 1; i-- > 0;)
-            if (!rebound(e, e->mcts_path[i]))
+            if (!rebound(e, e->mcts.path[i]))
                 break;
     return true;
 }
@@ -464,25 +464,25 @@ int mcts_run_one(gs_engine *e, const void *root,
     } else {
         R.scale_seen = true;
     }
-    e->mcts_rng = seed;
-    e->mcts_win_loss = o->mcts_win_loss;
-    e->mcts_mid = R.mid;
-    e->mcts_iterations = 0;
-    e->mcts_count = 0;
+    e->mcts.rng = seed;
+    e->mcts.win_loss = o->mcts_win_loss;
+    e->mcts.mid = R.mid;
+    e->mcts.iterations = 0;
+    e->mcts.count = 0;
     e->actions_top = 0;
     if (!reserve(e, 2, (size_t)g->max_actions) || !nodes_reserve(e, 1))
         return engine_fail(e, GS_ENOMEM, "out of memory for the MCTS tree");
     memcpy(state_at(e, 0), root, g->state_size);
     memcpy(state_at(e, 1), root, g->state_size);
-    node_init(&R, &e->mcts_nodes[0], UINT32_MAX, GS_NO_ACTION, 0.0);
-    e->mcts_count = 1;
+    node_init(&R, &e->mcts.nodes[0], UINT32_MAX, GS_NO_ACTION, 0.0);
+    e->mcts.count = 1;
     e->nodes = 1;
     classify(&R, 0, root, 0);
-    while (e->mcts_nodes[0].kind != KIND_LEAF) {
-        if (R.max_iterations && e->mcts_iterations >= R.max_iterations)
+    while (e->mcts.nodes[0].kind != KIND_LEAF) {
+        if (R.max_iterations && e->mcts.iterations >= R.max_iterations)
             break;
-        if (o->mcts_solver && e->mcts_nodes[0].lo == e->mcts_nodes[0].hi &&
-            (e->mcts_nodes[0].kind == KIND_CHANCE || mcts_pick_best(e, true) >= 0))
+        if (o->mcts_solver && e->mcts.nodes[0].lo == e->mcts.nodes[0].hi &&
+            (e->mcts.nodes[0].kind == KIND_CHANCE || mcts_pick_best(e, true) >= 0))
             break;
         if (o->max_seconds > 0.0 && engine_elapsed(e) >= o->max_seconds) {
             e->stopped = GS_STOP_TIME;
@@ -490,14 +490,14 @@ int mcts_run_one(gs_engine *e, const void *root,
         }
         if (!iterate(&R))
             break;
-        e->mcts_iterations++;
+        e->mcts.iterations++;
     }
-    e->nodes = e->mcts_count;
+    e->nodes = e->mcts.count;
     e->cut_evals = (uint64_t)R.max_depth;
     if (e->status == GS_ENOMEM)
         return engine_fail(e, GS_ENOMEM,
                            "out of memory for the MCTS tree (%zu nodes)",
-                           e->mcts_count);
+                           e->mcts.count);
     return e->status;
 }
 
@@ -516,14 +516,14 @@ double mcts_mean(const mcts_node *n)
  */
 int mcts_pick_best(const gs_engine *e, bool solver)
 {
-    const mcts_node *r = &e->mcts_nodes[0];
+    const mcts_node *r = &e->mcts.nodes[0];
     if ((r->kind != KIND_MAX && r->kind != KIND_MIN) || r->nchild == 0)
         return -1;
     bool max = r->kind == KIND_MAX;
     bool solved = solver && r->lo == r->hi;
     int best = -1, secure = -1;
     for (int i = 0; i < r->nchild; i++) {
-        const mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
+        const mcts_node *c = &e->mcts.nodes[r->first + (uint32_t)i];
         bool secures = c->lo == c->hi && (max ? c->lo == r->lo : c->hi == r->hi);
         if (solved && !secures)
             continue;
@@ -540,21 +540,21 @@ int mcts_pick_best(const gs_engine *e, bool solver)
             best = i;
             continue;
         }
-        const mcts_node *b = &e->mcts_nodes[r->first + (uint32_t)best];
+        const mcts_node *b = &e->mcts.nodes[r->first + (uint32_t)best];
         double mc = max ? mcts_mean(c) : -mcts_mean(c);
         double mb = max ? mcts_mean(b) : -mcts_mean(b);
         if (c->visits > b->visits || (c->visits == b->visits && mc > mb))
             best = i;
     }
     if (secure >= 0) {
-        const mcts_node *s = &e->mcts_nodes[r->first + (uint32_t)secure];
-        double sure = e->mcts_win_loss ? (s->lo > e->mcts_mid   ? 1.0
-                                          : s->lo < e->mcts_mid ? -1.0
+        const mcts_node *s = &e->mcts.nodes[r->first + (uint32_t)secure];
+        double sure = e->mcts.win_loss ? (s->lo > e->mcts.mid   ? 1.0
+                                          : s->lo < e->mcts.mid ? -1.0
                                                                 : 0.0)
                                        : s->lo;
-        if (best < 0 || e->mcts_nodes[r->first + (uint32_t)best].visits == 0 ||
-            (max ? mcts_mean(&e->mcts_nodes[r->first + (uint32_t)best]) < sure
-                 : mcts_mean(&e->mcts_nodes[r->first + (uint32_t)best]) > sure))
+        if (best < 0 || e->mcts.nodes[r->first + (uint32_t)best].visits == 0 ||
+            (max ? mcts_mean(&e->mcts.nodes[r->first + (uint32_t)best]) < sure
+                 : mcts_mean(&e->mcts.nodes[r->first + (uint32_t)best]) > sure))
             best = secure;
     }
     return best;

@@ -55,15 +55,15 @@ static uint64_t share(uint64_t total, int n, int i)
  * order) and its counts. */
 static void merge_root(gs_engine *e, const gs_engine *h, bool solver)
 {
-    e->mcts_iterations += h->mcts_iterations;
+    e->mcts.iterations += h->mcts.iterations;
     e->nodes += h->nodes;
     e->leaves += h->leaves;
     if (h->stopped != GS_STOP_NONE && e->stopped == GS_STOP_NONE)
         e->stopped = h->stopped;
-    if (h->mcts_count == 0 || e->mcts_count == 0)
+    if (h->mcts.count == 0 || e->mcts.count == 0)
         return;
-    mcts_node *r = &e->mcts_nodes[0];
-    const mcts_node *hr = &h->mcts_nodes[0];
+    mcts_node *r = &e->mcts.nodes[0];
+    const mcts_node *hr = &h->mcts.nodes[0];
     r->visits += hr->visits;
     r->sum += hr->sum;
     if (solver) {
@@ -73,8 +73,8 @@ static void merge_root(gs_engine *e, const gs_engine *h, bool solver)
     if (r->nchild != hr->nchild || r->nchild == 0)
         return;
     for (int i = 0; i < r->nchild; i++) {
-        mcts_node *c = &e->mcts_nodes[r->first + (uint32_t)i];
-        const mcts_node *hc = &h->mcts_nodes[hr->first + (uint32_t)i];
+        mcts_node *c = &e->mcts.nodes[r->first + (uint32_t)i];
+        const mcts_node *hc = &h->mcts.nodes[hr->first + (uint32_t)i];
         c->visits += hc->visits;
         c->sum += hc->sum;
         if (solver) {
@@ -145,9 +145,9 @@ static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
     uint32_t best = UINT32_MAX;
     for (int i = 0; i < n->nchild; i++) {
         uint32_t c = n->first + (uint32_t)i;
-        if (e->mcts_nodes[c].visits > 0 &&
+        if (e->mcts.nodes[c].visits > 0 &&
             (best == UINT32_MAX ||
-             e->mcts_nodes[c].visits > e->mcts_nodes[best].visits))
+             e->mcts.nodes[c].visits > e->mcts.nodes[best].visits))
             best = c;
     }
     return best;
@@ -155,24 +155,24 @@ static uint32_t most_visited(const gs_engine *e, const mcts_node *n)
 
 static void mcts_take_answer(gs_engine *e, gs_result *r, bool solver)
 {
-    const mcts_node *root = &e->mcts_nodes[0];
+    const mcts_node *root = &e->mcts.nodes[0];
     r->nodes = e->nodes;
     r->leaves = e->leaves;
-    r->mcts_iterations = e->mcts_iterations;
+    r->mcts_iterations = e->mcts.iterations;
     r->mcts_root_actions = root->nchild;
     r->mcts_proved = root->kind == KIND_LEAF || (solver && root->lo == root->hi);
     r->stopped = e->stopped;
     r->bound = GS_BOUND_EXACT;
     int best = mcts_pick_best(e, solver);
     if (best >= 0) {
-        const mcts_node *c = &e->mcts_nodes[root->first + (uint32_t)best];
+        const mcts_node *c = &e->mcts.nodes[root->first + (uint32_t)best];
         r->best = c->action;
         r->best_index = best;
     }
     if (r->mcts_proved)
         r->value = root->lo;
     else if (best >= 0)
-        r->value = mcts_mean(&e->mcts_nodes[root->first + (uint32_t)best]);
+        r->value = mcts_mean(&e->mcts.nodes[root->first + (uint32_t)best]);
     else
         r->value = mcts_mean(root);
     /* The principal variation: the chosen action, then the most visited
@@ -182,8 +182,8 @@ static void mcts_take_answer(gs_engine *e, gs_result *r, bool solver)
         return;
     uint32_t idx = root->first + (uint32_t)best;
     while (idx != UINT32_MAX && r->pv_length < GS_PV_MAX) {
-        r->pv[r->pv_length++] = e->mcts_nodes[idx].action;
-        idx = most_visited(e, &e->mcts_nodes[idx]);
+        r->pv[r->pv_length++] = e->mcts.nodes[idx].action;
+        idx = most_visited(e, &e->mcts.nodes[idx]);
     }
 }
 
@@ -223,12 +223,12 @@ int mcts_search(gs_engine *e, const void *root,
     int n = options->threads > 1 ? options->threads : 1;
     st = n > 1 ? run_threads(e, root, options, n)
                : mcts_run_one(e, root, options, options->mcts_seed);
-    if (e->mcts_count > 0)
+    if (e->mcts.count > 0)
         mcts_take_answer(e, r, options->mcts_solver);
     r->depth = (int)e->cut_evals;
     r->seconds = engine_elapsed(e);
     if (st != GS_OK)
-        e->mcts_count = 0;
+        e->mcts.count = 0;
     return st;
 }
 
@@ -236,14 +236,14 @@ int mcts_search(gs_engine *e, const void *root,
 
 size_t gs_mcts_tree_size(const gs_engine *e)
 {
-    return e ? e->mcts_count : 0;
+    return e ? e->mcts.count : 0;
 }
 
 int gs_mcts_tree_node(const gs_engine *e, size_t index, gs_mcts_node_info *out)
 {
-    if (!e || !out || index >= e->mcts_count)
+    if (!e || !out || index >= e->mcts.count)
         return GS_EINVAL;
-    const mcts_node *n = &e->mcts_nodes[index];
+    const mcts_node *n = &e->mcts.nodes[index];
     out->action = n->action;
     out->parent = index == 0 ? -1 : (int64_t)n->parent;
     out->first_child = n->nchild ? (int64_t)n->first : -1;

@@ -26,9 +26,9 @@ void movepick_rotate(gs_action *a, int n, int k)
 
 void movepick_note_cutoff(gs_engine *e, int ply, gs_action a, int remaining)
 {
-    if (ply < KILLER_PLIES && e->killers[ply][0] != a) {
-        e->killers[ply][1] = e->killers[ply][0];
-        e->killers[ply][0] = a;
+    if (ply < KILLER_PLIES && e->ab.killers[ply][0] != a) {
+        e->ab.killers[ply][1] = e->ab.killers[ply][0];
+        e->ab.killers[ply][0] = a;
     }
     uint32_t *h = history_slot(e, a);
     uint32_t add = remaining >= 1 && remaining < 64

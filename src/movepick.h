@@ -74,7 +74,7 @@ static inline bool move_to(gs_action *actions, int from, int n, gs_action a)
 /* An action's history counter. */
 static inline uint32_t *history_slot(gs_engine *e, gs_action a)
 {
-    return &e->history_count[(uint32_t)a & (HISTORY_SIZE - 1)];
+    return &e->ab.history_count[(uint32_t)a & (HISTORY_SIZE - 1)];
 }
 
 /* Sorts the n actions at `base` best first (stable): by the game's hint
@@ -124,8 +124,8 @@ static inline void pick_init(gs_engine *e, picker *p, int ply, size_t base,
     p->nkillers = 0;
     if (e->mode.history && ply < KILLER_PLIES) {
         p->nkillers = 2;
-        p->killers[0] = e->killers[ply][0];
-        p->killers[1] = e->killers[ply][1];
+        p->killers[0] = e->ab.killers[ply][0];
+        p->killers[1] = e->ab.killers[ply][1];
     }
     if (n > 1) {
         if (e->mode.hinted || e->mode.history)

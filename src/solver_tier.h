@@ -49,7 +49,7 @@ static inline bool known_bounds_of(const gs_engine *e, int ply, gs_action via,
 {
     if (ply <= 0 || ply >= KNOWN_PLIES)
         return false;
-    const known_bounds *k = &e->known[ply];
+    const known_bounds *k = &e->ab.known[ply];
     for (int i = 0; i < k->n; i++) {
         if (k->action[i] == via) {
             *lo = k->lo[i];
@@ -114,8 +114,9 @@ static inline bool child_bounds(gs_engine *e, int ply, size_t base, int *n,
                                 gs_action *settled_action)
 {
     const gs_game *g = &e->game;
-    known_bounds *known =
-        ply + 1 < KNOWN_PLIES && *n <= KNOWN_MAX ? &e->known[ply + 1] : NULL;
+    known_bounds *known = ply + 1 < KNOWN_PLIES && *n <= KNOWN_MAX
+                              ? &e->ab.known[ply + 1]
+                              : NULL;
     int kept = 0;
     for (int i = 0; i < *n; i++) {
         const gs_action a = e->actions[base + i];

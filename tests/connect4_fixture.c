@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,26 @@ void check_hooks(solver *sv, const gs_c4_state *s, const gs_c4_state *m)
         }
         assert_int_equal(k, ns);   /* in the order of actions */
         assert_int_equal(best_kept, V);
+    }
+
+    /* bounds_actions: the bounds of `bounds` and, where they are not
+     * exact, the actions of search_actions; handed the bounds `bounds`
+     * gave, the same actions, the bounds left as they were */
+    gs_action bacts[GS_C4_MAX_WIDTH];
+    double blo = -INFINITY, bhi = INFINITY;
+    int nb = gm->solver->bounds_actions(ctx, s, &blo, &bhi, bacts);
+    assert_true(blo == lo && bhi == hi);
+    if (lo < hi) {
+        assert_int_equal(nb, ns);
+        assert_memory_equal(bacts, sacts, (size_t)ns * sizeof *sacts);
+        double klo = lo, khi = hi;
+        gs_action kacts[GS_C4_MAX_WIDTH];
+        assert_int_equal(gm->solver->bounds_actions(ctx, s, &klo, &khi, kacts),
+                         ns);
+        assert_true(klo == lo && khi == hi);
+        assert_memory_equal(kacts, sacts, (size_t)ns * sizeof *sacts);
+    } else {
+        assert_int_equal(nb, 0);
     }
 
     assert_true(gm->solver->symmetries[0].hash(ctx, s) == gm->hash(ctx, m));

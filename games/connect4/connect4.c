@@ -40,6 +40,7 @@
  */
 #include <assert.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -750,6 +751,13 @@ C4_KERNEL int bounds_actions_k(const gs_c4 *g, shape sh, bool exact,
         *lo = *hi = value_k(g, sh, s);
         return 0;
     }
+    /* Bounds that bounds_k gave for s (the solver tier's contract): not
+     * exact, so the mover cannot win at once (judge_k finds that exact),
+     * and the moves worth searching are those that do not lose at once. */
+    if (*lo < *hi && (*lo > -INFINITY || *hi < INFINITY))
+        return columns_of(g, sh, non_losing(g, sh, s), out);
+    if (*lo == *hi)
+        return 0;
     const uint64_t moves = judge_k(g, sh, exact, s, &mlo, &mhi);
     if (s->moves & 1) {
         *lo = -mhi;

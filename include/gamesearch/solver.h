@@ -104,11 +104,18 @@ typedef struct gs_solver {
     /*
      * `bounds` and `search_actions` in one call, for a game that works
      * both out from the same facts (set both of them too: the engine may
-     * call any of the three, and must get the same answers). Writes the
-     * bounds into *lo, *hi as `bounds` does (*lo = -INFINITY, *hi =
-     * INFINITY when it knows nothing), and when they are not exact writes
-     * the search actions into out and returns how many; returns 0 when
-     * they are exact (out untouched).
+     * call any of the three, and must get the same answers).
+     *
+     * On entry *lo and *hi are either -INFINITY and INFINITY, or the
+     * bounds that this game's `bounds` gave for `state` (the engine reads
+     * a node's children's bounds before it searches them, and hands each
+     * child its own). In the first case the game writes the bounds into
+     * *lo, *hi as `bounds` does (-INFINITY and INFINITY when it knows
+     * nothing); in the second it may leave them as they are, and use what
+     * it knows of its own bounds to find the actions faster (Connect Four:
+     * bounds that are not exact mean the mover cannot win at once). When
+     * the bounds are not exact it writes the search actions into out and
+     * returns how many; it returns 0 when they are exact (out untouched).
      */
     int (*bounds_actions)(const void *ctx, const void *state, double *lo,
                           double *hi, gs_action *out);
