@@ -44,6 +44,7 @@
 
 #include "connect4_fixture.h"
 #include "pacman_fixture.h"
+#include "mnk_fixture.h"
 #include "sink.h"
 
 /* A temporary file holding n bytes of data; its name in path. */
@@ -269,36 +270,10 @@ static void test_answer(void **state)
 
 /* ---- m,n,k games ---- */
 
-/* A state buffer big enough for any board, aligned for uint64_t. */
-typedef struct sbuf {
-    uint64_t words[64];
-} sbuf;
-
-static gs_mnk *make_mnk(int rows, int cols, int k)
-{
-    gs_mnk_params p;
-    gs_mnk_params_init(&p);
-    p.rows = rows;
-    p.cols = cols;
-    p.k = k;
-    gs_mnk_params_for_play(&p, true);
-    gs_mnk *g = NULL;
-    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
-    assert_true(gs_mnk_state_size(g) <= sizeof(sbuf));
-    return g;
-}
-
-static void parse_mnk(const gs_mnk *g, const char *text, sbuf *s)
-{
-    gs_error err;
-    if (gs_mnk_parse(g, text, s, &err) != GS_OK)
-        fail_msg("'%s': %s", text, err.message);
-}
-
 static void test_mnk_move_text(void **state)
 {
     (void)state;
-    gs_mnk *g = make_mnk(2, 5, 2);
+    gs_mnk *g = mnk_fixture_make(2, 5, 2);
     char buf[256];
     gs_mnk_move mv = {.cell = 7, .nodes = 1234, .seconds = 0.25e-3,
                       .iterative = true, .depth = 4};
@@ -360,7 +335,7 @@ static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
 static void test_mnk_play(void **state)
 {
     (void)state;
-    gs_mnk *g = make_mnk(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
     char b0[256], b1[256], b2[256], want[2048];
@@ -371,9 +346,9 @@ static void test_mnk_play(void **state)
     buffer out = {0};
     gs_mnk_empty(g, &s);
     gs_mnk_board_text(g, &s, b0, sizeof b0);
-    parse_mnk(g, "....X....", &s);
+    mnk_fixture_parse(g, "....X....", &s);
     gs_mnk_board_text(g, &s, b1, sizeof b1);
-    parse_mnk(g, "O...X....", &s);
+    mnk_fixture_parse(g, "O...X....", &s);
     gs_mnk_board_text(g, &s, b2, sizeof b2);
     gs_mnk_empty(g, &s);
     assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
@@ -429,7 +404,7 @@ static void test_mnk_play(void **state)
 
     /* X the computer (O then the person) wins at once */
     out = (buffer){0};
-    parse_mnk(g, "XX.OO....", &s);
+    mnk_fixture_parse(g, "XX.OO....", &s);
     assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
     assert_int_equal(gs_mnk_winner(g, &s), 1);
     gs_mnk_board_text(g, &s, b1, sizeof b1);

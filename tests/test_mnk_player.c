@@ -20,34 +20,9 @@
 
 #include "gamesearch/mnk.h"
 
+#include "mnk_fixture.h"
 #include "sink.h"
 #include "track_alloc.h"
-
-/* A state buffer big enough for any board, aligned for uint64_t. */
-typedef struct sbuf {
-    uint64_t words[64];
-} sbuf;
-
-static gs_mnk *make(int rows, int cols, int k)
-{
-    gs_mnk_params p;
-    gs_mnk_params_init(&p);
-    p.rows = rows;
-    p.cols = cols;
-    p.k = k;
-    gs_mnk_params_for_play(&p, true);
-    gs_mnk *g = NULL;
-    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
-    assert_true(gs_mnk_state_size(g) <= sizeof(sbuf));
-    return g;
-}
-
-static void parse(const gs_mnk *g, const char *text, sbuf *s)
-{
-    gs_error err;
-    if (gs_mnk_parse(g, text, s, &err) != GS_OK)
-        fail_msg("'%s': %s", text, err.message);
-}
 
 static void test_settings(void **state)
 {
@@ -82,7 +57,7 @@ static void test_settings(void **state)
 static void test_search_options(void **state)
 {
     (void)state;
-    gs_mnk *small = make(3, 3, 3), *large = make(15, 15, 5);
+    gs_mnk *small = mnk_fixture_make(3, 3, 3), *large = mnk_fixture_make(15, 15, 5);
     gs_mnk_player_params pp;
     gs_mnk_player_params_init(&pp);
     pp.algo = GS_MINIMAX;
@@ -119,15 +94,15 @@ static void test_outcome_and_over(void **state)
     assert_int_equal(gs_mnk_outcome(GS_MNK_EVAL_MAX - 1), 0);
     assert_int_equal(gs_mnk_outcome(-(GS_MNK_EVAL_MAX - 1)), 0);
 
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     sbuf s;
-    parse(g, ".........", &s);
+    mnk_fixture_parse(g, ".........", &s);
     assert_null(gs_mnk_over_reason(g, &s));
-    parse(g, "XXXOO....", &s);
+    mnk_fixture_parse(g, "XXXOO....", &s);
     assert_string_equal(gs_mnk_over_reason(g, &s), "X has a line");
-    parse(g, "XX.OOOX.X", &s);
+    mnk_fixture_parse(g, "XX.OOOX.X", &s);
     assert_string_equal(gs_mnk_over_reason(g, &s), "O has a line");
-    parse(g, "XOXXOOOXX", &s);
+    mnk_fixture_parse(g, "XOXXOOOXX", &s);
     assert_string_equal(gs_mnk_over_reason(g, &s), "the board is full");
     /* Positions to play on: open ones only. */
     gs_error err;
@@ -152,7 +127,7 @@ static void expect_solve(const gs_mnk *g, const char *position, int depth,
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
     sbuf s;
-    parse(g, position, &s);
+    mnk_fixture_parse(g, position, &s);
     gs_mnk_solution sol;
     assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
     char got[256];
@@ -175,7 +150,7 @@ static void expect_solve(const gs_mnk *g, const char *position, int depth,
 static void test_solve(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     expect_solve(g, ".........", 0, 0, "0,1,2,3,4,5,6,7,8", 2128);
     expect_solve(g, "....X....", 0, 0, "0,2,6,8", 1186);
     expect_solve(g, "XX.OO....", 0, 1, "2", 49);
@@ -207,7 +182,7 @@ static void test_solve_counts_the_root(void **state)
     (void)state;
     static const char *const positions[] = {".........", "....X....",
                                             "XX.OO....", "XO..X...O"};
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player_params pp;
     gs_mnk_player_params_init(&pp);
     pp.algo = GS_MINIMAX;
@@ -220,7 +195,7 @@ static void test_solve_counts_the_root(void **state)
     assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
         sbuf s;
-        parse(g, positions[i], &s);
+        mnk_fixture_parse(g, positions[i], &s);
         gs_mnk_solution sol;
         assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
         gs_search_options so;
@@ -244,11 +219,11 @@ static void test_solve_counts_the_root(void **state)
 static void test_moves(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
     sbuf s;
-    parse(g, "....X....", &s);
+    mnk_fixture_parse(g, "....X....", &s);
     gs_mnk_move m;
     assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
     assert_int_equal(m.cell, 0);
@@ -276,7 +251,7 @@ static void test_moves(void **state)
 static void test_gomoku_move(void **state)
 {
     (void)state;
-    gs_mnk *g = make(15, 15, 5);
+    gs_mnk *g = mnk_fixture_make(15, 15, 5);
     gs_mnk_player_params pp;
     gs_mnk_player_params_init(&pp);
     pp.max_seconds = 0.2;
@@ -305,7 +280,7 @@ static void test_gomoku_move(void **state)
 static void test_move_without_time(void **state)
 {
     (void)state;
-    gs_mnk *g = make(15, 15, 5);
+    gs_mnk *g = mnk_fixture_make(15, 15, 5);
     gs_mnk_player_params pp;
     gs_mnk_player_params_init(&pp);
     pp.max_seconds = 1e-9;
@@ -336,7 +311,7 @@ static void test_move_without_time(void **state)
 static void test_bad_arguments(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player_params pp;
     gs_mnk_player_params_init(&pp);
     gs_mnk_player *pl = (gs_mnk_player *)&pp;
@@ -372,9 +347,9 @@ static void test_bad_arguments(void **state)
 static void test_allocation_failure(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     sbuf s;
-    parse(g, "....X....", &s);
+    mnk_fixture_parse(g, "....X....", &s);
     long n, failed = 0;
     for (n = 1;; n++) {
         track t;
@@ -418,9 +393,9 @@ static void test_allocation_failure(void **state)
 static void test_text(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     sbuf s;
-    parse(g, "X.O.X...O", &s);
+    mnk_fixture_parse(g, "X.O.X...O", &s);
     static const char small[] = "     a   b   c\n"
                                 "  1  X | . | O\n"
                                 "    ---+---+---\n"
@@ -436,8 +411,8 @@ static void test_text(void **state)
     assert_string_equal(buf, "     a   b   c\n  1 ");
     gs_mnk_free(g);
 
-    g = make(2, 5, 2);
-    parse(g, "X....O....", &s);
+    g = mnk_fixture_make(2, 5, 2);
+    mnk_fixture_parse(g, "X....O....", &s);
     assert_int_equal(gs_mnk_board_text(g, &s, buf, sizeof buf), 42);
     assert_string_equal(buf, "    a b c d e\n"
                              "  1 X . . . .\n"
@@ -521,7 +496,7 @@ static bool log_chose(void *user, const void *s, const gs_mnk_move *m)
 static void test_play(void **state)
 {
     (void)state;
-    gs_mnk *g = make(3, 3, 3);
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
     sbuf s;
