@@ -171,10 +171,10 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.max_seconds is %g, but it must be 0 "
                            "(no limit) or more", o->max_seconds);
-    if (o->threads < 0)
+    if (o->threads < 0 || o->threads > GS_THREADS_MAX)
         return engine_fail(e, GS_EINVAL,
-                           "options.threads is %d, but it must be 0 or more",
-                           o->threads);
+                           "options.threads is %d, but it must be 0 to %d "
+                           "(GS_THREADS_MAX)", o->threads, GS_THREADS_MAX);
     /* The solver options belong to alpha-beta; a root window and
      * null-window search to its textbook rule; null-window search needs
      * the values' grain, symmetry the game's symmetries. */
@@ -219,11 +219,12 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.history is set, but killer moves and "
                            "history need alpha-beta");
-    if (o->threads > 1 && !(ab && o->use_tt) && o->algo != GS_MCTS)
+    if (o->threads > 1 && !(ab && o->use_tt && g->hash) &&
+        o->algo != GS_MCTS)
         return engine_fail(e, GS_EINVAL,
-                           "options.threads is %d, but several threads need "
-                           "use_tt and alpha-beta with prune_equal",
-                           o->threads);
+                           "options.threads is %d, but several threads "
+                           "need use_tt, alpha-beta with prune_equal and "
+                           "the game's hash", o->threads);
     if (o->threads > 1 && o->algo != GS_MCTS && !gs_threads_available())
         return engine_fail(e, GS_EINVAL,
                            "options.threads is %d, but this gamesearch was "
@@ -273,20 +274,25 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
     return m;
 }
 
-int engine_begin(gs_engine *e, const gs_search_options *options)
+int engine_check(gs_engine *e, const gs_search_options *options)
 {
-    /* The clock starts here, so that making and emptying the table count
-     * against max_seconds and in result.seconds. */
-    clock_gettime(CLOCK_MONOTONIC, &e->start);
     e->opt = *options;
     if (options->solver)
         e->sopt = *options->solver;
     else
         gs_solver_options_init(&e->sopt);
-    const gs_search_options *o = &e->opt;
-    int st = check_options(e, o);
+    return check_options(e, &e->opt);
+}
+
+int engine_begin(gs_engine *e, const gs_search_options *options)
+{
+    /* The clock starts here, so that making and emptying the table count
+     * against max_seconds and in result.seconds. */
+    clock_gettime(CLOCK_MONOTONIC, &e->start);
+    int st = engine_check(e, options);
     if (st != GS_OK)
         return st;
+    const gs_search_options *o = &e->opt;
 
     e->mode = settle_modes(e, o);
     e->unit = o->depth_unit == GS_DEPTH_ROUNDS ? e->game.num_agents : 1;

@@ -60,13 +60,11 @@ static int depth_first_search(gs_engine *e, const void *root,
     if (opt->threads <= 1)
         return root_search_one(e, root, opt, r);
     result_clear(r);
-    /* Checked in full by engine_begin(); what threads need, here. */
-    if (!(opt->algo == GS_ALPHABETA && opt->prune_equal && opt->use_tt &&
-          e->game.hash))
-        return engine_fail(e, GS_EINVAL,
-                           "options.threads is %d, but several threads "
-                           "need use_tt, alpha-beta with prune_equal and "
-                           "the game's hash", opt->threads);
+    /* The caller's options in full (its thread count among them: each
+     * thread's own search sees one), before any helper engine is made. */
+    int st = engine_check(e, opt);
+    if (st != GS_OK)
+        return st;
     return threads_search(e, root, opt, r, root_search_one,
                           root_search_begun);
 }
@@ -222,6 +220,11 @@ int gs_engine_tt_resize(gs_engine *e, size_t bytes)
 {
     if (!e)
         return GS_EINVAL;
+    if (e->in_search)
+        return engine_fail(e, GS_EINVAL,
+                           "gs_engine_tt_resize was called while a search on "
+                           "the engine is under way (from its hook or the "
+                           "game's callbacks); the table is kept");
     if (tt_resize(&e->table, &e->alloc, bytes) != GS_OK)
         return engine_fail(e, GS_ENOMEM,
                            "out of memory for a transposition table of %zu "
@@ -246,7 +249,7 @@ void gs_engine_cancel(gs_engine *e, bool cancel)
 
 void gs_engine_tt_clear(gs_engine *e)
 {
-    if (e)
+    if (e && !e->in_search)
         tt_clear(&e->table);
 }
 
@@ -320,6 +323,12 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         return GS_EINVAL;
     if (e->game.version == 0)
         return GS_EVERSION;   /* gs_engine_new refused the game: see why */
+    if (e->in_search)
+        return engine_fail(e, GS_EINVAL,
+                           "gs_search was called on an engine whose search "
+                           "is under way (from its hook or the game's "
+                           "callbacks): a search inside a search needs an "
+                           "engine of its own");
     if (!root || !result)
         return engine_fail(e, GS_EINVAL, "%s is NULL",
                            !root ? "root" : "result");
@@ -381,7 +390,11 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         st = engine_fail(e, GS_EINVAL, "options.algo is %d, which is no "
                                        "gs_algo", (int)opt.algo);
     } else {
+        e->in_search = true;
         st = algos[opt.algo].search(e, root, &opt, &r);
+        e->in_search = false;
+        if (st == GS_OK)
+            e->error[0] = '\0';   /* (a refused call from a hook wrote it) */
     }
     memcpy(result, &r, rsize);
     return st;

@@ -286,6 +286,10 @@ struct gs_engine {
     /* Alpha-beta's own. */
     ab_state ab;
 
+    /* A gs_search on this engine is under way (its hooks and the game's
+     * callbacks may not start another, nor resize the table). */
+    bool in_search;
+
     /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */
     char error[ENGINE_ERROR_SIZE];
@@ -315,6 +319,11 @@ void engine_release(gs_engine *e);
 /* Sets gs_engine_error's sentence (printf-style) and returns `status`. */
 int engine_fail(gs_engine *e, int status, const char *fmt, ...)
     ENGINE_PRINTF(3, 4);
+
+/* Checks the options (every field set) as engine_begin() does, without
+ * readying anything: GS_OK, or GS_EINVAL with gs_engine_error's sentence
+ * set. For a search on several threads, before their engines are made. */
+int engine_check(gs_engine *e, const gs_search_options *options);
 
 /* Checks the options (every field set: see root.c) and readies the engine
  * for a search with them: its modes, depth, counters and table. Returns

@@ -116,7 +116,8 @@ static void run_here(const gs_jobs *j)
 
 int gs_jobs_run(const gs_jobs *j, int threads, const gs_allocator *alloc)
 {
-    if (!j || !j->run || threads < 1 || (j->tick && j->tick_ms == 0))
+    if (!j || !j->run || threads < 1 || threads > GS_THREADS_MAX ||
+        (j->tick && j->tick_ms == 0))
         return GS_EINVAL;
     if (j->count == 0)
         return GS_OK;

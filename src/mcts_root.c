@@ -220,7 +220,14 @@ int mcts_search(gs_engine *e, const void *root,
         st = check_mcts(e, options);
     if (st != GS_OK)
         return st;
+    /* Every tree has its root and runs an iteration: no more trees than
+     * the node and iteration limits allow, so that together they never
+     * exceed them. */
     int n = options->threads > 1 ? options->threads : 1;
+    if (options->max_nodes && options->max_nodes < (uint64_t)n)
+        n = (int)options->max_nodes;
+    if (options->mcts_iterations && options->mcts_iterations < (uint64_t)n)
+        n = (int)options->mcts_iterations;
     st = n > 1 ? run_threads(e, root, options, n)
                : mcts_run_one(e, root, options, options->mcts_seed);
     if (e->mcts.count > 0)

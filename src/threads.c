@@ -91,13 +91,9 @@ int threads_search(gs_engine *e, const void *root,
                    const gs_search_options *options, gs_result *r,
                    threads_search_fn helper, threads_owner_fn owner)
 {
-    /* Without threads, engine_begin() refuses options->threads above 1
-     * (its option checks say why) before any helper is made. */
-    if (!THREADS_AVAILABLE) {
-        int refused = engine_begin(e, options);
-        assert(refused != GS_OK);
-        return refused;
-    }
+    /* (Without threads, the caller's engine_check() refused
+     * options->threads above 1, saying why.) */
+    assert(THREADS_AVAILABLE);
     int nh = options->threads - 1;
     int st = threads_ensure_helpers(e, nh);
     if (st != GS_OK)

@@ -264,7 +264,7 @@ static void test_option_messages(void **state)
     o = defaults();
     o.threads = -2;
     refuses(&f, &o, GS_EINVAL,
-            "options.threads is -2, but it must be 0 or more");
+            "options.threads is -2, but it must be 0 to 256 (GS_THREADS_MAX)");
     gs_solver_options so;
     o = with_solver(&so);
     so.etc_plies = -1;
@@ -522,6 +522,125 @@ static void test_stop_request(void **state)
 }
 
 
+/* What a hook tries on the engine whose search calls it: another search,
+ * a resize and a clear of the table. */
+typedef struct reentry {
+    gs_engine *e;
+    int calls;
+    int search_status, resize_status;
+    char search_error[256], resize_error[256];
+} reentry;
+
+static void reentry_hook(void *user, gs_event_kind kind, const gs_event *ev)
+{
+    reentry *re = user;
+    if (kind != GS_EVENT_LEAVE || ev->ply != 3 || re->calls++ > 0)
+        return;
+    pile inner = {1, 0};
+    gs_result r;
+    re->search_status = gs_search(re->e, &inner, NULL, &r);
+    snprintf(re->search_error, sizeof re->search_error, "%s",
+             gs_engine_error(re->e));
+    re->resize_status = gs_engine_tt_resize(re->e, 1 << 12);
+    snprintf(re->resize_error, sizeof re->resize_error, "%s",
+             gs_engine_error(re->e));
+    gs_engine_tt_clear(re->e);   /* does nothing while the search runs */
+}
+
+/* A search started from inside a search on the same engine is refused at
+ * once, and the outer search goes on to its own answer: the same value,
+ * nodes and table hits as without the hook's tries. */
+static void test_search_inside_search(void **state)
+{
+    (void)state;
+    for (int tt = 0; tt <= 1; tt++) {
+        fixture f;
+        fixture_init(&f, true);
+        gs_search_options o = defaults();
+        o.use_tt = tt;
+        gs_result plain;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &plain), GS_OK);
+        gs_engine_tt_clear(f.e);
+        reentry re = {f.e, 0, -1, -1, "", ""};
+        o.hook = reentry_hook;
+        o.hook_user = &re;
+        gs_result r;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        assert_int_equal(re.calls > 0, 1);
+        assert_int_equal(re.search_status, GS_EINVAL);
+        assert_string_equal(re.search_error,
+                            "gs_search was called on an engine whose search "
+                            "is under way (from its hook or the game's "
+                            "callbacks): a search inside a search needs an "
+                            "engine of its own");
+        assert_int_equal(re.resize_status, GS_EINVAL);
+        assert_string_equal(re.resize_error,
+                            "gs_engine_tt_resize was called while a search "
+                            "on the engine is under way (from its hook or the "
+                            "game's callbacks); the table is kept");
+        assert_true(r.value == plain.value && r.value == 1.0);
+        assert_int_equal(r.best, plain.best);
+        assert_int_equal(r.nodes, plain.nodes);
+        assert_int_equal(r.tt_hits, plain.tt_hits);
+        assert_string_equal(gs_engine_error(f.e), "");
+        /* and the engine searches again as before */
+        assert_int_equal(gs_search(f.e, &f.root, NULL, &r), GS_OK);
+        assert_true(r.value == 1.0);
+        gs_engine_free(f.e);
+    }
+}
+
+/* Thread counts beyond GS_THREADS_MAX are refused before anything is
+ * made, for every algorithm. */
+static void test_threads_ceiling(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, true);
+    gs_search_options o = defaults();
+    o.use_tt = true;
+    o.threads = GS_THREADS_MAX + 1;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is 257, but it must be 0 to 256 "
+            "(GS_THREADS_MAX)");
+    o.threads = 2000000000;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is 2000000000, but it must be 0 to 256 "
+            "(GS_THREADS_MAX)");
+    o.algo = GS_MCTS;
+    refuses(&f, &o, GS_EINVAL,
+            "options.threads is 2000000000, but it must be 0 to 256 "
+            "(GS_THREADS_MAX)");
+    gs_engine_free(f.e);
+}
+
+/* MCTS on several threads never exceeds max_nodes or mcts_iterations
+ * together: with fewer of them than threads, that many trees grow. */
+static void test_mcts_limits_with_threads(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f, false);
+    gs_search_options o = defaults();
+    o.algo = GS_MCTS;
+    o.threads = 4;
+    gs_result r;
+    for (uint64_t max = 1; max <= 5; max++) {
+        o.max_nodes = max;
+        o.mcts_iterations = 0;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        if (r.nodes > max)
+            fail_msg("max_nodes %llu: %llu nodes", (unsigned long long)max,
+                     (unsigned long long)r.nodes);
+        assert_int_equal(r.stopped, GS_STOP_NODES);
+        o.max_nodes = 0;
+        o.mcts_iterations = max;
+        assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
+        assert_int_equal(r.mcts_iterations, max);
+    }
+    gs_engine_free(f.e);
+}
+
 /*
  * gs_search_options as gamesearch 0.3 laid it out (its version 3; version
  * 1 ended before mcts_c, version 2 before child_bounds_plies): what a
@@ -726,6 +845,9 @@ int main(void)
         cmocka_unit_test(test_ply_message),
         cmocka_unit_test(test_tt_resize_message),
         cmocka_unit_test(test_stop_request),
+        cmocka_unit_test(test_search_inside_search),
+        cmocka_unit_test(test_threads_ceiling),
+        cmocka_unit_test(test_mcts_limits_with_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

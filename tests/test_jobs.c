@@ -259,6 +259,8 @@ static void test_arguments(void **unused)
     jobs.count = 3;
     assert_int_equal(gs_jobs_run(NULL, 1, NULL), GS_EINVAL);
     assert_int_equal(gs_jobs_run(&jobs, 0, NULL), GS_EINVAL);
+    assert_int_equal(gs_jobs_run(&jobs, GS_THREADS_MAX + 1, NULL), GS_EINVAL);
+    assert_int_equal(gs_jobs_run(&jobs, 2000000000, NULL), GS_EINVAL);
     jobs.tick_ms = 0;
     assert_int_equal(gs_jobs_run(&jobs, 1, NULL), GS_EINVAL);
     jobs.tick_ms = 1;

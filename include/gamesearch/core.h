@@ -48,6 +48,11 @@
 extern "C" {
 #endif
 
+/* The most threads one call of the library works with (a search's
+ * options.threads, the job pool's threads): more are refused with
+ * GS_EINVAL, since each costs memory before it has done any work. */
+#define GS_THREADS_MAX 256
+
 enum {
     GS_OK = 0,
     GS_ENOMEM,    /* an allocation failed; nothing was leaked */

@@ -68,7 +68,8 @@ typedef struct gs_jobs {
  * words for each job) comes from alloc (NULL: the C library's).
  *
  * Returns GS_OK when every job was taken or take stopped the batch;
- * GS_EINVAL (no jobs, no run, threads < 1, or a tick with tick_ms 0) or
+ * GS_EINVAL (no jobs, no run, threads < 1 or above GS_THREADS_MAX, or a
+ * tick with tick_ms 0) or
  * GS_ENOMEM, before any job was run.
  */
 GS_API int gs_jobs_run(const gs_jobs *jobs, int threads,

@@ -204,7 +204,8 @@ typedef struct gs_search_options {
      */
     bool history;
     /*
-     * Threads searching the root together (default 1). With more than one
+     * Threads searching the root together (default 1; at most
+     * GS_THREADS_MAX). With more than one
      * (alpha-beta with use_tt only), helper threads search the same
      * position and share the table (lazy SMP): the answer is that of the
      * calling thread's search, sped up by what the helpers store; with
@@ -331,7 +332,11 @@ GS_API void gs_engine_free(gs_engine *engine);
  * search cleanly: see result->stopped), GS_EVERSION when options->size is
  * not a version this library knows (*result is then left alone), GS_EINVAL
  * for bad options, GS_EPLY when the game tree is deeper than
- * options->max_ply, or GS_ENOMEM. gs_engine_error then says why.
+ * options->max_ply, or GS_ENOMEM. gs_engine_error then says why. A search
+ * may not start another on the same engine: called from the hook or the
+ * game's callbacks of a search under way on `engine`, gs_search returns
+ * GS_EINVAL at once and that search goes on unharmed (a search inside a
+ * search needs an engine of its own).
  */
 GS_API int gs_search(gs_engine *engine, const void *root,
                      const gs_search_options *options, gs_result *result);
@@ -359,7 +364,8 @@ GS_API void gs_engine_stop(gs_engine *engine);
 /*
  * Sizes the engine's transposition table to at most `bytes` (a power of
  * two of buckets; 0 frees it) and empties it. GS_OK, GS_EINVAL (no
- * engine) or GS_ENOMEM (the old table is kept; gs_engine_error says so).
+ * engine, or called while a search on it is under way: the table is kept)
+ * or GS_ENOMEM (the old table is kept; gs_engine_error says so).
  */
 GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
 
@@ -374,7 +380,8 @@ GS_API int gs_engine_tt_resize(gs_engine *engine, size_t bytes);
 GS_API void gs_engine_cancel(gs_engine *engine, bool cancel);
 
 /* Empties the transposition table, for a search that must not profit from
- * earlier ones. */
+ * earlier ones. Called while a search on the engine is under way (from its
+ * hook), it does nothing. */
 GS_API void gs_engine_tt_clear(gs_engine *engine);
 
 /*
@@ -418,7 +425,9 @@ GS_API void gs_engine_tt_clear(gs_engine *engine);
  * The limits: mcts_iterations, max_nodes (tree nodes) and max_seconds;
  * with none, 10000 iterations. With threads > 1 each thread grows its own
  * tree from the root (root parallelism) with a seed of its own, taking an
- * equal share of the iterations and nodes; the root's children then add
+ * equal share of the iterations and nodes (so that they never exceed
+ * them together: with fewer iterations or nodes than threads, that many
+ * trees grow); the root's children then add
  * up every thread's visits and scores, the deeper nodes are the calling
  * thread's. The same options and seed give the same search, thread count
  * included, unless max_seconds ends it.
