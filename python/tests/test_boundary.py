@@ -202,3 +202,54 @@ def test_tree_depth_is_checked(depth, error):
     with pytest.raises(error, match=r"^depth is %d: give None or 0 \(no "
                        r"cutoff\) or more$" % depth):
         gamesearch.Tree("['A', ('B', 1)]").search(depth=depth)
+
+
+def _play(**kw):
+    from gamesearch import pacman
+    args = dict(layout="smallClassic", num_ghosts=1, seed=1, max_moves=3)
+    args.update(kw)
+    return pacman.play(**args)
+
+
+@pytest.mark.parametrize("agent", ["ReflexAgent", "MinimaxAgent",
+                                   "AlphaBetaAgent", "ExpectimaxAgent"])
+@pytest.mark.parametrize("value, shown", [(float("nan"), "nan"),
+                                          (float("inf"), "inf"),
+                                          (float("-inf"), "-inf")])
+def test_pacman_evaluations_must_be_finite(cs188_layouts, agent, value, shown):
+    with pytest.raises(ValueError, match=r"^evaluation returned %s: values "
+                       r"must be finite numbers$" % shown):
+        _play(pacman=agent, evaluation=lambda s: value,
+              agent_args=None if agent == "ReflexAgent" else {"depth": 1})
+
+
+def test_pacman_refuses_the_keyboard_and_lists_the_agents(cs188_layouts):
+    agents = (r"LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, "
+              r"MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, "
+              r"MCTSAgent")
+    with pytest.raises(ValueError, match=r"^KeyboardAgent plays the keys a "
+                       r"person presses, and play\(\) has no keyboard: give "
+                       r"one of %s$" % agents):
+        _play(pacman="KeyboardAgent")
+    with pytest.raises(ValueError, match=r"^no Pacman agent 'Foo' \(%s\)$"
+                       % agents):
+        _play(pacman="Foo")
+
+
+@pytest.mark.parametrize("kw, error, message", [
+    (dict(max_moves=-5), ValueError,
+     r"^max_moves is -5: give 0 \(no limit\) or more$"),
+    (dict(games=-1), ValueError, r"^games is -1: give 0 or more$"),
+    (dict(games=2**40), OverflowError, r"^games is 1099511627776: give 0 or more$"),
+    (dict(num_ghosts=-1), ValueError, r"^num_ghosts is -1: give 0 or more$"),
+    (dict(seed=2**64), OverflowError,
+     r"^seed is 18446744073709551616: give -9223372036854775808 .. "
+     r"9223372036854775807$"),
+    (dict(max_moves=1.5), TypeError, r"^max_moves must be an int, not float$"),
+    (dict(agent_args=5), TypeError,
+     r"^agent_args must be a str \('depth=2'\) or a dict \(\{'depth': 2\}\), "
+     r"not int$"),
+])
+def test_pacman_arguments_are_checked(cs188_layouts, kw, error, message):
+    with pytest.raises(error, match=message):
+        _play(**kw)
