@@ -70,6 +70,16 @@ int gsp_set(PyObject *d, const char *key, PyObject *value);
  * failure (value NULL included). */
 int gsp_set_append(PyObject *list, PyObject *value);
 
+/*
+ * Runs work(arg) on a thread of its own while the calling thread, the GIL
+ * released, waits for it and looks for signals every tenth of a second:
+ * on Ctrl-C (an exception from a signal handler) it calls cancel(arg,
+ * true), waits for the work to end, calls cancel(arg, false) and returns
+ * -1 with the exception set. 0 when the work ended by itself.
+ */
+int gsp_run_interruptible(void (*work)(void *), void (*cancel)(void *, bool),
+                          void *arg);
+
 /* The module's functions, by part. */
 PyObject *gsp_tree_check(PyObject *self, PyObject *args);
 PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw);

@@ -69,6 +69,56 @@ int gsp_algo(const char *name)
     return -1;
 }
 
+/* ---- Long calls that Ctrl-C stops ---- */
+
+typedef struct job {
+    void (*work)(void *);
+    void *arg;
+    PyThread_type_lock done;   /* held until the work ends */
+} job;
+
+static void job_main(void *p)
+{
+    job *j = p;
+    j->work(j->arg);
+    PyThread_release_lock(j->done);
+}
+
+int gsp_run_interruptible(void (*work)(void *), void (*cancel)(void *, bool),
+                          void *arg)
+{
+    job j = {work, arg, PyThread_allocate_lock()};
+    if (!j.done) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyThread_acquire_lock(j.done, WAIT_LOCK);
+    if (PyThread_start_new_thread(job_main, &j) == PYTHREAD_INVALID_THREAD_ID) {
+        PyThread_release_lock(j.done);
+        PyThread_free_lock(j.done);
+        PyErr_SetString(PyExc_RuntimeError, "cannot start a thread to search on");
+        return -1;
+    }
+    bool interrupted = false;
+    for (;;) {
+        PyLockStatus st;
+        Py_BEGIN_ALLOW_THREADS
+        st = PyThread_acquire_lock_timed(j.done, 100000, 0);
+        Py_END_ALLOW_THREADS
+        if (st == PY_LOCK_ACQUIRED)
+            break;
+        /* signals reach the main thread only: elsewhere this is 0 */
+        if (!interrupted && PyErr_CheckSignals() < 0) {
+            interrupted = true;
+            cancel(arg, true);
+        }
+    }
+    if (interrupted)
+        cancel(arg, false);
+    PyThread_free_lock(j.done);
+    return interrupted ? -1 : 0;
+}
+
 /* ---- Arguments ---- */
 
 /* Raises "NAME is VALUE: give HINT" (or "LO .. HI"). */

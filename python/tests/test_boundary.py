@@ -253,3 +253,51 @@ def test_pacman_refuses_the_keyboard_and_lists_the_agents(cs188_layouts):
 def test_pacman_arguments_are_checked(cs188_layouts, kw, error, message):
     with pytest.raises(error, match=message):
         _play(**kw)
+
+
+def _interrupted_within_a_second(call):
+    """Sends SIGINT to this process 0.2 s into call() and returns how long
+    the call took to raise KeyboardInterrupt."""
+    import os
+    import signal
+    import threading
+    import time
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("call", [
+    lambda: gamesearch.connect4.solve("12"),
+    lambda: gamesearch.connect4.analyze("12"),
+    lambda: gamesearch.mnk.solve("." * 16, size=(4, 4), k=4),
+], ids=["connect4.solve", "connect4.analyze", "mnk.solve"])
+def test_ctrl_c_stops_a_long_solve(call):
+    assert _interrupted_within_a_second(call) < 1.2
+    # the solver is whole afterwards
+    assert gamesearch.connect4.solve("4455") == 18
+    assert gamesearch.mnk.solve("X.O......") == (1, [3, 6, 8])
+
+
+@pytest.mark.parametrize("kw, error, message", [
+    (dict(depth=-1), ValueError,
+     r"^depth is -1: give None \(to the end\) or 1 or more plies$"),
+    (dict(depth=2**40), OverflowError,
+     r"^depth is 1099511627776: give None \(to the end\) or 1 or more plies$"),
+    (dict(k=0), ValueError, r"^k is 0: give 1 .. 32$"),
+    (dict(size=(3, 2**33)), OverflowError, r"^cols is 8589934592: give 1 .. 32$"),
+    (dict(size=(3.0, 3)), TypeError, r"^rows must be an int, not float$"),
+])
+def test_mnk_arguments_are_checked(kw, error, message):
+    with pytest.raises(error, match=message):
+        gamesearch.mnk.solve("." * 9, **kw)
