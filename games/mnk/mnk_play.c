@@ -224,6 +224,12 @@ int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
     return GS_OK;
 }
 
+void gs_mnk_player_cancel(gs_mnk_player *pl, bool cancel)
+{
+    if (pl)
+        gs_engine_cancel(pl->engine, cancel);
+}
+
 int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
                         gs_mnk_solution *out)
 {

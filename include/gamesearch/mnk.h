@@ -246,6 +246,12 @@ GS_API int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
 /* Frees a player (NULL is fine). */
 GS_API void gs_mnk_player_free(gs_mnk_player *pl);
 
+/* Asks the player's search under way (from another thread) to stop, or
+ * withdraws the request (see gs_engine_cancel): a stopped move or solve
+ * returns with what the cancelled search left, meaningless; the caller
+ * that cancelled knows to drop it. */
+GS_API void gs_mnk_player_cancel(gs_mnk_player *pl, bool cancel);
+
 /*
  * The computer's move in `state` (a game not over). GS_OK and *out, whose
  * cell is always an empty cell: the best the search found within the

@@ -10,6 +10,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stdint.h>
+
 #include "gamesearch/gamesearch.h"
 
 /* gamesearch.ParseError (a ValueError with line, column and message). */
@@ -27,6 +29,32 @@ PyObject *gsp_raise_status(int status, const char *message);
 /* The algorithm named by `name`; -1 with ValueError set when unknown. */
 int gsp_algo(const char *name);
 
+/*
+ * Arguments. Every number a caller hands the module is read by one of
+ * these, which name the argument in what they raise: TypeError for what
+ * is not a number of the kind, ValueError below the least value allowed
+ * (or not finite), OverflowError above the greatest (a value C cannot
+ * hold included). `hint` says what to give ("0 (no limit) or more"); NULL
+ * says "LO .. HI". Each returns 0, or -1 with the exception set.
+ */
+int gsp_arg_int(PyObject *obj, const char *name, long long lo, long long hi,
+                const char *hint, long long *out);
+/* gsp_arg_int into an int (lo and hi within int's range). */
+int gsp_arg_cint(PyObject *obj, const char *name, int lo, int hi,
+                 const char *hint, int *out);
+/* An int of 0 .. 2**64 - 1 (a count of nodes). */
+int gsp_arg_u64(PyObject *obj, const char *name, const char *hint,
+                uint64_t *out);
+/* A finite float (or int) of at least lo. */
+int gsp_arg_double(PyObject *obj, const char *name, double lo,
+                   const char *hint, double *out);
+
+/* A number that a function of the caller returned (`what`: "value()",
+ * "evaluation"): 0 and *out when it is a finite number, else -1 with
+ * TypeError or ValueError ("value() returned nan: values must be finite
+ * numbers"). */
+int gsp_finite_result(PyObject *obj, const char *what, double *out);
+
 /* "exact", "lower", "upper". */
 const char *gsp_bound_name(gs_bound bound);
 
@@ -41,6 +69,16 @@ int gsp_set(PyObject *d, const char *key, PyObject *value);
 /* Appends value to the list and drops the reference to value; -1 on
  * failure (value NULL included). */
 int gsp_set_append(PyObject *list, PyObject *value);
+
+/*
+ * Runs work(arg) on a thread of its own while the calling thread, the GIL
+ * released, waits for it and looks for signals every tenth of a second:
+ * on Ctrl-C (an exception from a signal handler) it calls cancel(arg,
+ * true), waits for the work to end, calls cancel(arg, false) and returns
+ * -1 with the exception set. 0 when the work ended by itself.
+ */
+int gsp_run_interruptible(void (*work)(void *), void (*cancel)(void *, bool),
+                          void *arg);
 
 /* The module's functions, by part. */
 PyObject *gsp_tree_check(PyObject *self, PyObject *args);

@@ -10,11 +10,20 @@
  * one state a ply), so a slot is replaced exactly when the engine's own
  * copy is. An action is its position in the list actions() returned.
  *
+ * The module owns what it keeps: actions() and order() are copied into
+ * tuples, so that a game that changes the list it returned (result()
+ * removing the action from a shared list, say) changes nothing here, and
+ * every object handed to a Python call is held for the length of the call.
+ * A slot's actions are asked for again when the engine applies an action
+ * to a state whose actions it learned from an equal state earlier (MCTS
+ * keeps the actions in its tree and replays them from the root).
+ *
  * A Python exception in any method stops the search (gs_engine_stop):
  * the later callbacks return at once without calling Python, and
  * gamesearch.search raises the exception with its traceback. The table
  * is emptied after every search.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -24,7 +33,7 @@
 
 typedef struct slot {
     PyObject *state;
-    PyObject *actions;   /* a list or tuple (PySequence_Fast), or NULL */
+    PyObject *actions;   /* a tuple of the actions, or NULL (not asked) */
 } slot;
 
 typedef struct pygame {
@@ -93,9 +102,52 @@ static int reserve_slots(pygame *g, size_t n)
     return 0;
 }
 
-static PyObject *state_obj(pygame *g, const void *state)
+/* fn(state of the engine's `state`), the state held during the call. */
+static PyObject *call_state(pygame *g, PyObject *fn, const void *state)
 {
-    return g->slots[ply_of(state)].state;
+    PyObject *obj = Py_NewRef(g->slots[ply_of(state)].state);
+    PyObject *r = PyObject_CallOneArg(fn, obj);
+    Py_DECREF(obj);
+    return r;
+}
+
+/* The actions of the state in slot `ply`, asked for when not known: a
+ * borrowed tuple, or NULL with the search failed. */
+static PyObject *slot_actions(pygame *g, int32_t ply)
+{
+    slot *s = &g->slots[ply];
+    if (s->actions)
+        return s->actions;
+    PyObject *state = Py_NewRef(s->state);
+    PyObject *r = PyObject_CallOneArg(g->actions, state);
+    Py_DECREF(state);
+    if (!r) {
+        fail(g);
+        return NULL;
+    }
+    PyObject *tuple = PySequence_Tuple(r);
+    Py_DECREF(r);
+    if (!tuple) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError,
+                            "actions() must return a sequence");
+        }
+        fail(g);
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(tuple) > g->max_actions) {
+        fail_with(g, PyExc_ValueError,
+                  "actions() returned %zd actions, more than the game's "
+                  "max_actions (%d): set max_actions higher",
+                  PyTuple_GET_SIZE(tuple), g->max_actions);
+        Py_DECREF(tuple);
+        return NULL;
+    }
+    /* the slot may have been given actions during the call (a nested
+     * search does not share this table, so only by this call) */
+    Py_XSETREF(g->slots[ply].actions, tuple);
+    return tuple;
 }
 
 static int cb_to_move(const void *ctx, const void *state)
@@ -103,7 +155,7 @@ static int cb_to_move(const void *ctx, const void *state)
     pygame *g = game_of(ctx);
     if (g->failed)
         return 0;
-    PyObject *r = PyObject_CallOneArg(g->to_move, state_obj(g, state));
+    PyObject *r = call_state(g, g->to_move, state);
     if (!r) {
         fail(g);
         return 0;
@@ -133,7 +185,7 @@ static bool cb_is_terminal(const void *ctx, const void *state)
     pygame *g = game_of(ctx);
     if (g->failed)
         return true;
-    PyObject *r = PyObject_CallOneArg(g->is_terminal, state_obj(g, state));
+    PyObject *r = call_state(g, g->is_terminal, state);
     int t = r ? PyObject_IsTrue(r) : -1;
     Py_XDECREF(r);
     if (t < 0) {
@@ -148,28 +200,12 @@ static int cb_actions(const void *ctx, const void *state, gs_action *out)
     pygame *g = game_of(ctx);
     if (g->failed)
         return 0;
-    slot *s = &g->slots[ply_of(state)];
-    PyObject *r = PyObject_CallOneArg(g->actions, s->state);
-    if (!r) {
-        fail(g);
+    /* asked afresh: the state in the slot may be new */
+    Py_CLEAR(g->slots[ply_of(state)].actions);
+    PyObject *acts = slot_actions(g, ply_of(state));
+    if (!acts)
         return 0;
-    }
-    PyObject *seq = PySequence_Fast(r, "actions() must return a sequence");
-    Py_DECREF(r);
-    if (!seq) {
-        fail(g);
-        return 0;
-    }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > g->max_actions) {
-        Py_DECREF(seq);
-        fail_with(g, PyExc_ValueError,
-                  "actions() returned %zd actions, more than the game's "
-                  "max_actions (%d): set max_actions higher", n,
-                  g->max_actions);
-        return 0;
-    }
-    Py_XSETREF(s->actions, seq);
+    Py_ssize_t n = PyTuple_GET_SIZE(acts);
     for (Py_ssize_t i = 0; i < n; i++)
         out[i] = (gs_action)i;
     return (int)n;
@@ -187,9 +223,21 @@ static void cb_apply(const void *ctx, const void *state, gs_action action,
         fail(g);
         return;
     }
-    slot *p = &g->slots[ply - 1];
-    PyObject *args[2] = {p->state, PySequence_Fast_GET_ITEM(p->actions, action)};
+    PyObject *acts = slot_actions(g, ply - 1);
+    if (!acts)
+        return;
+    if (action < 0 || action >= PyTuple_GET_SIZE(acts)) {
+        fail_with(g, PyExc_RuntimeError,
+                  "actions() listed %zd actions for a state where it listed "
+                  "more before: the game must list the same actions for "
+                  "the same state", PyTuple_GET_SIZE(acts));
+        return;
+    }
+    PyObject *args[2] = {Py_NewRef(g->slots[ply - 1].state),
+                         Py_NewRef(PyTuple_GET_ITEM(acts, action))};
     PyObject *r = PyObject_Vectorcall(g->result, args, 2, NULL);
+    Py_DECREF(args[0]);
+    Py_DECREF(args[1]);
     if (!r) {
         fail(g);
         return;
@@ -203,25 +251,24 @@ static double cb_value(const void *ctx, const void *state)
     pygame *g = game_of(ctx);
     if (g->failed)
         return 0.0;
-    PyObject *r = PyObject_CallOneArg(g->value, state_obj(g, state));
+    PyObject *r = call_state(g, g->value, state);
     if (!r) {
         fail(g);
         return 0.0;
     }
-    double v = PyFloat_AsDouble(r);
+    double v;
+    int rc = gsp_finite_result(r, "value()", &v);
     Py_DECREF(r);
-    if (v == -1.0 && PyErr_Occurred()) {
+    if (rc < 0) {
         fail(g);
-        return 0.0;
-    }
-    if (!isfinite(v)) {
-        fail_with(g, PyExc_ValueError,
-                  "value() returned %s: values must be finite numbers",
-                  isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
         return 0.0;
     }
     return v;
 }
+
+/* Probabilities must sum to 1 within this: the tree format's rule
+ * (games/tree/tree_parse.c), so that a game says the same in either. */
+#define PROB_EPSILON 1e-9
 
 static bool cb_probabilities(const void *ctx, const void *state,
                              const gs_action *actions, int n, double *p)
@@ -229,8 +276,8 @@ static bool cb_probabilities(const void *ctx, const void *state,
     pygame *g = game_of(ctx);
     if (g->failed)
         return false;
-    slot *s = &g->slots[ply_of(state)];
-    PyObject *r = PyObject_CallOneArg(g->probabilities, s->state);
+    int32_t ply = ply_of(state);
+    PyObject *r = call_state(g, g->probabilities, state);
     if (!r) {
         fail(g);
         return false;
@@ -239,36 +286,68 @@ static bool cb_probabilities(const void *ctx, const void *state,
         Py_DECREF(r);
         return false;
     }
-    PyObject *seq = PySequence_Fast(r, "probabilities() must return a "
-                                       "sequence of numbers or None");
+    PyObject *seq = PySequence_Tuple(r);
     Py_DECREF(r);
     if (!seq) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "probabilities() must return a "
+                                             "sequence of numbers or None");
+        }
         fail(g);
         return false;
     }
-    Py_ssize_t all = s->actions ? PySequence_Fast_GET_SIZE(s->actions) : 0;
-    if (PySequence_Fast_GET_SIZE(seq) != all) {
-        fail_with(g, PyExc_ValueError,
-                  "probabilities() returned %zd numbers for %zd actions",
-                  PySequence_Fast_GET_SIZE(seq), all);
+    PyObject *acts = slot_actions(g, ply);
+    if (!acts) {
         Py_DECREF(seq);
         return false;
     }
-    for (int i = 0; i < n; i++) {
-        double q = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, actions[i]));
+    Py_ssize_t all = PyTuple_GET_SIZE(acts);
+    if (PyTuple_GET_SIZE(seq) != all) {
+        fail_with(g, PyExc_ValueError,
+                  "probabilities() returned %zd numbers for %zd actions",
+                  PyTuple_GET_SIZE(seq), all);
+        Py_DECREF(seq);
+        return false;
+    }
+    /* every number checked, as the tree format checks a node's */
+    double sum = 0.0;
+    for (Py_ssize_t i = 0; i < all; i++) {
+        PyObject *item = PyTuple_GET_ITEM(seq, i);
+        double q = PyFloat_AsDouble(item);
         if (q == -1.0 && PyErr_Occurred()) {
             fail(g);
             Py_DECREF(seq);
             return false;
         }
-        if (!(q >= 0.0 && q <= 1.0)) {
+        if (!(q > 0.0 && q <= 1.0)) {
             fail_with(g, PyExc_ValueError,
-                      "probabilities() returned %R: each must lie in [0, 1]",
-                      PySequence_Fast_GET_ITEM(seq, actions[i]));
+                      "probabilities() returned %R for action %zd: each "
+                      "must be in (0, 1]", item, i);
             Py_DECREF(seq);
             return false;
         }
-        p[i] = q;
+        sum += q;
+    }
+    if (fabs(sum - 1.0) > PROB_EPSILON) {
+        char *text = PyOS_double_to_string(sum, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+        if (text)
+            fail_with(g, PyExc_ValueError, "probabilities() returned %R, "
+                      "which sum to %s, not 1", seq, text);
+        else
+            fail(g);
+        PyMem_Free(text);
+        Py_DECREF(seq);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        if (actions[i] < 0 || actions[i] >= all) {
+            fail_with(g, PyExc_RuntimeError, "the engine asked for the "
+                      "probability of an action that is not listed");
+            Py_DECREF(seq);
+            return false;
+        }
+        p[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(seq, actions[i]));
     }
     Py_DECREF(seq);
     return true;
@@ -279,7 +358,7 @@ static uint64_t cb_hash(const void *ctx, const void *state)
     pygame *g = game_of(ctx);
     if (g->failed)
         return 0;
-    PyObject *r = PyObject_CallOneArg(g->key, state_obj(g, state));
+    PyObject *r = call_state(g, g->key, state);
     if (!r) {
         fail(g);
         return 0;
@@ -307,32 +386,53 @@ static void cb_order(const void *ctx, const void *state,
         scores[i] = 0;
     if (g->failed)
         return;
-    slot *s = &g->slots[ply_of(state)];
-    PyObject *list = PyList_New(n);
-    if (!list) {
+    int32_t ply = ply_of(state);
+    PyObject *acts = slot_actions(g, ply);
+    if (!acts)
+        return;
+    /* `mine` stays as it is; order() is handed a list of its own, which it
+     * may sort in place */
+    PyObject *mine = PyTuple_New(n);
+    if (!mine) {
         fail(g);
         return;
     }
-    for (int i = 0; i < n; i++)
-        PyList_SET_ITEM(list, i,
-                        Py_NewRef(PySequence_Fast_GET_ITEM(s->actions, actions[i])));
-    PyObject *args[2] = {s->state, list};
-    PyObject *r = PyObject_Vectorcall(g->order, args, 2, NULL);
-    PyObject *seq = r ? PySequence_Fast(r, "order() must return a sequence "
-                                           "of the actions it was given")
-                      : NULL;
+    for (int i = 0; i < n; i++) {
+        if (actions[i] < 0 || actions[i] >= PyTuple_GET_SIZE(acts)) {
+            Py_DECREF(mine);
+            fail_with(g, PyExc_RuntimeError, "the engine asked to order an "
+                      "action that is not listed");
+            return;
+        }
+        PyTuple_SET_ITEM(mine, i, Py_NewRef(PyTuple_GET_ITEM(acts, actions[i])));
+    }
+    PyObject *list = PySequence_List(mine);
+    PyObject *st = Py_NewRef(g->slots[ply].state);
+    PyObject *r = NULL;
+    if (list) {
+        PyObject *args[2] = {st, list};
+        r = PyObject_Vectorcall(g->order, args, 2, NULL);
+    }
+    Py_DECREF(st);
+    Py_XDECREF(list);
+    PyObject *seq = r ? PySequence_Tuple(r) : NULL;
     Py_XDECREF(r);
     if (!seq) {
-        Py_DECREF(list);
+        if (r && PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "order() must return a sequence "
+                                             "of the actions it was given");
+        }
+        Py_DECREF(mine);
         fail(g);
         return;
     }
     /* The k-th action returned scores n - k; one not returned scores 0. */
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t m = PyTuple_GET_SIZE(seq);
     for (Py_ssize_t k = 0; k < m && k < n; k++) {
-        PyObject *a = PySequence_Fast_GET_ITEM(seq, k);
+        PyObject *a = PyTuple_GET_ITEM(seq, k);
         for (int i = 0; i < n; i++) {
-            PyObject *b = PyList_GET_ITEM(list, i);
+            PyObject *b = PyTuple_GET_ITEM(mine, i);
             int same = a == b ? 1 : PyObject_RichCompareBool(a, b, Py_EQ);
             if (same < 0) {
                 fail(g);
@@ -346,7 +446,7 @@ static void cb_order(const void *ctx, const void *state,
     }
 out:
     Py_DECREF(seq);
-    Py_DECREF(list);
+    Py_DECREF(mine);
 }
 
 static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
@@ -355,13 +455,19 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     pygame *g = user;
     if (g->failed)
         return;
-    PyObject *state = g->slots[ev->ply].state;
-    PyObject *action = Py_None;
-    if (kind == GS_EVENT_PRUNE)
-        action = PySequence_Fast_GET_ITEM(g->slots[ev->ply].actions, ev->action);
-    else if (ev->ply > 0 && ev->action != GS_NO_ACTION)
-        action = PySequence_Fast_GET_ITEM(g->slots[ev->ply - 1].actions,
-                                          ev->action);
+    PyObject *state = Py_NewRef(g->slots[ev->ply].state);
+    PyObject *acts = NULL;
+    Py_ssize_t index = -1;
+    if (kind == GS_EVENT_PRUNE) {
+        acts = g->slots[ev->ply].actions;
+        index = ev->action;
+    } else if (ev->ply > 0 && ev->action != GS_NO_ACTION) {
+        acts = g->slots[ev->ply - 1].actions;
+        index = ev->action;
+    }
+    PyObject *action = acts && index >= 0 && index < PyTuple_GET_SIZE(acts)
+                           ? PyTuple_GET_ITEM(acts, index) : Py_None;
+    Py_INCREF(action);
     PyObject *value = kind == GS_EVENT_LEAVE ? PyFloat_FromDouble(ev->value)
                                              : Py_NewRef(Py_None);
     PyObject *bound = kind == GS_EVENT_LEAVE
@@ -378,6 +484,8 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     Py_XDECREF(bound);
     Py_XDECREF(k);
     Py_XDECREF(ply);
+    Py_DECREF(state);
+    Py_DECREF(action);
     int stop = r ? PyObject_IsTrue(r) : -1;
     Py_XDECREF(r);
     if (stop < 0) {
@@ -434,13 +542,13 @@ static PyObject *pv_actions(pygame *g, const gs_result *r)
     PyObject *state = Py_NewRef(g->slots[0].state);
     PyObject *acts = Py_NewRef(g->slots[0].actions);
     for (int i = 0;; i++) {
-        if ((Py_ssize_t)r->pv[i] >= PySequence_Fast_GET_SIZE(acts)) {
+        if (r->pv[i] < 0 || (Py_ssize_t)r->pv[i] >= PyTuple_GET_SIZE(acts)) {
             PyErr_SetString(PyExc_RuntimeError,
                             "actions() listed fewer actions along the "
                             "principal variation than during the search");
             goto fail;
         }
-        PyObject *a = PySequence_Fast_GET_ITEM(acts, r->pv[i]);
+        PyObject *a = PyTuple_GET_ITEM(acts, r->pv[i]);
         if (PyList_Append(pv, a) < 0)
             goto fail;
         if (i + 1 == r->pv_length)
@@ -451,9 +559,7 @@ static PyObject *pv_actions(pygame *g, const gs_result *r)
             goto fail;
         Py_SETREF(state, next);
         PyObject *list = PyObject_CallOneArg(g->actions, state);
-        PyObject *seq = list ? PySequence_Fast(list, "actions() must return "
-                                                     "a sequence")
-                             : NULL;
+        PyObject *seq = list ? PySequence_Tuple(list) : NULL;
         Py_XDECREF(list);
         if (!seq)
             goto fail;
@@ -477,19 +583,34 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
                              "time", "hook", "agents", "roles", "max_actions",
                              "probabilities", "key", "order", NULL};
     PyObject *game, *state, *hook, *roles, *has_prob, *has_key, *has_order;
+    PyObject *depth_obj, *nodes_obj, *time_obj, *agents_obj, *actions_obj;
     const char *algo_name, *unit;
     int depth, prune_equal, table, iterative, agents, max_actions;
-    unsigned long long max_nodes;
+    uint64_t max_nodes;
     double seconds;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "OOsispppKdOiOiOOO", kwlist, &game, &state, &algo_name,
-            &depth, &unit, &prune_equal, &table, &iterative, &max_nodes,
-            &seconds, &hook, &agents, &roles, &max_actions, &has_prob,
-            &has_key, &has_order))
+            args, kw, "OOsOspppOOOOO!OOOO", kwlist, &game, &state, &algo_name,
+            &depth_obj, &unit, &prune_equal, &table, &iterative, &nodes_obj,
+            &time_obj, &hook, &agents_obj, &PyTuple_Type, &roles,
+            &actions_obj, &has_prob, &has_key, &has_order))
         return NULL;
     int algo = gsp_algo(algo_name);
-    if (algo < 0)
+    if (algo < 0 ||
+        gsp_arg_cint(depth_obj, "depth", 0, INT_MAX,
+                     "None (no limit) or 0 or more", &depth) < 0 ||
+        gsp_arg_u64(nodes_obj, "max_nodes", "0 (no limit) or more",
+                    &max_nodes) < 0 ||
+        gsp_arg_double(time_obj, "time", 0.0,
+                       "a finite number of seconds, 0 (no limit) or more",
+                       &seconds) < 0 ||
+        gsp_arg_cint(agents_obj, "game.agents", 1, INT_MAX, "1 or more",
+                     &agents) < 0 ||
+        gsp_arg_cint(actions_obj, "game.max_actions", 1, INT_MAX,
+                     "1 or more", &max_actions) < 0)
         return NULL;
+    if (PyTuple_GET_SIZE(roles) != agents)
+        return PyErr_Format(PyExc_ValueError, "game.roles has %zd roles for "
+                            "%d agents", PyTuple_GET_SIZE(roles), agents);
     pygame g;
     memset(&g, 0, sizeof g);
     PyObject *out = NULL;
@@ -585,8 +706,8 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
         goto out;
     PyObject *best = Py_None;
     if (r.best != GS_NO_ACTION && g.slots[0].actions &&
-        r.best < PySequence_Fast_GET_SIZE(g.slots[0].actions))
-        best = PySequence_Fast_GET_ITEM(g.slots[0].actions, r.best);
+        r.best >= 0 && r.best < PyTuple_GET_SIZE(g.slots[0].actions))
+        best = PyTuple_GET_ITEM(g.slots[0].actions, r.best);
     if (gsp_set(out, "value", PyFloat_FromDouble(r.value)) < 0 ||
         gsp_set(out, "best", Py_NewRef(best)) < 0 ||
         gsp_set(out, "nodes", PyLong_FromUnsignedLongLong(r.nodes)) < 0 ||

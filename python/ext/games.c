@@ -4,6 +4,7 @@
  * searched in C with the GIL released (other Python threads run
  * meanwhile).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +60,28 @@ PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
     return capsule;
 }
 
+/* One solve or analysis, run by gsp_run_interruptible. */
+typedef struct c4_job {
+    c4_run *c;
+    const gs_c4_state *state;
+    bool weak, analyze;
+    int rc;
+    gs_c4_solution sol;
+    gs_c4_analysis an;
+} c4_job;
+
+static void c4_work(void *arg)
+{
+    c4_job *j = arg;
+    j->rc = j->analyze ? gs_c4_analyze(j->c->solver, j->state, j->weak, &j->an)
+                       : gs_c4_solve(j->c->solver, j->state, j->weak, &j->sol);
+}
+
+static void c4_cancel(void *arg, bool cancel)
+{
+    gs_c4_solver_cancel(((c4_job *)arg)->c->solver, cancel);
+}
+
 /* The solver of `capsule` and `position` parsed; -1 with an exception. */
 static int c4_open(PyObject *capsule, PyObject *position, c4_run **c,
                    gs_c4_state *state)
@@ -93,11 +116,11 @@ PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
     gs_c4_state state;
     if (c4_open(capsule, position, &c, &state) < 0)
         return NULL;
-    gs_c4_solution sol;
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = gs_c4_solve(c->solver, &state, weak != 0, &sol);
-    Py_END_ALLOW_THREADS
+    c4_job job = {.c = c, .state = &state, .weak = weak != 0};
+    if (gsp_run_interruptible(c4_work, c4_cancel, &job) < 0)
+        return NULL;
+    int rc = job.rc;
+    const gs_c4_solution sol = job.sol;
     if (rc != GS_OK)
         return gsp_raise_status(rc, NULL);
     if (!sol.known)
@@ -121,11 +144,20 @@ PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw)
     gs_c4_state state;
     if (c4_open(capsule, position, &c, &state) < 0)
         return NULL;
-    gs_c4_analysis an;
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = gs_c4_analyze(c->solver, &state, weak != 0, &an);
-    Py_END_ALLOW_THREADS
+    c4_job *job = PyMem_Calloc(1, sizeof *job);   /* the analysis is large */
+    if (!job)
+        return PyErr_NoMemory();
+    job->c = c;
+    job->state = &state;
+    job->weak = weak != 0;
+    job->analyze = true;
+    if (gsp_run_interruptible(c4_work, c4_cancel, job) < 0) {
+        PyMem_Free(job);
+        return NULL;
+    }
+    int rc = job->rc;
+    gs_c4_analysis an = job->an;
+    PyMem_Free(job);
     if (rc != GS_OK)
         return gsp_raise_status(rc, NULL);
     if (!an.all_known)
@@ -150,14 +182,40 @@ PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw)
     return out;
 }
 
+typedef struct mnk_job {
+    gs_mnk_player *pl;
+    const void *root;
+    gs_mnk_solution *sol;
+    int rc;
+} mnk_job;
+
+static void mnk_work(void *arg)
+{
+    mnk_job *j = arg;
+    j->rc = gs_mnk_player_solve(j->pl, j->root, j->sol);
+}
+
+static void mnk_cancel(void *arg, bool cancel)
+{
+    gs_mnk_player_cancel(((mnk_job *)arg)->pl, cancel);
+}
+
 PyObject *gsp_mnk_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"position", "rows", "cols", "k", "depth", NULL};
     const char *position;
+    PyObject *rows_obj, *cols_obj, *k_obj, *depth_obj = Py_None;
     int rows, cols, k, depth = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "siii|i", kwlist, &position,
-                                     &rows, &cols, &k, &depth))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sOOO|O", kwlist, &position,
+                                     &rows_obj, &cols_obj, &k_obj, &depth_obj))
+        return NULL;
+    if (gsp_arg_cint(rows_obj, "rows", 1, GS_MNK_MAX_SIDE, NULL, &rows) < 0 ||
+        gsp_arg_cint(cols_obj, "cols", 1, GS_MNK_MAX_SIDE, NULL, &cols) < 0 ||
+        gsp_arg_cint(k_obj, "k", 1, GS_MNK_MAX_SIDE, NULL, &k) < 0 ||
+        (depth_obj != Py_None &&
+         gsp_arg_cint(depth_obj, "depth", 1, INT_MAX,
+                      "None (to the end) or 1 or more plies", &depth) < 0))
         return NULL;
     gs_mnk_params p;
     gs_mnk_params_init(&p);
@@ -202,9 +260,10 @@ PyObject *gsp_mnk_solve(PyObject *self, PyObject *args, PyObject *kw)
     pp.depth = depth;
     rc = gs_mnk_player_new(g, &pp, NULL, &pl);
     if (rc == GS_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        rc = gs_mnk_player_solve(pl, root, sol);
-        Py_END_ALLOW_THREADS
+        mnk_job job = {pl, root, sol, GS_OK};
+        if (gsp_run_interruptible(mnk_work, mnk_cancel, &job) < 0)
+            goto out;
+        rc = job.rc;
     }
     if (rc != GS_OK) {
         gsp_raise_status(rc, NULL);

@@ -2,6 +2,10 @@
  * python/ext/module.c: the module gamesearch._gamesearch, its exception
  * and the helpers its parts share.
  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "ext.h"
 
 PyObject *gsp_parse_error;
@@ -49,11 +53,187 @@ PyObject *gsp_raise_status(int status, const char *message)
 int gsp_algo(const char *name)
 {
     int algo = gs_algo_parse(name);
-    if (algo < 0)
-        PyErr_Format(PyExc_ValueError,
-                     "algo '%s' is unknown (minimax, alphabeta, expectimax "
-                     "or expectiminimax)", name);
-    return algo;
+    if (algo >= 0)
+        return algo;
+    /* the library's own list, so that a new algorithm is named here too */
+    char names[160] = "";
+    size_t len = 0;
+    int n = 0;
+    while (strcmp(gs_algo_name((gs_algo)n), "unknown") != 0)
+        n++;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                                i == 0 ? "" : i + 1 < n ? ", " : " or ",
+                                gs_algo_name((gs_algo)i));
+    PyErr_Format(PyExc_ValueError, "algo '%s' is unknown (%s)", name, names);
+    return -1;
+}
+
+/* ---- Long calls that Ctrl-C stops ---- */
+
+typedef struct job {
+    void (*work)(void *);
+    void *arg;
+    PyThread_type_lock done;   /* held until the work ends */
+} job;
+
+static void job_main(void *p)
+{
+    job *j = p;
+    j->work(j->arg);
+    PyThread_release_lock(j->done);
+}
+
+int gsp_run_interruptible(void (*work)(void *), void (*cancel)(void *, bool),
+                          void *arg)
+{
+    job j = {work, arg, PyThread_allocate_lock()};
+    if (!j.done) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyThread_acquire_lock(j.done, WAIT_LOCK);
+    if (PyThread_start_new_thread(job_main, &j) == PYTHREAD_INVALID_THREAD_ID) {
+        PyThread_release_lock(j.done);
+        PyThread_free_lock(j.done);
+        PyErr_SetString(PyExc_RuntimeError, "cannot start a thread to search on");
+        return -1;
+    }
+    bool interrupted = false;
+    for (;;) {
+        PyLockStatus st;
+        Py_BEGIN_ALLOW_THREADS
+        st = PyThread_acquire_lock_timed(j.done, 100000, 0);
+        Py_END_ALLOW_THREADS
+        if (st == PY_LOCK_ACQUIRED)
+            break;
+        /* signals reach the main thread only: elsewhere this is 0 */
+        if (!interrupted && PyErr_CheckSignals() < 0) {
+            interrupted = true;
+            cancel(arg, true);
+        }
+    }
+    if (interrupted)
+        cancel(arg, false);
+    PyThread_free_lock(j.done);
+    return interrupted ? -1 : 0;
+}
+
+/* ---- Arguments ---- */
+
+/* Raises "NAME is VALUE: give HINT" (or "LO .. HI"). */
+static int out_of_range(PyObject *type, PyObject *obj, const char *name,
+                        long long lo, long long hi, const char *hint)
+{
+    if (hint)
+        PyErr_Format(type, "%s is %R: give %s", name, obj, hint);
+    else
+        PyErr_Format(type, "%s is %R: give %lld .. %lld", name, obj, lo, hi);
+    return -1;
+}
+
+/* obj as an int (an object with __index__), or NULL with TypeError. */
+static PyObject *as_int(PyObject *obj, const char *name)
+{
+    if (PyFloat_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %s", name,
+                     Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    return PyNumber_Index(obj);
+}
+
+int gsp_arg_int(PyObject *obj, const char *name, long long lo, long long hi,
+                const char *hint, long long *out)
+{
+    PyObject *n = as_int(obj, name);
+    if (!n)
+        return -1;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(n, &overflow);
+    Py_DECREF(n);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow < 0 || (overflow == 0 && v < lo))
+        return out_of_range(PyExc_ValueError, obj, name, lo, hi, hint);
+    if (overflow > 0 || v > hi)
+        return out_of_range(PyExc_OverflowError, obj, name, lo, hi, hint);
+    *out = v;
+    return 0;
+}
+
+int gsp_arg_cint(PyObject *obj, const char *name, int lo, int hi,
+                 const char *hint, int *out)
+{
+    long long v;
+    if (gsp_arg_int(obj, name, lo, hi, hint, &v) < 0)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int gsp_arg_u64(PyObject *obj, const char *name, const char *hint,
+                uint64_t *out)
+{
+    PyObject *n = as_int(obj, name);
+    if (!n)
+        return -1;
+    int overflow = 0;
+    long long sv = PyLong_AsLongLongAndOverflow(n, &overflow);
+    if (sv == -1 && overflow == 0 && PyErr_Occurred()) {
+        Py_DECREF(n);
+        return -1;
+    }
+    if (overflow < 0 || (overflow == 0 && sv < 0)) {
+        Py_DECREF(n);
+        return out_of_range(PyExc_ValueError, obj, name, 0, 0, hint);
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(n);
+    Py_DECREF(n);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        return out_of_range(PyExc_OverflowError, obj, name, 0, 0, hint);
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int gsp_arg_double(PyObject *obj, const char *name, double lo,
+                   const char *hint, double *out)
+{
+    if (PyBool_Check(obj) || !(PyFloat_Check(obj) || PyLong_Check(obj))) {
+        PyErr_Format(PyExc_TypeError, "%s must be a number, not %s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    double v = PyFloat_AsDouble(obj);
+    if (v == -1.0 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        return out_of_range(PyExc_OverflowError, obj, name, 0, 0, hint);
+    }
+    if (!isfinite(v) || v < lo)
+        return out_of_range(PyExc_ValueError, obj, name, 0, 0, hint);
+    *out = v;
+    return 0;
+}
+
+int gsp_finite_result(PyObject *obj, const char *what, double *out)
+{
+    double v = PyFloat_AsDouble(obj);
+    if (v == -1.0 && PyErr_Occurred())
+        return -1;
+    if (!isfinite(v)) {
+        PyErr_Format(PyExc_ValueError, "%s returned %s: values must be "
+                     "finite numbers", what,
+                     isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+        return -1;
+    }
+    *out = v;
+    return 0;
 }
 
 const char *gsp_bound_name(gs_bound bound)

@@ -8,7 +8,9 @@
  * taken back only between moves, to notice Ctrl-C. With one, the GIL is
  * held, and the search calls the function at each leaf.
  */
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ext.h"
@@ -495,9 +497,10 @@ static double evaluate(void *user, const gs_pacman *world, const void *state)
         play_fail(p);
         return 0.0;
     }
-    double x = PyFloat_AsDouble(r);
+    double x;
+    int rc = gsp_finite_result(r, "evaluation", &x);
     Py_DECREF(r);
-    if (x == -1.0 && PyErr_Occurred()) {
+    if (rc < 0) {
         play_fail(p);
         return 0.0;
     }
@@ -540,17 +543,39 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
     const char *text, *name, *pacman, *agent_args, *ghosts, *seed_kind;
     Py_ssize_t text_len;
     int num_ghosts, games;
-    long long seed;
-    long max_moves;
-    PyObject *evaluation;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#sszsiisLOl", kwlist, &text,
+    long long seed, moves_limit;
+    PyObject *evaluation, *ghosts_obj, *games_obj, *seed_obj, *moves_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#sszsOOsOOO", kwlist, &text,
                                      &text_len, &name, &pacman, &agent_args,
-                                     &ghosts, &num_ghosts, &games, &seed_kind,
-                                     &seed, &evaluation, &max_moves))
+                                     &ghosts, &ghosts_obj, &games_obj,
+                                     &seed_kind, &seed_obj, &evaluation,
+                                     &moves_obj))
         return NULL;
+    if (gsp_arg_cint(ghosts_obj, "num_ghosts", 0, INT_MAX, "0 or more",
+                     &num_ghosts) < 0 ||
+        gsp_arg_cint(games_obj, "games", 0, INT_MAX, "0 or more", &games) < 0 ||
+        gsp_arg_int(seed_obj, "seed", LLONG_MIN, LLONG_MAX, NULL, &seed) < 0 ||
+        gsp_arg_int(moves_obj, "max_moves", 0, LONG_MAX,
+                    "0 (no limit) or more", &moves_limit) < 0)
+        return NULL;
+    long max_moves = (long)moves_limit;
     int kind = gs_pac_agent_parse(pacman);
-    if (kind < 0)
-        return PyErr_Format(PyExc_ValueError, "no Pacman agent '%s'", pacman);
+    if (kind < 0 || kind == GS_PAC_AGENT_KEYBOARD) {
+        /* every agent that plays without a person, in the library's order */
+        char names[512] = "";
+        size_t len = 0;
+        for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++)
+            if (k != GS_PAC_AGENT_KEYBOARD && len < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len,
+                                        "%s%s", len ? ", " : "",
+                                        gs_pac_agent_name((gs_pac_agent_kind)k));
+        if (kind == GS_PAC_AGENT_KEYBOARD)
+            return PyErr_Format(PyExc_ValueError, "KeyboardAgent plays the "
+                                "keys a person presses, and play() has no "
+                                "keyboard: give one of %s", names);
+        return PyErr_Format(PyExc_ValueError, "no Pacman agent '%s' (%s)",
+                            pacman, names);
+    }
     gs_pac_ghost ghost;
     if (strcmp(ghosts, "RandomGhost") == 0)
         ghost = GS_PAC_RANDOM_GHOST;
@@ -559,9 +584,6 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
     else
         return PyErr_Format(PyExc_ValueError, "no ghost agent '%s' "
                             "(RandomGhost or DirectionalGhost)", ghosts);
-    if (num_ghosts < 0)
-        return PyErr_Format(PyExc_ValueError, "num_ghosts is %d: give 0 or more",
-                            num_ghosts);
     gs_error err;
     gs_pac_layout *layout = NULL;
     int rc = gs_pac_layout_parse(text, (size_t)text_len, NULL, &layout, &err);

@@ -2,6 +2,7 @@
  * python/ext/tree.c: gamesearch.Tree's parsing and search, with what the
  * search visited, pruned and, when asked, every event of it.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -124,13 +125,19 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
     const char *algo_name = "alphabeta";
     int prune_equal = 1, trace = 0;
     int depth = -1;
+    PyObject *depth_obj = Py_None;
     const char *agents = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "U|spizp", kwlist, &text,
-                                     &algo_name, &prune_equal, &depth,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "U|spOzp", kwlist, &text,
+                                     &algo_name, &prune_equal, &depth_obj,
                                      &agents, &trace))
         return NULL;
     int algo = gsp_algo(algo_name);
     if (algo < 0)
+        return NULL;
+    /* None: the tree's own depth */
+    if (depth_obj != Py_None &&
+        gsp_arg_cint(depth_obj, "depth", 0, INT_MAX,
+                     "None or 0 (no cutoff) or more", &depth) < 0)
         return NULL;
     gs_tree *t = NULL;
     gs_engine *e = NULL;

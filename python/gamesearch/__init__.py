@@ -57,10 +57,9 @@ def _number(value):
         raise TypeError("a leaf's value must be a number, not %r" % (value,))
     if isinstance(value, int):
         return str(value)
-    text = repr(value)
-    if "e" in text or "E" in text:
-        text = format(value, ".17f").rstrip("0").rstrip(".")
-    return text
+    # repr round-trips, and the tree format reads exponents: the search
+    # sees the very double given
+    return repr(float(value))
 
 
 class _Punct(str):
@@ -127,11 +126,9 @@ class Tree:
         """Searches the tree; see docs/python.md."""
         if agents is not None and not isinstance(agents, str):
             agents = " ".join(agents)
-        if depth is not None and depth < 0:
-            raise ValueError("depth is %d: give 0 (no cutoff) or more" % depth)
         found = _gamesearch.tree_search(
             self.text, algo=algo, prune_equal=bool(prune_equal),
-            depth=-1 if depth is None else int(depth), agents=agents,
+            depth=depth, agents=agents,
             trace=bool(trace))
         return Result(**found)
 
@@ -189,14 +186,9 @@ def search(game, state, algo="alphabeta", depth=None, depth_unit="plies",
            prune_equal=True, table=False, iterative=False, max_nodes=0,
            time=0, hook=None):
     """Searches `state` of `game` (a Game) in C; see docs/python.md."""
-    agents = int(getattr(game, "agents", 2))
-    if agents < 1:
-        raise ValueError("game.agents is %d: a game has at least one agent"
-                         % agents)
+    # numbers are checked (and named in errors) by the extension
+    agents = getattr(game, "agents", 2)
     roles = tuple(getattr(game, "roles", ("max", "min")))
-    if len(roles) != agents:
-        raise ValueError("game.roles has %d roles for %d agents"
-                         % (len(roles), agents))
     try:
         codes = tuple(_ROLES[r.lower()] for r in roles)
     except (KeyError, AttributeError):
@@ -205,26 +197,18 @@ def search(game, state, algo="alphabeta", depth=None, depth_unit="plies",
     if depth_unit not in ("plies", "rounds"):
         raise ValueError("depth_unit is %r: 'plies' or 'rounds'"
                          % (depth_unit,))
-    if depth is not None and depth < 0:
-        raise ValueError("depth is %d: give None (no limit) or 0 or more"
-                         % depth)
-    if max_nodes < 0 or time < 0:
-        raise ValueError("max_nodes and time cannot be negative")
     has_key = _overrides(game, "key")
     if table and not has_key:
         raise ValueError("table=True needs the game's key(state)")
     if hook is not None and not callable(hook):
         raise TypeError("hook must be callable")
-    max_actions = int(getattr(game, "max_actions", 1024))
-    if max_actions < 1:
-        raise ValueError("game.max_actions is %d: give 1 or more"
-                         % max_actions)
     found = _gamesearch.search(
-        game, state, algo=algo, depth=0 if depth is None else int(depth),
+        game, state, algo=algo, depth=0 if depth is None else depth,
         depth_unit=depth_unit, prune_equal=bool(prune_equal),
         table=bool(table), iterative=bool(iterative),
-        max_nodes=int(max_nodes), time=float(time), hook=hook,
-        agents=agents, roles=codes, max_actions=max_actions,
+        max_nodes=max_nodes, time=time, hook=hook,
+        agents=agents, roles=codes,
+        max_actions=getattr(game, "max_actions", 1024),
         probabilities=True if _overrides(game, "probabilities") else None,
         key=True if has_key else None,
         order=True if _overrides(game, "order") else None)

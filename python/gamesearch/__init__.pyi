@@ -57,6 +57,9 @@ class Game:
 
 Hook = Callable[[str, Any, int, Any, Optional[float], Optional[str]], Any]
 
+# algo: "minimax", "alphabeta", "expectimax", "expectiminimax" or "mcts";
+# the numbers are checked by the extension (TypeError, ValueError,
+# OverflowError naming the argument)
 def search(game: Game, state: Any, algo: str = ..., depth: Optional[int] = ...,
            depth_unit: str = ..., prune_equal: bool = ..., table: bool = ...,
            iterative: bool = ..., max_nodes: int = ..., time: float = ...,

@@ -21,6 +21,5 @@ def solve(position, size=(3, 3), k=3, depth=None):
     """Solves `position` on a board of size (rows, cols) with k in a row to
     win. Boards of more than 16 cells need a depth (plies)."""
     rows, cols = size
-    found = _gamesearch.mnk_solve(position, int(rows), int(cols), int(k),
-                                  depth=0 if depth is None else int(depth))
+    found = _gamesearch.mnk_solve(position, rows, cols, k, depth=depth)
     return Solution(found["value"], found["best"])

@@ -138,6 +138,9 @@ def _agent_args(args):
         return None
     if isinstance(args, str):
         return args or None
+    if not hasattr(args, "items"):
+        raise TypeError("agent_args must be a str ('depth=2') or a dict "
+                        "({'depth': 2}), not %s" % type(args).__name__)
     parts = []
     for key, value in args.items():
         if isinstance(value, bool):
@@ -154,21 +157,19 @@ def play(layout="mediumClassic", pacman="MinimaxAgent", agent_args=None,
     chosen = sum((bool(fix_random_seed), seed is not None, seeds is not None))
     if chosen > 1:
         raise ValueError("give at most one of fix_random_seed, seed and seeds")
-    if games < 0:
-        raise ValueError("games is %d: give 0 or more" % games)
     if evaluation is not None and not callable(evaluation):
         raise TypeError("evaluation must be a function of a state")
     if fix_random_seed:
         kind, base = "fix", 0
     elif seed is not None:
-        kind, base = "seed", int(seed)
+        kind, base = "seed", seed
     else:
         kind = "seeds"
-        base = int(seeds) if seeds is not None else secrets.randbelow(2**31)
+        base = seeds if seeds is not None else secrets.randbelow(2**31)
     path = find_layout(layout)
     with open(path, "rb") as f:
         text = f.read()
     found = _gamesearch.pacman_play(
         text, layout, pacman, _agent_args(agent_args), ghosts,
-        int(num_ghosts), int(games), kind, base, evaluation, int(max_moves))
+        num_ghosts, games, kind, base, evaluation, max_moves)
     return [GameResult(**g) for g in found]

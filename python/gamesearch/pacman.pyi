@@ -1,4 +1,4 @@
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Mapping, Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 Position = Tuple[Union[int, float], Union[int, float]]
 
@@ -66,7 +66,7 @@ class GameResult(NamedTuple):
 def find_layout(name: str) -> str: ...
 
 def play(layout: str = ..., pacman: str = ...,
-         agent_args: Union[None, str, Dict[str, Any]] = ...,
+         agent_args: Union[None, str, Mapping[str, Any]] = ...,
          ghosts: str = ..., num_ghosts: int = ..., games: int = ...,
          fix_random_seed: bool = ..., seed: Optional[int] = ...,
          seeds: Optional[int] = ...,
