@@ -697,6 +697,13 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
         g.exc_type = g.exc_value = g.exc_tb = NULL;
         goto out;
     }
+    if (rc == GS_EPLY) {
+        PyErr_Format(PyExc_ValueError,
+                     "the game goes deeper than the %d plies gamesearch "
+                     "searches: cut it off with depth (the states at the "
+                     "cutoff valued by the game's value)", so.max_ply);
+        goto out;
+    }
     if (rc != GS_OK) {
         gsp_raise_status(rc, gs_engine_error(g.engine));
         goto out;

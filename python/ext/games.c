@@ -389,6 +389,13 @@ PyObject *gsp_game_search(PyObject *self, PyObject *args, PyObject *kw)
     Py_BEGIN_ALLOW_THREADS
     rc = gs_search(engine, state, &o, &r);
     Py_END_ALLOW_THREADS
+    if (rc == GS_EPLY) {
+        PyErr_Format(PyExc_ValueError,
+                     "the game goes deeper than the %d plies gamesearch "
+                     "searches: cut it off with depth (the positions at the "
+                     "cutoff valued by the game's evaluation)", o.max_ply);
+        goto done;
+    }
     if (rc != GS_OK) {
         gsp_raise_status(rc, gs_engine_error(engine));
         goto done;

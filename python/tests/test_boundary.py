@@ -301,3 +301,32 @@ def test_ctrl_c_stops_a_long_solve(call):
 def test_mnk_arguments_are_checked(kw, error, message):
     with pytest.raises(error, match=message):
         gamesearch.mnk.solve("." * 9, **kw)
+
+
+class Endless(gamesearch.Game):
+    """A count that never ends: only a depth cutoff stops a search."""
+
+    def to_move(self, state):
+        return state % 2
+
+    def actions(self, state):
+        return [1]
+
+    def result(self, state, action):
+        return state + action
+
+    def is_terminal(self, state):
+        return False
+
+    def value(self, state):
+        return float(state)
+
+
+def test_too_deep_names_the_python_argument():
+    with pytest.raises(ValueError) as e:
+        gamesearch.search(Endless(), 0, algo="minimax")
+    assert str(e.value) == (
+        "the game goes deeper than the 4096 plies gamesearch searches: cut "
+        "it off with depth (the states at the cutoff valued by the game's "
+        "value)")
+    assert gamesearch.search(Endless(), 0, algo="minimax", depth=3).value == 3
