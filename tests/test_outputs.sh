@@ -47,5 +47,115 @@ if [ "$st1" -eq 0 ] && [ "$status" -eq 0 ] &&
 else bad "pacman -j 2 --html: the searches of -j 1" "status $st1 $status" \
     "$(decisions "$TMP/j2.html" | head -c 300)"; fi
 
+# ---- every output option, by one rule ----
+
+printf "['A', ('B', 1), ('C'," >"$TMP/bad.tree"
+# Each case: NAME, the command before the output option, the option, the
+# command after it that succeeds, and one that fails after the output is
+# opened (a bad tree, a KeyboardAgent with no terminal, a limit that
+# stops a search).
+C4="connect4 book --width 5 --height 4 --ply 2"
+PAC="pacman -l corridor --seed 1 -q"
+cases() {
+    echo "tree|--dot|tree $EX/seed.tree|tree $TMP/bad.tree"
+    echo "tree|--html|tree $EX/seed.tree|tree $TMP/bad.tree"
+    echo "compare|--svg|compare tree $EX/seed.tree|compare tree $TMP/bad.tree"
+    echo "pacman|--record|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
+    echo "pacman|--json|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
+    echo "pacman|--html|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
+    echo "connect4|--out|$C4|$C4 --max-nodes 1"
+}
+# Files whose bytes do not vary from run to run ('-' compared whole).
+same_bytes() { case "$1" in --json|--html) return 1 ;; esac; [ "$2" != pacman ]; }
+
+cases >"$TMP/cases"
+while IFS='|' read -r cmd opt good fail; do
+    name="$cmd $opt"
+    # A failing run leaves an existing file byte for byte.
+    printf 'old contents\n' >"$TMP/keep"
+    run $fail $opt "$TMP/keep"
+    if [ "$status" -ne 0 ] && [ "$(cat "$TMP/keep")" = "old contents" ] &&
+        [ -z "$(ls -A "$TMP" | grep '\.gs-')" ]; then ok
+    else bad "$name: a failed run keeps the old file" "status $status" "$(cat "$TMP/keep" | head -c 200)"; fi
+    # The same with the output going nowhere yet: no file left behind.
+    rm -f "$TMP/new"
+    run $fail $opt "$TMP/new"
+    if [ ! -e "$TMP/new" ]; then ok; else bad "$name: a failed run leaves no new file"; fi
+
+    # A good run writes the file; '-' writes the same to standard output,
+    # and nothing else goes there.
+    run $good $opt "$TMP/file"
+    st=$status
+    run $good $opt -
+    if [ "$st" -eq 0 ] && [ "$status" -eq 0 ] && [ -s "$TMP/file" ] &&
+        { ! same_bytes "$opt" "$cmd" && [ "$(head -c 1 "$TMP/out")" = "$(head -c 1 "$TMP/file")" ] ||
+          cmp -s "$TMP/out" "$TMP/file"; }; then ok
+    else bad "$name -: standard output" "status $st $status" "$(head -c 200 "$TMP/out")" "$(head -c 300 "$TMP/err")"; fi
+
+    # A missing directory: refused before the work, with the system's reason.
+    run $good $opt "$TMP/none/x"
+    if [ "$status" -eq 2 ] && [ ! -s "$TMP/out" ] &&
+        [ "$(cat "$TMP/err")" = "gamesearch $cmd: $opt $TMP/none/x: cannot write: No such file or directory" ]; then ok
+    else bad "$name: a missing directory" "status $status" "$(cat "$TMP/err")"; fi
+
+    # A symbolic link: the file it names is replaced, the link kept.
+    mkdir -p "$TMP/real"
+    printf 'old\n' >"$TMP/real/target"
+    rm -f "$TMP/link"
+    ln -s real/target "$TMP/link"
+    run $good $opt "$TMP/link"
+    if [ "$status" -eq 0 ] && [ -L "$TMP/link" ] && [ -s "$TMP/real/target" ] &&
+        [ "$(cat "$TMP/real/target")" != old ] && [ -z "$(ls -A "$TMP/real" | grep '\.gs-')" ]; then ok
+    else bad "$name: through a symbolic link" "status $status" "$(ls -la "$TMP" "$TMP/real")"; fi
+
+    # The mode of an existing file is kept; a new file gets the umask's.
+    printf 'old\n' >"$TMP/mode"
+    chmod 640 "$TMP/mode"
+    rm -f "$TMP/fresh"
+    run $good $opt "$TMP/mode"
+    st=$status
+    (umask 027 && "$GS" $good $opt "$TMP/fresh" >/dev/null 2>&1)
+    if [ "$st" -eq 0 ] && [ "$(stat -c %a "$TMP/mode")" = 640 ] &&
+        [ "$(stat -c %a "$TMP/fresh")" = 640 ]; then ok
+    else bad "$name: the file's mode" "$(stat -c %a "$TMP/mode" "$TMP/fresh")"; fi
+done <"$TMP/cases"
+
+# Two outputs on standard output at once, or beside what is printed there.
+run tree "$EX/seed.tree" --dot - --html -
+if [ "$status" -eq 2 ] && [ "$(cat "$TMP/err")" = "gamesearch tree: --html - names the drawing (--dot): give another name" ]; then ok
+else bad "tree --dot - --html -" "status $status" "$(cat "$TMP/err")"; fi
+run tree "$EX/seed.tree" --json --html -
+if [ "$status" -eq 2 ] && [ "$(cat "$TMP/err")" = "gamesearch tree: --json and --html - cannot both write to standard output; give --html a file name" ]; then ok
+else bad "tree --json --html -" "status $status" "$(cat "$TMP/err")"; fi
+run pacman -l corridor --seed 1 -q -p GreedyAgent --json - --record -
+if [ "$status" -eq 2 ] && [ "$(cat "$TMP/err")" = "gamesearch pacman: --json - and --record - name the same file: give each its own" ]; then ok
+else bad "pacman --json - --record -" "status $status" "$(cat "$TMP/err")"; fi
+# With --json -, the games' lines go to standard error.
+run pacman -l corridor --seed 1 -q -p GreedyAgent --json -
+if [ "$status" -eq 0 ] && [ "$(head -c 1 "$TMP/out")" = "{" ] && grep -q '^Average Score' "$TMP/err"; then ok
+else bad "pacman --json -: the games' lines on standard error" "$(head -c 200 "$TMP/out")"; fi
+
+# ---- a full disk ----
+
+# A small filesystem of its own (a mount namespace, as root): filled up,
+# the page cannot be written; the old file stays whole.
+if unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$TMP' 2>/dev/null" 2>/dev/null; then
+    mkdir -p "$TMP/full"
+    unshare -m sh -c '
+        mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
+        printf "old page\n" >"$1/page.html"
+        dd if=/dev/zero of="$1/filler" bs=1k count=40 2>/dev/null
+        "$2" tree "$3/seed.tree" --html "$1/page.html" >/dev/null 2>"$1/../full.err"
+        echo $? >"$1/../full.status"
+        cat "$1/page.html" >"$1/../full.page"
+        ls -A "$1" >"$1/../full.ls"' sh "$TMP/full" "$GS" "$EX"
+    if [ "$(cat "$TMP/full.status")" = 1 ] && [ "$(cat "$TMP/full.page")" = "old page" ] &&
+        [ "$(cat "$TMP/full.err")" = "gamesearch tree: --html $TMP/full/page.html: cannot write: No space left on device" ] &&
+        [ "$(cat "$TMP/full.ls" | tr '\n' ' ')" = "filler page.html " ]; then ok
+    else bad "tree --html: a full disk" "status $(cat "$TMP/full.status")" "$(cat "$TMP/full.err")" "$(cat "$TMP/full.ls")"; fi
+else
+    echo "skipped: a full filesystem (mounting a small tmpfs needs root and unshare -m)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
