@@ -52,17 +52,17 @@ else bad "pacman -j 2 --html: the searches of -j 1" "status $st1 $status" \
 printf "['A', ('B', 1), ('C'," >"$TMP/bad.tree"
 # Each case: NAME, the command before the output option, the option, the
 # command after it that succeeds, and one that fails after the output is
-# opened (a bad tree, a KeyboardAgent with no terminal, a limit that
-# stops a search).
+# opened (a bad tree, a KeyboardAgent with no terminal to play on, a
+# limit that stops a search).
 C4="connect4 book --width 5 --height 4 --ply 2"
 PAC="pacman -l corridor --seed 1 -q"
 cases() {
     echo "tree|--dot|tree $EX/seed.tree|tree $TMP/bad.tree"
     echo "tree|--html|tree $EX/seed.tree|tree $TMP/bad.tree"
     echo "compare|--svg|compare tree $EX/seed.tree|compare tree $TMP/bad.tree"
-    echo "pacman|--record|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
-    echo "pacman|--json|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
-    echo "pacman|--html|$PAC -p GreedyAgent|$PAC -p KeyboardAgent"
+    echo "pacman|--record|$PAC -p GreedyAgent|pacman -l corridor --seed 1 -p KeyboardAgent"
+    echo "pacman|--json|$PAC -p GreedyAgent|pacman -l corridor --seed 1 -p KeyboardAgent"
+    echo "pacman|--html|$PAC -p GreedyAgent|pacman -l corridor --seed 1 -p KeyboardAgent"
     echo "connect4|--out|$C4|$C4 --max-nodes 1"
 }
 # Files whose bytes do not vary from run to run ('-' compared whole).
@@ -120,6 +120,17 @@ while IFS='|' read -r cmd opt good fail; do
     else bad "$name: the file's mode" "$(stat -c %a "$TMP/mode" "$TMP/fresh")"; fi
 done <"$TMP/cases"
 
+# Every way a tree run fails keeps both files: a bad tree, a missing
+# input, a bad --agents.
+for fail in "$TMP/bad.tree" "$TMP/missing.tree" "$EX/seed.tree --agents max,foo"; do
+    printf 'old drawing\n' >"$TMP/keep.dot"
+    printf 'old page\n' >"$TMP/keep.html"
+    run tree $fail --dot "$TMP/keep.dot" --html "$TMP/keep.html"
+    if [ "$status" -eq 2 ] && [ "$(cat "$TMP/keep.dot")" = "old drawing" ] &&
+        [ "$(cat "$TMP/keep.html")" = "old page" ]; then ok
+    else bad "tree $fail: both files kept" "status $status" "$(cat "$TMP/err")"; fi
+done
+
 # Two outputs on standard output at once, or beside what is printed there.
 run tree "$EX/seed.tree" --dot - --html -
 if [ "$status" -eq 2 ] && [ "$(cat "$TMP/err")" = "gamesearch tree: --html - names the drawing (--dot): give another name" ]; then ok
@@ -137,22 +148,36 @@ else bad "pacman --json -: the games' lines on standard error" "$(head -c 200 "$
 
 # ---- a full disk ----
 
-# A small filesystem of its own (a mount namespace, as root): filled up,
-# the page cannot be written; the old file stays whole.
+# A small filesystem of its own (a mount namespace, as root), filled up:
+# no output can be written; each old file stays whole.
 if unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$TMP' 2>/dev/null" 2>/dev/null; then
     mkdir -p "$TMP/full"
     unshare -m sh -c '
-        mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
-        printf "old page\n" >"$1/page.html"
-        dd if=/dev/zero of="$1/filler" bs=1k count=40 2>/dev/null
-        "$2" tree "$3/seed.tree" --html "$1/page.html" >/dev/null 2>"$1/../full.err"
-        echo $? >"$1/../full.status"
-        cat "$1/page.html" >"$1/../full.page"
-        ls -A "$1" >"$1/../full.ls"' sh "$TMP/full" "$GS" "$EX"
-    if [ "$(cat "$TMP/full.status")" = 1 ] && [ "$(cat "$TMP/full.page")" = "old page" ] &&
-        [ "$(cat "$TMP/full.err")" = "gamesearch tree: --html $TMP/full/page.html: cannot write: No space left on device" ] &&
-        [ "$(cat "$TMP/full.ls" | tr '\n' ' ')" = "filler page.html " ]; then ok
-    else bad "tree --html: a full disk" "status $(cat "$TMP/full.status")" "$(cat "$TMP/full.err")" "$(cat "$TMP/full.ls")"; fi
+        dir=$1 gs=$2 ex=$3
+        mount -t tmpfs -o size=64k tmpfs "$dir" || exit 99
+        for f in page.html game.json c4.book; do printf "old %s\n" $f >"$dir/$f"; done
+        dd if=/dev/zero of="$dir/filler" bs=1k count=64 2>/dev/null
+        one() {
+            name=$1
+            shift
+            "$gs" "$@" >/dev/null 2>"$dir/../$name.err"
+            echo $? >"$dir/../$name.status"
+        }
+        one page tree "$ex/seed.tree" --html "$dir/page.html"
+        one json pacman -l corridor --seed 1 -q -p GreedyAgent --json "$dir/game.json"
+        one book connect4 book --width 5 --height 4 --ply 2 --out "$dir/c4.book"
+        for f in page.html game.json c4.book; do cat "$dir/$f"; done >"$dir/../full.files"
+        ls -A "$dir" | tr "\n" " " >"$dir/../full.ls"' sh "$TMP/full" "$GS" "$EX"
+    for x in "page|tree: --html $TMP/full/page.html" "json|pacman: --json $TMP/full/game.json" \
+        "book|connect4: --out $TMP/full/c4.book"; do
+        name=${x%%|*}
+        want="gamesearch ${x#*|}: cannot write: No space left on device"
+        if [ "$(cat "$TMP/$name.status")" = 1 ] && [ "$(cat "$TMP/$name.err")" = "$want" ]; then ok
+        else bad "a full disk: $name" "status $(cat "$TMP/$name.status")" "$(cat "$TMP/$name.err")"; fi
+    done
+    if [ "$(cat "$TMP/full.files")" = "$(printf 'old page.html\nold game.json\nold c4.book')" ] &&
+        [ "$(cat "$TMP/full.ls")" = "c4.book filler game.json page.html " ]; then ok
+    else bad "a full disk: the old files kept, no temporary file left" "$(cat "$TMP/full.ls")"; fi
 else
     echo "skipped: a full filesystem (mounting a small tmpfs needs root and unshare -m)"
 fi
