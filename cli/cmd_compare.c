@@ -12,6 +12,7 @@
 #include "gamesearch/registry.h"
 #include "commands.h"
 #include "options.h"
+#include "outfile.h"
 #include "pacman_cli.h"
 
 #define CMD "compare"
@@ -250,10 +251,16 @@ int cmd_compare(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     if (status)
         return status == 1 ? 0 : status;
+    if (o.json && o.svg && strcmp(o.svg, "-") == 0) {
+        cli_error(CMD, "--json and --svg - cannot both write to standard "
+                  "output; give --svg a file name");
+        return EXIT_BAD_INPUT;
+    }
     subject subj;
     memset(&subj, 0, sizeof subj);
     char what[160];
-    cli_output svg = {0};
+    cli_outfile svg = CLI_OUTFILE_NONE;
+    cli_outfile *const outs[] = {&svg};
     gs_compare *c = NULL;
     gs_compare_options co;
     gs_compare_options_init(&co);
@@ -276,10 +283,9 @@ int cmd_compare(int argc, char **argv)
             goto out;
         }
     }
-    if (!cli_output_open_beside(CMD, &svg, "--svg", o.svg,
-                                entry->source == GS_SOURCE_FILE ? o.arg
-                                                                : NULL,
-                                "the tree file"))
+    if (!cli_outfile_open(CMD, &svg, "--svg", o.svg,
+                          entry->source == GS_SOURCE_FILE ? o.arg : NULL,
+                          "the tree file"))
         goto out;
     printer pr = {&co, 0};
     if (!o.json) {
@@ -299,12 +305,12 @@ int cmd_compare(int argc, char **argv)
                               stdout);
     char title[200];
     snprintf(title, sizeof title, "Nodes searched: %s", what);
-    if (o.svg && (status = cli_output_done(CMD, &svg, 0,
-                  gs_compare_svg(c, title, cli_file_write, svg.f) == 0)))
-        goto out;
-    status = 0;
+    status = svg.f ? cli_outfile_wrote(CMD, &svg,
+                                       gs_compare_svg(c, title, cli_file_write,
+                                                      svg.f) == 0)
+                   : 0;
 out:
-    cli_output_close(&svg, status != 0);
+    status = cli_outfile_commit(CMD, outs, 1, status);
     gs_compare_free(c);
     subject_free(&subj);
     return status;

@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "jobs.h"
 #include "options.h"
+#include "outfile.h"
 #include "util.h"
 
 static const char cmd[] = "connect4";
@@ -445,6 +446,17 @@ static int book_solve_mpi(void *user, const gs_c4_state *positions,
 
 static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
+    /* The book's file first, so that one that cannot be written stops the
+     * run before the searches (on rank 0, which writes it). */
+    cli_outfile out = CLI_OUTFILE_NONE;
+    cli_outfile *const outs[] = {&out};
+    int status = !cli_mpi_worker() &&
+                 !cli_outfile_open(cmd, &out, "--out", o->out, o->book,
+                                   "the book read (--book)")
+                 ? EXIT_BAD_INPUT : 0;
+    char none = 0;
+    if ((status = cli_mpi_share_value(status, &none, 1)) != 0)
+        return status;
     gs_c4_book *b = NULL;
     gs_c4_book_progress fn = isatty(STDERR_FILENO) ? book_progress : NULL;
     int st = o->mpi ? gs_c4_book_build_with(g, (int)o->ply, book_solve_mpi,
@@ -453,23 +465,27 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                                                     o->play + 1, fn, NULL,
                                                     NULL, &b)
              : gs_c4_book_build(sv, (int)o->ply, fn, NULL, NULL, &b);
-    if (st == BOOK_STOPPED || st == BOOK_WORKER)
-        return st == BOOK_STOPPED;
-    if (st != GS_OK) {
+    if (st == BOOK_STOPPED || st == BOOK_WORKER) {
+        status = st == BOOK_STOPPED;
+    } else if (st != GS_OK) {
         cli_error(cmd, "book --ply %ld: %s", o->ply, st == GS_EINVAL ?
                   "the board is too large for a book, --ply is not below "
                   "its cells, or a limit stopped a search" : gs_strerror(st));
-        return st == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+        status = st == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+    } else {
+        status = cli_outfile_wrote(cmd, &out,
+                                   gs_c4_book_write_to(b, cli_file_write,
+                                                       out.f) == GS_OK);
     }
-    gs_error err;
-    st = gs_c4_book_write(b, o->out, &err);
-    if (st == GS_OK)
+    status = cli_outfile_commit(cmd, outs, 1, status);
+    /* (with --out -, standard output holds the book: this goes to
+     * standard error) */
+    if (status == 0 && st == GS_OK)
         printf("%zu positions (up to %ld stones) written to %s\n",
-               gs_c4_book_size(b), o->ply, o->out);
-    else
-        cli_error(cmd, "--out '%s': %s", CLI_Q(o->out), err.message);
+               gs_c4_book_size(b), o->ply,
+               strcmp(o->out, "-") == 0 ? "standard output" : o->out);
     gs_c4_book_free(b);
-    return st == GS_OK ? 0 : 1;
+    return status;
 }
 
 /* ---- play ---- */

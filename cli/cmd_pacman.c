@@ -41,6 +41,7 @@
 #include "commands.h"
 #include "jobs.h"
 #include "pacman_cli.h"
+#include "outfile.h"
 #include "util.h"
 #include "web.h"
 
@@ -581,7 +582,9 @@ static int play(const pac_options *o)
     gs_pacman *world = NULL;
     gs_pac_record replay;
     gs_pac_record_init(&replay, NULL);
-    cli_output recf = {0}, jsonf = {0}, html = {0};
+    cli_outfile recf = CLI_OUTFILE_NONE, jsonf = CLI_OUTFILE_NONE,
+                html = CLI_OUTFILE_NONE;
+    cli_outfile *const outs[] = {&recf, &jsonf, &html};
     run r;
     memset(&r, 0, sizeof r);
     gs_error perr;
@@ -604,14 +607,12 @@ static int play(const pac_options *o)
         goto out;
     }
     /* Under --mpi, rank 0 writes the record and the results. */
+    const char *input = o->replay ? "the record replayed" : "the layout file";
     if (!cli_mpi_worker() &&
-        (!cli_output_open_beside(cmd, &recf, "--record", o->record, path,
-                                 "the layout file") ||
-         !cli_output_open_beside(cmd, &jsonf, "--json", o->json, path,
-                                 "the layout file")))
+        (!cli_outfile_open(cmd, &recf, "--record", o->record, file, input) ||
+         !cli_outfile_open(cmd, &jsonf, "--json", o->json, file, input)))
         status = EXIT_BAD_INPUT;
-    else if (!cli_output_open_beside(cmd, &html, "--html", o->html, NULL,
-                                      NULL))
+    else if (!cli_outfile_open(cmd, &html, "--html", o->html, file, input))
         status = EXIT_BAD_INPUT;
 
     /* rank 0's seed on every rank */
@@ -627,22 +628,25 @@ static int play(const pac_options *o)
     fflush(stdout);
     rec->layout_text = text;       /* lent to the record until written */
     rec->layout_len = len;
-    bool wrote = status == 0 && recf.f &&
-                 gs_pac_record_write(rec, cli_file_write, recf.f) == GS_OK;
-    status = cli_output_done(cmd, &recf, status, wrote);
+    if (status == 0 && recf.f)
+        status = cli_outfile_wrote(cmd, &recf,
+                                   gs_pac_record_write(rec, cli_file_write,
+                                                       recf.f) == GS_OK);
     rec->layout_text = NULL;
-    wrote = status == 0 && jsonf.f &&
-            gs_pac_json_write(rec, r.b.results, r.threads, seconds,
-                              cli_file_write, jsonf.f) == GS_OK;
-    status = cli_output_done(cmd, &jsonf, status, wrote);
+    if (status == 0 && jsonf.f)
+        status = cli_outfile_wrote(cmd, &jsonf,
+                                   gs_pac_json_write(rec, r.b.results,
+                                                     r.threads, seconds,
+                                                     cli_file_write,
+                                                     jsonf.f) == GS_OK);
     page pg = {o->replay ? &replay : rec, world};
-    wrote = status == 0 && html.f &&
-            cli_web_write(html.f, "pacman.html", page_data, &pg);
-    status = cli_output_done(cmd, &html, status, wrote);
+    if (status == 0 && html.f)
+        status = cli_outfile_wrote(cmd, &html,
+                                   cli_web_write(html.f, "pacman.html",
+                                                 page_data, &pg));
 out:
-    cli_output_close(&recf, true);
-    cli_output_close(&jsonf, true);
-    cli_output_close(&html, true);
+    /* The files are kept only when every game and every file succeeded. */
+    status = cli_outfile_commit(cmd, outs, 3, status);
     gs_pac_batch_free(&r.b);
     gs_pacman_free(world);
     gs_pac_record_free(&replay);

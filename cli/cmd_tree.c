@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "options.h"
 #include "tree_text.h"
+#include "outfile.h"
 #include "web.h"
 
 #define CMD "tree"
@@ -117,9 +118,12 @@ static int parse_options(int argc, char **argv, tree_options *o,
         cli_error(CMD, "--practice makes a page: give --html FILE too");
         return EXIT_BAD_INPUT;
     }
-    if (o->json && o->dot && strcmp(o->dot, "-") == 0) {
-        cli_error(CMD, "--json and --dot - cannot both write to standard "
-                  "output; give --dot a file name");
+    const char *dash = o->dot && strcmp(o->dot, "-") == 0 ? "--dot"
+                       : o->html && strcmp(o->html, "-") == 0 ? "--html"
+                       : NULL;
+    if (o->json && dash) {
+        cli_error(CMD, "--json and %s - cannot both write to standard "
+                  "output; give %s a file name", dash, dash);
         return EXIT_BAD_INPUT;
     }
     return 0;
@@ -211,23 +215,25 @@ int cmd_tree(int argc, char **argv)
     gs_tree_trace tr = {0};
     gs_engine *mcts = NULL;   /* --algo mcts: its engine, for its tree */
     int status = EXIT_BAD_INPUT;
-    bool dot_to_stdout = o.dot && strcmp(o.dot, "-") == 0;
-    cli_output dot = {0}, html = {0};
+    /* With --dot - or --html -, standard output holds that file alone. */
+    bool file_to_stdout = (o.dot && strcmp(o.dot, "-") == 0) ||
+                          (o.html && strcmp(o.html, "-") == 0);
+    cli_outfile dot = CLI_OUTFILE_NONE, html = CLI_OUTFILE_NONE;
+    cli_outfile *const outs[] = {&html, &dot};
 
     /* The drawing's file and the page are opened first, so that one that
      * cannot be written stops the run before the work; never over the
      * input or over the file standard output goes to. */
-    if (o.dot && !dot_to_stdout &&
-        !cli_output_open_beside(CMD, &dot, "--dot", o.dot, o.file,
-                                "the input file"))
+    if (!cli_outfile_open(CMD, &dot, "--dot", o.dot, o.file,
+                          "the input file"))
         goto out;
     if (o.html && o.dot && cli_same_file(o.html, o.dot)) {
         cli_error(CMD, "--html %s names the drawing (--dot): give another "
                   "name", o.html);
         goto out;
     }
-    if (!cli_output_open_beside(CMD, &html, "--html", o.html, o.file,
-                                "the input file"))
+    if (!cli_outfile_open(CMD, &html, "--html", o.html, o.file,
+                          "the input file"))
         goto out;
     if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
@@ -311,29 +317,19 @@ int cmd_tree(int argc, char **argv)
     if (o.html) {
         const char *base = strrchr(shown, '/');
         page pg = {t, base ? base + 1 : shown, &o, depth};
-        errno = 0;
         bool ok = cli_web_write(html.f, "tree.html", page_data, &pg);
-        if (cli_output_done(CMD, &html, 0, ok) != 0) {
-            status = 1;
+        if ((status = cli_outfile_wrote(CMD, &html, ok)) != 0)
             goto out;
-        }
     }
     if (o.dot) {
-        errno = 0;
-        bool ok = gs_tree_dot_write(t, &tr, &res, o.algo, cutoff, cli_file_write,
-                                    dot_to_stdout ? stdout : dot.f) == GS_OK;
-        if (!dot_to_stdout && !cli_output_close(&dot, false))
-            ok = false;
-        if (!ok) {
-            cli_error(CMD, "--dot %s: cannot write: %s", o.dot,
-                      errno ? strerror(errno) : "write error");
-            status = 1;
+        bool ok = gs_tree_dot_write(t, &tr, &res, o.algo, cutoff,
+                                    cli_file_write, dot.f) == GS_OK;
+        if ((status = cli_outfile_wrote(CMD, &dot, ok)) != 0)
             goto out;
-        }
-        if (dot_to_stdout) {
-            status = 0;
-            goto out;
-        }
+    }
+    if (file_to_stdout) {
+        status = 0;
+        goto out;
     }
     gs_tree_text_options to = {o.algo, o.prune_equal, depth, o.trace, mcts};
     s = o.json ? gs_tree_json_write(t, &tr, &res, o.trace, cli_file_write,
@@ -347,8 +343,8 @@ int cmd_tree(int argc, char **argv)
     status = 0;
 
 out:
-    cli_output_close(&dot, status != 0);
-    cli_output_close(&html, status != 0);
+    /* The files are kept only when everything succeeded. */
+    status = cli_outfile_commit(CMD, outs, 2, status);
     gs_tree_trace_free(t, &tr);
     gs_engine_free(mcts);
     gs_tree_free(t);

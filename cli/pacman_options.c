@@ -147,6 +147,17 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     bool seed_set = cli_opts_given(&p, "--seed");
     if (o->fix_seed)
         o->b.seeding = GS_PAC_SEED_CS188;
+    /* Two outputs in one file ("-" twice: both on standard output). */
+    const char *names[] = {"--record", "--json", "--html"};
+    const char *files[] = {o->record, o->json, o->html};
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (files[i] && files[j] && cli_same_file(files[j], files[i])) {
+                cli_error(cmd, "%s %s and %s %s name the same file: give "
+                          "each its own", names[j], files[j], names[i],
+                          files[i]);
+                return EXIT_BAD_INPUT;
+            }
     if (o->replay) {
         const char *game_option = cli_opts_outside(&p, REPLAY);
         if (game_option) {
@@ -159,11 +170,6 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
     if (o->record || o->html)   /* what they write */
         o->b.keep = GS_PAC_KEEP_ACTIONS |
                     (o->html ? GS_PAC_KEEP_DECISIONS : 0);
-    if (o->json && o->record && cli_same_file(o->json, o->record)) {
-        cli_error(cmd, "--json %s and --record %s name the same file: give "
-                  "each its own", o->json, o->record);
-        return EXIT_BAD_INPUT;
-    }
     const char *seeders[3];
     int nseeders = 0;
     if (o->fix_seed)

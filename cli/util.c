@@ -138,22 +138,6 @@ bool cli_read_answer(char **line, size_t *cap)
     return true;
 }
 
-bool cli_output_open(const char *cmd, cli_output *out, const char *option,
-                     const char *path)
-{
-    struct stat st;
-    out->option = option;
-    out->path = path;
-    out->created = stat(path, &st) != 0 && errno == ENOENT;
-    out->f = fopen(path, "w");
-    if (!out->f) {
-        cli_error(cmd, "%s %s: cannot write: %s", option, path,
-                  strerror(errno));
-        return false;
-    }
-    return true;
-}
-
 /* Whether two paths of files that do not exist yet name one directory
  * entry: the same last component in the same directory. */
 static bool same_new_file(const char *a, const char *b)
@@ -190,49 +174,4 @@ bool cli_file_is_fd(const char *path, int fd)
     return path && stat(path, &sp) == 0 && S_ISREG(sp.st_mode) &&
            fstat(fd, &so) == 0 && S_ISREG(so.st_mode) &&
            sp.st_dev == so.st_dev && sp.st_ino == so.st_ino;
-}
-
-bool cli_output_open_beside(const char *cmd, cli_output *out,
-                            const char *option, const char *path,
-                            const char *input, const char *what)
-{
-    if (!path)
-        return true;
-    if (input && strcmp(input, "-") != 0 && cli_same_file(path, input))
-        cli_error(cmd, "%s %s names %s: give another name", option, path,
-                  what);
-    else if (cli_is_stdout_file(path))
-        cli_error(cmd, "%s %s is also standard output: give another name",
-                  option, path);
-    else
-        return cli_output_open(cmd, out, option, path);
-    return false;
-}
-
-int cli_output_done(const char *cmd, cli_output *out, int status, bool wrote)
-{
-    if (status == 0 && out->f && (!wrote || !cli_output_close(out, false))) {
-        cli_error(cmd, "%s %s: cannot write: %s", out->option, out->path,
-                  errno ? strerror(errno) : "write error");
-        status = 1;
-    }
-    cli_output_close(out, status != 0);
-    return status;
-}
-
-bool cli_output_close(cli_output *out, bool failed)
-{
-    if (!out->f)
-        return true;
-    errno = 0;
-    bool ok = !ferror(out->f);
-    if (fclose(out->f) != 0)
-        ok = false;
-    out->f = NULL;
-    if (failed && out->created) {
-        int saved = errno;
-        remove(out->path);
-        errno = saved;
-    }
-    return ok;
 }

@@ -94,39 +94,6 @@ int cli_file_write(void *f, const char *text, size_t len);
  */
 int cli_close_stdout(int status);
 
-/*
- * Output files. Each is opened before the work starts, so that one that
- * cannot be written stops the run at once.
- */
-typedef struct cli_output {
-    const char *option;    /* "--dot", as the messages name it */
-    const char *path;
-    FILE *f;
-    bool created;          /* the file did not exist before */
-} cli_output;
-
-/* Opens path for writing into *out. Returns true, or false after the
- * message "gamesearch CMD: OPTION PATH: cannot write: REASON". */
-bool cli_output_open(const char *cmd, cli_output *out, const char *option,
-                     const char *path);
-/* cli_output_open for a run that reads `input` (NULL or "-": none, or
- * nothing that could be spoiled), refusing first a path that names that
- * file ("OPTION PATH names WHAT: give another name", WHAT as "the layout
- * file") or the file standard output goes to ("OPTION PATH is also
- * standard output: give another name"). NULL path: nothing to open. */
-bool cli_output_open_beside(const char *cmd, cli_output *out,
-                            const char *option, const char *path,
-                            const char *input, const char *what);
-/* Closes *out (nothing if never opened) after a run that ended with
- * `status`, its text written in full when `wrote`; a failed run removes a
- * file it created. Returns the run's new status: 1 after "OPTION PATH:
- * cannot write: REASON" when the file could not be written. */
-int cli_output_done(const char *cmd, cli_output *out, int status, bool wrote);
-/* Closes the file (nothing if never opened). With `failed`, the run it was
- * opened for failed: a file that this run created is removed again.
- * Returns false when data written to it was lost (its errno kept). */
-bool cli_output_close(cli_output *out, bool failed);
-
 /* Whether paths a and b name one file that two writers (or a reader and a
  * writer) would spoil: one regular file (the same device and inode), or,
  * for files that do not exist yet, the same name in one directory.

@@ -22,6 +22,7 @@
  * stone count at a time (a win at once, or the best of minus the
  * children's scores), with no search.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -542,13 +543,10 @@ static int fail(gs_error *err, int st, const char *msg)
     return st;
 }
 
-int gs_c4_book_write(const gs_c4_book *b, const char *path, gs_error *err)
+int gs_c4_book_write_to(const gs_c4_book *b, gs_write_fn write, void *user)
 {
-    if (!b || !path)
-        return fail(err, GS_EINVAL, "no book or no file name");
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return fail(err, GS_EINVAL, "cannot open the file for writing");
+    if (!b || !write)
+        return GS_EINVAL;
     unsigned char head[BOOK_HEADER];
     memcpy(head, BOOK_MAGIC, 8);
     head[8] = (unsigned char)gs_c4_width(b->g);
@@ -556,15 +554,41 @@ int gs_c4_book_write(const gs_c4_book *b, const char *path, gs_error *err)
     head[10] = (unsigned char)b->ply;
     head[11] = BOOK_VERSION;
     put_le(head + 12, b->count, 4);
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head;
-    for (size_t i = 0; ok && i < b->count; i++) {
+    int rc = write(user, (const char *)head, sizeof head);
+    for (size_t i = 0; !rc && i < b->count; i++) {
         unsigned char e[8];
         put_le(e, b->entry[i], 8);
-        ok = fwrite(e, 1, 8, f) == 8;
+        rc = write(user, (const char *)e, 8);
     }
-    if (fclose(f) != 0)
+    return rc;
+}
+
+static int file_write(void *f, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, f) == len ? 0 : -1;
+}
+
+int gs_c4_book_write(const gs_c4_book *b, const char *path, gs_error *err)
+{
+    char msg[160];
+    if (!b || !path)
+        return fail(err, GS_EINVAL, "no book or no file name");
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(msg, sizeof msg, "cannot open: %s", strerror(errno));
+        return fail(err, GS_EINVAL, msg);
+    }
+    errno = 0;
+    bool ok = gs_c4_book_write_to(b, file_write, f) == 0 && fflush(f) == 0;
+    int e = errno;
+    if (fclose(f) != 0 && ok) {
         ok = false;
-    return ok ? GS_OK : fail(err, GS_EINVAL, "cannot write the file");
+        e = errno;
+    }
+    if (ok)
+        return GS_OK;
+    snprintf(msg, sizeof msg, "cannot write: %s", strerror(e ? e : EIO));
+    return fail(err, GS_EINVAL, msg);
 }
 
 int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,

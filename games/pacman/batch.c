@@ -112,10 +112,11 @@ void gs_pac_game_log_end(gs_pac_game_log *log, const gs_pac_game_result *game)
 
 /* ---- Games packed into bytes ---- */
 
-/* What follows a packed game's actions. */
+/* What follows a packed game's actions and decisions. */
 typedef struct packed_tail {
     gs_pac_game_result game;
     size_t actions;
+    size_t decisions;        /* gs_pac_decision structs, as bytes */
 } packed_tail;
 
 int gs_pac_game_pack(const gs_pac_game_log *log,
@@ -126,7 +127,11 @@ int gs_pac_game_pack(const gs_pac_game_log *log,
     memset(&tail, 0, sizeof tail);
     tail.game = *game;
     tail.actions = log->n;
+    tail.decisions = log->ndecisions;
     int rc = log->n ? write(user, (const char *)log->actions, log->n) : 0;
+    if (!rc && log->ndecisions)
+        rc = write(user, (const char *)log->decisions,
+                   log->ndecisions * sizeof *log->decisions);
     return rc ? rc : write(user, (const char *)&tail, sizeof tail);
 }
 
@@ -137,9 +142,13 @@ static int unpack(const char *data, size_t len, packed_tail *tail,
     if (!data || len < sizeof *tail)
         return GS_EINVAL;
     memcpy(tail, data + len - sizeof *tail, sizeof *tail);
-    if (tail->actions > len - sizeof *tail)
+    size_t room = len - sizeof *tail;
+    if (tail->decisions > room / sizeof(gs_pac_decision))
         return GS_EINVAL;
-    *start = len - sizeof *tail - tail->actions;
+    room -= tail->decisions * sizeof(gs_pac_decision);
+    if (tail->actions > room)
+        return GS_EINVAL;
+    *start = room - tail->actions;
     return GS_OK;
 }
 
@@ -326,6 +335,15 @@ int gs_pac_batch_take(gs_pac_batch *b, size_t g, const char *data, size_t len,
             gs_pac_record_drop_game(rec);
             return GS_ENOMEM;
         }
+    const char *kept = data + *start + tail.actions;
+    for (size_t i = 0; i < tail.decisions; i++) {
+        gs_pac_decision d;
+        memcpy(&d, kept + i * sizeof d, sizeof d);
+        if (gs_pac_record_push_decision(rec, log, &d) != GS_OK) {
+            gs_pac_record_drop_game(rec);
+            return GS_ENOMEM;
+        }
+    }
     log->training = gs_pac_batch_training(b, g);
     gs_pac_game_log_end(log, &tail.game);
     b->results[g] = tail.game;

@@ -388,10 +388,16 @@ GS_API int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
                                  gs_c4_book_progress fn, void *user,
                                  const gs_allocator *alloc,
                                  gs_c4_book **out);
-/* Writes the book to the file `path`. GS_OK, or GS_EINVAL with *err
- * saying why (err may be NULL). */
+/* Writes the book to the file `path` (in place: a failure can leave it
+ * cut short). GS_OK, or GS_EINVAL with *err saying why, with the
+ * system's reason (err may be NULL). */
 GS_API int gs_c4_book_write(const gs_c4_book *b, const char *path,
                             gs_error *err);
+/* Writes the book's bytes, as gs_c4_book_write writes them, through
+ * write. GS_OK, GS_EINVAL without a book or write, or the first nonzero
+ * value write returned. */
+GS_API int gs_c4_book_write_to(const gs_c4_book *b, gs_write_fn write,
+                               void *user);
 /* Reads a book of g's board from `len` bytes of `data`, or from the file
  * `path`. GS_OK and *out; GS_EPARSE (not a book, a book of another board
  * or format version, a wrong length or a bad entry: *err says which),

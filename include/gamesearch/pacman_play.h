@@ -652,8 +652,9 @@ GS_API void gs_pac_game_log_end(gs_pac_game_log *log,
 /*
  * A game played away from the run's record (on another thread, or another
  * rank of MPI by the same program) packed into bytes after whatever else
- * its job wrote: its actions, then its result (`game`, as the bytes of
- * the struct) and their count. Nothing allocated. GS_OK, or the first
+ * its job wrote: its actions, Pacman's decisions when the game kept them
+ * (as the bytes of the structs), then its result (`game`, as the bytes of
+ * the struct) and their counts. Nothing allocated. GS_OK, or the first
  * nonzero value write returned.
  */
 GS_API int gs_pac_game_pack(const gs_pac_game_log *log,
@@ -797,9 +798,10 @@ GS_API int gs_pac_batch_play_away(const gs_pac_batch *b, gs_pac_player *p,
                                   void *user);
 
 /* Adds game g, played away and packed at the end of data (len bytes), to
- * b's record and b->results[g], in game order: GS_OK with *start the
- * length of the text before the packed game; GS_EINVAL when data does not
- * end with one; GS_ENOMEM (the record unchanged). */
+ * b's record (its actions and decisions) and b->results[g], in game
+ * order: GS_OK with *start the length of the text before the packed game;
+ * GS_EINVAL when data does not end with one; GS_ENOMEM (the record
+ * unchanged). */
 GS_API int gs_pac_batch_take(gs_pac_batch *b, size_t g, const char *data,
                              size_t len, size_t *start);
 
