@@ -712,6 +712,17 @@ run connect4 analyze --book "$TMP/c4.book" 44
 check "connect4 --book: a book of another board" 2 "" "gamesearch connect4: --book '$TMP/c4.book': a book of the 5x4 board, not of the 7x6 board"
 run connect4 analyze --book "$TMP/no-such.book" 44
 check "connect4 --book: no such file" 2 "" "gamesearch connect4: --book '$TMP/no-such.book': cannot open the file"
+# A book is read as it comes, never whole first: what does not start as a
+# book is refused after its header's 16 bytes, however long it goes on.
+timeout 60 "$GS" connect4 analyze --book /dev/zero 44 </dev/null >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book /dev/zero: refused after its first bytes" 2 "" "gamesearch connect4: --book '/dev/zero': not a Connect Four book (it does not start with GSC4BOOK)"
+yes | head -c 100M | timeout 60 "$GS" connect4 analyze --book /dev/stdin 44 >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book: a pipe of 'yes' refused after its first bytes" 2 "" "gamesearch connect4: --book '/dev/stdin': not a Connect Four book (it does not start with GSC4BOOK)"
+{ printf 'GSC4BOOK\007\006\001\001\377\377\377\377'; head -c 100M /dev/zero; } | timeout 60 "$GS" connect4 analyze --book /dev/stdin 44 >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book: a header of 2^32 - 1 entries, then zeros" 2 "" "gamesearch connect4: --book '/dev/stdin': entry 2 is not a position and score in increasing order"
 run connect4 book --ply 2
 check "connect4 book: --out missing" 2 "" "gamesearch connect4: book needs --ply N and --out FILE"
 run connect4 book --width 5 --height 4 --ply 6 --play both --no-book --out "$TMP/play.book"

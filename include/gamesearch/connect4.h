@@ -395,7 +395,11 @@ GS_API int gs_c4_book_write(const gs_c4_book *b, const char *path,
 /* Reads a book of g's board from `len` bytes of `data`, or from the file
  * `path`. GS_OK and *out; GS_EPARSE (not a book, a book of another board
  * or format version, a wrong length or a bad entry: *err says which),
- * GS_EINVAL (the file cannot be read), GS_ENOMEM. */
+ * GS_EINVAL (the file cannot be read), GS_ENOMEM. The file is read as it
+ * comes, never whole first: one that does not start with the book's
+ * header is refused after its first 16 bytes, and no more entries are
+ * read than the header announces (a device or a pipe that never ends is
+ * refused as soon as it has given that many, or a bad entry). */
 GS_API int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
                            const gs_allocator *alloc, gs_c4_book **out,
                            gs_error *err);
