@@ -272,23 +272,33 @@ static int solve_status(int bits)
     return bits ? 1 : 0;
 }
 
+/* The message of line `lineno`, longer than any position. */
+static void line_too_long(unsigned long lineno)
+{
+    cli_error(cmd, "line %lu: longer than %d bytes, more than any position: "
+              "the rest of the input is not read", lineno, CLI_LINE_MAX);
+}
+
 static int run_solve(const c4_options *o, gs_c4_solver *sv)
 {
-    char *line = NULL;
-    size_t cap = 0;
+    char line[CLI_LINE_SIZE];
     unsigned long lineno = 0;
     int bits = 0;
-    ssize_t n;
+    size_t n;
+    cli_line st = CLI_LINE_OK;
 
-    errno = 0;
-    while (!(bits & LINE_BROKEN) && (n = getline(&line, &cap, stdin)) >= 0)
-        bits |= solve_line(o, sv, line, (size_t)n, ++lineno, stdout, stderr);
-    if (ferror(stdin)) {
+    while (!(bits & LINE_BROKEN) &&
+           (st = cli_read_line(stdin, line, &n)) == CLI_LINE_OK)
+        bits |= solve_line(o, sv, line, n, ++lineno, stdout, stderr);
+    if (st == CLI_LINE_LONG) {
+        line_too_long(lineno + 1);
+        bits |= LINE_BAD;
+    } else if (st == CLI_LINE_ERROR) {
         /* input that cannot be read is bad input, as for every command */
-        cli_error(cmd, "reading standard input: %s", strerror(errno));
+        cli_error(cmd, "reading standard input: %s",
+                  errno ? strerror(errno) : "read error");
         bits |= LINE_BAD;
     }
-    free(line);
     return solve_status(bits);
 }
 
@@ -318,8 +328,23 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     }
     if ((rc = cli_mpi_share(rc, &text, &len)) != 0)
         return rc;
-    for (size_t i = 0; i < len; i++)
-        count += text[i] == '\n' || i + 1 == len;
+    /* The lines' bound of solve without --mpi: a line longer than any
+     * position refuses the input. */
+    for (size_t i = 0, start = 0; rc == 0 && i < len; i++) {
+        if (i - start == CLI_LINE_MAX && text[i] != '\n') {
+            if (!cli_mpi_worker())
+                line_too_long((unsigned long)count + 1);
+            rc = EXIT_BAD_INPUT;
+        }
+        if (text[i] == '\n' || i + 1 == len) {
+            count++;
+            start = i + 1;
+        }
+    }
+    if (rc != 0) {
+        free(text);
+        return rc;
+    }
     solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at)};
     if (!sj.at) {
         cli_error(cmd, "out of memory");
@@ -487,8 +512,9 @@ static void on_interrupt(int sig)
 /* What play's callbacks need. */
 typedef struct watch {
     const gs_c4 *g;
-    char *line;   /* the person's answers */
-    size_t cap;
+    char line[CLI_LINE_SIZE];   /* the person's answers */
+    cli_line status;            /* why they stopped, if they did */
+    int err;                    /* errno then */
     int side;     /* the one to move: 0 X, 1 O */
     bool tty;     /* standard output is a terminal */
     int shown;    /* the tenth of a second last shown */
@@ -503,7 +529,8 @@ static int ask_move(void *user, const gs_c4_state *s)
     while (c == CLI_C4_ANSWER_AGAIN && !interrupted) {
         cli_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
-        if (!cli_read_answer(&w->line, &w->cap)) {
+        if ((w->status = cli_read_answer(w->line)) != CLI_LINE_OK) {
+            w->err = errno;
             fputc('\n', stdout);
             return -1;
         }
@@ -570,7 +597,8 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     if (o->start && read_position(g, "--start", o->start, &s) != 0)
         return EXIT_BAD_INPUT;
     gs_c4_mcts_params mp;
-    watch w = {g, NULL, 0, 0, isatty(STDOUT_FILENO), -1};
+    watch w = {.g = g, .status = CLI_LINE_OK, .tty = isatty(STDOUT_FILENO),
+               .shown = -1};
     gs_c4_game_play play = {{false, false}, sv, o->mcts ? &mp : NULL,
                             watch_show, ask_move, watch_poll, watch_chose,
                             &w};
@@ -583,8 +611,9 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     gs_c4_game_result r;
     gs_c4_play_game(g, &s, &play, &r);
     cli_c4_game_end_write(&play, &r, cli_file_write, stdout);
-    free(w.line);
-    return r.end == GS_C4_GAME_FAILED || !r.all_known;
+    errno = w.err;
+    int bad = cli_answer_status(cmd, w.status);
+    return bad ? bad : r.end == GS_C4_GAME_FAILED || !r.all_known;
 }
 
 static int read_options(int argc, char **argv, c4_options *o)

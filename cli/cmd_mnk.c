@@ -8,6 +8,7 @@
  * while playing is mnk_play.c's; this file reads the options and prints a
  * solve.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,8 +179,9 @@ out:
 
 /* A person's answer for cli_mnk_play, read from standard input. */
 typedef struct answers {
-    char *line;
-    size_t cap;
+    char line[CLI_LINE_SIZE];
+    cli_line status;   /* why the answers stopped, if they did */
+    int err;           /* errno then */
 } answers;
 
 static char *ask(void *user, const char *prompt)
@@ -187,7 +189,8 @@ static char *ask(void *user, const char *prompt)
     answers *a = user;
     fputs(prompt, stdout);
     fflush(stdout);
-    if (!cli_read_answer(&a->line, &a->cap)) {
+    if ((a->status = cli_read_answer(a->line)) != CLI_LINE_OK) {
+        a->err = errno;
         fputc('\n', stdout);
         return NULL;
     }
@@ -198,7 +201,7 @@ static int play(mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
     unsigned char *s = malloc(gs_mnk_state_size(g));
-    answers in = {NULL, 0};
+    answers in = {.status = CLI_LINE_OK};
     gs_mnk_player *pl = NULL;
     int status = EXIT_BAD_INPUT, rc;
     if (!s) {
@@ -221,11 +224,12 @@ static int play(mnk_options *o, gs_mnk *g)
         cli_error(cmd, "out of memory");
     else if ((rc = cli_mnk_play(g, pl, s, &po)) != GS_OK)
         cli_error(cmd, "search failed: %s", gs_strerror(rc));
-    else
-        status = 0;
+    else {
+        errno = in.err;
+        status = cli_answer_status(cmd, in.status);
+    }
 out:
     gs_mnk_player_free(pl);
-    free(in.line);
     free(s);
     return status;
 }

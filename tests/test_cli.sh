@@ -658,10 +658,10 @@ fi
 printf '12\001\n' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve
 check "connect4 solve: a control character" 2 "" "gamesearch connect4: line 1, character 3: byte 0x01 is not a column (columns are 1-7)"
-# A line of a million digits: refused where the column fills.
+# A line of a million digits: refused as longer than any position.
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "4444444444"; print "" }' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve
-check "connect4 solve: a line of a million digits" 2 "" "gamesearch connect4: line 1, character 7: column 4 is full"
+check "connect4 solve: a line of a million digits" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
 # An empty line is the empty board (its line starts with a space).
 printf '\n\n' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve --width 4 --height 4
@@ -1785,6 +1785,31 @@ bad_input "mnk: --start a full board" "gamesearch mnk: --start 'XOXXOOOXX': the 
 # Standard input that cannot be read is bad input, as a file is.
 run --stdin "$TMP" connect4 solve
 check "connect4 solve: standard input that cannot be read" 2 "" "gamesearch connect4: reading standard input: Is a directory"
+# Lines of standard input have one bound, CLI_LINE_MAX (1024 bytes): a
+# longer line is refused as soon as it is seen, never stored whole, and
+# the input is read no further (a stream without a newline never ends).
+head -c 100M /dev/zero | timeout 60 "$GS" connect4 solve >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 solve: a line of zero bytes without end" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
+{ printf '445566\n4458\n'; head -c 100M /dev/zero | tr '\0' 4; } | timeout 60 "$GS" connect4 solve >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -Eqx '445566 18 3 [0-9]+' "$TMP/out" && [ "$(cat "$TMP/err")" = "gamesearch connect4: line 2, character 4: '8' is not a column (columns are 1-7)
+gamesearch connect4: line 3: longer than 1024 bytes, more than any position: the rest of the input is not read" ]; then ok; else bad "connect4 solve: good lines answered before a line without end" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+head -c 1024 /dev/zero | tr '\0' 4 >"$TMP/long.in"
+run --stdin "$TMP/long.in" connect4 solve
+check "connect4 solve: a line of 1024 bytes is read and checked" 2 "" "gamesearch connect4: line 1, character 7: column 4 is full"
+head -c 1025 /dev/zero | tr '\0' 4 >"$TMP/long.in"
+run --stdin "$TMP/long.in" connect4 solve
+check "connect4 solve: a line of 1025 bytes" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
+head -c 100M /dev/zero | timeout 60 "$GS" ttt >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "ttt: an answer without end" 2 "Play X (moves first) or O? [X/o] " "gamesearch ttt: standard input: an answer longer than 1024 bytes, more than any move: the rest of the input is not read"
+{ printf '4\n'; head -c 100M /dev/zero; } | timeout 60 "$GS" connect4 play --start 4455 --max-nodes 1000 >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 2 ] && tail -n 1 "$TMP/out" | grep -qx 'Game left unfinished.' &&
+    [ "$(tail -n 1 "$TMP/err")" = "gamesearch connect4: standard input: an answer longer than 1024 bytes, more than any move: the rest of the input is not read" ]; then ok; else bad "connect4 play: an answer without end" "status $status" "$(tail -n 3 "$TMP/out" "$TMP/err")"; fi
+run --stdin "$TMP" mnk --size 4x4 --k 3
+check "mnk: a prompt whose standard input cannot be read" 2 "Play X (moves first) or O? [X/o] " "gamesearch mnk: reading standard input: Is a directory"
 # A game whose 'end' line is missing, followed by the next game.
 printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 RandomGhost' \
     'games: 2' 'layout: 3 tiny' '%%%%%%' '%P ..%' '%%%%%%' \
