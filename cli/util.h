@@ -169,8 +169,8 @@ cli_line cli_read_line(FILE *f, char *buf, size_t *len);
  * session reads as one at the terminal would. */
 cli_line cli_read_answer(char *buf);
 
-/* Says on standard error why cli_read_answer stopped the game: `what` it
- * read was too long (CLI_LINE_LONG), or standard input cannot be read
+/* Says on standard error why cli_read_answer stopped the game: an answer
+ * too long (CLI_LINE_LONG), or standard input that cannot be read
  * (CLI_LINE_ERROR, errno as cli_read_answer left it). Returns
  * EXIT_BAD_INPUT for those, else 0 (nothing said). */
 int cli_answer_status(const char *cmd, cli_line st);
