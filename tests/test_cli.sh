@@ -150,6 +150,12 @@ run tree "$TMP/bad.tree" --json
 check "the largest doubles are values" 0 '{"value":1.7976931348623157e+308,"best":"B","action":"B","pv":["A","B"],"visited":["A","B","C"],"pruned":[],"nodes":3,"leaves":2}' ""
 t "A: B\nB = 1.8e308\n"
 bad_input "a value beyond the largest double" "gamesearch tree: $TMP/bad.tree:2:5: number '1.8e308' is out of range" tree "$TMP/bad.tree"
+# A finite decimal written out in full reads, up to 4096 characters.
+{ printf 'A: B\nB = 1'; head -c 70 /dev/zero | tr '\0' 0; printf '\n'; } >"$TMP/long.tree"
+run tree "$TMP/long.tree"
+if [ "$status" -eq 0 ] && grep -qx 'value: 1e+70' "$TMP/out"; then ok; else bad "tree: 1 and 70 zeros" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+{ printf 'A: B\nB = 1.'; head -c 4095 /dev/zero | tr '\0' 0; printf '\n'; } >"$TMP/long.tree"
+bad_input "tree: a number of 4097 characters" "gamesearch tree: $TMP/long.tree:2:5: number '1.00000000000000000000000000000000000000...' is too long (at most 4096 characters)" tree "$TMP/long.tree"
 t "A: B\nB = -inf\n"
 bad_input "an infinite value" "gamesearch tree: $TMP/bad.tree:2:5: invalid number '-inf'" tree "$TMP/bad.tree"
 t "['A', ('B', nan)]"
