@@ -441,7 +441,7 @@ static int book_job(void *user, size_t i, FILE *out, FILE *err)
     gs_c4_solution sd;
     int st = gs_c4_solve(bj->sv, &bj->positions[i], false, &sd);
     if (st == GS_OK && !sd.known)
-        st = GS_EINVAL;   /* a limit stopped it */
+        st = GS_ESTOPPED;
     if (st == GS_OK)
         fwrite(&sd.score, sizeof sd.score, 1, out);
     return st;
@@ -480,11 +480,29 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
              : gs_c4_book_build(sv, (int)o->ply, fn, NULL, NULL, &b);
     if (st == BOOK_STOPPED || st == BOOK_WORKER)
         return st == BOOK_STOPPED;
+    int cells = gs_c4_width(g) * gs_c4_height(g);
+    if (st == GS_ETOOBIG) {
+        cli_error(cmd, "book: a board of %d columns and %d rows is too large "
+                  "for a book (width * (height + 1) may be at most 56)",
+                  gs_c4_width(g), gs_c4_height(g));
+        return EXIT_BAD_INPUT;
+    }
+    if (st == GS_EINVAL && o->ply >= cells + (o->play >= 0)) {
+        cli_error(cmd, "book --ply %ld: --ply must be %s the board's %d "
+                  "cells", o->ply, o->play >= 0 ? "at most" : "below", cells);
+        return EXIT_BAD_INPUT;
+    }
+    if (st == GS_ESTOPPED) {
+        /* not bad input: a search stopped by a limit, as solve says it */
+        cli_error(cmd, "book --ply %ld: a search was stopped by %s before "
+                  "its score was known: no book written", o->ply,
+                  !o->max_nodes ? "--time" : o->time > 0
+                  ? "--max-nodes or --time" : "--max-nodes");
+        return 1;
+    }
     if (st != GS_OK) {
-        cli_error(cmd, "book --ply %ld: %s", o->ply, st == GS_EINVAL ?
-                  "the board is too large for a book, --ply is not below "
-                  "its cells, or a limit stopped a search" : gs_strerror(st));
-        return st == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+        cli_error(cmd, "book --ply %ld: %s", o->ply, gs_strerror(st));
+        return 1;
     }
     gs_error err;
     st = gs_c4_book_write(b, o->out, &err);

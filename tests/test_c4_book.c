@@ -438,6 +438,42 @@ static void test_bad_files(void **state)
     gs_c4_free(g);
 }
 
+/* Why a book cannot be built, each cause its own status: a board too
+ * large, a --ply beyond its cells, a search a limit stopped. */
+static void test_build_refusals(void **state)
+{
+    (void)state;
+    gs_c4 *big = board(8, 7), *g = board(5, 4);
+    gs_c4_solver *sv = solver(big);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_build(sv, 2, NULL, NULL, NULL, &b),
+                     GS_ETOOBIG);
+    assert_int_equal(gs_c4_book_build_play(sv, 2, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_ETOOBIG);
+    assert_null(b);
+    gs_c4_solver_free(sv);
+
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = (size_t)1 << 20;
+    sp.max_nodes = 5;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+    assert_int_equal(gs_c4_book_build(sv, 20, NULL, NULL, NULL, &b),
+                     GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(sv, 21, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build(sv, 4, NULL, NULL, NULL, &b),
+                     GS_ESTOPPED);
+    assert_int_equal(gs_c4_book_build_play(sv, 4, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_ESTOPPED);
+    assert_null(b);
+    assert_string_equal(gs_strerror(GS_ESTOPPED),
+                        "a search limit stopped a search");
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
+    gs_c4_free(big);
+}
+
 /* Writes len bytes of data to a new temporary file named in path. */
 static void write_temp(char *path, const void *data, size_t len)
 {
@@ -618,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_play_book),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_unbounded_files),
+        cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -729,6 +729,17 @@ check "connect4 --book: a pipe of 'yes' refused after its first bytes" 2 "" "gam
 { printf 'GSC4BOOK\007\006\001\001\377\377\377\377'; head -c 100M /dev/zero; } | timeout 60 "$GS" connect4 analyze --book /dev/stdin 44 >"$TMP/out" 2>"$TMP/err"
 status=$?
 check "connect4 --book: a header of 2^32 - 1 entries, then zeros" 2 "" "gamesearch connect4: --book '/dev/stdin': entry 2 is not a position and score in increasing order"
+# A book that cannot be built names its one cause; a search a limit
+# stopped is no bad input (exit 1), and no book is written.
+run connect4 book --ply 6 --max-nodes 5 --out "$TMP/x.book"
+check "connect4 book: a search stopped by --max-nodes" 1 "" "gamesearch connect4: book --ply 6: a search was stopped by --max-nodes before its score was known: no book written"
+[ ! -e "$TMP/x.book" ] && ok || bad "connect4 book: no book written when a search was stopped"
+run connect4 book --width 8 --height 7 --ply 2 --out "$TMP/x.book"
+check "connect4 book: a board too large for a book" 2 "" "gamesearch connect4: book: a board of 8 columns and 7 rows is too large for a book (width * (height + 1) may be at most 56)"
+run connect4 book --ply 42 --out "$TMP/x.book"
+check "connect4 book: --ply not below the cells" 2 "" "gamesearch connect4: book --ply 42: --ply must be below the board's 42 cells"
+run connect4 book --ply 43 --play first --out "$TMP/x.book"
+check "connect4 book --play: --ply beyond the cells" 2 "" "gamesearch connect4: book --ply 43: --ply must be at most the board's 42 cells"
 run connect4 book --ply 2
 check "connect4 book: --out missing" 2 "" "gamesearch connect4: book needs --ply N and --out FILE"
 run connect4 book --width 5 --height 4 --ply 6 --play both --no-book --out "$TMP/play.book"

@@ -257,8 +257,9 @@ int gs_c4_book_build_with(const gs_c4 *g, int ply, gs_c4_book_solve_fn solve,
     *out = NULL;
     if (!g || !solve || ply < 0)
         return GS_EINVAL;
-    if (c4_key_bits(g) > BOOK_KEY_BITS ||
-        ply >= gs_c4_width(g) * gs_c4_height(g))
+    if (c4_key_bits(g) > BOOK_KEY_BITS)
+        return GS_ETOOBIG;
+    if (ply >= gs_c4_width(g) * gs_c4_height(g))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -349,7 +350,7 @@ static int solve_with_solver(void *user, const gs_c4_state *positions,
         gs_c4_solution sd;
         int st = gs_c4_solve(ss->sv, &positions[i], false, &sd);
         if (st == GS_OK && !sd.known)
-            st = GS_EINVAL;   /* a limit stopped it */
+            st = GS_ESTOPPED;
         if (st != GS_OK)
             return st;
         scores[i] = sd.score;
@@ -426,7 +427,7 @@ static int play_turn(gs_c4_solver *sv, gs_c4_book *b, level *lv, int ply,
     const gs_c4 *g = b->g;
     int st = gs_c4_choose(sv, s, sd);
     if (st == GS_OK && (!sd->known || !sd->best_proved))
-        st = GS_EINVAL;   /* a limit stopped it */
+        st = GS_ESTOPPED;
     if (st != GS_OK)
         return st;
     gs_c4_state after = *s;
@@ -458,8 +459,9 @@ int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
         return GS_EINVAL;
     const gs_c4 *g = c4_solver_game(sv);
     const gs_c4_book *from = c4_solver_book(sv);
-    if (c4_key_bits(g) > BOOK_KEY_BITS ||
-        ply > gs_c4_width(g) * gs_c4_height(g))
+    if (c4_key_bits(g) > BOOK_KEY_BITS)
+        return GS_ETOOBIG;
+    if (ply > gs_c4_width(g) * gs_c4_height(g))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
