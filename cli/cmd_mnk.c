@@ -113,11 +113,21 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     }
     gs_mnk_params_for_play(p, !cli_opts_given(&cp, "--eval"));
     o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
+    bool mcts = o->player.algo == GS_MCTS;
+    if (mcts && o->depth >= 0) {
+        cli_error(cmd, "--depth goes with minimax and alphabeta: mcts searches "
+                  "no fixed depth (limit it with --time)");
+        return EXIT_BAD_INPUT;
+    }
+    /* An MCTS solve is bounded by its nodes; --time, when given, bounds it
+     * in all. */
+    if (mcts && o->solve && !cli_opts_given(&cp, "--time"))
+        o->player.max_seconds = 0;
     if (o->json && !o->solve) {
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
     }
-    if (o->solve && gs_mnk_is_large(p) && o->player.depth == 0) {
+    if (o->solve && !mcts && gs_mnk_is_large(p) && o->player.depth == 0) {
         cli_error(cmd, "--solve on a board of more than %d cells needs --depth N "
                   "(a search to the end would not finish)", GS_MNK_SMALL_CELLS);
         return EXIT_BAD_INPUT;
@@ -125,7 +135,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     /* A computer without a depth searches a large board until its time
      * is up: with no time limit it would never move. */
     bool computer_plays = o->computer[0] != 0 || o->computer[1] != 0;
-    if (!o->solve && computer_plays && gs_mnk_is_large(p) &&
+    if (!o->solve && !mcts && computer_plays && gs_mnk_is_large(p) &&
         o->player.depth == 0 && o->player.max_seconds == 0.0) {
         cli_error(cmd, "--time 0 (no limit) on a board of more than %d cells "
                   "needs --depth N for the computer (a search to the end "
@@ -170,6 +180,18 @@ static int solve(const mnk_options *o, gs_mnk *g)
     else
         status = gs_mnk_solution_text(g, root, sol, o->player.depth,
                                       cli_file_write, stdout) != 0;
+    if (sol && sol->unproved) {
+        /* a search stopped by a limit: not bad input, as for connect4 */
+        char count[40], limit[96];
+        gs_format_count(GS_MNK_MCTS_SOLVE_NODES, count, sizeof count);
+        snprintf(limit, sizeof limit, "the node limit of an MCTS solve (%s "
+                 "nodes)", count);
+        cli_error(cmd, "--solve: stopped by %s before the value was proved "
+                  "(%d of %d moves proved)", sol->stopped == GS_STOP_NODES
+                  ? limit : sol->stopped == GS_STOP_TIME ? "--time"
+                  : "the iteration limit", sol->proved, sol->empty);
+        status = 1;
+    }
 out:
     gs_mnk_player_free(pl);
     free(root);

@@ -2002,6 +2002,16 @@ run ttt --algo mcts --solve "XX..O...."
 if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi
 run connect4 analyze --algo mcts --iterations 3000 11223
 if [ "$status" -eq 0 ] && grep -q '^best: 4 (3000 iterations' "$TMP/out"; then ok; else bad "connect4 analyze --algo mcts: the block" "$(cat "$TMP/out" "$TMP/err")"; fi
+# An MCTS solve is bounded: by --time when given, by its node limit
+# always; one a limit stops says "not proved" and exits 1. MCTS has no
+# fixed depth to give it.
+run mnk --size 4x4 --k 4 --algo mcts --solve ................ --time 0.2
+if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the time limit stopped the search (0 of 16 moves proved)' "$TMP/out" &&
+    [ "$(cat "$TMP/err")" = "gamesearch mnk: --solve: stopped by --time before the value was proved (0 of 16 moves proved)" ]; then ok; else bad "mnk --algo mcts --solve: stopped by --time" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+run mnk --size 4x4 --k 4 --algo mcts --solve ................
+if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the node limit (2,000,000 nodes) stopped the search (0 of 16 moves proved)' "$TMP/out" &&
+    [ "$(cat "$TMP/err")" = "gamesearch mnk: --solve: stopped by the node limit of an MCTS solve (2,000,000 nodes) before the value was proved (0 of 16 moves proved)" ]; then ok; else bad "mnk --algo mcts --solve: stopped by the node limit" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "mnk --algo mcts --depth: refused" "gamesearch mnk: --depth goes with minimax and alphabeta: mcts searches no fixed depth (limit it with --time)" mnk --size 5x5 --k 4 --algo mcts --depth 3 --solve .........................
 bad_input "connect4 solve: no mcts" "gamesearch connect4: --algo mcts and --iterations go with analyze and play" connect4 solve --algo mcts
 
 run match ttt --a alphabeta --b mcts:iterations=20000 -n 2 --json
