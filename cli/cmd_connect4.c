@@ -328,22 +328,20 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     }
     if ((rc = cli_mpi_share(rc, &text, &len)) != 0)
         return rc;
-    /* The lines' bound of solve without --mpi: a line longer than any
-     * position refuses the input. */
-    for (size_t i = 0, start = 0; rc == 0 && i < len; i++) {
+    /* The lines' bound of solve without --mpi: the lines before one
+     * longer than any position are solved, then it is refused and the
+     * rest is not read. */
+    unsigned long long_at = 0;
+    for (size_t i = 0, start = 0; i < len; i++) {
         if (i - start == CLI_LINE_MAX && text[i] != '\n') {
-            if (!cli_mpi_worker())
-                line_too_long((unsigned long)count + 1);
-            rc = EXIT_BAD_INPUT;
+            long_at = (unsigned long)count + 1;
+            len = start;
+            break;
         }
         if (text[i] == '\n' || i + 1 == len) {
             count++;
             start = i + 1;
         }
-    }
-    if (rc != 0) {
-        free(text);
-        return rc;
     }
     solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at)};
     if (!sj.at) {
@@ -357,8 +355,14 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     }
     cli_jobs jobs = {cmd, "line", count, solve_job, NULL, &sj, NULL,
                      .stop = LINE_BROKEN, .bits = &bits};
-    if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
+    if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0) {
+        if (long_at && !(bits & LINE_BROKEN)) {
+            if (!cli_mpi_worker())
+                line_too_long(long_at);
+            bits |= LINE_BAD;
+        }
         rc = solve_status(bits);
+    }
     free(sj.at);
     free(text);
     return rc;
