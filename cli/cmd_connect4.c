@@ -273,23 +273,33 @@ static int solve_status(int bits)
     return bits ? 1 : 0;
 }
 
+/* The message of line `lineno`, longer than any position. */
+static void line_too_long(unsigned long lineno)
+{
+    cli_error(cmd, "line %lu: longer than %d bytes, more than any position: "
+              "the rest of the input is not read", lineno, CLI_LINE_MAX);
+}
+
 static int run_solve(const c4_options *o, gs_c4_solver *sv)
 {
-    char *line = NULL;
-    size_t cap = 0;
+    char line[CLI_LINE_SIZE];
     unsigned long lineno = 0;
     int bits = 0;
-    ssize_t n;
+    size_t n;
+    cli_line st = CLI_LINE_OK;
 
-    errno = 0;
-    while (!(bits & LINE_BROKEN) && (n = getline(&line, &cap, stdin)) >= 0)
-        bits |= solve_line(o, sv, line, (size_t)n, ++lineno, stdout, stderr);
-    if (ferror(stdin)) {
+    while (!(bits & LINE_BROKEN) &&
+           (st = cli_read_line(stdin, line, &n)) == CLI_LINE_OK)
+        bits |= solve_line(o, sv, line, n, ++lineno, stdout, stderr);
+    if (st == CLI_LINE_LONG) {
+        line_too_long(lineno + 1);
+        bits |= LINE_BAD;
+    } else if (st == CLI_LINE_ERROR) {
         /* input that cannot be read is bad input, as for every command */
-        cli_error(cmd, "reading standard input: %s", strerror(errno));
+        cli_error(cmd, "reading standard input: %s",
+                  errno ? strerror(errno) : "read error");
         bits |= LINE_BAD;
     }
-    free(line);
     return solve_status(bits);
 }
 
@@ -319,8 +329,21 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     }
     if ((rc = cli_mpi_share(rc, &text, &len)) != 0)
         return rc;
-    for (size_t i = 0; i < len; i++)
-        count += text[i] == '\n' || i + 1 == len;
+    /* The lines' bound of solve without --mpi: the lines before one
+     * longer than any position are solved, then it is refused and the
+     * rest is not read. */
+    unsigned long long_at = 0;
+    for (size_t i = 0, start = 0; i < len; i++) {
+        if (i - start == CLI_LINE_MAX && text[i] != '\n') {
+            long_at = (unsigned long)count + 1;
+            len = start;
+            break;
+        }
+        if (text[i] == '\n' || i + 1 == len) {
+            count++;
+            start = i + 1;
+        }
+    }
     solve_jobs sj = {o, sv, text, malloc((count + 1) * sizeof *sj.at)};
     if (!sj.at) {
         cli_error(cmd, "out of memory");
@@ -333,8 +356,14 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     }
     cli_jobs jobs = {cmd, "line", count, solve_job, NULL, &sj, NULL,
                      .stop = LINE_BROKEN, .bits = &bits};
-    if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0)
+    if (rc == 0 && (rc = cli_mpi_run(&jobs)) == 0) {
+        if (long_at && !(bits & LINE_BROKEN)) {
+            if (!cli_mpi_worker())
+                line_too_long(long_at);
+            bits |= LINE_BAD;
+        }
         rc = solve_status(bits);
+    }
     free(sj.at);
     free(text);
     return rc;
@@ -417,7 +446,7 @@ static int book_job(void *user, size_t i, FILE *out, FILE *err)
     gs_c4_solution sd;
     int st = gs_c4_solve(bj->sv, &bj->positions[i], false, &sd);
     if (st == GS_OK && !sd.known)
-        st = GS_EINVAL;   /* a limit stopped it */
+        st = GS_ESTOPPED;
     if (st == GS_OK)
         fwrite(&sd.score, sizeof sd.score, 1, out);
     return st;
@@ -465,13 +494,28 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                                                     o->play + 1, fn, NULL,
                                                     NULL, &b)
              : gs_c4_book_build(sv, (int)o->ply, fn, NULL, NULL, &b);
+    int cells = gs_c4_width(g) * gs_c4_height(g);
     if (st == BOOK_STOPPED || st == BOOK_WORKER) {
         status = st == BOOK_STOPPED;
+    } else if (st == GS_ETOOBIG) {
+        cli_error(cmd, "book: a board of %d columns and %d rows is too large "
+                  "for a book (width * (height + 1) may be at most 56)",
+                  gs_c4_width(g), gs_c4_height(g));
+        status = EXIT_BAD_INPUT;
+    } else if (st == GS_EINVAL && o->ply >= cells + (o->play >= 0)) {
+        cli_error(cmd, "book --ply %ld: --ply must be %s the board's %d "
+                  "cells", o->ply, o->play >= 0 ? "at most" : "below", cells);
+        status = EXIT_BAD_INPUT;
+    } else if (st == GS_ESTOPPED) {
+        /* not bad input: a search stopped by a limit, as solve says it */
+        cli_error(cmd, "book --ply %ld: a search was stopped by %s before "
+                  "its score was known: no book written", o->ply,
+                  !o->max_nodes ? "--time" : o->time > 0
+                  ? "--max-nodes or --time" : "--max-nodes");
+        status = 1;
     } else if (st != GS_OK) {
-        cli_error(cmd, "book --ply %ld: %s", o->ply, st == GS_EINVAL ?
-                  "the board is too large for a book, --ply is not below "
-                  "its cells, or a limit stopped a search" : gs_strerror(st));
-        status = st == GS_EINVAL ? EXIT_BAD_INPUT : 1;
+        cli_error(cmd, "book --ply %ld: %s", o->ply, gs_strerror(st));
+        status = 1;
     } else {
         status = cli_outfile_wrote(cmd, &out,
                                    gs_c4_book_write_to(b, cli_file_write,
@@ -503,8 +547,9 @@ static void on_interrupt(int sig)
 /* What play's callbacks need. */
 typedef struct watch {
     const gs_c4 *g;
-    char *line;   /* the person's answers */
-    size_t cap;
+    char line[CLI_LINE_SIZE];   /* the person's answers */
+    cli_line status;            /* why they stopped, if they did */
+    int err;                    /* errno then */
     int side;     /* the one to move: 0 X, 1 O */
     bool tty;     /* standard output is a terminal */
     int shown;    /* the tenth of a second last shown */
@@ -519,7 +564,8 @@ static int ask_move(void *user, const gs_c4_state *s)
     while (c == CLI_C4_ANSWER_AGAIN && !interrupted) {
         cli_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
-        if (!cli_read_answer(&w->line, &w->cap)) {
+        if ((w->status = cli_read_answer(w->line)) != CLI_LINE_OK) {
+            w->err = errno;
             fputc('\n', stdout);
             return -1;
         }
@@ -586,7 +632,8 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     if (o->start && read_position(g, "--start", o->start, &s) != 0)
         return EXIT_BAD_INPUT;
     gs_c4_mcts_params mp;
-    watch w = {g, NULL, 0, 0, isatty(STDOUT_FILENO), -1};
+    watch w = {.g = g, .status = CLI_LINE_OK, .tty = isatty(STDOUT_FILENO),
+               .shown = -1};
     gs_c4_game_play play = {{false, false}, sv, o->mcts ? &mp : NULL,
                             watch_show, ask_move, watch_poll, watch_chose,
                             &w};
@@ -599,8 +646,9 @@ static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
     gs_c4_game_result r;
     gs_c4_play_game(g, &s, &play, &r);
     cli_c4_game_end_write(&play, &r, cli_file_write, stdout);
-    free(w.line);
-    return r.end == GS_C4_GAME_FAILED || !r.all_known;
+    errno = w.err;
+    int bad = cli_answer_status(cmd, w.status);
+    return bad ? bad : r.end == GS_C4_GAME_FAILED || !r.all_known;
 }
 
 static int read_options(int argc, char **argv, c4_options *o)

@@ -8,6 +8,7 @@
  * while playing is mnk_play.c's; this file reads the options and prints a
  * solve.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,11 +113,21 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     }
     gs_mnk_params_for_play(p, !cli_opts_given(&cp, "--eval"));
     o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
+    bool mcts = o->player.algo == GS_MCTS;
+    if (mcts && o->depth >= 0) {
+        cli_error(cmd, "--depth goes with minimax and alphabeta: mcts searches "
+                  "no fixed depth (limit it with --time)");
+        return EXIT_BAD_INPUT;
+    }
+    /* An MCTS solve is bounded by its nodes; --time, when given, bounds it
+     * in all. */
+    if (mcts && o->solve && !cli_opts_given(&cp, "--time"))
+        o->player.max_seconds = 0;
     if (o->json && !o->solve) {
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
     }
-    if (o->solve && gs_mnk_is_large(p) && o->player.depth == 0) {
+    if (o->solve && !mcts && gs_mnk_is_large(p) && o->player.depth == 0) {
         cli_error(cmd, "--solve on a board of more than %d cells needs --depth N "
                   "(a search to the end would not finish)", GS_MNK_SMALL_CELLS);
         return EXIT_BAD_INPUT;
@@ -124,7 +135,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     /* A computer without a depth searches a large board until its time
      * is up: with no time limit it would never move. */
     bool computer_plays = o->computer[0] != 0 || o->computer[1] != 0;
-    if (!o->solve && computer_plays && gs_mnk_is_large(p) &&
+    if (!o->solve && !mcts && computer_plays && gs_mnk_is_large(p) &&
         o->player.depth == 0 && o->player.max_seconds == 0.0) {
         cli_error(cmd, "--time 0 (no limit) on a board of more than %d cells "
                   "needs --depth N for the computer (a search to the end "
@@ -169,6 +180,18 @@ static int solve(const mnk_options *o, gs_mnk *g)
     else
         status = gs_mnk_solution_text(g, root, sol, o->player.depth,
                                       cli_file_write, stdout) != 0;
+    if (sol && sol->unproved) {
+        /* a search stopped by a limit: not bad input, as for connect4 */
+        char count[40], limit[96];
+        gs_format_count(GS_MNK_MCTS_SOLVE_NODES, count, sizeof count);
+        snprintf(limit, sizeof limit, "the node limit of an MCTS solve (%s "
+                 "nodes)", count);
+        cli_error(cmd, "--solve: stopped by %s before the value was proved "
+                  "(%d of %d moves proved)", sol->stopped == GS_STOP_NODES
+                  ? limit : sol->stopped == GS_STOP_TIME ? "--time"
+                  : "the iteration limit", sol->proved, sol->empty);
+        status = 1;
+    }
 out:
     gs_mnk_player_free(pl);
     free(root);
@@ -178,8 +201,9 @@ out:
 
 /* A person's answer for cli_mnk_play, read from standard input. */
 typedef struct answers {
-    char *line;
-    size_t cap;
+    char line[CLI_LINE_SIZE];
+    cli_line status;   /* why the answers stopped, if they did */
+    int err;           /* errno then */
 } answers;
 
 static char *ask(void *user, const char *prompt)
@@ -187,7 +211,8 @@ static char *ask(void *user, const char *prompt)
     answers *a = user;
     fputs(prompt, stdout);
     fflush(stdout);
-    if (!cli_read_answer(&a->line, &a->cap)) {
+    if ((a->status = cli_read_answer(a->line)) != CLI_LINE_OK) {
+        a->err = errno;
         fputc('\n', stdout);
         return NULL;
     }
@@ -198,7 +223,7 @@ static int play(mnk_options *o, gs_mnk *g)
 {
     const char *cmd = o->cmd;
     unsigned char *s = malloc(gs_mnk_state_size(g));
-    answers in = {NULL, 0};
+    answers in = {.status = CLI_LINE_OK};
     gs_mnk_player *pl = NULL;
     int status = EXIT_BAD_INPUT, rc;
     if (!s) {
@@ -221,11 +246,12 @@ static int play(mnk_options *o, gs_mnk *g)
         cli_error(cmd, "out of memory");
     else if ((rc = cli_mnk_play(g, pl, s, &po)) != GS_OK)
         cli_error(cmd, "search failed: %s", gs_strerror(rc));
-    else
-        status = 0;
+    else {
+        errno = in.err;
+        status = cli_answer_status(cmd, in.status);
+    }
 out:
     gs_mnk_player_free(pl);
-    free(in.line);
     free(s);
     return status;
 }

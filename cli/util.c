@@ -124,18 +124,57 @@ int cli_read_all(const char *path, char **data, size_t *len, char *err,
     return st == GS_OK ? 0 : -1;
 }
 
-bool cli_read_answer(char **line, size_t *cap)
+cli_line cli_read_line(FILE *f, char *buf, size_t *len)
 {
-    ssize_t n = getline(line, cap, stdin);
-    if (n < 0)
-        return false;
-    while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
-        (*line)[--n] = '\0';
+    size_t n = 0;
+    int c;
+    errno = 0;
+    while ((c = getc(f)) != EOF) {
+        if (c == '\n') {
+            buf[n++] = '\n';
+            break;
+        }
+        if (n == CLI_LINE_MAX) {
+            buf[n] = '\0';
+            *len = n;
+            return CLI_LINE_LONG;
+        }
+        buf[n++] = (char)c;
+    }
+    buf[n] = '\0';
+    *len = n;
+    if (c == EOF && ferror(f))
+        return CLI_LINE_ERROR;
+    return c == EOF && n == 0 ? CLI_LINE_END : CLI_LINE_OK;
+}
+
+cli_line cli_read_answer(char *buf)
+{
+    size_t n;
+    cli_line st = cli_read_line(stdin, buf, &n);
+    if (st != CLI_LINE_OK)
+        return st;
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+        buf[--n] = '\0';
     if (!isatty(STDIN_FILENO)) {
-        put_escaped(stdout, *line);
+        put_escaped(stdout, buf);
         putchar('\n');
     }
-    return true;
+    return CLI_LINE_OK;
+}
+
+int cli_answer_status(const char *cmd, cli_line st)
+{
+    if (st == CLI_LINE_LONG)
+        cli_error(cmd, "standard input: an answer longer than %d bytes, "
+                  "more than any move: the rest of the input is not read",
+                  CLI_LINE_MAX);
+    else if (st == CLI_LINE_ERROR)
+        cli_error(cmd, "reading standard input: %s",
+                  errno ? strerror(errno) : "read error");
+    else
+        return 0;
+    return EXIT_BAD_INPUT;
 }
 
 /* Whether two paths of files that do not exist yet name one directory

@@ -104,9 +104,42 @@ bool cli_file_is_fd(const char *path, int fd);
 /* Whether path names the regular file that standard output writes to. */
 #define cli_is_stdout_file(path) cli_file_is_fd((path), STDOUT_FILENO)
 
-/* Reads a person's answer: one line of standard input without its newline
- * (false at end of input), echoed when standard input is not a terminal,
- * so that a piped session reads as one at the terminal would. */
-bool cli_read_answer(char **line, size_t *cap);
+/*
+ * Lines of standard input (connect4 solve's positions, a person's answers
+ * at a prompt) are read with one bound: a line of more than CLI_LINE_MAX
+ * bytes before its newline is no position (at most 63 moves and a few
+ * blanks) and no answer, so it is refused as soon as its first
+ * CLI_LINE_MAX + 1 bytes are seen, never stored whole (a stream without
+ * a newline, such as /dev/zero, would never end). A buffer for a line
+ * needs CLI_LINE_SIZE bytes: the line, its newline and a NUL.
+ */
+#define CLI_LINE_MAX 1024
+#define CLI_LINE_SIZE (CLI_LINE_MAX + 2)
+
+/* What cli_read_line found. */
+typedef enum cli_line {
+    CLI_LINE_OK,      /* a line (the last one may lack its newline) */
+    CLI_LINE_END,     /* the end of the input: nothing more was read */
+    CLI_LINE_LONG,    /* more than CLI_LINE_MAX bytes before a newline; the
+                         rest of the input is left unread */
+    CLI_LINE_ERROR    /* the input cannot be read; errno says why */
+} cli_line;
+
+/* Reads the next line of f into buf (CLI_LINE_SIZE bytes): *len bytes,
+ * its newline included when it has one, then a NUL (a line may hold NUL
+ * bytes too: *len counts them). */
+cli_line cli_read_line(FILE *f, char *buf, size_t *len);
+
+/* Reads a person's answer with cli_read_line from standard input into buf
+ * (CLI_LINE_SIZE bytes), without its newline or a CR before it, and
+ * echoes it when standard input is not a terminal, so that a piped
+ * session reads as one at the terminal would. */
+cli_line cli_read_answer(char *buf);
+
+/* Says on standard error why cli_read_answer stopped the game: an answer
+ * too long (CLI_LINE_LONG), or standard input that cannot be read
+ * (CLI_LINE_ERROR, errno as cli_read_answer left it). Returns
+ * EXIT_BAD_INPUT for those, else 0 (nothing said). */
+int cli_answer_status(const char *cmd, cli_line st);
 
 #endif /* GS_CLI_UTIL_H */

@@ -21,6 +21,7 @@ const char *gs_strerror(int status)
     case GS_EPARSE: return "malformed input";
     case GS_EPLY: return "search deeper than the ply limit";
     case GS_ETOOBIG: return "input too large";
+    case GS_ESTOPPED: return "a search limit stopped a search";
     default: return "unknown status";
     }
 }

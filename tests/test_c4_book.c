@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gamesearch/connect4.h"
 #include "fixtures.h"
@@ -437,6 +438,109 @@ static void test_bad_files(void **state)
     gs_c4_free(g);
 }
 
+/* Why a book cannot be built, each cause its own status: a board too
+ * large, a --ply beyond its cells, a search a limit stopped. */
+static void test_build_refusals(void **state)
+{
+    (void)state;
+    gs_c4 *big = board(8, 7), *g = board(5, 4);
+    gs_c4_solver *sv = solver(big);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_build(sv, 2, NULL, NULL, NULL, &b),
+                     GS_ETOOBIG);
+    assert_int_equal(gs_c4_book_build_play(sv, 2, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_ETOOBIG);
+    assert_null(b);
+    gs_c4_solver_free(sv);
+
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = (size_t)1 << 20;
+    sp.max_nodes = 5;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+    assert_int_equal(gs_c4_book_build(sv, 20, NULL, NULL, NULL, &b),
+                     GS_EINVAL);
+    assert_int_equal(gs_c4_book_build_play(sv, 21, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_EINVAL);
+    assert_int_equal(gs_c4_book_build(sv, 4, NULL, NULL, NULL, &b),
+                     GS_ESTOPPED);
+    assert_int_equal(gs_c4_book_build_play(sv, 4, GS_C4_BOOK_FIRST, NULL,
+                                           NULL, NULL, &b), GS_ESTOPPED);
+    assert_null(b);
+    assert_string_equal(gs_strerror(GS_ESTOPPED),
+                        "a search limit stopped a search");
+    gs_c4_solver_free(sv);
+    gs_c4_free(g);
+    gs_c4_free(big);
+}
+
+/* Writes len bytes of data to a new temporary file named in path. */
+static void write_temp(char *path, const void *data, size_t len)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Input without end, or longer than its header says, is refused as soon
+ * as it is seen to be no book: never read whole first. */
+static void test_unbounded_files(void **state)
+{
+    (void)state;
+    alarm(60);   /* a reader that reads on fails here instead of hanging */
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    gs_error err;
+    assert_int_equal(gs_c4_book_read(g, "/dev/zero", NULL, &b, &err),
+                     GS_EPARSE);
+    assert_null(b);
+    assert_string_equal(err.message, "not a Connect Four book (it does not "
+                                     "start with GSC4BOOK)");
+
+    /* A header that promises 2^32 - 1 entries, then zeros: the second
+     * entry is not after the first. */
+    static unsigned char big[16 + 65536];
+    memcpy(big, "GSC4BOOK\x07\x06\x01\x01\xff\xff\xff\xff", 16);
+    char path[] = "/tmp/test_c4_book_XXXXXX";
+    write_temp(path, big, sizeof big);
+    assert_int_equal(gs_c4_book_read(g, path, NULL, &b, &err), GS_EPARSE);
+    assert_null(b);
+    assert_string_equal(err.message, "entry 2 is not a position and score "
+                                     "in increasing order");
+    remove(path);
+
+    /* Fewer entries than the header says, and more. */
+    unsigned char two[32] = "GSC4BOOK\x07\x06\x01\x01\x03\0\0\0";
+    two[17] = 1;   /* keys 1 and 2, each with score 0 */
+    two[25] = 2;
+    char p2[] = "/tmp/test_c4_book_XXXXXX";
+    write_temp(p2, two, sizeof two);
+    assert_int_equal(gs_c4_book_read(g, p2, NULL, &b, &err), GS_EPARSE);
+    assert_string_equal(err.message, "the book says 3 entries, but holds 16 "
+                                     "bytes of them");
+    remove(p2);
+    two[12] = 1;
+    char p3[] = "/tmp/test_c4_book_XXXXXX";
+    write_temp(p3, two, sizeof two);
+    assert_int_equal(gs_c4_book_read(g, p3, NULL, &b, &err), GS_EPARSE);
+    assert_null(b);
+    assert_string_equal(err.message, "the book says 1 entries, but holds "
+                                     "more than 8 bytes of them");
+    remove(p3);
+    two[12] = 2;
+    char p4[] = "/tmp/test_c4_book_XXXXXX";
+    write_temp(p4, two, sizeof two);
+    assert_int_equal(gs_c4_book_read(g, p4, NULL, &b, &err), GS_OK);
+    assert_int_equal(gs_c4_book_size(b), 2);
+    gs_c4_book_free(b);
+    remove(p4);
+    alarm(0);
+    gs_c4_free(g);
+}
+
 /* A person's replies for test_default_book: a column from the suite's
  * random generator, the first playable one from there. */
 static int person_move(const gs_c4 *g, const gs_c4_state *s, uint64_t *seed)
@@ -549,6 +653,8 @@ int main(void)
         cmocka_unit_test(test_build_with),
         cmocka_unit_test(test_play_book),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_unbounded_files),
+        cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

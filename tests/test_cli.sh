@@ -150,6 +150,12 @@ run tree "$TMP/bad.tree" --json
 check "the largest doubles are values" 0 '{"value":1.7976931348623157e+308,"best":"B","action":"B","pv":["A","B"],"visited":["A","B","C"],"pruned":[],"nodes":3,"leaves":2}' ""
 t "A: B\nB = 1.8e308\n"
 bad_input "a value beyond the largest double" "gamesearch tree: $TMP/bad.tree:2:5: number '1.8e308' is out of range" tree "$TMP/bad.tree"
+# A finite decimal written out in full reads, up to 4096 characters.
+{ printf 'A: B\nB = 1'; head -c 70 /dev/zero | tr '\0' 0; printf '\n'; } >"$TMP/long.tree"
+run tree "$TMP/long.tree"
+if [ "$status" -eq 0 ] && grep -qx 'value: 1e+70' "$TMP/out"; then ok; else bad "tree: 1 and 70 zeros" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+{ printf 'A: B\nB = 1.'; head -c 4095 /dev/zero | tr '\0' 0; printf '\n'; } >"$TMP/long.tree"
+bad_input "tree: a number of 4097 characters" "gamesearch tree: $TMP/long.tree:2:5: number '1.00000000000000000000000000000000000000...' is too long (at most 4096 characters)" tree "$TMP/long.tree"
 t "A: B\nB = -inf\n"
 bad_input "an infinite value" "gamesearch tree: $TMP/bad.tree:2:5: invalid number '-inf'" tree "$TMP/bad.tree"
 t "['A', ('B', nan)]"
@@ -658,10 +664,10 @@ fi
 printf '12\001\n' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve
 check "connect4 solve: a control character" 2 "" "gamesearch connect4: line 1, character 3: byte 0x01 is not a column (columns are 1-7)"
-# A line of a million digits: refused where the column fills.
+# A line of a million digits: refused as longer than any position.
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "4444444444"; print "" }' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve
-check "connect4 solve: a line of a million digits" 2 "" "gamesearch connect4: line 1, character 7: column 4 is full"
+check "connect4 solve: a line of a million digits" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
 # An empty line is the empty board (its line starts with a space).
 printf '\n\n' >"$TMP/c4.in"
 run --stdin "$TMP/c4.in" connect4 solve --width 4 --height 4
@@ -712,6 +718,28 @@ run connect4 analyze --book "$TMP/c4.book" 44
 check "connect4 --book: a book of another board" 2 "" "gamesearch connect4: --book '$TMP/c4.book': a book of the 5x4 board, not of the 7x6 board"
 run connect4 analyze --book "$TMP/no-such.book" 44
 check "connect4 --book: no such file" 2 "" "gamesearch connect4: --book '$TMP/no-such.book': cannot open the file"
+# A book is read as it comes, never whole first: what does not start as a
+# book is refused after its header's 16 bytes, however long it goes on.
+timeout 60 "$GS" connect4 analyze --book /dev/zero 44 </dev/null >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book /dev/zero: refused after its first bytes" 2 "" "gamesearch connect4: --book '/dev/zero': not a Connect Four book (it does not start with GSC4BOOK)"
+yes | head -c 100M | timeout 60 "$GS" connect4 analyze --book /dev/stdin 44 >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book: a pipe of 'yes' refused after its first bytes" 2 "" "gamesearch connect4: --book '/dev/stdin': not a Connect Four book (it does not start with GSC4BOOK)"
+{ printf 'GSC4BOOK\007\006\001\001\377\377\377\377'; head -c 100M /dev/zero; } | timeout 60 "$GS" connect4 analyze --book /dev/stdin 44 >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 --book: a header of 2^32 - 1 entries, then zeros" 2 "" "gamesearch connect4: --book '/dev/stdin': entry 2 is not a position and score in increasing order"
+# A book that cannot be built names its one cause; a search a limit
+# stopped is no bad input (exit 1), and no book is written.
+run connect4 book --ply 6 --max-nodes 5 --out "$TMP/x.book"
+check "connect4 book: a search stopped by --max-nodes" 1 "" "gamesearch connect4: book --ply 6: a search was stopped by --max-nodes before its score was known: no book written"
+[ ! -e "$TMP/x.book" ] && ok || bad "connect4 book: no book written when a search was stopped"
+run connect4 book --width 8 --height 7 --ply 2 --out "$TMP/x.book"
+check "connect4 book: a board too large for a book" 2 "" "gamesearch connect4: book: a board of 8 columns and 7 rows is too large for a book (width * (height + 1) may be at most 56)"
+run connect4 book --ply 42 --out "$TMP/x.book"
+check "connect4 book: --ply not below the cells" 2 "" "gamesearch connect4: book --ply 42: --ply must be below the board's 42 cells"
+run connect4 book --ply 43 --play first --out "$TMP/x.book"
+check "connect4 book --play: --ply beyond the cells" 2 "" "gamesearch connect4: book --ply 43: --ply must be at most the board's 42 cells"
 run connect4 book --ply 2
 check "connect4 book: --out missing" 2 "" "gamesearch connect4: book needs --ply N and --out FILE"
 run connect4 book --width 5 --height 4 --ply 6 --play both --no-book --out "$TMP/play.book"
@@ -1774,6 +1802,31 @@ bad_input "mnk: --start a full board" "gamesearch mnk: --start 'XOXXOOOXX': the 
 # Standard input that cannot be read is bad input, as a file is.
 run --stdin "$TMP" connect4 solve
 check "connect4 solve: standard input that cannot be read" 2 "" "gamesearch connect4: reading standard input: Is a directory"
+# Lines of standard input have one bound, CLI_LINE_MAX (1024 bytes): a
+# longer line is refused as soon as it is seen, never stored whole, and
+# the input is read no further (a stream without a newline never ends).
+head -c 100M /dev/zero | timeout 60 "$GS" connect4 solve >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "connect4 solve: a line of zero bytes without end" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
+{ printf '445566\n4458\n'; head -c 100M /dev/zero | tr '\0' 4; } | timeout 60 "$GS" connect4 solve >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -Eqx '445566 18 3 [0-9]+' "$TMP/out" && [ "$(cat "$TMP/err")" = "gamesearch connect4: line 2, character 4: '8' is not a column (columns are 1-7)
+gamesearch connect4: line 3: longer than 1024 bytes, more than any position: the rest of the input is not read" ]; then ok; else bad "connect4 solve: good lines answered before a line without end" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+head -c 1024 /dev/zero | tr '\0' 4 >"$TMP/long.in"
+run --stdin "$TMP/long.in" connect4 solve
+check "connect4 solve: a line of 1024 bytes is read and checked" 2 "" "gamesearch connect4: line 1, character 7: column 4 is full"
+head -c 1025 /dev/zero | tr '\0' 4 >"$TMP/long.in"
+run --stdin "$TMP/long.in" connect4 solve
+check "connect4 solve: a line of 1025 bytes" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
+head -c 100M /dev/zero | timeout 60 "$GS" ttt >"$TMP/out" 2>"$TMP/err"
+status=$?
+check "ttt: an answer without end" 2 "Play X (moves first) or O? [X/o] " "gamesearch ttt: standard input: an answer longer than 1024 bytes, more than any move: the rest of the input is not read"
+{ printf '4\n'; head -c 100M /dev/zero; } | timeout 60 "$GS" connect4 play --start 4455 --max-nodes 1000 >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 2 ] && tail -n 1 "$TMP/out" | grep -qx 'Game left unfinished.' &&
+    [ "$(tail -n 1 "$TMP/err")" = "gamesearch connect4: standard input: an answer longer than 1024 bytes, more than any move: the rest of the input is not read" ]; then ok; else bad "connect4 play: an answer without end" "status $status" "$(tail -n 3 "$TMP/out" "$TMP/err")"; fi
+run --stdin "$TMP" mnk --size 4x4 --k 3
+check "mnk: a prompt whose standard input cannot be read" 2 "Play X (moves first) or O? [X/o] " "gamesearch mnk: reading standard input: Is a directory"
 # A game whose 'end' line is missing, followed by the next game.
 printf '%s\n' 'gamesearch-pacman-record 1' 'pacman: GreedyAgent' 'ghosts: 0 RandomGhost' \
     'games: 2' 'layout: 3 tiny' '%%%%%%' '%P ..%' '%%%%%%' \
@@ -1949,6 +2002,16 @@ run ttt --algo mcts --solve "XX..O...."
 if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi
 run connect4 analyze --algo mcts --iterations 3000 11223
 if [ "$status" -eq 0 ] && grep -q '^best: 4 (3000 iterations' "$TMP/out"; then ok; else bad "connect4 analyze --algo mcts: the block" "$(cat "$TMP/out" "$TMP/err")"; fi
+# An MCTS solve is bounded: by --time when given, by its node limit
+# always; one a limit stops says "not proved" and exits 1. MCTS has no
+# fixed depth to give it.
+run mnk --size 4x4 --k 4 --algo mcts --solve ................ --time 0.2
+if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the time limit stopped the search (0 of 16 moves proved)' "$TMP/out" &&
+    [ "$(cat "$TMP/err")" = "gamesearch mnk: --solve: stopped by --time before the value was proved (0 of 16 moves proved)" ]; then ok; else bad "mnk --algo mcts --solve: stopped by --time" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+run mnk --size 4x4 --k 4 --algo mcts --solve ................
+if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the node limit (2,000,000 nodes) stopped the search (0 of 16 moves proved)' "$TMP/out" &&
+    [ "$(cat "$TMP/err")" = "gamesearch mnk: --solve: stopped by the node limit of an MCTS solve (2,000,000 nodes) before the value was proved (0 of 16 moves proved)" ]; then ok; else bad "mnk --algo mcts --solve: stopped by the node limit" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "mnk --algo mcts --depth: refused" "gamesearch mnk: --depth goes with minimax and alphabeta: mcts searches no fixed depth (limit it with --time)" mnk --size 5x5 --k 4 --algo mcts --depth 3 --solve .........................
 bad_input "connect4 solve: no mcts" "gamesearch connect4: --algo mcts and --iterations go with analyze and play" connect4 solve --algo mcts
 
 run match ttt --a alphabeta --b mcts:iterations=20000 -n 2 --json

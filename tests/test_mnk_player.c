@@ -118,6 +118,72 @@ static void test_outcome_and_over(void **state)
     gs_mnk_free(g);
 }
 
+/* An MCTS solve is bounded: by its iterations, its time and
+ * GS_MNK_MCTS_SOLVE_NODES; one a limit stops says so, with what it
+ * proved, and stops there. */
+static void test_mcts_solve_limits(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(4, 4, 4);
+    gs_mnk_player_params pp;
+    gs_mnk_player_params_init(&pp);
+    pp.algo = GS_MCTS;
+    pp.iterations = 50;
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    sbuf s;
+    mnk_fixture_parse(g, "................", &s);
+    gs_mnk_solution sol;
+    assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
+    assert_true(sol.unproved);
+    assert_int_equal(sol.stopped, GS_STOP_NONE);   /* the iterations */
+    assert_int_equal(sol.proved, 0);
+    assert_int_equal(sol.empty, 16);
+    assert_int_equal(sol.nbest, 0);
+    assert_int_equal(sol.value, -2);
+    buffer b = {0};
+    sol.nodes = 1234;
+    sol.seconds = 0.001;
+    assert_int_equal(gs_mnk_solution_json(&sol, to_buffer, &b), 0);
+    assert_string_equal(b.text, "{\"value\":null,\"stopped\":\"iterations\","
+                        "\"proved\":0,\"moves\":16,\"best_proved\":[],"
+                        "\"nodes\":1234,\"time_ms\":1.000}\n");
+    free(b.text);
+    gs_mnk_player_free(pl);
+
+    /* The time limit, over the whole solve. */
+    pp.iterations = 0;
+    pp.max_seconds = 0.05;
+    assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+    assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
+    assert_true(sol.unproved);
+    assert_int_equal(sol.stopped, GS_STOP_TIME);
+    assert_true(sol.nodes <= GS_MNK_MCTS_SOLVE_NODES);
+    assert_true(sol.seconds < 1.0);
+    memset(&b, 0, sizeof b);
+    sol.proved = 0;
+    assert_int_equal(gs_mnk_solution_text(g, &s, &sol, 0, to_buffer, &b), 0);
+    assert_non_null(strstr(b.text, "X to move: not proved: the time limit "
+                                   "stopped the search (0 of 16 moves "
+                                   "proved)\nbest of the proved moves: "
+                                   "(none)\nnodes: "));
+    free(b.text);
+    gs_mnk_player_free(pl);
+
+    /* Within the node limit the solver proves every move. */
+    gs_mnk *g3 = mnk_fixture_make(4, 4, 3);
+    pp.max_seconds = 0;
+    assert_int_equal(gs_mnk_player_new(g3, &pp, NULL, &pl), GS_OK);
+    mnk_fixture_parse(g3, "XO..O.X.........", &s);
+    assert_int_equal(gs_mnk_player_solve(pl, &s, &sol), GS_OK);
+    assert_false(sol.unproved);
+    assert_int_equal(sol.proved, 12);
+    assert_int_equal(sol.value, 1);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g3);
+    gs_mnk_free(g);
+}
+
 static void expect_solve(const gs_mnk *g, const char *position, int depth,
                          int value, const char *best, uint64_t nodes)
 {
@@ -595,6 +661,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_mcts_solve_limits),
         cmocka_unit_test(test_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -137,6 +137,21 @@ if [ "$status" -eq 2 ] && [ "$mstatus" -eq 2 ] && cmp -s "$TMP/one.c4" "$TMP/mpi
    grep -q "^gamesearch connect4: line 10, character 4: " "$TMP/merr"; then ok; else
     bad "connect4 solve: 3 ranks print what one process prints" "status $status/$mstatus" "$(diff "$TMP/one.c4" "$TMP/mpi.c4" | head -5)" "$(cat "$TMP/merr")"
 fi
+# A line longer than any position: the lines before it are answered, then
+# it is refused, as one process does.
+cp "$TMP/in" "$TMP/in.list"
+{ printf '445566\n4458\n'; head -c 2000 /dev/zero | tr '\0' 4; printf '\n44\n'; } >"$TMP/in"
+run_one connect4 solve
+run_mpi 3 connect4 solve
+cut -d' ' -f1-3 "$TMP/out" >"$TMP/one.c4"
+cut -d' ' -f1-3 "$TMP/mout" >"$TMP/mpi.c4"
+if [ "$status" -eq 2 ] && [ "$mstatus" -eq 2 ] && cmp -s "$TMP/one.c4" "$TMP/mpi.c4" &&
+   [ "$(cat "$TMP/mpi.c4")" = "445566 18 3" ] &&
+   [ "$(grep '^gamesearch' "$TMP/merr")" = "$(cat "$TMP/err")" ] &&
+   grep -qx "gamesearch connect4: line 3: longer than 1024 bytes, more than any position: the rest of the input is not read" "$TMP/merr"; then ok; else
+    bad "connect4 solve: a line too long, 3 ranks as one process" "status $status/$mstatus" "$(cat "$TMP/mout" "$TMP/merr")"
+fi
+mv "$TMP/in.list" "$TMP/in"
 "$GS" connect4 solve --keep-table --mpi <"$TMP/in" >"$TMP/mout" 2>"$TMP/merr"
 mstatus=$?
 want="gamesearch connect4: --keep-table cannot go with --mpi (each rank solves its own share of the lines)"

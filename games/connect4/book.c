@@ -258,8 +258,9 @@ int gs_c4_book_build_with(const gs_c4 *g, int ply, gs_c4_book_solve_fn solve,
     *out = NULL;
     if (!g || !solve || ply < 0)
         return GS_EINVAL;
-    if (c4_key_bits(g) > BOOK_KEY_BITS ||
-        ply >= gs_c4_width(g) * gs_c4_height(g))
+    if (c4_key_bits(g) > BOOK_KEY_BITS)
+        return GS_ETOOBIG;
+    if (ply >= gs_c4_width(g) * gs_c4_height(g))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -350,7 +351,7 @@ static int solve_with_solver(void *user, const gs_c4_state *positions,
         gs_c4_solution sd;
         int st = gs_c4_solve(ss->sv, &positions[i], false, &sd);
         if (st == GS_OK && !sd.known)
-            st = GS_EINVAL;   /* a limit stopped it */
+            st = GS_ESTOPPED;
         if (st != GS_OK)
             return st;
         scores[i] = sd.score;
@@ -427,7 +428,7 @@ static int play_turn(gs_c4_solver *sv, gs_c4_book *b, level *lv, int ply,
     const gs_c4 *g = b->g;
     int st = gs_c4_choose(sv, s, sd);
     if (st == GS_OK && (!sd->known || !sd->best_proved))
-        st = GS_EINVAL;   /* a limit stopped it */
+        st = GS_ESTOPPED;
     if (st != GS_OK)
         return st;
     gs_c4_state after = *s;
@@ -459,8 +460,9 @@ int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
         return GS_EINVAL;
     const gs_c4 *g = c4_solver_game(sv);
     const gs_c4_book *from = c4_solver_book(sv);
-    if (c4_key_bits(g) > BOOK_KEY_BITS ||
-        ply > gs_c4_width(g) * gs_c4_height(g))
+    if (c4_key_bits(g) > BOOK_KEY_BITS)
+        return GS_ETOOBIG;
+    if (ply > gs_c4_width(g) * gs_c4_height(g))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -591,19 +593,12 @@ int gs_c4_book_write(const gs_c4_book *b, const char *path, gs_error *err)
     return fail(err, GS_EINVAL, msg);
 }
 
-int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
-                    const gs_allocator *alloc, gs_c4_book **out,
-                    gs_error *err)
+/* Checks the header p (len bytes read of it, at most BOOK_HEADER) against
+ * g: GS_OK and the entry count, or GS_EPARSE with its message. */
+static int check_header(const gs_c4 *g, const unsigned char *p, size_t len,
+                        uint64_t *count, gs_error *err)
 {
     char msg[160];
-    if (!out)
-        return fail(err, GS_EINVAL, "no place for the book");
-    *out = NULL;
-    if (!g || (!data && len > 0))
-        return fail(err, GS_EINVAL, "no game or no data");
-    if (!alloc)
-        alloc = gs_default_allocator();
-    const unsigned char *p = data;
     if (len < BOOK_HEADER || memcmp(p, BOOK_MAGIC, 8) != 0)
         return fail(err, GS_EPARSE, "not a Connect Four book (it does not "
                                     "start with GSC4BOOK)");
@@ -617,13 +612,65 @@ int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
                  "%dx%d board", p[8], p[9], gs_c4_width(g), gs_c4_height(g));
         return fail(err, GS_EPARSE, msg);
     }
-    uint64_t count = get_le(p + 12, 4);
-    if ((len - BOOK_HEADER) / 8 != count || (len - BOOK_HEADER) % 8) {
-        snprintf(msg, sizeof msg, "the book says %llu entries, but holds "
-                 "%zu bytes of them", (unsigned long long)count,
-                 len - BOOK_HEADER);
+    *count = get_le(p + 12, 4);
+    return GS_OK;
+}
+
+/* Appends entry e, the (b->count + 1)th, to b (room made by the caller)
+ * when it is a position of b's board and a score, after the entries
+ * before it in increasing key order: GS_OK, or GS_EPARSE with its
+ * message. */
+static int add_entry(gs_c4_book *b, uint64_t e, gs_error *err)
+{
+    const int bits = c4_key_bits(b->g);
+    const int most = (gs_c4_width(b->g) * gs_c4_height(b->g) + 1) / 2;
+    int score = entry_score(e);
+    if ((bits < BOOK_KEY_BITS && (e >> 8) >> bits) ||
+        score < -most || score > most ||
+        (b->count > 0 && e >> 8 <= b->entry[b->count - 1] >> 8)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "entry %zu is not a position and score in "
+                 "increasing order", b->count + 1);
         return fail(err, GS_EPARSE, msg);
     }
+    b->entry[b->count++] = e;
+    return GS_OK;
+}
+
+/* The message of a book whose header says `count` entries but whose
+ * entries take `bytes` bytes (or, with more, more than count * 8). */
+static int wrong_length(gs_error *err, uint64_t count, size_t bytes,
+                        bool more)
+{
+    char msg[160];
+    if (more)
+        snprintf(msg, sizeof msg, "the book says %llu entries, but holds "
+                 "more than %llu bytes of them", (unsigned long long)count,
+                 (unsigned long long)count * 8);
+    else
+        snprintf(msg, sizeof msg, "the book says %llu entries, but holds "
+                 "%zu bytes of them", (unsigned long long)count, bytes);
+    return fail(err, GS_EPARSE, msg);
+}
+
+int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
+                    const gs_allocator *alloc, gs_c4_book **out,
+                    gs_error *err)
+{
+    if (!out)
+        return fail(err, GS_EINVAL, "no place for the book");
+    *out = NULL;
+    if (!g || (!data && len > 0))
+        return fail(err, GS_EINVAL, "no game or no data");
+    if (!alloc)
+        alloc = gs_default_allocator();
+    const unsigned char *p = data;
+    uint64_t count;
+    int st = check_header(g, p, len, &count, err);
+    if (st != GS_OK)
+        return st;
+    if ((len - BOOK_HEADER) / 8 != count || (len - BOOK_HEADER) % 8)
+        return wrong_length(err, count, len - BOOK_HEADER, false);
     gs_c4_book *b = book_new(g, alloc);
     if (!b)
         return fail(err, GS_ENOMEM, "out of memory for the book");
@@ -636,21 +683,12 @@ int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
         }
         b->cap = (size_t)count;
     }
-    const int bits = c4_key_bits(g);
-    for (size_t i = 0; i < count; i++) {
-        uint64_t e = get_le(p + BOOK_HEADER + 8 * i, 8);
-        int score = entry_score(e);
-        int most = (gs_c4_width(g) * gs_c4_height(g) + 1) / 2;
-        if ((bits < BOOK_KEY_BITS && (e >> 8) >> bits) ||
-            score < -most || score > most ||
-            (i > 0 && e >> 8 <= b->entry[i - 1] >> 8)) {
-            snprintf(msg, sizeof msg, "entry %zu is not a position and "
-                     "score in increasing order", i + 1);
+    for (size_t i = 0; i < count; i++)
+        if ((st = add_entry(b, get_le(p + BOOK_HEADER + 8 * i, 8), err)) !=
+            GS_OK) {
             gs_c4_book_free(b);
-            return fail(err, GS_EPARSE, msg);
+            return st;
         }
-        b->entry[b->count++] = e;
-    }
     *out = b;
     return GS_OK;
 }
@@ -667,6 +705,55 @@ int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                            out, NULL);
 }
 
+/* The entries of a book read from a stream are taken this many at a
+ * time, and room for them is made as they come, so that a header that
+ * promises more entries than follow costs no more memory than the
+ * entries that do. */
+#define BOOK_READ_CHUNK 4096
+
+/* Reads the count entries after the header from f into b, each checked as
+ * it comes, then makes sure that f ends there. */
+static int read_entries(gs_c4_book *b, FILE *f, uint64_t count,
+                        gs_error *err)
+{
+    unsigned char chunk[8 * 512];
+    while (b->count < count) {
+        if (b->count == b->cap) {
+            uint64_t want = b->cap ? 2 * (uint64_t)b->cap : BOOK_READ_CHUNK;
+            if (want > count)
+                want = count;
+            if (want > SIZE_MAX / sizeof *b->entry)
+                return fail(err, GS_ENOMEM, "out of memory for the book");
+            uint64_t *p = mem(&b->alloc, b->entry, b->cap * sizeof *p,
+                              (size_t)want * sizeof *p);
+            if (!p)
+                return fail(err, GS_ENOMEM, "out of memory for the book");
+            b->entry = p;
+            b->cap = (size_t)want;
+        }
+        size_t n = b->cap - b->count;
+        if (n > sizeof chunk / 8)
+            n = sizeof chunk / 8;
+        size_t got = fread(chunk, 1, 8 * n, f);
+        for (size_t i = 0; i + 8 <= got; i += 8) {
+            int st = add_entry(b, get_le(chunk + i, 8), err);
+            if (st != GS_OK)
+                return st;
+        }
+        if (got < 8 * n) {
+            if (ferror(f))
+                return fail(err, GS_EINVAL, "cannot read the file");
+            return wrong_length(err, count, (size_t)b->count * 8 + got % 8,
+                                false);
+        }
+    }
+    if (getc(f) != EOF)
+        return wrong_length(err, count, 0, true);
+    if (ferror(f))
+        return fail(err, GS_EINVAL, "cannot read the file");
+    return GS_OK;
+}
+
 int gs_c4_book_read(const gs_c4 *g, const char *path,
                     const gs_allocator *alloc, gs_c4_book **out,
                     gs_error *err)
@@ -679,18 +766,30 @@ int gs_c4_book_read(const gs_c4 *g, const char *path,
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(err, GS_EINVAL, "cannot open the file");
-    /* A book of 2^32 entries at most (32 GiB): no limit but memory. */
     if (!alloc)
         alloc = gs_default_allocator();
-    char *buf;
-    size_t len;
-    int st = gs_read_stream(f, SIZE_MAX, alloc, &buf, &len, NULL);
+    /* Step 1. The header: anything that does not start as a book is
+     * refused after its first BOOK_HEADER bytes (a device or a pipe that
+     * never ends included). */
+    unsigned char head[BOOK_HEADER];
+    size_t got = fread(head, 1, sizeof head, f);
+    uint64_t count;
+    int st = ferror(f) ? fail(err, GS_EINVAL, "cannot read the file")
+                       : check_header(g, head, got, &count, err);
+    /* Step 2. The entries the header announces (a book of 2^32 entries
+     * at most, 32 GiB), and then the end of the file. */
+    gs_c4_book *b = NULL;
+    if (st == GS_OK && !(b = book_new(g, alloc)))
+        st = fail(err, GS_ENOMEM, "out of memory for the book");
+    if (st == GS_OK) {
+        b->ply = head[10];
+        st = read_entries(b, f, count, err);
+    }
     fclose(f);
-    if (st == GS_ENOMEM)
-        return fail(err, st, "out of memory reading the book");
-    if (st != GS_OK)
-        return fail(err, GS_EINVAL, "cannot read the file");
-    st = gs_c4_book_load(g, buf, len, alloc, out, err);
-    mem(alloc, buf, len + 1, 0);
-    return st;
+    if (st != GS_OK) {
+        gs_c4_book_free(b);
+        return st;
+    }
+    *out = b;
+    return GS_OK;
 }

@@ -230,6 +230,26 @@ void gs_mnk_player_cancel(gs_mnk_player *pl, bool cancel)
         gs_engine_cancel(pl->engine, cancel);
 }
 
+/* Sets the limits of an MCTS solve's next search, what is left of the
+ * solve's nodes and time; false (out->unproved, out->stopped why) when
+ * nothing is left. */
+static bool mcts_budget(const gs_mnk_player *pl, gs_mnk_solution *out,
+                        gs_search_options *so)
+{
+    double limit = pl->params.max_seconds;
+    if (out->nodes >= GS_MNK_MCTS_SOLVE_NODES)
+        out->stopped = GS_STOP_NODES;
+    else if (limit > 0 && out->seconds >= limit)
+        out->stopped = GS_STOP_TIME;
+    else {
+        so->max_nodes = GS_MNK_MCTS_SOLVE_NODES - out->nodes;
+        so->max_seconds = limit > 0 ? limit - out->seconds : 0;
+        return true;
+    }
+    out->unproved = true;
+    return false;
+}
+
 int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
                         gs_mnk_solution *out)
 {
@@ -250,12 +270,16 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
      * whole tree is 549,946 nodes either way. */
     int mover = gs_mnk_to_move(g, state), top = -2;
     out->nodes = 1;
+    for (int c = 0; c < cells; c++)
+        out->empty += gs_mnk_cell(g, state, c) == 0;
     for (int c = 0; c < cells; c++) {
         out->best[c] = -2;
-        if (gs_mnk_cell(g, state, c) != 0)
+        if (out->unproved || gs_mnk_cell(g, state, c) != 0)
             continue;
         memcpy(pl->child, state, gs_mnk_state_size(g));
         gs_mnk_play(g, pl->child, c);
+        if (so.algo == GS_MCTS && !mcts_budget(pl, out, &so))
+            continue;
         gs_result r;
         int rc = gs_search(pl->engine, pl->child, &so, &r);
         if (rc != GS_OK) {
@@ -264,6 +288,12 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
         }
         out->nodes += r.nodes;
         out->seconds += r.seconds;
+        if (so.algo == GS_MCTS && !r.mcts_proved) {
+            out->unproved = true;
+            out->stopped = r.stopped;
+            continue;
+        }
+        out->proved++;
         out->best[c] = gs_mnk_outcome(r.value) * (mover == 0 ? 1 : -1);
         if (out->best[c] > top)
             top = out->best[c];
@@ -271,7 +301,7 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
 
     /* Step 2. The cells that reach the best outcome, in place. */
     out->value = top;
-    for (int c = 0; c < cells; c++)
+    for (int c = 0; top > -2 && c < cells; c++)
         if (out->best[c] == top)
             out->best[out->nbest++] = c;
     return GS_OK;
@@ -323,9 +353,27 @@ int gs_mnk_solution_text(const gs_mnk *g, const void *state,
     gs_mnk_board_text(g, state, board, sizeof board);
     gs_format_count(sol->nodes, count, sizeof count);
     gs_writer_puts(&w, board);
-    gs_writer_printf(&w, "%c to move: %s\nvalue: %d\noptimal moves:",
-                     gs_mnk_to_move(g, state) == 0 ? 'X' : 'O', sol->value > 0
-                     ? "wins" : sol->value < 0 ? "loses" : "draw", sol->value);
+    char side = gs_mnk_to_move(g, state) == 0 ? 'X' : 'O';
+    const char *outcome = sol->value > 0 ? "wins" : sol->value < 0 ? "loses"
+                                                                    : "draw";
+    if (sol->unproved) {
+        char limit[64];
+        gs_format_count(GS_MNK_MCTS_SOLVE_NODES, count, sizeof count);
+        snprintf(limit, sizeof limit, "the node limit (%s nodes)", count);
+        gs_writer_printf(&w, "%c to move: not proved: %s stopped the search "
+                         "(%d of %d moves proved)\n", side,
+                         sol->stopped == GS_STOP_NODES ? limit
+                         : sol->stopped == GS_STOP_TIME ? "the time limit"
+                         : "the iteration limit", sol->proved, sol->empty);
+        if (sol->nbest > 0)
+            gs_writer_printf(&w, "best of the proved moves: %s (value %d):",
+                             outcome, sol->value);
+        else
+            gs_writer_printf(&w, "best of the proved moves: (none)");
+    } else
+        gs_writer_printf(&w, "%c to move: %s\nvalue: %d\noptimal moves:",
+                         side, outcome, sol->value);
+    gs_format_count(sol->nodes, count, sizeof count);
     for (int i = 0; i < sol->nbest; i++) {
         gs_mnk_cell_name(g, sol->best[i], name, sizeof name);
         gs_writer_printf(&w, " %s", name);
@@ -343,7 +391,15 @@ int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
 {
     gs_writer w;
     gs_writer_init(&w, write, user);
-    gs_writer_printf(&w, "{\"value\":%d,\"best\":[", sol->value);
+    if (!sol->unproved)
+        gs_writer_printf(&w, "{\"value\":%d,\"best\":[", sol->value);
+    else
+        gs_writer_printf(&w, "{\"value\":null,\"stopped\":\"%s\","
+                         "\"proved\":%d,\"moves\":%d,\"best_proved\":[",
+                         sol->stopped == GS_STOP_NODES ? "nodes"
+                         : sol->stopped == GS_STOP_TIME ? "time"
+                                                        : "iterations",
+                         sol->proved, sol->empty);
     for (int i = 0; i < sol->nbest; i++)
         gs_writer_printf(&w, "%s%d", i ? "," : "", sol->best[i]);
     gs_writer_printf(&w, "],\"nodes\":%llu,\"time_ms\":%.3f}\n",

@@ -40,8 +40,11 @@
 #define MAX_INPUT ((size_t)1 << 30)
 /* The largest `depth:`, so that depth * GS_TREE_MAX_AGENTS fits int32. */
 #define MAX_DEPTH (INT32_MAX / GS_TREE_MAX_AGENTS)
-/* The longest number token strtod is given. */
-#define NUMBER_MAX 63
+/* The longest number token read: generous enough for any finite double
+ * written out in full (the largest has 309 digits before the point, the
+ * smallest above 0 some 750 after it), finite so that strtod's copy of it
+ * stays on the stack. */
+#define NUMBER_MAX 4096
 /* Bytes of a name shown in a message before it is cut with "...". */
 #define NAME_SHOWN 40
 _Static_assert(NAME_SHOWN + 8 <= TREE_NAME_BUF, "a shown name fits its buffer");

@@ -334,8 +334,10 @@ typedef void (*gs_c4_book_progress)(void *user, size_t done, size_t total,
  * exactly `ply` stones are solved with sv, one after the other and with
  * its table kept; the others are scored from them without a search. fn
  * (may be NULL) follows the solves. alloc may be NULL. GS_OK and *out;
- * GS_EINVAL for bad arguments, a board too large for a book, or a limit of
- * the solver that stopped a search; GS_ENOMEM; or a solve's status.
+ * GS_EINVAL for bad arguments (ply not below the board's cells);
+ * GS_ETOOBIG for a board too large for a book (width * (height + 1) above
+ * 56); GS_ESTOPPED when a limit of the solver stopped a search; GS_ENOMEM;
+ * or a solve's status.
  */
 GS_API int gs_c4_book_build(gs_c4_solver *sv, int ply, gs_c4_book_progress fn,
                             void *user, const gs_allocator *alloc,
@@ -353,8 +355,9 @@ typedef int (*gs_c4_book_solve_fn)(void *user, const gs_c4_state *positions,
  * gs_c4_book_build makes it, the deepest positions scored by `solve`
  * (called once, with all of them) instead of a solver: the same scores
  * give the same book, so they may be solved anywhere (several processes,
- * say). GS_OK and *out; GS_EINVAL as gs_c4_book_build, or for a score
- * outside -127 to 127; GS_ENOMEM; or what solve returned.
+ * say). GS_OK and *out; GS_EINVAL and GS_ETOOBIG as gs_c4_book_build,
+ * GS_EINVAL also for a score outside -127 to 127; GS_ENOMEM; or what
+ * solve returned (GS_ESTOPPED when a limit stopped one of its searches).
  */
 GS_API int gs_c4_book_build_with(const gs_c4 *g, int ply,
                                  gs_c4_book_solve_fn solve, void *user,
@@ -380,9 +383,10 @@ enum {
  * where the computer wins at once are left out (a search answers them at
  * once). fn (may be NULL) follows the turns, `done` of `total` at each
  * stone count. alloc may be NULL. GS_OK and *out; GS_EINVAL for bad
- * arguments, a board too large for a book, a limit of the solver that
- * stopped a search, or a score that contradicts the solver's book;
- * GS_ENOMEM; or a solve's status.
+ * arguments (ply above the board's cells) or a score that contradicts the
+ * solver's book; GS_ETOOBIG for a board too large for a book;
+ * GS_ESTOPPED when a limit of the solver stopped a search; GS_ENOMEM; or
+ * a solve's status.
  */
 GS_API int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
                                  gs_c4_book_progress fn, void *user,
@@ -401,7 +405,11 @@ GS_API int gs_c4_book_write_to(const gs_c4_book *b, gs_write_fn write,
 /* Reads a book of g's board from `len` bytes of `data`, or from the file
  * `path`. GS_OK and *out; GS_EPARSE (not a book, a book of another board
  * or format version, a wrong length or a bad entry: *err says which),
- * GS_EINVAL (the file cannot be read), GS_ENOMEM. */
+ * GS_EINVAL (the file cannot be read), GS_ENOMEM. The file is read as it
+ * comes, never whole first: one that does not start with the book's
+ * header is refused after its first 16 bytes, and no more entries are
+ * read than the header announces (a device or a pipe that never ends is
+ * refused as soon as it has given that many, or a bad entry). */
 GS_API int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
                            const gs_allocator *alloc, gs_c4_book **out,
                            gs_error *err);

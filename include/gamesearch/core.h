@@ -60,7 +60,9 @@ enum {
     GS_EVERSION,  /* a gs_game or gs_search_options made for another version */
     GS_EPARSE,    /* input text is malformed (see the parser's error record) */
     GS_EPLY,      /* the search went deeper than its ply limit */
-    GS_ETOOBIG    /* input exceeds a documented size limit */
+    GS_ETOOBIG,   /* input exceeds a documented size limit */
+    GS_ESTOPPED   /* a search limit (nodes, time) stopped a search whose
+                     answer was needed; nothing was made */
 };
 
 /* A short English description of a status code (never NULL). */

@@ -164,21 +164,30 @@ typedef struct gs_mnk_player_params {
      * ones a move deepens without a depth limit until max_seconds). */
     int depth;
     double max_seconds;  /* time a move on large boards (default 1; 0: no
-                            limit); a solve has none */
+                            limit); a solve has none, but an MCTS solve,
+                            which it bounds in all */
     bool use_tt;         /* a transposition table (default true): the
                             engine's 16 MiB, or on boards of at most 10
                             cells about 128 bytes for each of the 3^cells
                             fillings (tic-tac-toe: 2 MiB) */
     /* GS_MCTS: iterations a move (default 0: 20000 on small boards, and
      * on large ones max_seconds a move; a solve runs until the solver
-     * proves the value, at most 10^7), with the game's playout policy and
-     * the solver; the seed of its random numbers (default 0). */
+     * proves the value, at most 10^7 iterations a cell and
+     * GS_MNK_MCTS_SOLVE_NODES tree nodes in all), with the game's playout
+     * policy and the solver; the seed of its random numbers (default 0).
+     * MCTS searches no fixed depth: `depth` is not used. */
     uint64_t iterations;
     uint64_t seed;
 } gs_mnk_player_params;
 
 /* Fills p with the defaults above. */
 GS_API void gs_mnk_player_params_init(gs_mnk_player_params *p);
+
+/* The most tree nodes an MCTS solve makes, over all its searches: a tree
+ * grows about 64 bytes a node, so a search's tree stays within some
+ * 128 MiB (256 MiB while it is moved to grow), well within the memory of
+ * a small machine; a solve that reaches it is not proved. */
+#define GS_MNK_MCTS_SOLVE_NODES 2000000u
 
 /*
  * The engine options of a computer move (solving false) or of a solve
@@ -232,6 +241,18 @@ typedef struct gs_mnk_solution {
      * the position itself too, as one search from it would. */
     uint64_t nodes;
     double seconds;
+    /* Whether a cell's outcome was left unproved: never with minimax and
+     * alpha-beta; with MCTS, when a limit ended a search before its solver
+     * proved the cell. Then the solve stops there: value and best cover
+     * only the `proved` cells searched before it (value -2 and no best
+     * when there are none), and `stopped` says which limit it was
+     * (GS_STOP_NODES: GS_MNK_MCTS_SOLVE_NODES, GS_STOP_TIME: max_seconds,
+     * GS_STOP_NONE: the iterations). A solution filled in with zeros is a
+     * proved one. */
+    bool unproved;
+    gs_stop stopped;
+    int proved;      /* cells proved */
+    int empty;       /* the position's empty cells */
 } gs_mnk_solution;
 
 /*
@@ -265,8 +286,11 @@ GS_API int gs_mnk_player_move(gs_mnk_player *pl, const void *state,
 
 /*
  * Solves `state` (a game not over): every empty cell is played and
- * searched to its value (with the player's depth, no time limit), and the
- * optimal cells keep the best outcome any reaches. GS_OK and *out;
+ * searched to its value (with the player's depth, no time limit; with
+ * MCTS, until its solver proves the value, within max_seconds and
+ * GS_MNK_MCTS_SOLVE_NODES nodes in all: out->unproved), and the optimal
+ * cells keep the best outcome any reaches. GS_OK and *out (also when a
+ * limit stopped it);
  * GS_EINVAL for NULL arguments or a game that is over; GS_ENOMEM; or the
  * engine's status. *out is always filled in.
  */
@@ -297,8 +321,11 @@ GS_API size_t gs_mnk_board_text(const gs_mnk *g, const void *state,
  * the end) as `gamesearch ttt --solve` prints it: the board as
  * gs_mnk_board_text draws it, "X to move: wins" (loses, draw), "value: 1",
  * "optimal moves: b2 c3", "nodes: 1,168, time: 0.295 ms", and after a
- * depth limit what a 0 means. Returns 0 or the first nonzero value of
- * write.
+ * depth limit what a 0 means. A solve not proved (sol->unproved) says
+ * so instead, with the limit and what was proved: "X to move: not proved:
+ * the time limit stopped the search (3 of 16 moves proved)", "best of the
+ * proved moves: draw (value 0): a1 b1" (or "(none)"). Returns 0 or the
+ * first nonzero value of write.
  */
 GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                                 const gs_mnk_solution *sol, int depth,
@@ -306,7 +333,10 @@ GS_API int gs_mnk_solution_text(const gs_mnk *g, const void *state,
 
 /*
  * sol as one JSON object and a newline: {"value": 1|0|-1, "best": [cells,
- * 0-based, row by row], "nodes": N, "time_ms": T (three decimals)}.
+ * 0-based, row by row], "nodes": N, "time_ms": T (three decimals)}; a
+ * solve not proved: {"value": null, "stopped": "nodes"|"time"|
+ * "iterations", "proved": P, "moves": M, "best_proved": [cells], "nodes",
+ * "time_ms"}.
  * Returns 0 or the first nonzero return of write.
  */
 GS_API int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
