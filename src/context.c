@@ -1,9 +1,9 @@
 /*
  * context.c: the search context that every algorithm works in: an
  * engine's memory (made and given back), its stacks' growth, its clock,
- * its error sentence, and engine_begin(), which checks the options
- * (naming the one that is wrong in gs_engine_error's sentence) and settles
- * the search's modes, depth and table once.
+ * its error sentence, the options' defaults, and engine_begin(), which
+ * checks the options (naming the one that is wrong in gs_engine_error's
+ * sentence) and settles the search's modes, depth and table once.
  */
 #include <limits.h>
 #include <math.h>
@@ -146,6 +146,30 @@ int engine_fail(gs_engine *e, int status, const char *fmt, ...)
 
 /* ---- the checks that open a search ---- */
 
+/* ---- the options ---- */
+
+void gs_search_options_init(gs_search_options *options)
+{
+    memset(options, 0, sizeof *options);
+    options->size = sizeof *options;
+    options->algo = GS_ALPHABETA;
+    options->depth = 0;
+    options->depth_unit = GS_DEPTH_PLIES;
+    options->prune_equal = true;
+    options->order_moves = false;
+    options->max_ply = DEFAULT_MAX_PLY;
+    options->threads = 1;
+    options->mcts_c = 1.4142;
+    options->mcts_playout = GS_PLAYOUT_RANDOM;
+    options->mcts_solver = true;
+}
+
+void gs_solver_options_init(gs_solver_options *options)
+{
+    memset(options, 0, sizeof *options);
+    options->size = sizeof *options;
+}
+
 /* The options a search refuses, each with its sentence. */
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
@@ -180,11 +204,6 @@ static int check_options(gs_engine *e, const gs_search_options *o)
      * the values' grain, symmetry the game's symmetries. */
     const gs_solver_options *so = &e->sopt;
     bool ab = o->algo == GS_ALPHABETA && o->prune_equal;
-    if (o->solver && o->algo != GS_ALPHABETA)
-        return engine_fail(e, GS_EINVAL,
-                           "options.solver is set, but the solver options "
-                           "need alpha-beta (options.algo is %s)",
-                           gs_algo_name(o->algo));
     if (so->etc_plies < 0)
         return engine_fail(e, GS_EINVAL,
                            "solver options: etc_plies is %d, but it must be "

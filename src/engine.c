@@ -2,9 +2,8 @@
  * engine.c: an engine's life and the table of algorithms gs_search
  * dispatches from.
  *
- * Here: gs_search_options_init, gs_solver_options_init, gs_engine_new
- * (and the engine that says why it refused a game) and gs_engine_free, the
- * table's size (gs_engine_tt_resize, gs_engine_tt_clear), stop and cancel
+ * Here: gs_engine_new (and the engine that says why it refused a game)
+ * and gs_engine_free, the table's size (gs_engine_tt_resize, gs_engine_tt_clear), stop and cancel
  * requests, the algorithms (their names, their searches, what frees their
  * state), and gs_search, which checks the caller's structs' versions and
  * hands the search to the algorithm. What every search works in (the
@@ -103,28 +102,6 @@ int gs_algo_parse(const char *name)
 }
 
 /* ---- life ---- */
-
-void gs_search_options_init(gs_search_options *options)
-{
-    memset(options, 0, sizeof *options);
-    options->size = sizeof *options;
-    options->algo = GS_ALPHABETA;
-    options->depth = 0;
-    options->depth_unit = GS_DEPTH_PLIES;
-    options->prune_equal = true;
-    options->order_moves = false;
-    options->max_ply = DEFAULT_MAX_PLY;
-    options->threads = 1;
-    options->mcts_c = 1.4142;
-    options->mcts_playout = GS_PLAYOUT_RANDOM;
-    options->mcts_solver = true;
-}
-
-void gs_solver_options_init(gs_solver_options *options)
-{
-    memset(options, 0, sizeof *options);
-    options->size = sizeof *options;
-}
 
 /* Refuses a game made for another version: *out becomes an engine that
  * holds only the sentence (see gs_engine_new), or NULL without memory. */
@@ -389,6 +366,13 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
         result_clear(&r);
         st = engine_fail(e, GS_EINVAL, "options.algo is %d, which is no "
                                        "gs_algo", (int)opt.algo);
+    } else if (opt.solver && opt.algo != GS_ALPHABETA) {
+        /* (a rule of the table: only alpha-beta reads them) */
+        result_clear(&r);
+        st = engine_fail(e, GS_EINVAL,
+                         "options.solver is set, but the solver options "
+                         "need alpha-beta (options.algo is %s)",
+                         algos[opt.algo].name);
     } else {
         e->in_search = true;
         st = algos[opt.algo].search(e, root, &opt, &r);

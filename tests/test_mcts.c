@@ -526,21 +526,28 @@ static void root_visits(gs_engine *e, uint64_t *out, int n)
     }
 }
 
-static void test_seed_and_threads(void **unused)
+/* A 5x5 board, four in a row (the MCTS thread tests' game), its engine
+ * and its empty board in state (8 words). */
+static void open_5x5(gs_mnk **g, gs_engine **e, uint64_t *state)
 {
-    (void)unused;
     gs_mnk_params p;
     gs_mnk_params_init(&p);
     p.rows = p.cols = 5;
     p.k = 4;
-    gs_mnk *g;
-    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
+    assert_int_equal(gs_mnk_new(&p, NULL, g), GS_OK);
     gs_game game;
-    gs_mnk_game(g, &game);
+    gs_mnk_game(*g, &game);
+    assert_int_equal(gs_engine_new(&game, NULL, e), GS_OK);
+    gs_mnk_empty(*g, state);
+}
+
+static void test_seed_and_threads(void **unused)
+{
+    (void)unused;
+    gs_mnk *g;
     gs_engine *e;
-    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
     uint64_t state[8];
-    gs_mnk_empty(g, state);
+    open_5x5(&g, &e, state);
     uint64_t a[25], b[25];
     for (int threads = 1; threads <= 3; threads++) {
         gs_search_options o = mcts_options(4000, 42);
@@ -597,18 +604,10 @@ static void test_threads_known_result(void **unused)
          {144, 152, 140, 160, 148, 155, 192, 163, 203, 133, 139, 189, 200,
           177, 165, 136, 184, 171, 197, 150, 139, 164, 148, 131, 120}},
     };
-    gs_mnk_params p;
-    gs_mnk_params_init(&p);
-    p.rows = p.cols = 5;
-    p.k = 4;
     gs_mnk *g;
-    assert_int_equal(gs_mnk_new(&p, NULL, &g), GS_OK);
-    gs_game game;
-    gs_mnk_game(g, &game);
     gs_engine *e;
-    assert_int_equal(gs_engine_new(&game, NULL, &e), GS_OK);
     uint64_t state[8];
-    gs_mnk_empty(g, state);
+    open_5x5(&g, &e, state);
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         gs_search_options o = mcts_options(4000, 42);
         o.threads = want[k].threads;
