@@ -355,6 +355,28 @@ bad_input "--random: a bad key" "gamesearch tree: --random 'depth=2,size=3': 'si
 bad_input "--random: a bad branching" "gamesearch tree: --random 'branching=4-2': branching must be N or LO-HI, whole numbers from 1 to 26, LO <= HI" tree --random branching=4-2
 bad_input "--random: too big" "gamesearch tree: --random 'depth=6,branching=1-26': depth 6 with up to 26 children a node can make 321272407 nodes, more than 1000000: lower depth or branching" tree --random depth=6,branching=1-26
 bad_input "--random with a FILE" "gamesearch tree: --random makes a tree and reads none: give no FILE, and pipe its output into gamesearch tree -" tree --random depth=2 "$EX/seed.tree"
+# The output options search the random tree as they would search its text.
+R=depth=2,branching=2,values=0..9,seed=5
+"$GS" tree --random $R >"$TMP/random.tree"
+run tree --random $R --json
+check "--random --json: the tree searched" 0 '{"value":6,"best":"C","action":"C","pv":["A","C","F"],"visited":["A","B","D","E","C","F","G"],"pruned":[],"nodes":7,"leaves":4}' ""
+for opts in "--trace" "--json --trace" "--dot -" "--algo minimax" "--depth 1 --no-prune-equal" "--agents max,max"; do
+    "$GS" tree "$TMP/random.tree" $opts >"$TMP/want_random" 2>&1
+    run tree --random $R $opts
+    if [ "$status" -eq 0 ] && [ -s "$TMP/out" ] && [ ! -s "$TMP/err" ] &&
+       cmp -s "$TMP/out" "$TMP/want_random"; then ok
+    else bad "--random $opts: as its text would give" "status $status" "$(diff "$TMP/want_random" "$TMP/out")"; fi
+done
+run tree --random $R --dot "$TMP/random.dot" --json
+"$GS" tree "$TMP/random.tree" --dot - >"$TMP/want_random"
+if [ "$status" -eq 0 ] && cmp -s "$TMP/random.dot" "$TMP/want_random" &&
+   grep -q '"value":6' "$TMP/out"; then ok; else bad "--random --dot FILE: the drawing written" "status $status"; fi
+run tree --random $R --html "$TMP/random.html" --practice
+if [ "$status" -eq 0 ] && grep -q 'random depth=2,branching=2,values=0..9,seed=5' "$TMP/random.html" &&
+   grep -q '"practice":true' "$TMP/random.html"; then ok
+else bad "--random --html --practice: the page of the random tree" "status $status" "$(cat "$TMP/err")"; fi
+bad_input "--random --depth: a cut without values" "gamesearch tree: --random 'depth=3': node 'E' is cut off at ply 2 but has no value" tree --random depth=3 --depth 1 --json
+bad_input "--random --check" "gamesearch tree: --check prints its own report: give it without --json, --dot, --trace, --random and --html" tree --random depth=3 --check
 
 # A CS188 test file of our own (../shared has the autograder's).
 cat >"$TMP/small.test" <<'END'
