@@ -327,6 +327,22 @@ run tree "$EX/seed.tree" --trace --json
 check "seed tree, --trace --json" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":12,"leaves":7,"trace":[{"event":"enter","node":"A","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"B","parent":"A","alpha":null,"beta":null},{"event":"enter","node":"E","parent":"B","alpha":null,"beta":null},{"event":"leave","node":"E","parent":"B","alpha":null,"beta":null,"value":3,"bound":"exact"},{"event":"enter","node":"F","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"F","parent":"B","alpha":null,"beta":3,"value":12,"bound":"exact"},{"event":"enter","node":"G","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"G","parent":"B","alpha":null,"beta":3,"value":8,"bound":"exact"},{"event":"leave","node":"B","parent":"A","alpha":null,"beta":3,"value":3,"bound":"exact"},{"event":"enter","node":"C","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"H","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"H","parent":"C","alpha":3,"beta":null,"value":2,"bound":"exact"},{"event":"prune","node":"I","parent":"C","alpha":3,"beta":null},{"event":"prune","node":"J","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"C","parent":"A","alpha":3,"beta":null,"value":2,"bound":"upper"},{"event":"enter","node":"D","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"K","parent":"D","alpha":3,"beta":null},{"event":"leave","node":"K","parent":"D","alpha":3,"beta":null,"value":14,"bound":"exact"},{"event":"enter","node":"L","parent":"D","alpha":3,"beta":14},{"event":"leave","node":"L","parent":"D","alpha":3,"beta":14,"value":5,"bound":"exact"},{"event":"enter","node":"M","parent":"D","alpha":3,"beta":5},{"event":"enter","node":"N","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"N","parent":"M","alpha":3,"beta":5,"value":7,"bound":"exact"},{"event":"prune","node":"O","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"M","parent":"D","alpha":3,"beta":5,"value":7,"bound":"lower"},{"event":"leave","node":"D","parent":"A","alpha":3,"beta":5,"value":5,"bound":"exact"},{"event":"leave","node":"A","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
 
 # Star1 at the dice tree's chance nodes: the children's windows lie inside
+# Plain numbers, as homework gives a tree: named A, B, C ... level by level.
+printf '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n' >"$TMP/homework.tree"
+run tree "$TMP/homework.tree"
+check "plain lists of numbers, text" 0 "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= alpha)
+agents: max min
+value: 3
+best: B
+principal variation: A -> B -> E
+nodes visited: 11 (7 leaves evaluated, 1 cutoff)
+visited: A B E F G C H D K L M
+pruned: I J" ""
+printf '[[3, 12, 8], [2, 4, 6], [14, 5, [7, 2]]]' | "$GS" tree - --dot - >"$TMP/plain.dot"
+"$GS" tree "$EX/seed.tree" --dot - >"$TMP/seed.dot"
+if cmp -s "$TMP/plain.dot" "$TMP/seed.dot"; then ok
+else bad "plain lists: the seed tree's numbers draw as the seed tree" "$(diff "$TMP/seed.dot" "$TMP/plain.dot")"; fi
+
 # the bounds, and a chance node's cut compares its bound with alpha.
 run tree "$EX/dice.tree" --trace --json
 check "dice tree, --trace --json with Star1" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3"],"pruned":["H3","C4"],"nodes":11,"leaves":5,"trace":[{"event":"enter","node":"S","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"M1","parent":"S","alpha":null,"beta":null},{"event":"enter","node":"C1","parent":"M1","alpha":null,"beta":null},{"event":"enter","node":"L1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"L1","parent":"C1","alpha":0,"beta":10,"value":4,"bound":"exact"},{"event":"enter","node":"H1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"H1","parent":"C1","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"leave","node":"C1","parent":"M1","alpha":null,"beta":null,"value":5,"bound":"exact"},{"event":"enter","node":"C2","parent":"M1","alpha":null,"beta":5},{"event":"enter","node":"L2","parent":"C2","alpha":0,"beta":10},{"event":"leave","node":"L2","parent":"C2","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"enter","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667},{"event":"leave","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667,"value":6,"bound":"exact"},{"event":"leave","node":"C2","parent":"M1","alpha":null,"beta":5,"value":6,"bound":"lower"},{"event":"leave","node":"M1","parent":"S","alpha":null,"beta":5,"value":5,"bound":"exact"},{"event":"enter","node":"M2","parent":"S","alpha":5,"beta":null},{"event":"enter","node":"C3","parent":"M2","alpha":5,"beta":null},{"event":"enter","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10},{"event":"leave","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10,"value":0,"bound":"exact"},{"event":"prune","node":"H3","parent":"C3","alpha":5,"beta":null},{"event":"leave","node":"C3","parent":"M2","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"prune","node":"C4","parent":"M2","alpha":5,"beta":null},{"event":"leave","node":"M2","parent":"S","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"leave","node":"S","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
@@ -481,6 +497,19 @@ t "['A', ('B', 1)"
 bad_input "unclosed list" "gamesearch tree: $TMP/bad.tree:1:15: expected ',' or ']' after a list element, but the input ends" tree "$TMP/bad.tree"
 t "['A', ('B', 1, 2)]"
 bad_input "tuple of three" "gamesearch tree: $TMP/bad.tree:1:16: expected ')' after the value of 'B' (a tuple is (name, value))" tree "$TMP/bad.tree"
+M="name every node, as in ['A', ('B', 3)], or none, as in [[3, 12], [2]]"
+t "['A', 3]"
+bad_input "a bare value among named nodes" "gamesearch tree: $TMP/bad.tree:1:7: a value without a name in a tree of named nodes: $M" tree "$TMP/bad.tree"
+t "['A', [[3, 4]]]"
+bad_input "a list without a name among named nodes" "gamesearch tree: $TMP/bad.tree:1:7: a list without a name in a tree of named nodes: $M" tree "$TMP/bad.tree"
+t "[[3, 12], ('X', 4)]"
+bad_input "a tuple among plain numbers" "gamesearch tree: $TMP/bad.tree:1:11: a tuple (name, value) in a tree of plain numbers: $M" tree "$TMP/bad.tree"
+t "[[3, 12], 'X']"
+bad_input "a name among plain numbers" "gamesearch tree: $TMP/bad.tree:1:11: a name in a tree of plain numbers: $M" tree "$TMP/bad.tree"
+t "[[3, 12], []]"
+bad_input "an empty plain list" "gamesearch tree: $TMP/bad.tree:1:12: a list needs at least one child" tree "$TMP/bad.tree"
+t "[[3, 12], [2, 4x]]"
+bad_input "not a number among plain numbers" "gamesearch tree: $TMP/bad.tree:1:15: invalid number '4x'" tree "$TMP/bad.tree"
 t "A: B C\nB = 1\n"
 bad_input "child never defined" "gamesearch tree: $TMP/bad.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/bad.tree"
 t "A: B\nB: C\nC: A\n"

@@ -12,6 +12,15 @@
  *    decimals, negative allowed. Any white space and newlines. Roles: two
  *    agents, MAX at the root then MIN, unless gs_tree_set_roles says
  *    otherwise.
+ *    Plain numbers, as homework gives trees, when the root's first element
+ *    is a list or a number:
+ *      [[3, 12, 8], [2, 4, 6], [14, 5, [7, 2]]]
+ *    A list is an inner node, a number a leaf. The nodes are named breadth
+ *    first, level by level and left to right: the root A, then B, C, ...,
+ *    Z, AA, AB, ... (spreadsheet columns); the actions are the children's
+ *    names. A tree names every node or none: a tuple or a name among plain
+ *    numbers, or a value or list without a name among named nodes, is an
+ *    error saying so.
  *
  * 2. Lines, one statement a line, '#' starts a comment:
  *      agents: max min min   roles in turn order (max, min or chance)
