@@ -34,6 +34,7 @@ typedef struct tree_options {
     const char *solution;  /* --check SOLUTION; NULL: beside the test */
     const char *html;
     bool practice;
+    bool dot_legend;       /* --dot-legend: a legend and why each cut */
 } tree_options;
 
 /* --check's optional value: --check=SOLUTION, or a next argument that
@@ -81,6 +82,7 @@ static const cli_opt tree_opts[] = {
     CLI_OPT("random", 0, STRING, AT(random)),
     CLI_OPT("html", 0, STRING, AT(html)),
     CLI_OPT("practice", 0, FLAG, AT(practice)),
+    CLI_OPT("dot-legend", 0, FLAG, AT(dot_legend)),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
@@ -114,6 +116,10 @@ static int parse_options(int argc, char **argv, tree_options *o,
     }
     if (!o->file)
         o->file = "-";
+    if (o->dot_legend && !o->dot) {
+        cli_error(CMD, "--dot-legend adds to the drawing: give --dot FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (o->practice && !o->html) {
         cli_error(CMD, "--practice makes a page: give --html FILE too");
         return EXIT_BAD_INPUT;
@@ -365,8 +371,10 @@ int cmd_tree(int argc, char **argv)
             goto out;
     }
     if (o.dot) {
-        bool ok = gs_tree_dot_write(t, &tr, &res, o.algo, cutoff,
-                                    cli_file_write, dot.f) == GS_OK;
+        unsigned flags = o.dot_legend ? GS_TREE_DOT_LEGEND | GS_TREE_DOT_CUTS
+                                      : 0;
+        bool ok = gs_tree_dot_write_with(t, &tr, &res, o.algo, cutoff, flags,
+                                         cli_file_write, dot.f) == GS_OK;
         if ((status = cli_outfile_wrote(CMD, &dot, ok)) != 0)
             goto out;
     }

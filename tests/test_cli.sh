@@ -327,6 +327,19 @@ run tree "$EX/seed.tree" --trace --json
 check "seed tree, --trace --json" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":12,"leaves":7,"trace":[{"event":"enter","node":"A","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"B","parent":"A","alpha":null,"beta":null},{"event":"enter","node":"E","parent":"B","alpha":null,"beta":null},{"event":"leave","node":"E","parent":"B","alpha":null,"beta":null,"value":3,"bound":"exact"},{"event":"enter","node":"F","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"F","parent":"B","alpha":null,"beta":3,"value":12,"bound":"exact"},{"event":"enter","node":"G","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"G","parent":"B","alpha":null,"beta":3,"value":8,"bound":"exact"},{"event":"leave","node":"B","parent":"A","alpha":null,"beta":3,"value":3,"bound":"exact"},{"event":"enter","node":"C","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"H","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"H","parent":"C","alpha":3,"beta":null,"value":2,"bound":"exact"},{"event":"prune","node":"I","parent":"C","alpha":3,"beta":null},{"event":"prune","node":"J","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"C","parent":"A","alpha":3,"beta":null,"value":2,"bound":"upper"},{"event":"enter","node":"D","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"K","parent":"D","alpha":3,"beta":null},{"event":"leave","node":"K","parent":"D","alpha":3,"beta":null,"value":14,"bound":"exact"},{"event":"enter","node":"L","parent":"D","alpha":3,"beta":14},{"event":"leave","node":"L","parent":"D","alpha":3,"beta":14,"value":5,"bound":"exact"},{"event":"enter","node":"M","parent":"D","alpha":3,"beta":5},{"event":"enter","node":"N","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"N","parent":"M","alpha":3,"beta":5,"value":7,"bound":"exact"},{"event":"prune","node":"O","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"M","parent":"D","alpha":3,"beta":5,"value":7,"bound":"lower"},{"event":"leave","node":"D","parent":"A","alpha":3,"beta":5,"value":5,"bound":"exact"},{"event":"leave","node":"A","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
 
 # Star1 at the dice tree's chance nodes: the children's windows lie inside
+# --dot-legend: the legend and why each cut, on the drawing of --dot.
+run tree "$EX/seed.tree" --dot - --dot-legend
+if [ "$status" -eq 0 ] && grep -q '^  legend \[shape=none' "$TMP/out" &&
+   grep -q 'v = 2 &lt; &#945; = 3</font>>\];$' "$TMP/out" &&
+   grep -q 'v = 7 &gt; &#946; = 5</font>>\];$' "$TMP/out" &&
+   [ "$(grep -c '<br/>' "$TMP/out")" -eq 2 ]; then ok
+else bad "--dot-legend: a legend, and the reason of each cut" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+if command -v dot >/dev/null 2>&1; then
+    if dot -Tsvg "$TMP/out" >"$TMP/legend.svg" 2>"$TMP/err" && [ ! -s "$TMP/err" ]; then ok
+    else bad "--dot-legend: Graphviz draws it without a word" "$(cat "$TMP/err")"; fi
+fi
+bad_input "--dot-legend without --dot" "gamesearch tree: --dot-legend adds to the drawing: give --dot FILE too" tree "$EX/seed.tree" --dot-legend
+
 # Plain numbers, as homework gives a tree: named A, B, C ... level by level.
 printf '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n' >"$TMP/homework.tree"
 run tree "$TMP/homework.tree"

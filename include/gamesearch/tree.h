@@ -433,6 +433,28 @@ GS_API int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
                              int32_t depth_plies, gs_write_fn write,
                              void *user);
 
+/* What gs_tree_dot_write_with adds to the drawing. */
+enum {
+    /* a legend at the bottom: the shapes of the roles searched and the
+     * marks (bold, crossed out, gray, bounds) */
+    GS_TREE_DOT_LEGEND = 1u,
+    /* the reason for each cut on the first edge it prunes, as the page
+     * gives it: "v = 2 <= alpha = 3" at MAX and MIN nodes (strict '<' and
+     * '>' under the rule that prunes only on v < alpha, v > beta), or
+     * "E <= 1 <= alpha = 5" at a chance node pruned by its bounds */
+    GS_TREE_DOT_CUTS = 2u
+};
+
+/*
+ * gs_tree_dot_write with `flags` (GS_TREE_DOT_*; 0 draws exactly what
+ * gs_tree_dot_write draws). GS_EINVAL for an unknown flag.
+ */
+GS_API int gs_tree_dot_write_with(const gs_tree *tree,
+                                  const gs_tree_trace *trace,
+                                  const gs_result *result, gs_algo algo,
+                                  int32_t depth_plies, unsigned flags,
+                                  gs_write_fn write, void *user);
+
 /*
  * The data of the page of `gamesearch tree --html` (web/tree.js reads
  * it): one JSON object with the page's `title`, whether it opens as an
