@@ -362,11 +362,10 @@ static void dot_value_label(gs_writer *o, const gs_tree *t, int32_t node,
     }
 }
 
-/* The edge from v to its child i, its attributes up to the closing ']'. */
 /*
  * Why the cut whose first PRUNE is step k was made, as the page says it,
- * for an HTML-like label: "v = 2 &#8804; &#945; = 3" (the parent's value
- * against the bound it crossed, '<' or '>' under the strict rule), or for
+ * for an HTML-like label: "v = 2 &lt; &#945; = 3" (the parent's value
+ * against the bound it passed, '<' or '>', or met, '<=' or '>='), or for
  * a chance node "E &#8804; 1 &#8804; &#945; = 5" (its most, or least,
  * expected value).
  */
@@ -398,6 +397,7 @@ static void cut_reason(const gs_tree_trace *tr, size_t k, char *buf,
                  high ? "&#946;" : "&#945;", b);
 }
 
+/* The edge from v to its child i, its attributes up to the closing ']'. */
 static void dot_edge(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
                      const marks *m, int32_t v, int i)
 {

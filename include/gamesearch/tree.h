@@ -439,8 +439,8 @@ enum {
      * marks (bold, crossed out, gray, bounds) */
     GS_TREE_DOT_LEGEND = 1u,
     /* the reason for each cut on the first edge it prunes, as the page
-     * gives it: "v = 2 <= alpha = 3" at MAX and MIN nodes (strict '<' and
-     * '>' under the rule that prunes only on v < alpha, v > beta), or
+     * gives it: "v = 2 < alpha = 3" at MAX and MIN nodes ('<' or '>' when
+     * the value passed the bound, '<=' or '>=' when it met it), or
      * "E <= 1 <= alpha = 5" at a chance node pruned by its bounds */
     GS_TREE_DOT_CUTS = 2u
 };
