@@ -23,6 +23,7 @@ typedef struct options {
     int lo, hi, rows, cols;
     bool json;
     bool sized;               /* --size given */
+    bool large;               /* --large: the chart's type for a projector */
 } options;
 
 static int depth_range(cli_parser *p, const char *s)
@@ -73,6 +74,7 @@ static const cli_opt compare_opts[] = {
             .unit = "ghosts"),
     CLI_OPT("svg", 0, STRING, AT(svg)),
     CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("large", 0, FLAG, AT(large)),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
@@ -86,6 +88,10 @@ static int parse_options(int argc, char **argv, options *o)
     int rc = cli_opts_parse(&p, argc, argv);
     if (rc)
         return rc;
+    if (o->large && !o->svg) {
+        cli_error(CMD, "--large sets the chart's type: give --svg FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (!o->game)
         o->game = "ttt";
     const gs_game_entry *e = gs_registry_lookup(o->game, NULL);
@@ -245,6 +251,18 @@ static void print_row(void *user, const gs_compare_row *row)
     fflush(stdout);
 }
 
+/* Under the table: what expectimax's value is, when it was searched. */
+static void expectimax_note(const gs_compare_options *co)
+{
+    for (int i = 0; i < co->num_algos; i++)
+        if (co->algos[i].algo == GS_EXPECTIMAX) {
+            printf("\nexpectimax takes every MIN player for a uniform random "
+                   "mover: its value is\nthe expected score against such "
+                   "a player, not the game's value.\n");
+            return;
+        }
+}
+
 int cmd_compare(int argc, char **argv)
 {
     options o;
@@ -303,11 +321,22 @@ int cmd_compare(int argc, char **argv)
     if (o.json)
         gs_compare_json_write(c, o.game, o.arg ? o.arg : "", cli_file_write,
                               stdout);
+    else
+        expectimax_note(&co);
+    /* The chart names a tree by its file's name: a path is the reader's
+     * own directory, not the subject. */
     char title[200];
-    snprintf(title, sizeof title, "Nodes searched: %s", what);
+    const char *base = o.arg ? strrchr(o.arg, '/') : NULL;
+    if (entry->source == GS_SOURCE_FILE)
+        snprintf(title, sizeof title, "Nodes searched: %s %s", entry->name,
+                 CLI_Q(base ? base + 1 : o.arg));
+    else
+        snprintf(title, sizeof title, "Nodes searched: %s", what);
     status = svg.f ? cli_outfile_wrote(CMD, &svg,
-                                       gs_compare_svg(c, title, cli_file_write,
-                                                      svg.f) == 0)
+                                       gs_compare_svg_scaled(c, title,
+                                                             o.large ? 1.5 : 1,
+                                                             cli_file_write,
+                                                             svg.f) == 0)
                    : 0;
 out:
     status = cli_outfile_commit(CMD, outs, 1, status);

@@ -34,6 +34,7 @@ typedef struct tree_options {
     const char *solution;  /* --check SOLUTION; NULL: beside the test */
     const char *html;
     bool practice;
+    bool dot_legend;       /* --dot-legend: a legend and why each cut */
 } tree_options;
 
 /* --check's optional value: --check=SOLUTION, or a next argument that
@@ -81,6 +82,7 @@ static const cli_opt tree_opts[] = {
     CLI_OPT("random", 0, STRING, AT(random)),
     CLI_OPT("html", 0, STRING, AT(html)),
     CLI_OPT("practice", 0, FLAG, AT(practice)),
+    CLI_OPT("dot-legend", 0, FLAG, AT(dot_legend)),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
@@ -114,6 +116,10 @@ static int parse_options(int argc, char **argv, tree_options *o,
     }
     if (!o->file)
         o->file = "-";
+    if (o->dot_legend && !o->dot) {
+        cli_error(CMD, "--dot-legend adds to the drawing: give --dot FILE too");
+        return EXIT_BAD_INPUT;
+    }
     if (o->practice && !o->html) {
         cli_error(CMD, "--practice makes a page: give --html FILE too");
         return EXIT_BAD_INPUT;
@@ -191,6 +197,24 @@ static int check_solution(const tree_options *o, const gs_tree *t,
     return match ? 0 : 1;
 }
 
+/* --random's tree as text, in *text (malloc'd) and *len; GS_OK, or the
+ * status after a message. */
+static int random_text(const char *spec, char **text, size_t *len)
+{
+    gs_error re;
+    int s = gs_tree_random(spec, NULL, 0, len, &re);
+    if (s != GS_OK) {
+        cli_error(CMD, "--random '%s': %s", CLI_Q(spec), re.message);
+        return s;
+    }
+    if (!(*text = malloc(*len + 1))) {
+        cli_error(CMD, "out of memory");
+        return GS_ENOMEM;
+    }
+    gs_tree_random(spec, *text, *len + 1, NULL, NULL);
+    return GS_OK;
+}
+
 int cmd_tree(int argc, char **argv)
 {
     tree_options o;
@@ -198,7 +222,13 @@ int cmd_tree(int argc, char **argv)
     int rc = parse_options(argc, argv, &o, &p);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (o.random) {
+    /* --random alone prints the tree; with an option of the search or
+     * of its output, that tree is searched as a FILE would be. */
+    bool search_random = o.json || o.trace || o.dot || o.html ||
+                         cli_opts_given(&p, "--algo") ||
+                         cli_opts_given(&p, "--depth") || o.agents ||
+                         !o.prune_equal;
+    if (o.random && !search_random) {
         gs_error re;
         int s = gs_tree_random_write(o.random, cli_file_write, stdout, &re);
         if (s == GS_ENOMEM)
@@ -208,7 +238,14 @@ int cmd_tree(int argc, char **argv)
         return s == GS_ENOMEM ? 1 : s > 0 ? EXIT_BAD_INPUT : 0;
     }
 
-    const char *shown = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    /* A random tree is named by its spec: its text is never shown, so its
+     * messages give no line and column. */
+    char random_name[256];
+    if (o.random)
+        snprintf(random_name, sizeof random_name, "--random '%s'",
+                 CLI_Q(o.random));
+    const char *shown = o.random ? random_name
+                        : strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
     char *text = NULL, err[256];
     size_t len;
     gs_tree *t = NULL;
@@ -235,7 +272,13 @@ int cmd_tree(int argc, char **argv)
     if (!cli_outfile_open(CMD, &html, "--html", o.html, o.file,
                           "the input file"))
         goto out;
-    if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
+    if (o.random) {
+        int s = random_text(o.random, &text, &len);
+        if (s != GS_OK) {
+            status = s == GS_ENOMEM ? 1 : EXIT_BAD_INPUT;
+            goto out;
+        }
+    } else if (cli_read_all(o.file, &text, &len, err, sizeof err) != 0) {
         cli_error(CMD, "%s: %s", shown, err);
         goto out;
     }
@@ -244,7 +287,7 @@ int cmd_tree(int argc, char **argv)
     gs_error te;
     int s = gs_tree_parse(text, len, NULL, &t, &te);
     if (s == GS_EPARSE || s == GS_ETOOBIG) {
-        if (te.line > 0)
+        if (te.line > 0 && !o.random)
             cli_error(CMD, "%s:%d:%d: %s", shown, te.line, te.column, te.message);
         else
             cli_error(CMD, "%s: %s", shown, te.message);
@@ -276,7 +319,10 @@ int cmd_tree(int argc, char **argv)
     int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);
     s = gs_tree_check_values(t, cutoff, &te);
-    if (s == GS_EPARSE) {
+    if (s == GS_EPARSE && o.random) {
+        cli_error(CMD, "%s: %s", shown, te.message);
+        goto out;
+    } else if (s == GS_EPARSE) {
         cli_error(CMD, "%s:%d:%d: %s%s", shown, te.line, te.column, te.message,
                   cutoff > 0 && gs_tree_syntax_of(t) == GS_TREE_NESTED
                       ? " (a nested list has values only at its leaves)" : "");
@@ -316,14 +362,19 @@ int cmd_tree(int argc, char **argv)
     }
     if (o.html) {
         const char *base = strrchr(shown, '/');
-        page pg = {t, base ? base + 1 : shown, &o, depth};
+        char title[300];
+        if (o.random)   /* the spec is the tree's name */
+            snprintf(title, sizeof title, "random %s", o.random);
+        page pg = {t, o.random ? title : base ? base + 1 : shown, &o, depth};
         bool ok = cli_web_write(html.f, "tree.html", page_data, &pg);
         if ((status = cli_outfile_wrote(CMD, &html, ok)) != 0)
             goto out;
     }
     if (o.dot) {
-        bool ok = gs_tree_dot_write(t, &tr, &res, o.algo, cutoff,
-                                    cli_file_write, dot.f) == GS_OK;
+        unsigned flags = o.dot_legend ? GS_TREE_DOT_LEGEND | GS_TREE_DOT_CUTS
+                                      : 0;
+        bool ok = gs_tree_dot_write_with(t, &tr, &res, o.algo, cutoff, flags,
+                                         cli_file_write, dot.f) == GS_OK;
         if ((status = cli_outfile_wrote(CMD, &dot, ok)) != 0)
             goto out;
     }

@@ -327,6 +327,35 @@ run tree "$EX/seed.tree" --trace --json
 check "seed tree, --trace --json" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":12,"leaves":7,"trace":[{"event":"enter","node":"A","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"B","parent":"A","alpha":null,"beta":null},{"event":"enter","node":"E","parent":"B","alpha":null,"beta":null},{"event":"leave","node":"E","parent":"B","alpha":null,"beta":null,"value":3,"bound":"exact"},{"event":"enter","node":"F","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"F","parent":"B","alpha":null,"beta":3,"value":12,"bound":"exact"},{"event":"enter","node":"G","parent":"B","alpha":null,"beta":3},{"event":"leave","node":"G","parent":"B","alpha":null,"beta":3,"value":8,"bound":"exact"},{"event":"leave","node":"B","parent":"A","alpha":null,"beta":3,"value":3,"bound":"exact"},{"event":"enter","node":"C","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"H","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"H","parent":"C","alpha":3,"beta":null,"value":2,"bound":"exact"},{"event":"prune","node":"I","parent":"C","alpha":3,"beta":null},{"event":"prune","node":"J","parent":"C","alpha":3,"beta":null},{"event":"leave","node":"C","parent":"A","alpha":3,"beta":null,"value":2,"bound":"upper"},{"event":"enter","node":"D","parent":"A","alpha":3,"beta":null},{"event":"enter","node":"K","parent":"D","alpha":3,"beta":null},{"event":"leave","node":"K","parent":"D","alpha":3,"beta":null,"value":14,"bound":"exact"},{"event":"enter","node":"L","parent":"D","alpha":3,"beta":14},{"event":"leave","node":"L","parent":"D","alpha":3,"beta":14,"value":5,"bound":"exact"},{"event":"enter","node":"M","parent":"D","alpha":3,"beta":5},{"event":"enter","node":"N","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"N","parent":"M","alpha":3,"beta":5,"value":7,"bound":"exact"},{"event":"prune","node":"O","parent":"M","alpha":3,"beta":5},{"event":"leave","node":"M","parent":"D","alpha":3,"beta":5,"value":7,"bound":"lower"},{"event":"leave","node":"D","parent":"A","alpha":3,"beta":5,"value":5,"bound":"exact"},{"event":"leave","node":"A","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
 
 # Star1 at the dice tree's chance nodes: the children's windows lie inside
+# --dot-legend: the legend and why each cut, on the drawing of --dot.
+run tree "$EX/seed.tree" --dot - --dot-legend
+if [ "$status" -eq 0 ] && grep -q '^  legend \[shape=none' "$TMP/out" &&
+   grep -q 'v = 2 &lt; &#945; = 3</font>>\];$' "$TMP/out" &&
+   grep -q 'v = 7 &gt; &#946; = 5</font>>\];$' "$TMP/out" &&
+   [ "$(grep -c '<br/>' "$TMP/out")" -eq 2 ]; then ok
+else bad "--dot-legend: a legend, and the reason of each cut" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+if command -v dot >/dev/null 2>&1; then
+    if dot -Tsvg "$TMP/out" >"$TMP/legend.svg" 2>"$TMP/err" && [ ! -s "$TMP/err" ]; then ok
+    else bad "--dot-legend: Graphviz draws it without a word" "$(cat "$TMP/err")"; fi
+fi
+bad_input "--dot-legend without --dot" "gamesearch tree: --dot-legend adds to the drawing: give --dot FILE too" tree "$EX/seed.tree" --dot-legend
+
+# Plain numbers, as homework gives a tree: named A, B, C ... level by level.
+printf '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n' >"$TMP/homework.tree"
+run tree "$TMP/homework.tree"
+check "plain lists of numbers, text" 0 "algorithm: alphabeta, textbook pruning (cut on v >= beta, v <= alpha)
+agents: max min
+value: 3
+best: B
+principal variation: A -> B -> E
+nodes visited: 11 (7 leaves evaluated, 1 cutoff)
+visited: A B E F G C H D K L M
+pruned: I J" ""
+printf '[[3, 12, 8], [2, 4, 6], [14, 5, [7, 2]]]' | "$GS" tree - --dot - >"$TMP/plain.dot"
+"$GS" tree "$EX/seed.tree" --dot - >"$TMP/seed.dot"
+if cmp -s "$TMP/plain.dot" "$TMP/seed.dot"; then ok
+else bad "plain lists: the seed tree's numbers draw as the seed tree" "$(diff "$TMP/seed.dot" "$TMP/plain.dot")"; fi
+
 # the bounds, and a chance node's cut compares its bound with alpha.
 run tree "$EX/dice.tree" --trace --json
 check "dice tree, --trace --json with Star1" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3"],"pruned":["H3","C4"],"nodes":11,"leaves":5,"trace":[{"event":"enter","node":"S","parent":null,"alpha":null,"beta":null},{"event":"enter","node":"M1","parent":"S","alpha":null,"beta":null},{"event":"enter","node":"C1","parent":"M1","alpha":null,"beta":null},{"event":"enter","node":"L1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"L1","parent":"C1","alpha":0,"beta":10,"value":4,"bound":"exact"},{"event":"enter","node":"H1","parent":"C1","alpha":0,"beta":10},{"event":"leave","node":"H1","parent":"C1","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"leave","node":"C1","parent":"M1","alpha":null,"beta":null,"value":5,"bound":"exact"},{"event":"enter","node":"C2","parent":"M1","alpha":null,"beta":5},{"event":"enter","node":"L2","parent":"C2","alpha":0,"beta":10},{"event":"leave","node":"L2","parent":"C2","alpha":0,"beta":10,"value":6,"bound":"exact"},{"event":"enter","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667},{"event":"leave","node":"H2","parent":"C2","alpha":0,"beta":4.666666676666667,"value":6,"bound":"exact"},{"event":"leave","node":"C2","parent":"M1","alpha":null,"beta":5,"value":6,"bound":"lower"},{"event":"leave","node":"M1","parent":"S","alpha":null,"beta":5,"value":5,"bound":"exact"},{"event":"enter","node":"M2","parent":"S","alpha":5,"beta":null},{"event":"enter","node":"C3","parent":"M2","alpha":5,"beta":null},{"event":"enter","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10},{"event":"leave","node":"L3","parent":"C3","alpha":4.444444434444445,"beta":10,"value":0,"bound":"exact"},{"event":"prune","node":"H3","parent":"C3","alpha":5,"beta":null},{"event":"leave","node":"C3","parent":"M2","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"prune","node":"C4","parent":"M2","alpha":5,"beta":null},{"event":"leave","node":"M2","parent":"S","alpha":5,"beta":null,"value":0.9999999999999998,"bound":"upper"},{"event":"leave","node":"S","parent":null,"alpha":5,"beta":null,"value":5,"bound":"exact"}]}' ""
@@ -355,6 +384,28 @@ bad_input "--random: a bad key" "gamesearch tree: --random 'depth=2,size=3': 'si
 bad_input "--random: a bad branching" "gamesearch tree: --random 'branching=4-2': branching must be N or LO-HI, whole numbers from 1 to 26, LO <= HI" tree --random branching=4-2
 bad_input "--random: too big" "gamesearch tree: --random 'depth=6,branching=1-26': depth 6 with up to 26 children a node can make 321272407 nodes, more than 1000000: lower depth or branching" tree --random depth=6,branching=1-26
 bad_input "--random with a FILE" "gamesearch tree: --random makes a tree and reads none: give no FILE, and pipe its output into gamesearch tree -" tree --random depth=2 "$EX/seed.tree"
+# The output options search the random tree as they would search its text.
+R=depth=2,branching=2,values=0..9,seed=5
+"$GS" tree --random $R >"$TMP/random.tree"
+run tree --random $R --json
+check "--random --json: the tree searched" 0 '{"value":6,"best":"C","action":"C","pv":["A","C","F"],"visited":["A","B","D","E","C","F","G"],"pruned":[],"nodes":7,"leaves":4}' ""
+for opts in "--trace" "--json --trace" "--dot -" "--algo minimax" "--depth 1 --no-prune-equal" "--agents max,max"; do
+    "$GS" tree "$TMP/random.tree" $opts >"$TMP/want_random" 2>&1
+    run tree --random $R $opts
+    if [ "$status" -eq 0 ] && [ -s "$TMP/out" ] && [ ! -s "$TMP/err" ] &&
+       cmp -s "$TMP/out" "$TMP/want_random"; then ok
+    else bad "--random $opts: as its text would give" "status $status" "$(diff "$TMP/want_random" "$TMP/out")"; fi
+done
+run tree --random $R --dot "$TMP/random.dot" --json
+"$GS" tree "$TMP/random.tree" --dot - >"$TMP/want_random"
+if [ "$status" -eq 0 ] && cmp -s "$TMP/random.dot" "$TMP/want_random" &&
+   grep -q '"value":6' "$TMP/out"; then ok; else bad "--random --dot FILE: the drawing written" "status $status"; fi
+run tree --random $R --html "$TMP/random.html" --practice
+if [ "$status" -eq 0 ] && grep -q 'random depth=2,branching=2,values=0..9,seed=5' "$TMP/random.html" &&
+   grep -q '"practice":true' "$TMP/random.html"; then ok
+else bad "--random --html --practice: the page of the random tree" "status $status" "$(cat "$TMP/err")"; fi
+bad_input "--random --depth: a cut without values" "gamesearch tree: --random 'depth=3': node 'E' is cut off at ply 2 but has no value" tree --random depth=3 --depth 1 --json
+bad_input "--random --check" "gamesearch tree: --check prints its own report: give it without --json, --dot, --trace, --random and --html" tree --random depth=3 --check
 
 # A CS188 test file of our own (../shared has the autograder's).
 cat >"$TMP/small.test" <<'END'
@@ -459,6 +510,19 @@ t "['A', ('B', 1)"
 bad_input "unclosed list" "gamesearch tree: $TMP/bad.tree:1:15: expected ',' or ']' after a list element, but the input ends" tree "$TMP/bad.tree"
 t "['A', ('B', 1, 2)]"
 bad_input "tuple of three" "gamesearch tree: $TMP/bad.tree:1:16: expected ')' after the value of 'B' (a tuple is (name, value))" tree "$TMP/bad.tree"
+M="name every node, as in ['A', ('B', 3)], or none, as in [[3, 12], [2]]"
+t "['A', 3]"
+bad_input "a bare value among named nodes" "gamesearch tree: $TMP/bad.tree:1:7: a value without a name in a tree of named nodes: $M" tree "$TMP/bad.tree"
+t "['A', [[3, 4]]]"
+bad_input "a list without a name among named nodes" "gamesearch tree: $TMP/bad.tree:1:7: a list without a name in a tree of named nodes: $M" tree "$TMP/bad.tree"
+t "[[3, 12], ('X', 4)]"
+bad_input "a tuple among plain numbers" "gamesearch tree: $TMP/bad.tree:1:11: a tuple (name, value) in a tree of plain numbers: $M" tree "$TMP/bad.tree"
+t "[[3, 12], 'X']"
+bad_input "a name among plain numbers" "gamesearch tree: $TMP/bad.tree:1:11: a name in a tree of plain numbers: $M" tree "$TMP/bad.tree"
+t "[[3, 12], []]"
+bad_input "an empty plain list" "gamesearch tree: $TMP/bad.tree:1:12: a list needs at least one child" tree "$TMP/bad.tree"
+t "[[3, 12], [2, 4x]]"
+bad_input "not a number among plain numbers" "gamesearch tree: $TMP/bad.tree:1:15: invalid number '4x'" tree "$TMP/bad.tree"
 t "A: B C\nB = 1\n"
 bad_input "child never defined" "gamesearch tree: $TMP/bad.tree:1:6: node 'C' is used as a child but never defined" tree "$TMP/bad.tree"
 t "A: B\nB: C\nC: A\n"

@@ -365,10 +365,22 @@ static void test_svg(void **state)
     assert_true(b.len > 8 && strcmp(b.text + b.len - 7, "</svg>\n") == 0);
     assert_int_equal(count(b.text, "<g class=\"algorithm\""), 6);
     assert_int_equal(count(b.text, "class=\"reference\""), 2);
-    /* A dot for every search; the two that stopped drawn open. */
-    assert_int_equal(count(b.text, "<circle"), c->num_rows);
+    /* A dot for every search; the two that stopped drawn open, and the
+     * legend says what the open one means. */
+    assert_int_equal(count(b.text, "<circle cx"), c->num_rows);
     assert_int_equal(c->num_rows, 6 * 9 - 2 * 2);
-    assert_int_equal(count(b.text, "r=\"4.5\" fill=\"white\""), 2);
+    assert_int_equal(count(b.text, "r=\"4.5\" fill=\"white\""), 2 + 1);
+    assert_int_equal(count(b.text, "<circle class=\"marker\""), 1);
+    assert_non_null(strstr(b.text, ">stopped at the node limit</text>"));
+    /* Expectimax's line is minimax's: dashed, and the legend says so;
+     * every other line solid. */
+    assert_int_equal(count(b.text, "stroke-width=\"2\" stroke-dasharray=\"6 4\"/>"),
+                     2);
+    assert_int_equal(count(b.text, "same nodes as"), 1);
+    assert_non_null(strstr(b.text, "font-size=\"10\">same nodes as minimax</text>"));
+    /* ...and what its value is. */
+    assert_non_null(strstr(b.text, ">expectimax: MIN moves uniformly at</text>"));
+    assert_non_null(strstr(b.text, ">random, its value an expectation</text>"));
     assert_int_equal(count(b.text, "a&lt;b &amp; \"c\" \xef\xbf\xbd\xef\xbf\xbd"),
                      2);
     assert_non_null(strstr(b.text, ">depth (plies)</text>"));
@@ -383,6 +395,45 @@ static void test_svg(void **state)
     buffer f = {NULL, 0, 4, 0};
     assert_int_equal(gs_compare_svg(c, NULL, to_buffer, &f), 7);
     free(f.text);
+
+    /* Larger type: the same chart, its type and margins 1.5 times. */
+    buffer big = {NULL, 0, 0, 0};
+    assert_int_equal(gs_compare_svg_scaled(c, "t", 1.5, to_buffer, &big), GS_OK);
+    assert_non_null(strstr(big.text, "width=\"904\" height=\"518\""));
+    assert_non_null(strstr(big.text, "<g font-size=\"18\" fill=\"#333\">"));
+    assert_non_null(strstr(big.text, "font-size=\"22.5\" font-weight=\"bold\""));
+    assert_int_equal(count(big.text, "<circle cx"), c->num_rows);
+    free(big.text);
+    buffer none = {NULL, 0, 0, 0};
+    assert_int_equal(gs_compare_svg_scaled(c, "t", 0.5, to_buffer, &none),
+                     GS_EINVAL);
+    assert_int_equal(gs_compare_svg_scaled(c, "t", 3.5, to_buffer, &none),
+                     GS_EINVAL);
+    assert_int_equal(gs_compare_svg_scaled(c, "t", NAN, to_buffer, &none),
+                     GS_EINVAL);
+    assert_null(none.text);
+    gs_compare_free(c);
+
+    /* One depth: a bar for each algorithm, its count above it; no lines,
+     * no dots. */
+    o = all_algos(&t.game, 5, 5);
+    o.num_algos = 3;
+    assert_int_equal(gs_compare_algo_parse("minimax", 7, &o.algos[0]), GS_OK);
+    assert_int_equal(gs_compare_algo_parse("alphabeta", 9, &o.algos[1]), GS_OK);
+    assert_int_equal(gs_compare_algo_parse("expectimax", 10, &o.algos[2]), GS_OK);
+    assert_int_equal(gs_compare_run(&t.game, t.root, &o, NULL, &c, NULL),
+                     GS_OK);
+    buffer one = {NULL, 0, 0, 0};
+    assert_int_equal(gs_compare_svg(c, NULL, to_buffer, &one), GS_OK);
+    assert_int_equal(count(one.text, "<rect class=\"bar\""), 3);
+    assert_int_equal(count(one.text, "<circle"), 0);
+    assert_int_equal(count(one.text, "<polyline points"), 0);
+    assert_int_equal(count(one.text, ">18,730</text>"), 2);
+    assert_int_equal(count(one.text, ">2,805</text>"), 1);
+    assert_int_equal(count(one.text, "text-anchor=\"middle\">5</text>"), 1);
+    assert_int_equal(count(one.text, "<g") , count(one.text, "</g>"));
+    assert_int_equal(count(one.text, "<text"), count(one.text, "</text>"));
+    free(one.text);
     gs_compare_free(c);
     ttt_close(&t);
 }

@@ -159,7 +159,35 @@ same "--svg: one line per algorithm, two references, a dot per search" \
 same "--svg: axes and legend" "1 1 1" \
     "$(grep -c '>depth (plies)<' "$TMP/ttt.svg") $(grep -c '>nodes searched (log scale)<' "$TMP/ttt.svg") $(grep -c '>alphabeta+order+tt<' "$TMP/ttt.svg")"
 
+# Lines that coincide both show; the open marker and expectimax's value
+# explained; a tree named by its file's name, not its path.
+run compare --svg "$TMP/mm.svg" --algo minimax,expectimax --max-nodes 100000
+same "--svg: expectimax dashed over minimax (line and legend), said in the legend" "2 1 1 1" \
+    "$(grep -c 'stroke-width="2" stroke-dasharray="6 4"/>$' "$TMP/mm.svg") $(grep -c '>same nodes as minimax</text>' "$TMP/mm.svg") $(grep -c '>stopped at the node limit</text>' "$TMP/mm.svg") $(grep -c '>random, its value an expectation</text>' "$TMP/mm.svg")"
+same "the table: what expectimax's value is" "
+expectimax takes every MIN player for a uniform random mover: its value is
+the expected score against such a player, not the game's value." \
+    "$(tail -n 3 "$TMP/out")"
+run compare --algo minimax,alphabeta --depth 3
+same "the table: no note without expectimax" "    3  alphabeta" "$(tail -n 1 "$TMP/out" | cut -c 1-16)"
+run compare tree "$EX/seed.tree" --svg "$TMP/tree.svg"
+same "--svg: the tree's name in the title, not its path" "1 1" \
+    "$(grep -c '<title>Nodes searched: tree seed.tree</title>' "$TMP/tree.svg") $(grep -c 'font-weight="bold" fill="#222">Nodes searched: tree seed.tree</text>' "$TMP/tree.svg")"
+same "--svg: one depth drawn as bars" "5 0" \
+    "$(grep -c '<rect class="bar"' "$TMP/tree.svg") $(grep -c '<circle' "$TMP/tree.svg")"
+run compare tree "$EX/seed.tree" --svg "$TMP/large.svg" --large
+same "--large: type for a projector" "0 1 1" \
+    "$status $(grep -c '<svg .* width="904" height="518"' "$TMP/large.svg") $(grep -c '<g font-size="18" fill="#333">' "$TMP/large.svg")"
+if command -v xmllint >/dev/null 2>&1; then
+    for f in mm tree large; do
+        if xmllint --noout "$TMP/$f.svg" 2>"$TMP/xml"; then ok; else
+            bad "--svg $f: well-formed XML" "$(cat "$TMP/xml")"; fi
+    done
+fi
+
 # ---- Bad input ----
+
+bad_input "--large without a chart" "--large sets the chart's type: give --svg FILE too" --large
 
 bad_input "unknown game" "unknown game 'chess' (tree, ttt, mnk, gomoku, connect4, pacman or nim)" chess
 bad_input "extra argument" "unexpected argument 'y' (see gamesearch compare --help)" ttt x y

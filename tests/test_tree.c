@@ -128,6 +128,115 @@ static const char SEED[] =
 
 /* ---- Nested syntax ----------------------------------------------------- */
 
+/* The seed tree as homework gives it: numbers only. */
+static const char SEED_PLAIN[] =
+    "[[3, 12, 8],\n [2, 4, 6],\n [14, 5, [7, 2]]]";
+
+static void test_plain_lists(void **state)
+{
+    (void)state;
+    track t, t2;
+    /* Named breadth first, level by level and left to right: the seed
+     * tree's names, whatever order the text gives the nodes in. */
+    gs_tree *tree = parse_ok(SEED_PLAIN, &t);
+    gs_tree *named = parse_ok(SEED, &t2);
+    assert_int_equal(gs_tree_syntax_of(tree), GS_TREE_NESTED);
+    assert_int_equal(gs_tree_node_count(tree), 15);
+    assert_int_equal(gs_tree_height(tree), 3);
+    assert_int_equal(gs_tree_num_agents(tree), 2);
+    assert_int_equal(gs_tree_role(tree, 0), GS_ROLE_MAX);
+    assert_int_equal(gs_tree_role(tree, 1), GS_ROLE_MIN);
+    for (int32_t i = 0; i < 15; i++) {
+        assert_string_equal(gs_tree_node_name(tree, i),
+                            gs_tree_node_name(named, i));
+        assert_int_equal(gs_tree_child_count(tree, i),
+                         gs_tree_child_count(named, i));
+        for (int c = 0; c < gs_tree_child_count(tree, i); c++) {
+            assert_int_equal(gs_tree_child(tree, i, c),
+                             gs_tree_child(named, i, c));
+            assert_string_equal(gs_tree_child_action(tree, i, c),
+                                gs_tree_child_action(named, i, c));
+        }
+        double v = -1, w = -1;
+        assert_true(gs_tree_node_value(tree, i, &v) ==
+                    gs_tree_node_value(named, i, &w));
+        assert_true(v == w);
+    }
+    /* Each node where its '[' or number starts. */
+    static const int lines[4] = {1, 1, 2, 3}, cols[4] = {1, 2, 2, 10};
+    static const char *const at[4] = {"A", "B", "C", "M"};
+    for (int k = 0; k < 4; k++) {
+        int32_t i = find_node(tree, at[k]);
+        assert_int_equal(gs_tree_node_line(tree, i), lines[k]);
+        assert_int_equal(gs_tree_node_column(tree, i), cols[k]);
+    }
+    assert_int_equal(gs_tree_node_column(tree, find_node(tree, "O")), 14);
+    free_tree(named, &t2);
+    free_tree(tree, &t);
+
+    /* The textbook's figure: a root of numbers, signs, decimals, comments
+     * and a trailing comma. */
+    tree = parse_ok("# AIMA 5.2\n[[3, 12, 8], [2, 4, 6], [14, 5, 2],]", &t);
+    assert_int_equal(gs_tree_node_count(tree), 13);
+    assert_true(value_of(tree, find_node(tree, "M")) == 2);
+    free_tree(tree, &t);
+    tree = parse_ok("[-3, +1.5e1, .5]", &t);
+    assert_int_equal(gs_tree_node_count(tree), 4);
+    assert_true(value_of(tree, find_node(tree, "B")) == -3);
+    assert_true(value_of(tree, find_node(tree, "C")) == 15);
+    assert_true(value_of(tree, find_node(tree, "D")) == 0.5);
+    free_tree(tree, &t);
+
+    /* More than 26 nodes: Z, then AA, AB ... as spreadsheet columns. */
+    buf b = {0};
+    buf_add(&b, "[");
+    for (int i = 0; i < 30; i++)
+        buf_add(&b, "[%d, %d], ", i, -i);
+    buf_add(&b, "]");
+    tree = parse_ok_n(b.s, b.n, &t);
+    assert_int_equal(gs_tree_node_count(tree), 91);
+    int32_t leaf = gs_tree_child(tree, gs_tree_child(tree, 0, 12), 1);
+    assert_string_equal(gs_tree_node_name(tree, gs_tree_child(tree, 0, 24)), "Z");
+    assert_string_equal(gs_tree_node_name(tree, gs_tree_child(tree, 0, 25)), "AA");
+    assert_string_equal(gs_tree_node_name(tree, gs_tree_child(tree, 0, 29)), "AE");
+    assert_string_equal(gs_tree_node_name(tree, gs_tree_child(tree, gs_tree_child(tree, 0, 0), 0)), "AF");
+    assert_string_equal(gs_tree_node_name(tree, leaf), "BE");
+    assert_true(value_of(tree, leaf) == -12);
+    assert_string_equal(gs_tree_child_action(tree, 0, 25), "AA");
+    free_tree(tree, &t);
+    free(b.s);
+
+    /* One form a tree, and errors keep their place. */
+    static const char mixed_plain[] = "name every node, as in ['A', ('B', 3)], "
+                                      "or none, as in [[3, 12], [2]]";
+    char msg[256];
+    snprintf(msg, sizeof msg, "a tuple (name, value) in a tree of plain "
+             "numbers: %s", mixed_plain);
+    expect_error("[[3, 12],\n ('X', 4)]", 2, 2, msg);
+    snprintf(msg, sizeof msg, "a name in a tree of plain numbers: %s", mixed_plain);
+    expect_error("[[3, 12], 'X']", 1, 11, msg);
+    expect_error("[[3, \"X\"]]", 1, 6, msg);
+    expect_error("[3, ('x', 1)]", 1, 5,
+                 "a tuple (name, value) in a tree of plain numbers: name every "
+                 "node, as in ['A', ('B', 3)], or none, as in [[3, 12], [2]]");
+    snprintf(msg, sizeof msg, "a list without a name in a tree of named "
+             "nodes: %s", mixed_plain);
+    expect_error("['A',\n  [[3, 4]]]", 2, 3, msg);
+    expect_error("[[3, 12], x]", 1, 11, "invalid number 'x'");
+    expect_error("[[3, 12],\n [2, 4x]]", 2, 6, "invalid number '4x'");
+    expect_error("[[3, 12], []]", 1, 12, "a list needs at least one child");
+    expect_error("[[3, 12], [2", 1, 13,
+                 "expected ',' or ']' after a list element, but the input ends");
+    expect_error("[[3, 12], [2,\n", 2, 1,
+                 "expected a number or a list, but the input ends");
+    expect_error("[[3, 12], ]x", 1, 12, "unexpected 'x' after the end of the tree");
+    expect_error("[[3 12]]", 1, 5, "expected ',' or ']' after a list element");
+    /* A bare word that is no number still names the root. */
+    tree = parse_ok("[3a, (x, 1)]", &t);
+    assert_string_equal(gs_tree_node_name(tree, 0), "3a");
+    free_tree(tree, &t);
+}
+
 static void test_nested_seed_tree(void **state)
 {
     (void)state;
@@ -294,13 +403,18 @@ static void test_nested_errors(void **state)
     expect_error("['A', ('B', 1),\n", 2, 1,
                  "expected a list or a tuple, but the input ends");
     expect_error("[", 1, 2, "expected a node name after '[', but the input ends");
-    expect_error("[['A', ('B', 1)]]", 1, 2, "expected a node name after '['");
+    expect_error("[['A', ('B', 1)]]", 1, 3,
+                 "a name in a tree of plain numbers: name every node, as in "
+                 "['A', ('B', 3)], or none, as in [[3, 12], [2]]");
     expect_error("['A', (, 1)]", 1, 8, "expected a node name after '('");
     expect_error("['A\n, ('B', 1)]", 1, 2,
                  "unterminated quoted name (no closing ' on its line)");
     expect_error("[\"A", 1, 2, "unterminated quoted name (no closing \" on its line)");
     expect_error("['', ('B', 1)]", 1, 2, "a node name must not be empty");
-    expect_error("['A', 3]", 1, 7, "expected a list or a tuple");
+    expect_error("['A', 3]", 1, 7,
+                 "a value without a name in a tree of named nodes: name every "
+                 "node, as in ['A', ('B', 3)], or none, as in [[3, 12], [2]]");
+    expect_error("['A', x]", 1, 7, "expected a list or a tuple");
     expect_error("['A', ('B', 1),, ('C', 2)]", 1, 16, "expected a list or a tuple");
     expect_error("['A', (B C, 1)]", 1, 10,
                  "expected ',' and a value after the name 'B' (a tuple is (name, value))");
@@ -796,9 +910,20 @@ static void test_million_deep_nested(void **state)
     b.s[b.n] = '\0';
     expect_error_n(b.s, b.n, 1, (int)b.n + 1,
                    "expected ',' or ']' after a list element, but the input ends");
-    /* A million '[' with no names fails at once. */
+    /* A million '[' with no names: lists of the plain form, unclosed. */
     memset(b.s, '[', DEPTH);
-    expect_error_n(b.s, DEPTH, 1, 2, "expected a node name after '['");
+    expect_error_n(b.s, DEPTH, 1, DEPTH + 1,
+                   "expected a number or a list, but the input ends");
+    /* A million nested plain lists around one number. */
+    b.s[DEPTH - 1] = '7';
+    memset(b.s + DEPTH, ']', DEPTH - 1);
+    b.n = 2 * DEPTH - 1;
+    tree = parse_ok_n(b.s, b.n, &t);
+    assert_int_equal(gs_tree_node_count(tree), DEPTH);
+    assert_int_equal(gs_tree_height(tree), DEPTH - 1);
+    assert_string_equal(gs_tree_node_name(tree, DEPTH - 1), "BDWGN");
+    assert_true(value_of(tree, DEPTH - 1) == 7);
+    free_tree(tree, &t);
     free(b.s);
 }
 
@@ -940,6 +1065,7 @@ static void test_allocation_failures(void **state)
 {
     (void)state;
     assert_true(fail_each_allocation(SEED, strlen(SEED)) >= 5);
+    assert_true(fail_each_allocation(SEED_PLAIN, strlen(SEED_PLAIN)) >= 5);
     /* Line syntax with enough names to grow the symbol table, actions,
      * probabilities and an implicit node. */
     buf b = {0};
@@ -1275,6 +1401,7 @@ int main(void)
         cmocka_unit_test(test_nested_layout),
         cmocka_unit_test(test_nested_names),
         cmocka_unit_test(test_nested_errors),
+        cmocka_unit_test(test_plain_lists),
         cmocka_unit_test(test_long_numbers),
         cmocka_unit_test(test_lines_full),
         cmocka_unit_test(test_lines_cs188_style),

@@ -395,6 +395,98 @@ static void test_json_write(void **state)
     free(g.text);
 }
 
+/* The drawing with GS_TREE_DOT_CUTS and GS_TREE_DOT_LEGEND: 0 draws what
+ * gs_tree_dot_write draws; each cut says why on its first pruned edge, as
+ * the page does; the legend names the roles searched. */
+static void test_dot_legend_and_cuts(void **state)
+{
+    (void)state;
+    static const char cross[] = "color=orange, style=dashed, label=<<font "
+        "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>";
+    char want[512];
+    gs_tree *t = parse(seed_tree, NULL);
+    gs_tree_trace tr;
+    gs_result res;
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    gather plain = {0}, g = {0};
+    assert_int_equal(gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
+                                       gather_write, &plain), GS_OK);
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0, 0,
+                                            gather_write, &g), GS_OK);
+    assert_string_equal(g.text, plain.text);
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0, 4,
+                                            gather_write, &g), GS_EINVAL);
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0,
+                                            GS_TREE_DOT_CUTS, gather_write, &g),
+                     GS_OK);
+    /* C cuts I and J: the reason on I alone; M cuts O. */
+    snprintf(want, sizeof want, "  n5 -> n7 [%s<br/><font point-size=\"10\">"
+             "v = 2 &lt; &#945; = 3</font>>];\n  n5 -> n8 [%s>];\n", cross, cross);
+    assert_non_null(strstr(g.text, want));
+    snprintf(want, sizeof want, "  n12 -> n14 [%s<br/><font point-size=\"10\">"
+             "v = 7 &gt; &#946; = 5</font>>];\n", cross);
+    assert_non_null(strstr(g.text, want));
+    assert_null(strstr(g.text, "legend"));
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0,
+                                            GS_TREE_DOT_LEGEND, gather_write, &g),
+                     GS_OK);
+    assert_null(strstr(g.text, "<br/>"));
+    assert_non_null(strstr(g.text,
+        "  legend [shape=none, margin=0, fontsize=10, label=<<table border=\"0\" "
+        "cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">"
+        "<tr><td>box</td><td align=\"left\">MAX</td></tr>"
+        "<tr><td>ellipse</td><td align=\"left\">MIN</td></tr>"
+        "<tr><td>bold</td><td align=\"left\">the principal variation</td></tr>"
+        "<tr><td><font color=\"orange\">&#10005;</font></td>"
+        "<td align=\"left\">pruned</td></tr>"
+        "<tr><td><font color=\"gray\">gray</font></td>"
+        "<td align=\"left\">never reached</td></tr>"
+        "<tr><td>&#8805; v, &#8804; v</td><td align=\"left\">at least v, at "
+        "most v (the search stopped early)</td></tr></table>>];\n"
+        "  { rank=sink; legend; }\n}\n"));
+    gs_tree_trace_free(t, &tr);
+
+    /* Expectimax draws chance diamonds: the legend says so. */
+    search_traced(t, GS_EXPECTIMAX, 0, &tr, &res);
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_EXPECTIMAX, 0,
+                                            GS_TREE_DOT_LEGEND | GS_TREE_DOT_CUTS,
+                                            gather_write, &g), GS_OK);
+    assert_non_null(strstr(g.text, "<tr><td>diamond</td><td align=\"left\">"
+                                   "chance (expected value)</td></tr>"));
+    assert_null(strstr(g.text, ">MIN<"));
+    assert_non_null(strstr(g.text, "pruned; the first edge of each cut says why"));
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* A cut on equality under the textbook rule. */
+    t = parse("A: B C\nB: D E\nC: F G\nD = 3\nE = 5\nF = 3\nG = 9\n", NULL);
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0,
+                                            GS_TREE_DOT_CUTS, gather_write, &g),
+                     GS_OK);
+    assert_non_null(strstr(g.text, "v = 3 &#8804; &#945; = 3</font>"));
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+
+    /* A chance node cut by its bounds (Star1). */
+    t = parse(dice_tree, NULL);
+    search_traced(t, GS_ALPHABETA, 0, &tr, &res);
+    g.len = 0;
+    assert_int_equal(gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0,
+                                            GS_TREE_DOT_CUTS, gather_write, &g),
+                     GS_OK);
+    assert_non_null(strstr(g.text, "E &#8804; 1 &#8804; &#945; = 5</font>"));
+    assert_non_null(strstr(g.text, "v = 1 &lt; &#945; = 5</font>"));
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    free(g.text);
+    free(plain.text);
+}
+
 /* The text `gamesearch tree` prints (the seed tree by alpha-beta, with its
  * trace table, in test_json_write): by expectimax, and with named actions
  * and a depth. */
@@ -644,24 +736,30 @@ static void test_writers_out_of_memory(void **state)
     gs_result res;
     search_traced(t, GS_ALPHABETA, 0, &tr, &res);
     size_t live = tk.live;
-    for (int which = 0; which < 2; which++) {
+    /* the drawing, the page's data, the drawing with why each cut */
+    const unsigned all = GS_TREE_DOT_LEGEND | GS_TREE_DOT_CUTS;
+    for (int which = 0; which < 3; which++) {
         gather g = {0};
         tk.count = 0;
         int rc = which == 0 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
                                                 gather_write, &g)
-                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
-                                                      0, false, gather_write, &g);
+                 : which == 1 ? gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                        0, false, gather_write, &g)
+                 : gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0, all,
+                                          gather_write, &g);
         assert_int_equal(rc, GS_OK);
         long needed = tk.count;
-        assert_true(needed >= (which == 0 ? 7 : 6));
+        assert_true(needed >= (which == 0 ? 7 : which == 1 ? 6 : 8));
         assert_int_equal(tk.live, live);
         for (long n = 1; n <= needed; n++) {
             tk.count = 0;
             tk.fail_at = n;
             rc = which == 0 ? gs_tree_dot_write(t, &tr, &res, GS_ALPHABETA, 0,
                                                 gather_write, &g)
-                            : gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
-                                                      0, false, gather_write, &g);
+                 : which == 1 ? gs_tree_page_data_write(t, "seed", GS_ALPHABETA, true,
+                                                        0, false, gather_write, &g)
+                 : gs_tree_dot_write_with(t, &tr, &res, GS_ALPHABETA, 0, all,
+                                          gather_write, &g);
             assert_int_equal(rc, GS_ENOMEM);
             assert_int_equal(tk.live, live);
         }
@@ -1092,6 +1190,7 @@ int main(void)
         cmocka_unit_test(test_json_write),
         cmocka_unit_test(test_text_write),
         cmocka_unit_test(test_dot_write),
+        cmocka_unit_test(test_dot_legend_and_cuts),
         cmocka_unit_test(test_page_data_write),
         cmocka_unit_test(test_writer_stops),
         cmocka_unit_test(test_writers_out_of_memory),

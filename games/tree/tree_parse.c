@@ -98,6 +98,7 @@ typedef struct parser {
     gs_tree *t;
 
     /* nested syntax */
+    bool plain;              /* lists of numbers, the nodes unnamed */
     frame *frames;
     size_t nframes, frames_cap;
     int32_t *kids;
@@ -634,6 +635,18 @@ static int quoted_name(parser *ps, uint32_t *off)
     return GS_OK;
 }
 
+/*
+ * Fails at line and col on a part of one form of the nested syntax in a
+ * tree of the other: named nodes (['A', ('B', 3)]) or plain numbers
+ * ([[3, 12], [2]]), one form a tree.
+ */
+static int fail_mixed(parser *ps, int line, int col, const char *what)
+{
+    return fail_at(ps, line, col, "%s in a tree of %s: name every node, as in "
+                   "['A', ('B', 3)], or none, as in [[3, 12], [2]]", what,
+                   ps->plain ? "plain numbers" : "named nodes");
+}
+
 /* Reads the name of a list or tuple (after `opener`) into node `id`. */
 static int nested_name(parser *ps, int32_t id, const char *opener)
 {
@@ -647,6 +660,9 @@ static int nested_name(parser *ps, int32_t id, const char *opener)
         size_t e = at;
         while (e < ps->n && is_bare(ps->s[e]))
             e++;
+        if (e == at && at < ps->n && ps->s[at] == '[' && *opener == '[')
+            return fail_mixed(ps, ps->t->nodes[id].line,
+                              ps->t->nodes[id].column, "a list without a name");
         if (e == at)
             return fail_expected(ps, "expected a node name after '%s'", opener);
         rc = pool_add(ps, at, e - at, &off);
@@ -758,25 +774,132 @@ static int nested_close(parser *ps)
     return GS_OK;
 }
 
+/* Opens a list of the plain form at ps->pos: '[' and no name. */
+static int plain_open(parser *ps)
+{
+    int32_t id;
+    int rc = new_node(ps, ps->pos, &id);
+    if (rc != GS_OK)
+        return rc;
+    ps->pos++;
+    if (GROW(ps, ps->frames, ps->frames_cap, ps->nframes + 1) != GS_OK)
+        return GS_ENOMEM;
+    ps->frames[ps->nframes].node = id;
+    ps->frames[ps->nframes].base = ps->nkids;
+    ps->nframes++;
+    return GS_OK;
+}
+
+/* Reads a number at ps->pos: a leaf of the plain form. */
+static int plain_leaf(parser *ps)
+{
+    int32_t id;
+    double v;
+    int rc = new_node(ps, ps->pos, &id);
+    if (rc == GS_OK)
+        rc = read_number(ps, number_len(ps), &v);
+    if (rc != GS_OK)
+        return rc;
+    ps->t->nodes[id].value = v;
+    ps->t->nodes[id].flags |= NODE_HAS_VALUE;
+    if (GROW(ps, ps->kids, ps->kids_cap, ps->nkids + 1) != GS_OK)
+        return GS_ENOMEM;
+    ps->kids[ps->nkids++] = id;
+    return GS_OK;
+}
+
+/* True when a number token starts at ps->pos (and is the whole word). */
+static bool number_here(const parser *ps)
+{
+    size_t len = number_len(ps);
+    return len > 0 && !is_alpha(ps->s[ps->pos]) && ps->s[ps->pos] != '_' &&
+           number_syntax(ps->s + ps->pos, len);
+}
+
+/*
+ * Decides the form of a nested tree, ps->pos at its first '[': plain when
+ * the first element is a list or a number (a root list named by a bare
+ * number is read as plain), named otherwise.
+ */
+static bool looks_plain(parser *ps)
+{
+    parser at = *ps;
+    at.pos++;
+    skip_space(&at);
+    return at.pos < at.n && (at.s[at.pos] == '[' || number_here(&at));
+}
+
+/* The name of node i of the plain form, breadth first: A .. Z, AA ... */
+static int plain_name(parser *ps, int32_t i, uint32_t *off)
+{
+    char name[8], *dst;
+    int k = (int)sizeof name;
+    for (int64_t n = (int64_t)i + 1; n > 0; n = (n - 1) / 26)
+        name[--k] = (char)('A' + (n - 1) % 26);
+    int rc = pool_reserve(ps, sizeof name - (size_t)k, &dst, off);
+    if (rc == GS_OK)
+        memcpy(dst, name + k, sizeof name - (size_t)k);
+    return rc;
+}
+
+/* Names the nodes of the plain form breadth first, level by level and
+ * left to right from the root, as the textbooks' figures do. */
+static int plain_names(parser *ps)
+{
+    gs_tree *t = ps->t;
+    size_t n = (size_t)t->count;
+    int32_t *queue = ps->alloc->fn(ps->alloc->user, NULL, 0, n * sizeof *queue);
+    if (!queue)
+        return GS_ENOMEM;
+    size_t head = 0, tail = 0;
+    int rc = GS_OK;
+    queue[tail++] = t->root;
+    while (rc == GS_OK && head < tail) {
+        int32_t v = queue[head];
+        rc = plain_name(ps, (int32_t)head++, &t->nodes[v].name);
+        for (int32_t c = 0; c < t->nodes[v].nchild; c++)
+            queue[tail++] = t->edges[t->nodes[v].first + c].child;
+    }
+    release(ps->alloc, queue, n * sizeof *queue);
+    for (size_t e = 0; rc == GS_OK && e < t->nedges; e++)
+        t->edges[e].action = t->nodes[t->edges[e].child].name;
+    return rc;
+}
+
 /* Parses the nested syntax; ps->pos is at the first '['. */
 static int parse_nested(parser *ps)
 {
     char shown[TREE_NAME_BUF];
-    int rc = nested_open(ps);
+    ps->plain = looks_plain(ps);
+    int rc = ps->plain ? plain_open(ps) : nested_open(ps);
     while (rc == GS_OK && ps->nframes > 0) {
-        /* Step 1. An element: a list or a tuple. */
+        /* Step 1. An element: a list, a tuple, or in the plain form a
+         * number. */
         skip_space(ps);
         unsigned c = ps->pos < ps->n ? ps->s[ps->pos] : 0;
         if (ps->pos < ps->n && c == '[') {
-            rc = nested_open(ps);
+            rc = ps->plain ? plain_open(ps) : nested_open(ps);
             continue;
         }
+        bool empty = ps->nkids == ps->frames[ps->nframes - 1].base;
         if (ps->pos < ps->n && c == '(') {
-            rc = nested_tuple(ps);
-        } else if (ps->pos < ps->n && c == ']' &&
-                   ps->nkids == ps->frames[ps->nframes - 1].base) {
+            rc = ps->plain ? fail_mixed(ps, ps->line, col_of(ps, ps->pos),
+                                        "a tuple (name, value)")
+                           : nested_tuple(ps);
+        } else if (ps->pos < ps->n && c == ']' && empty && ps->plain) {
+            return fail_here(ps, ps->pos, "a list needs at least one child");
+        } else if (ps->pos < ps->n && c == ']' && empty) {
             return fail_here(ps, ps->pos, "list %s needs at least one child",
                              node_shown(ps, shown, ps->frames[ps->nframes - 1].node));
+        } else if (ps->plain && ps->pos < ps->n && (c == '\'' || c == '"')) {
+            return fail_mixed(ps, ps->line, col_of(ps, ps->pos), "a name");
+        } else if (ps->plain && ps->pos < ps->n && number_len(ps) > 0) {
+            rc = plain_leaf(ps);
+        } else if (ps->plain) {
+            return fail_expected(ps, "expected a number or a list");
+        } else if (ps->pos < ps->n && number_here(ps)) {
+            return fail_mixed(ps, ps->line, col_of(ps, ps->pos),
+                              "a value without a name");
         } else {
             return fail_expected(ps, "expected a list or a tuple");
         }
@@ -804,7 +927,7 @@ static int parse_nested(parser *ps)
     if (ps->pos < ps->n)
         return fail_trailing(ps, "the end of the tree");
     ps->t->root = 0;
-    return GS_OK;
+    return ps->plain ? plain_names(ps) : GS_OK;
 }
 
 /* ---- Roles ------------------------------------------------------------- */

@@ -282,6 +282,9 @@ typedef struct marks {
     unsigned char *on_pv;
     size_t *first_edge;            /* edges numbered parent by parent */
     unsigned char *cut;            /* pruned edges */
+    size_t *why;                   /* GS_TREE_DOT_CUTS: the first edge a
+                                      cut prunes holds its PRUNE step's
+                                      index + 1; 0 elsewhere */
 } marks;
 
 static void marks_free(const gs_tree *t, marks *m)
@@ -292,13 +295,15 @@ static void marks_free(const gs_tree *t, marks *m)
     release(t, m->visited, n, 1);
     release(t, m->left, n, sizeof *m->left);
     release(t, m->on_pv, n, 1);
-    if (m->first_edge)
+    if (m->first_edge) {
         release(t, m->cut, m->first_edge[n] + 1, 1);
+        release(t, m->why, m->first_edge[n] + 1, sizeof *m->why);
+    }
     release(t, m->first_edge, n + 1, sizeof *m->first_edge);
 }
 
 static bool marks_init(const gs_tree *t, const gs_tree_trace *tr,
-                       const gs_result *res, marks *m)
+                       const gs_result *res, bool why, marks *m)
 {
     size_t n = (size_t)gs_tree_node_count(t);
     memset(m, 0, sizeof *m);
@@ -318,11 +323,18 @@ static bool marks_init(const gs_tree *t, const gs_tree_trace *tr,
                                (size_t)gs_tree_child_count(t, (int32_t)i);
     if (!(m->cut = alloc(t, m->first_edge[n] + 1, 1, true)))
         return false;
+    if (why && !(m->why = alloc(t, m->first_edge[n] + 1, sizeof *m->why, true)))
+        return false;
     for (size_t i = 0; i < tr->count; i++) {
         const gs_tree_step *st = &tr->steps[i];
-        if (st->kind == GS_EVENT_PRUNE)
-            m->cut[m->first_edge[st->parent] + (size_t)st->index] = 1;
-        else if (st->kind == GS_EVENT_ENTER)
+        if (st->kind == GS_EVENT_PRUNE) {
+            size_t e = m->first_edge[st->parent] + (size_t)st->index;
+            m->cut[e] = 1;
+            /* a cut prunes the rest of a node's children, a step each:
+             * its reason goes on the first */
+            if (why && (i == 0 || tr->steps[i - 1].kind != GS_EVENT_PRUNE))
+                m->why[e] = i + 1;
+        } else if (st->kind == GS_EVENT_ENTER)
             m->visited[st->node] = 1;
         else
             m->left[st->node] = st;
@@ -350,8 +362,44 @@ static void dot_value_label(gs_writer *o, const gs_tree *t, int32_t node,
     }
 }
 
+/*
+ * Why the cut whose first PRUNE is step k was made, as the page says it,
+ * for an HTML-like label: "v = 2 &lt; &#945; = 3" (the parent's value
+ * against the bound it passed, '<' or '>', or met, '<=' or '>='), or for
+ * a chance node "E &#8804; 1 &#8804; &#945; = 5" (its most, or least,
+ * expected value).
+ */
+static void cut_reason(const gs_tree_trace *tr, size_t k, char *buf,
+                       size_t size)
+{
+    const gs_tree_step *s = &tr->steps[k];
+    size_t j = k;   /* the parent's LEAVE follows its prunes */
+    while (j < tr->count && tr->steps[j].kind != GS_EVENT_LEAVE)
+        j++;
+    if (j >= tr->count) {
+        snprintf(buf, size, "cut");
+        return;
+    }
+    const gs_tree_step *p = &tr->steps[j];
+    bool high = p->bound == GS_BOUND_LOWER;
+    double edge = high ? s->beta : s->alpha;
+    char v[GS_NUMBER_SIZE], b[GS_NUMBER_SIZE];
+    gs_format_value(p->value, v);
+    gs_format_value(edge, b);
+    const char *cmp = high ? (p->value > edge ? "&gt;" : "&#8805;")
+                           : (p->value < edge ? "&lt;" : "&#8804;");
+    if (s->role == GS_ROLE_CHANCE)
+        snprintf(buf, size, "E %s %s %s %s = %s", high ? "&#8805;" : "&#8804;",
+                 v, high ? "&#8805;" : "&#8804;",
+                 high ? "&#946;" : "&#945;", b);
+    else
+        snprintf(buf, size, "v = %s %s %s = %s", v, cmp,
+                 high ? "&#946;" : "&#945;", b);
+}
+
 /* The edge from v to its child i, its attributes up to the closing ']'. */
-static void dot_edge(gs_writer *o, const gs_tree *t, const marks *m, int32_t v, int i)
+static void dot_edge(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
+                     const marks *m, int32_t v, int i)
 {
     int32_t c = gs_tree_child(t, v, i);
     const char *action = gs_tree_child_action(t, v, i);
@@ -375,9 +423,17 @@ static void dot_edge(gs_writer *o, const gs_tree *t, const marks *m, int32_t v, 
         }
         gs_writer_puts(o, ", fontsize=10, ");
     }
-    if (m->cut[m->first_edge[v] + (size_t)i])
+    size_t e = m->first_edge[v] + (size_t)i;
+    if (m->cut[e]) {
         gs_writer_puts(o, "color=orange, style=dashed, label=<<font "
-               "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>>");
+               "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>");
+        if (m->why && m->why[e]) {
+            char why[160];
+            cut_reason(tr, m->why[e] - 1, why, sizeof why);
+            gs_writer_printf(o, "<br/><font point-size=\"10\">%s</font>", why);
+        }
+        gs_writer_puts(o, ">");
+    }
     else if (!m->visited[c])
         gs_writer_puts(o, "color=gray, style=dashed");
     else if (m->on_pv[v] && m->on_pv[c])
@@ -387,15 +443,56 @@ static void dot_edge(gs_writer *o, const gs_tree *t, const marks *m, int32_t v, 
     gs_writer_puts(o, "];\n");
 }
 
+/* The legend node: the marks the drawing uses, at the bottom. */
+static void dot_legend(gs_writer *o, const gs_tree *t, gs_algo algo,
+                       bool cuts)
+{
+    bool role[3] = {false, false, false};
+    for (int a = 0; a < gs_tree_num_agents(t); a++)
+        role[searched_role(t, a, algo)] = true;
+    gs_writer_puts(o, "  legend [shape=none, margin=0, fontsize=10, label=<"
+                   "<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" "
+                   "cellpadding=\"3\">");
+    if (role[GS_ROLE_MAX])
+        gs_writer_puts(o, "<tr><td>box</td><td align=\"left\">MAX</td></tr>");
+    if (role[GS_ROLE_MIN])
+        gs_writer_puts(o, "<tr><td>ellipse</td><td align=\"left\">MIN</td></tr>");
+    if (role[GS_ROLE_CHANCE])
+        gs_writer_puts(o, "<tr><td>diamond</td><td align=\"left\">chance "
+                       "(expected value)</td></tr>");
+    gs_writer_puts(o, "<tr><td>bold</td><td align=\"left\">the principal "
+                   "variation</td></tr>"
+                   "<tr><td><font color=\"orange\">&#10005;</font></td>"
+                   "<td align=\"left\">pruned");
+    if (cuts)
+        gs_writer_puts(o, "; the first edge of each cut says why");
+    gs_writer_puts(o, "</td></tr>"
+                   "<tr><td><font color=\"gray\">gray</font></td>"
+                   "<td align=\"left\">never reached</td></tr>"
+                   "<tr><td>&#8805; v, &#8804; v</td><td align=\"left\">at least "
+                   "v, at most v (the search stopped early)</td></tr>"
+                   "</table>>];\n  { rank=sink; legend; }\n");
+}
+
 int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
                       const gs_result *result, gs_algo algo,
                       int32_t depth_plies, gs_write_fn write, void *user)
 {
-    if (!tree || !trace || !result || !write || depth_plies < 0)
+    return gs_tree_dot_write_with(tree, trace, result, algo, depth_plies, 0,
+                                  write, user);
+}
+
+int gs_tree_dot_write_with(const gs_tree *tree, const gs_tree_trace *trace,
+                           const gs_result *result, gs_algo algo,
+                           int32_t depth_plies, unsigned flags,
+                           gs_write_fn write, void *user)
+{
+    if (!tree || !trace || !result || !write || depth_plies < 0 ||
+        (flags & ~(unsigned)(GS_TREE_DOT_LEGEND | GS_TREE_DOT_CUTS)))
         return GS_EINVAL;
     const gs_tree *t = tree;
     marks m;
-    if (!marks_init(t, trace, result, &m)) {
+    if (!marks_init(t, trace, result, (flags & GS_TREE_DOT_CUTS) != 0, &m)) {
         marks_free(t, &m);
         return GS_ENOMEM;
     }
@@ -429,13 +526,15 @@ int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
             continue;
         for (int i = 0; i < nc; i++) {
             int32_t c = gs_tree_child(t, v, i);
-            dot_edge(&o, t, &m, v, i);
+            dot_edge(&o, t, trace, &m, v, i);
             if (m.ply[c] < 0) {
                 m.ply[c] = m.ply[v] + 1;
                 m.queue[tail++] = c;
             }
         }
     }
+    if (flags & GS_TREE_DOT_LEGEND)
+        dot_legend(&o, t, algo, (flags & GS_TREE_DOT_CUTS) != 0);
     gs_writer_puts(&o, "}\n");
     marks_free(t, &m);
     return gs_writer_finish(&o);

@@ -184,13 +184,26 @@ typedef gs_write_fn gs_compare_write_fn;
 /*
  * Writes an SVG chart of c: nodes searched against depth on a log scale,
  * one line for each algorithm (its finished searches; one that stopped at
- * the node limit ends in an open circle), b^d and b^(d/2) dashed for
- * reference, labelled axes and a legend; `title` (may be NULL) is shown
- * above it. Returns GS_OK, GS_EINVAL for a comparison without rows, or
+ * the node limit ends in an open circle, which the legend explains),
+ * b^d and b^(d/2) dashed for reference, labelled axes and a legend; `title`
+ * (may be NULL) is shown above it. A line that coincides with an earlier
+ * algorithm's is dashed, and the legend says "same nodes as" that one;
+ * with expectimax, the legend says its value is an expectation. A
+ * comparison at a single depth is drawn as bars, one per algorithm, with
+ * the count above each. Returns GS_OK, GS_EINVAL for a comparison without rows, or
  * the first nonzero value write returned.
  */
 GS_API int gs_compare_svg(const gs_compare *c, const char *title,
                           gs_compare_write_fn write, void *user);
+
+/*
+ * gs_compare_svg with its type `font_scale` times as large (1 to 3; 1.5
+ * reads on a projector), the margins and the legend grown with it.
+ * GS_EINVAL for a scale outside 1 to 3.
+ */
+GS_API int gs_compare_svg_scaled(const gs_compare *c, const char *title,
+                                 double font_scale, gs_compare_write_fn write,
+                                 void *user);
 
 /*
  * One row as `gamesearch compare` prints it, and a newline: the depth, the

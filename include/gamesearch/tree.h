@@ -12,6 +12,15 @@
  *    decimals, negative allowed. Any white space and newlines. Roles: two
  *    agents, MAX at the root then MIN, unless gs_tree_set_roles says
  *    otherwise.
+ *    Plain numbers, as homework gives trees, when the root's first element
+ *    is a list or a number:
+ *      [[3, 12, 8], [2, 4, 6], [14, 5, [7, 2]]]
+ *    A list is an inner node, a number a leaf. The nodes are named breadth
+ *    first, level by level and left to right: the root A, then B, C, ...,
+ *    Z, AA, AB, ... (spreadsheet columns); the actions are the children's
+ *    names. A tree names every node or none: a tuple or a name among plain
+ *    numbers, or a value or list without a name among named nodes, is an
+ *    error saying so.
  *
  * 2. Lines, one statement a line, '#' starts a comment:
  *      agents: max min min   roles in turn order (max, min or chance)
@@ -423,6 +432,28 @@ GS_API int gs_tree_dot_write(const gs_tree *tree, const gs_tree_trace *trace,
                              const gs_result *result, gs_algo algo,
                              int32_t depth_plies, gs_write_fn write,
                              void *user);
+
+/* What gs_tree_dot_write_with adds to the drawing. */
+enum {
+    /* a legend at the bottom: the shapes of the roles searched and the
+     * marks (bold, crossed out, gray, bounds) */
+    GS_TREE_DOT_LEGEND = 1u,
+    /* the reason for each cut on the first edge it prunes, as the page
+     * gives it: "v = 2 < alpha = 3" at MAX and MIN nodes ('<' or '>' when
+     * the value passed the bound, '<=' or '>=' when it met it), or
+     * "E <= 1 <= alpha = 5" at a chance node pruned by its bounds */
+    GS_TREE_DOT_CUTS = 2u
+};
+
+/*
+ * gs_tree_dot_write with `flags` (GS_TREE_DOT_*; 0 draws exactly what
+ * gs_tree_dot_write draws). GS_EINVAL for an unknown flag.
+ */
+GS_API int gs_tree_dot_write_with(const gs_tree *tree,
+                                  const gs_tree_trace *trace,
+                                  const gs_result *result, gs_algo algo,
+                                  int32_t depth_plies, unsigned flags,
+                                  gs_write_fn write, void *user);
 
 /*
  * The data of the page of `gamesearch tree --html` (web/tree.js reads

@@ -13,7 +13,11 @@
 
 #include "gamesearch/compare.h"
 
-/* The picture: the plot area, the legend to its right. */
+/*
+ * The picture at type scale 1: the plot area, the legend to its right.
+ * A larger type scale (for a projector) grows the type, the margins and
+ * the legend with it; the plot keeps its size.
+ */
 enum {
     WIDTH = 760,
     HEIGHT = 460,
@@ -24,10 +28,46 @@ enum {
     LEGEND_LEFT = 540
 };
 
+/* The largest type scale: beyond it the legend outgrows any slide. */
+#define MAX_FONT_SCALE 3.0
+
 static const char *const colours[GS_COMPARE_MAX_ALGOS] = {
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
     "#9467bd", "#8c564b", "#e377c2", "#17becf",
 };
+
+/* The dashes of the second, third ... algorithm whose line is the same
+ * as an earlier one's, so that each still shows over it. */
+static const char *const same_dashes[] = {"6 4", "2 3", "10 3 2 3", "1 5"};
+
+/* The picture's measures at a type scale. */
+typedef struct geom {
+    double f;                      /* the type scale, 1 by default */
+    int width, height;
+    int left, top, right, bottom;  /* the plot area */
+    int legend_left, legend_width;
+} geom;
+
+static geom geom_of(double f)
+{
+    geom g;
+    g.f = f;
+    g.left = (int)(PLOT_LEFT * f);
+    g.top = (int)(PLOT_TOP * f);
+    g.right = g.left + (PLOT_RIGHT - PLOT_LEFT);
+    g.bottom = g.top + (PLOT_BOTTOM - PLOT_TOP);
+    g.legend_left = g.right + (LEGEND_LEFT - PLOT_RIGHT);
+    g.legend_width = (int)((WIDTH - LEGEND_LEFT - 10) * f);
+    g.width = g.legend_left + g.legend_width + 10;
+    g.height = g.bottom + (int)((HEIGHT - PLOT_BOTTOM) * f);
+    return g;
+}
+
+/* A font size of the picture at scale 1, at g's scale. */
+static double fs(const geom *g, double size)
+{
+    return size * g->f;
+}
 
 /* The length of the UTF-8 character at s (at most n bytes), or 0 when the
  * bytes there are not one. */
@@ -74,19 +114,22 @@ static void out_text(gs_writer *w, const char *s)
 
 /* The scales: depth to x, log10(nodes) to y. */
 typedef struct scale {
+    const geom *g;
     double d0, d1;      /* depths at the left and right edges */
     int decades;        /* the y axis goes from 1 to 10^decades */
+    bool single;        /* one depth: drawn as bars, one per algorithm */
 } scale;
 
 static double x_of(const scale *s, double depth)
 {
-    return PLOT_LEFT + (depth - s->d0) / (s->d1 - s->d0) *
-                           (PLOT_RIGHT - PLOT_LEFT);
+    return s->g->left + (depth - s->d0) / (s->d1 - s->d0) *
+                            (s->g->right - s->g->left);
 }
 
 static double y_of(const scale *s, double log10_nodes)
 {
-    return PLOT_BOTTOM - log10_nodes / s->decades * (PLOT_BOTTOM - PLOT_TOP);
+    return s->g->bottom - log10_nodes / s->decades *
+                              (s->g->bottom - s->g->top);
 }
 
 /* "1", "10", "100", "1k", ... "100M", "1G", ... for 10^e. */
@@ -104,7 +147,8 @@ static void decade_label(int e, char *buf, size_t size)
 
 static void axes(gs_writer *w, const scale *s, const gs_compare *c)
 {
-    gs_writer_printf(w, "<g font-size=\"12\" fill=\"#333\">\n");
+    const geom *g = s->g;
+    gs_writer_printf(w, "<g font-size=\"%g\" fill=\"#333\">\n", fs(g, 12));
     /* Horizontal grid lines and labels at every power of ten. */
     int step = s->decades > 12 ? 2 : 1;
     for (int e = 0; e <= s->decades; e += step) {
@@ -112,11 +156,12 @@ static void axes(gs_writer *w, const scale *s, const gs_compare *c)
         double y = y_of(s, e);
         decade_label(e, label, sizeof label);
         gs_writer_printf(w, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-               "stroke=\"#ddd\"/>\n", PLOT_LEFT, y, PLOT_RIGHT, y);
+               "stroke=\"#ddd\"/>\n", g->left, y, g->right, y);
         gs_writer_printf(w, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-            PLOT_LEFT - 8, y + 4, label);
+            g->left - 8, y + fs(g, 4), label);
     }
-    /* A tick and a label at each depth (every few on wide ranges). */
+    /* A tick and a label at each depth (every few on wide ranges); one
+     * depth alone is named under the middle of its bars. */
     int span = (int)(s->d1 - s->d0);
     int dstep = span > 40 ? 10 : span > 20 ? 5 : span > 12 ? 2 : 1;
     for (int d = c->options.min_depth; d <= (int)s->d1; d++) {
@@ -124,47 +169,136 @@ static void axes(gs_writer *w, const scale *s, const gs_compare *c)
             continue;
         double x = x_of(s, d);
         gs_writer_printf(w, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-               "stroke=\"#333\"/>\n", x, PLOT_BOTTOM, x, PLOT_BOTTOM + 5);
-        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-            x, PLOT_BOTTOM + 19, d);
+               "stroke=\"#333\"/>\n", x, g->bottom, x, g->bottom + 5);
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%d</text>\n",
+            x, g->bottom + fs(g, 19), d);
     }
     gs_writer_printf(w, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-           "stroke=\"#333\"/>\n", PLOT_LEFT, PLOT_TOP, PLOT_RIGHT - PLOT_LEFT,
-        PLOT_BOTTOM - PLOT_TOP);
-    gs_writer_printf(w, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"13\">"
-           "depth (plies)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
-        PLOT_BOTTOM + 42);
-    gs_writer_printf(w, "<text transform=\"translate(22 %d) rotate(-90)\" "
-           "text-anchor=\"middle\" font-size=\"13\">nodes searched "
-           "(log scale)</text>\n</g>\n", (PLOT_TOP + PLOT_BOTTOM) / 2);
+           "stroke=\"#333\"/>\n", g->left, g->top, g->right - g->left,
+        g->bottom - g->top);
+    gs_writer_printf(w, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%g\">"
+           "depth (plies)</text>\n", (g->left + g->right) / 2,
+        g->bottom + fs(g, 42), fs(g, 13));
+    gs_writer_printf(w, "<text transform=\"translate(%.1f %d) rotate(-90)\" "
+           "text-anchor=\"middle\" font-size=\"%g\">nodes searched "
+           "(log scale)</text>\n</g>\n", fs(g, 22), (g->top + g->bottom) / 2,
+           fs(g, 13));
 }
 
-/* b^d and b^(d/2): straight lines on a log scale, clipped to the plot. */
+/* b^d and b^(d/2): straight lines on a log scale, clipped to the plot;
+ * level ones at a single depth. */
 static void references(gs_writer *w, const scale *s, double b)
 {
     if (!(b > 1))
         return;
     static const char *const dashes[2] = {"7 4", "2 3"};
+    double mid = (s->d0 + s->d1) / 2;
     for (int half = 0; half < 2; half++) {
         double k = half ? 0.5 : 1.0;
+        double from = s->single ? mid : s->d0, to = s->single ? mid : s->d1;
         gs_writer_printf(w, "<polyline class=\"reference\" points=\"%.1f,%.1f %.1f,%.1f\" "
-               "fill=\"none\" stroke=\"#777\" stroke-width=\"1.5\" "
+               "fill=\"none\" stroke=\"#777\" stroke-width=\"%g\" "
                "stroke-dasharray=\"%s\" clip-path=\"url(#plot)\"/>\n",
-            x_of(s, s->d0), y_of(s, k * s->d0 * log10(b)), x_of(s, s->d1),
-            y_of(s, k * s->d1 * log10(b)), dashes[half]);
+            x_of(s, s->d0), y_of(s, k * from * log10(b)), x_of(s, s->d1),
+            y_of(s, k * to * log10(b)), fs(s->g, 1.5), dashes[half]);
+    }
+}
+
+/* True when algorithms a and b finished searches at the same depths and
+ * each with the same nodes (and a finished one at least): their lines
+ * coincide. */
+static bool same_line(const gs_compare *c, int a, int b)
+{
+    int shared = 0;
+    for (size_t i = 0; i < c->num_rows; i++) {
+        const gs_compare_row *ra = &c->rows[i];
+        if (ra->algo != a)
+            continue;
+        const gs_compare_row *rb = NULL;
+        for (size_t j = 0; j < c->num_rows && !rb; j++)
+            if (c->rows[j].algo == b && c->rows[j].depth == ra->depth)
+                rb = &c->rows[j];
+        bool fa = ra->result.stopped == GS_STOP_NONE;
+        bool fb = rb && rb->result.stopped == GS_STOP_NONE;
+        if (fa != fb || (fa && ra->result.nodes != rb->result.nodes))
+            return false;
+        shared += fa;
+    }
+    for (size_t j = 0; j < c->num_rows; j++)   /* b's depths a lacks */
+        if (c->rows[j].algo == b && c->rows[j].result.stopped == GS_STOP_NONE) {
+            bool found = false;
+            for (size_t i = 0; i < c->num_rows && !found; i++)
+                found = c->rows[i].algo == a && c->rows[i].depth == c->rows[j].depth;
+            if (!found)
+                return false;
+        }
+    return shared > 0;
+}
+
+/* How the lines are drawn: same[i] the first earlier algorithm whose line
+ * algorithm i's coincides with (-1: none), dash[i] its dashes (NULL:
+ * solid). */
+typedef struct lines {
+    int same[GS_COMPARE_MAX_ALGOS];
+    const char *dash[GS_COMPARE_MAX_ALGOS];
+} lines;
+
+static void lines_of(const gs_compare *c, lines *l)
+{
+    int n = c->options.num_algos, rank[GS_COMPARE_MAX_ALGOS] = {0};
+    for (int i = 0; i < n; i++) {
+        l->same[i] = -1;
+        l->dash[i] = NULL;
+        for (int j = 0; j < i && l->same[i] < 0; j++)
+            if (l->same[j] < 0 && same_line(c, j, i))
+                l->same[i] = j;
+        if (l->same[i] >= 0) {
+            int k = rank[l->same[i]]++;
+            int nd = (int)(sizeof same_dashes / sizeof *same_dashes);
+            l->dash[i] = same_dashes[k < nd ? k : nd - 1];
+        }
     }
 }
 
 /* One algorithm's line through its finished searches, a dot at each, an
- * open circle where a search stopped at the node limit. */
+ * open circle where a search stopped at the node limit; at a single
+ * depth, its bar, the count written above it. */
 static void algorithm_line(gs_writer *w, const scale *s, const gs_compare *c,
-                           int algo)
+                           const lines *l, int algo)
 {
+    const geom *g = s->g;
     char name[GS_COMPARE_NAME_SIZE];
     gs_compare_algo_name(&c->options.algos[algo], name, sizeof name);
     const char *colour = colours[algo];
-    gs_writer_printf(w, "<g class=\"algorithm\" data-algo=\"%s\">\n<polyline points=\"",
-        name);
+    gs_writer_printf(w, "<g class=\"algorithm\" data-algo=\"%s\">\n", name);
+    if (s->single) {
+        int n = c->options.num_algos;
+        double slot = (double)(g->right - g->left) / n;
+        double bw = slot * 0.6 < 48 * g->f ? slot * 0.6 : 48 * g->f;
+        double x = g->left + slot * (algo + 0.5);
+        for (size_t i = 0; i < c->num_rows; i++) {
+            const gs_compare_row *row = &c->rows[i];
+            if (row->algo != algo)
+                continue;
+            bool stopped = row->result.stopped != GS_STOP_NONE;
+            char count[32];
+            gs_format_count(row->result.nodes, count, sizeof count);
+            double y = y_of(s, log10((double)row->result.nodes));
+            gs_writer_printf(w, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" "
+                   "width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+                   "stroke-width=\"%g\"><title>%s, depth %d: %s nodes%s</title>"
+                   "</rect>\n", x - bw / 2, y, bw, g->bottom - y,
+                   stopped ? "white" : colour, colour, fs(g, 1.5), name,
+                   row->depth, count,
+                   stopped ? " (stopped at the node limit)" : "");
+            gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\" "
+                   "text-anchor=\"middle\" fill=\"#333\">%s%s</text>\n", x,
+                   y - fs(g, 5), fs(g, 11), count, stopped ? "+" : "");
+        }
+        gs_writer_printf(w, "</g>\n");
+        return;
+    }
+    gs_writer_printf(w, "<polyline points=\"");
     int points = 0;
     for (size_t i = 0; i < c->num_rows; i++) {
         const gs_compare_row *row = &c->rows[i];
@@ -173,83 +307,144 @@ static void algorithm_line(gs_writer *w, const scale *s, const gs_compare *c,
         gs_writer_printf(w, "%s%.1f,%.1f", points++ ? " " : "", x_of(s, row->depth),
             y_of(s, log10((double)row->result.nodes)));
     }
-    /* Expectimax visits what minimax does: dashed, so both show. */
-    bool dashed = c->options.algos[algo].algo == GS_EXPECTIMAX;
-    gs_writer_printf(w, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", colour,
-        dashed ? " stroke-dasharray=\"6 4\"" : "");
+    gs_writer_printf(w, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%g\"%s%s%s/>\n",
+        colour, fs(g, 2), l->dash[algo] ? " stroke-dasharray=\"" : "",
+        l->dash[algo] ? l->dash[algo] : "", l->dash[algo] ? "\"" : "");
     for (size_t i = 0; i < c->num_rows; i++) {
         const gs_compare_row *row = &c->rows[i];
         if (row->algo != algo)
             continue;
         bool stopped = row->result.stopped != GS_STOP_NONE;
-        gs_writer_printf(w, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\" "
-               "stroke=\"%s\" stroke-width=\"1.5\"><title>%s, depth %d: "
+        gs_writer_printf(w, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%g\" fill=\"%s\" "
+               "stroke=\"%s\" stroke-width=\"%g\"><title>%s, depth %d: "
                "%llu nodes%s</title></circle>\n",
             x_of(s, row->depth), y_of(s, log10((double)row->result.nodes)),
-            stopped ? "4.5" : "3", stopped ? "white" : colour, colour, name,
-            row->depth, (unsigned long long)row->result.nodes,
+            fs(g, stopped ? 4.5 : 3), stopped ? "white" : colour, colour,
+            fs(g, 1.5), name, row->depth, (unsigned long long)row->result.nodes,
             stopped ? " (stopped at the node limit)" : "");
     }
     gs_writer_printf(w, "</g>\n");
 }
 
 /* A legend entry's sample line at (x, y), `dash` NULL for a solid one. */
-static void sample(gs_writer *w, int x, int y, const char *colour,
-                   const char *dash)
+static void sample(gs_writer *w, const geom *g, int x, double y,
+                   const char *colour, const char *dash, double width)
 {
-    gs_writer_printf(w, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-           "stroke-width=\"%s\"%s%s%s/>\n", x, y, x + 28, y, colour,
-        dash ? "1.5" : "2", dash ? " stroke-dasharray=\"" : "",
+    gs_writer_printf(w, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+           "stroke=\"%s\" stroke-width=\"%g\"%s%s%s/>\n", x, y, x + fs(g, 28),
+        y, colour, fs(g, width), dash ? " stroke-dasharray=\"" : "",
         dash ? dash : "", dash ? "\"" : "");
 }
 
-static void legend(gs_writer *w, const gs_compare *c, double b, int bdepth)
+static void legend(gs_writer *w, const geom *g, const gs_compare *c,
+                   const lines *l, bool single, double b, int bdepth)
 {
     int n = c->options.num_algos;
-    int x = LEGEND_LEFT, y = PLOT_TOP;
-    gs_writer_printf(w, "<g class=\"legend\" font-size=\"12\" fill=\"#333\">\n"
-           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" "
-           "stroke=\"#bbb\"/>\n", x, y, WIDTH - x - 10, 22 * (n + 2) + 40);
+    bool stopped = false, expectimax = false;
+    for (size_t i = 0; i < c->num_rows; i++)
+        stopped |= c->rows[i].result.stopped != GS_STOP_NONE;
+    for (int i = 0; i < n; i++)
+        expectimax |= c->options.algos[i].algo == GS_EXPECTIMAX;
+    /* Step 1. The height: a line an algorithm (two when its line is the
+     * same as another's), the marker, the references, the note. */
+    double row = fs(g, 22), small = fs(g, 15);
+    double height = fs(g, 20) + row * n;
+    for (int i = 0; i < n; i++)
+        height += l->same[i] >= 0 ? small : 0;
+    height += stopped ? row : 0;
+    height += b > 1 ? 2 * row + fs(g, 38) : 0;
+    height += expectimax ? 2 * small + fs(g, 4) : 0;
+    int x = g->legend_left;
+    double y = g->top;
+    gs_writer_printf(w, "<g class=\"legend\" font-size=\"%g\" fill=\"#333\">\n"
+           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.0f\" fill=\"white\" "
+           "stroke=\"#bbb\"/>\n", fs(g, 12), x, g->top, g->legend_width, height);
+    /* Step 2. The algorithms, and which line each coincides with. */
+    y += fs(g, 20);
     for (int i = 0; i < n; i++) {
         char name[GS_COMPARE_NAME_SIZE];
         gs_compare_algo_name(&c->options.algos[i], name, sizeof name);
-        int ly = y + 20 + 22 * i;
-        if (c->options.algos[i].algo == GS_EXPECTIMAX)
-            gs_writer_printf(w, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-                   "stroke=\"%s\" stroke-width=\"2\" "
-                   "stroke-dasharray=\"6 4\"/>\n", x + 10, ly - 4, x + 38,
-                ly - 4, colours[i]);
+        if (single)
+            gs_writer_printf(w, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%g\" "
+                   "height=\"%g\" fill=\"%s\"/>\n", x + fs(g, 16),
+                   y - fs(g, 10), fs(g, 14), fs(g, 10), colours[i]);
         else
-            sample(w, x + 10, ly - 4, colours[i], NULL);
-        gs_writer_printf(w, "<text x=\"%d\" y=\"%d\">%s</text>\n", x + 46, ly, name);
+            sample(w, g, x + 10, y - fs(g, 4), colours[i], l->dash[i], 2);
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+                         x + fs(g, 46), y, name);
+        if (l->same[i] >= 0) {
+            char other[GS_COMPARE_NAME_SIZE];
+            gs_compare_algo_name(&c->options.algos[l->same[i]], other,
+                                 sizeof other);
+            gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%g\">"
+                   "same nodes as %s</text>\n", x + fs(g, 46), y + small - 1,
+                   fs(g, 10), other);
+            y += small;
+        }
+        y += row;
     }
+    /* Step 3. What the open marker means, when the chart has one. */
+    if (stopped) {
+        if (single)
+            gs_writer_printf(w, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%g\" "
+                   "height=\"%g\" fill=\"white\" stroke=\"#555\" "
+                   "stroke-width=\"%g\"/>\n", x + fs(g, 16), y - fs(g, 10),
+                   fs(g, 14), fs(g, 10), fs(g, 1.5));
+        else
+            gs_writer_printf(w, "<circle class=\"marker\" cx=\"%.1f\" cy=\"%.1f\" "
+                   "r=\"%g\" fill=\"white\" stroke=\"#555\" stroke-width=\"%g\"/>\n",
+                   x + fs(g, 24), y - fs(g, 4), fs(g, 4.5), fs(g, 1.5));
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">stopped at the node "
+                         "limit</text>\n", x + fs(g, 46), y);
+        y += row;
+    }
+    /* Step 4. The references. */
     if (b > 1) {
-        int ly = y + 20 + 22 * n;
-        sample(w, x + 10, ly - 4, "#777", "7 4");
-        gs_writer_printf(w, "<text x=\"%d\" y=\"%d\">b<tspan dy=\"-5\" font-size=\"9\">d"
-               "</tspan></text>\n", x + 46, ly);
-        sample(w, x + 10, ly + 18, "#777", "2 3");
-        gs_writer_printf(w, "<text x=\"%d\" y=\"%d\">b<tspan dy=\"-5\" font-size=\"9\">"
-               "d/2</tspan></text>\n", x + 46, ly + 22);
-        gs_writer_printf(w, "<text x=\"%d\" y=\"%d\" font-size=\"11\">b = %.2f: %s",
-            x + 10, ly + 46, b, bdepth ? "minimax's" : "the root's moves");
+        sample(w, g, x + 10, y - fs(g, 4), "#777", "7 4", 1.5);
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">b<tspan dy=\"%g\" "
+               "font-size=\"%g\">d</tspan></text>\n", x + fs(g, 46), y,
+               -fs(g, 5), fs(g, 9));
+        sample(w, g, x + 10, y + row - fs(g, 4), "#777", "2 3", 1.5);
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">b<tspan dy=\"%g\" "
+               "font-size=\"%g\">d/2</tspan></text>\n", x + fs(g, 46), y + row,
+               -fs(g, 5), fs(g, 9));
+        y += 2 * row + fs(g, 2);
+        gs_writer_printf(w, "<text x=\"%d\" y=\"%.1f\" font-size=\"%g\">b = %.2f: %s",
+            x + 10, y, fs(g, 11), b, bdepth ? "minimax's" : "the root's moves");
         if (bdepth)
-            gs_writer_printf(w, "</text>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">"
-                   "nodes<tspan dy=\"-4\" font-size=\"8\">1/%d</tspan>"
-                   "<tspan dy=\"4\"> at depth %d</tspan>",
-                x + 10, ly + 60, bdepth, bdepth);
+            gs_writer_printf(w, "</text>\n<text x=\"%d\" y=\"%.1f\" font-size=\"%g\">"
+                   "nodes<tspan dy=\"%g\" font-size=\"%g\">1/%d</tspan>"
+                   "<tspan dy=\"%g\"> at depth %d</tspan>",
+                x + 10, y + fs(g, 14), fs(g, 11), -fs(g, 4), fs(g, 8), bdepth,
+                fs(g, 4), bdepth);
         gs_writer_printf(w, "</text>\n");
+        y += fs(g, 36);
     }
+    /* Step 5. What expectimax's value is: not the game's. */
+    if (expectimax)
+        gs_writer_printf(w, "<text x=\"%d\" y=\"%.1f\" font-size=\"%g\">"
+               "expectimax: MIN moves uniformly at</text>\n<text x=\"%d\" "
+               "y=\"%.1f\" font-size=\"%g\">random, its value an expectation"
+               "</text>\n", x + 10, y, fs(g, 10), x + 10, y + small, fs(g, 10));
     gs_writer_printf(w, "</g>\n");
 }
 
 int gs_compare_svg(const gs_compare *c, const char *title,
                    gs_compare_write_fn write, void *user)
 {
-    if (!c || !write || c->num_rows == 0)
+    return gs_compare_svg_scaled(c, title, 1.0, write, user);
+}
+
+int gs_compare_svg_scaled(const gs_compare *c, const char *title,
+                          double font_scale, gs_compare_write_fn write,
+                          void *user)
+{
+    if (!c || !write || c->num_rows == 0 || !(font_scale >= 1) ||
+        font_scale > MAX_FONT_SCALE)
         return GS_EINVAL;
     gs_writer w;
     gs_writer_init(&w, write, user);
+    geom g = geom_of(font_scale);
     double top = 1;
     for (size_t i = 0; i < c->num_rows; i++)
         if ((double)c->rows[i].result.nodes > top)
@@ -260,41 +455,47 @@ int gs_compare_svg(const gs_compare *c, const char *title,
         if (c->rows[i].depth > deepest)
             deepest = c->rows[i].depth;
     scale s;
+    s.g = &g;
     s.d0 = c->options.min_depth;
     s.d1 = deepest;
-    if (s.d1 <= s.d0) {
+    s.single = s.d1 <= s.d0;
+    if (s.single) {
         s.d0 -= 0.5;
         s.d1 += 0.5;
     }
     s.decades = (int)ceil(log10(top) - 1e-9);
     if (s.decades < 1)
         s.decades = 1;
+    if (s.single && log10(top) > s.decades - 0.15)
+        s.decades++;   /* room for the count above the highest bar */
     int bdepth;
     double b = gs_compare_branching(c, &bdepth);
+    lines l;
+    lines_of(c, &l);
 
     gs_writer_printf(&w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
             "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
             "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
-        WIDTH, HEIGHT, WIDTH, HEIGHT);
+        g.width, g.height, g.width, g.height);
     gs_writer_printf(&w, "<title>");
     out_text(&w, title ? title : "nodes searched by depth");
     gs_writer_printf(&w, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n"
             "<defs><clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" "
             "width=\"%d\" height=\"%d\"/></clipPath></defs>\n",
-        WIDTH, HEIGHT, PLOT_LEFT, PLOT_TOP, PLOT_RIGHT - PLOT_LEFT,
-        PLOT_BOTTOM - PLOT_TOP);
+        g.width, g.height, g.left, g.top, g.right - g.left, g.bottom - g.top);
     if (title) {
-        gs_writer_printf(&w, "<text x=\"%d\" y=\"28\" font-size=\"15\" "
-                "font-weight=\"bold\" fill=\"#222\">", PLOT_LEFT);
+        gs_writer_printf(&w, "<text x=\"%d\" y=\"%.1f\" font-size=\"%g\" "
+                "font-weight=\"bold\" fill=\"#222\">", g.left, fs(&g, 28),
+                fs(&g, 15));
         out_text(&w, title);
         gs_writer_printf(&w, "</text>\n");
     }
     axes(&w, &s, c);
     references(&w, &s, b);
     for (int i = 0; i < c->options.num_algos; i++)
-        algorithm_line(&w, &s, c, i);
-    legend(&w, c, b, bdepth);
+        algorithm_line(&w, &s, c, &l, i);
+    legend(&w, &g, c, &l, s.single, b, bdepth);
     gs_writer_printf(&w, "</svg>\n");
     return gs_writer_finish(&w);
 }
