@@ -4,8 +4,9 @@
 # library is built with GS_NO_THREADS. docs/wasm.md says why this and not
 # emscripten.
 #   cmake -S wasm -B build-wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32-wasi.cmake
-set(CMAKE_SYSTEM_NAME WASI)
-set(CMAKE_SYSTEM_VERSION 1)
+# (CMake has no platform file for WASI: "Generic", and GS_WASM_TARGET says
+# which.)
+set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR wasm32)
 
 set(GS_WASM_TARGET wasm32-wasi)
