@@ -116,6 +116,17 @@ async function main() {
   check("an unknown algorithm", await p.evaluate(() => gs.solveTree("A = 1", { algo: "mcts" })
         .then(() => "answered", (e) => [e.status, e.message])),
         [2, "solveTree: algo 'mcts' is not one of minimax, alphabeta, expectimax"]);
+  const refused = await p.evaluate(() => Promise.all([
+    gs.solveTree(42), gs.solveTree("A = 1", { rule: "lenient" }), gs.solveTree("A = 1", { depth: -2 }),
+    gs.solveTree("A = 1", { depth: 1.5 }), gs.randomTree(null), gs.c4Analyze({}),
+  ].map((q) => q.then(() => "answered", (e) => [e.status, e.message]))));
+  check("the options the API refuses, each with its message", refused, [
+    [2, "solveTree: the tree must be a string"],
+    [2, "solveTree: rule 'lenient' is not \"textbook\" or \"strict\""],
+    [2, "solveTree: depth must be a whole number of rounds from 0 to 1000000"],
+    [2, "solveTree: depth must be a whole number of rounds from 0 to 1000000"],
+    [2, "randomTree: the spec must be a string"],
+    [2, "c4Analyze: moves must be a string of columns or an array"]]);
   const parse = program(["tree", "-", "--json"], "A: B C\nB = 1\n");
   check("a parse error: the program's line, column and message",
         await p.evaluate(() => gs.solveTree("A: B C\nB = 1\n").then(() => "answered", (e) => [e.status, e.line > 0, e.message])),
