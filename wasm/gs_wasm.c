@@ -95,6 +95,19 @@ gsw *gsw_new(void)
     return calloc(1, sizeof(gsw));
 }
 
+/* Frees a context and everything it holds (NULL is fine). */
+EXPORT("gsw_delete") void gsw_delete(gsw *w);
+void gsw_delete(gsw *w)
+{
+    if (!w)
+        return;
+    gs_c4_solver_free(w->solver);
+    gs_c4_book_free(w->book);
+    gs_c4_free(w->c4);
+    free(w->out);
+    free(w);
+}
+
 EXPORT("gsw_alloc") void *gsw_alloc(size_t n);
 void *gsw_alloc(size_t n)
 {
