@@ -179,6 +179,16 @@ async function main() {
     return a;
   }, positions[0]);
   check("an AbortSignal stops c4Analyze", ctl, "AbortError");
+  /* A stop in the middle of a search that takes a while: at the first
+   * column's progress, the analysis rejects at once. */
+  const mid = await p.evaluate(() => new Promise((resolve) => {
+    let stoppedAt = 0;
+    gs.c4Analyze("32164625", { onProgress: (q) => {
+      if (!stoppedAt) { stoppedAt = performance.now(); gs.stop(); }
+    } }).then(() => resolve("answered"), (e) => resolve([e.name, e.message, stoppedAt > 0,
+                                                        performance.now() - stoppedAt < 1000]));
+  }));
+  check("gs.stop() in the middle of c4Analyze", mid, ["AbortError", "stopped", true, true]);
   check("after a stop, the next request is answered",
         (await p.evaluate(() => gs.solveTree("A: B C\nB = 1\nC = 2\n"))).value, 2);
 
