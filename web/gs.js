@@ -182,9 +182,12 @@
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      stopAll("the engine failed: " + (e.message || "worker error"));
+      const err = new Error("the engine failed: " + (e.message || "the worker stopped"));
+      err.status = 1;
+      err.line = err.column = 0;
+      endWorker(err);
     };
-    return call("init", [bytes.slice()]);
+    return call("init", [bytes.slice()]).then((version) => { gs.version = version; return version; });
   }
 
   /* Sends a request to the worker: a promise of its answer's text. */
@@ -202,16 +205,16 @@
     });
   }
 
-  /* Ends the worker: every request sent rejects with `why`. */
-  function stopAll(why) {
+  /* Ends the worker: every request sent rejects with err. */
+  function endWorker(err) {
     if (worker) worker.terminate();
     worker = null;
     const waiting = Array.from(pending.values());
     pending.clear();
-    waiting.forEach((p) => p.reject(abortError(why)));
+    waiting.forEach((p) => p.reject(err));
   }
 
-  function stop() { stopAll("stopped"); }
+  function stop() { endWorker(abortError("stopped")); }
 
   function badOption(message) {
     const e = new Error(message);
@@ -224,15 +227,15 @@
     const o = options || {};
     const algo = o.algo === undefined ? "" : o.algo;
     const rule = o.rule === undefined ? "textbook" : o.rule;
-    const depth = o.depth === undefined ? -1 : o.depth;
+    const depth = o.depth === undefined ? null : o.depth;
     if (typeof text !== "string") return badOption("solveTree: the tree must be a string");
     if (algo !== "" && ALGOS.indexOf(algo) < 0)
       return badOption("solveTree: algo '" + algo + "' is not one of " + ALGOS.join(", "));
     if (!Object.prototype.hasOwnProperty.call(RULES, rule))
       return badOption("solveTree: rule '" + rule + "' is not \"textbook\" or \"strict\"");
-    if (depth !== -1 && !(Number.isInteger(depth) && depth >= 0 && depth <= 1000000))
+    if (depth !== null && !(Number.isInteger(depth) && depth >= 0 && depth <= 1000000))
       return badOption("solveTree: depth must be a whole number of rounds from 0 to 1000000");
-    return call("solveTree", [text, algo, RULES[rule], depth], o).then(JSON.parse);
+    return call("solveTree", [text, algo, RULES[rule], depth === null ? -1 : depth], o).then(JSON.parse);
   }
 
   function randomTree(spec) {
@@ -249,7 +252,7 @@
 
   const gs = { version: undefined, solveTree, randomTree, c4Analyze, stop };
   bytes = decode(WASM_BASE64);
-  gs.ready = start().then((version) => { gs.version = version; return gs; });
+  gs.ready = start().then(() => gs);
   global.gs = gs;
   if (typeof module === "object" && module.exports) module.exports = gs;
 })(typeof self !== "undefined" ? self : this);

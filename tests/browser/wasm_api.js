@@ -117,7 +117,7 @@ async function main() {
         .then(() => "answered", (e) => [e.status, e.message])),
         [2, "solveTree: algo 'mcts' is not one of minimax, alphabeta, expectimax"]);
   const refused = await p.evaluate(() => Promise.all([
-    gs.solveTree(42), gs.solveTree("A = 1", { rule: "lenient" }), gs.solveTree("A = 1", { depth: -2 }),
+    gs.solveTree(42), gs.solveTree("A = 1", { rule: "lenient" }), gs.solveTree("A = 1", { depth: -1 }),
     gs.solveTree("A = 1", { depth: 1.5 }), gs.randomTree(null), gs.c4Analyze({}),
   ].map((q) => q.then(() => "answered", (e) => [e.status, e.message]))));
   check("the options the API refuses, each with its message", refused, [
