@@ -27,6 +27,20 @@
 
 #define EXPORT(name) __attribute__((export_name(name)))
 
+/*
+ * The deepest a tree is searched here, in plies, where the program goes to
+ * 4096 (gs_search_options' default): each ply of a search is a few nested
+ * calls, and a browser gives WebAssembly's calls a stack far smaller than
+ * a native thread's, which overflows (a trap, no answer) where the program
+ * still searches. At this depth alpha-beta, the most demanding, keeps a
+ * wide margin in Chromium (docs/wasm.md gives the depths where it runs
+ * out); a deeper tree gets the program's sentence for a tree too deep,
+ * with this limit in it.
+ */
+#ifndef GSW_MAX_PLY
+#define GSW_MAX_PLY 512
+#endif
+
 /* The exit statuses of the program (cli/commands.h). */
 enum { ANSWERED = 0, FAILED = 1, BAD_INPUT = 2 };
 
@@ -243,6 +257,7 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
     so.depth = depth;
     so.depth_unit = GS_DEPTH_ROUNDS;
     so.prune_equal = prune_equal;
+    so.max_ply = GSW_MAX_PLY;
     gs_result res;
     s = gs_tree_trace_search(t, &so, &tr, &res, &e);
     if (s == GS_EPLY) {

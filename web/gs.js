@@ -39,7 +39,7 @@
 
   /* ---- The worker: everything in this function runs in it. ---- */
   function workerMain(scope) {
-    let exports = null, ctx = 0, current = 0;
+    let exports = null, ctx = 0, current = 0, bytes = null;
     const enc = new TextEncoder(), dec = new TextDecoder();
     let stderr = "";
 
@@ -100,7 +100,8 @@
     }
 
     const ops = {
-      init(bytes) {
+      init(b) {
+        bytes = b;
         const module = new WebAssembly.Module(bytes);
         const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi, gs: gsImports });
         exports = instance.exports;
@@ -133,8 +134,13 @@
       try {
         r = ops[op](...args);
       } catch (err) {
-        /* A trap (an assert that failed, memory that could not grow). */
-        r = { ok: false, status: 1, message: (stderr.trim() || String(err && err.message || err)) };
+        /* A trap (an assert that failed, memory that could not grow, the
+         * stack run out) leaves the module's own stack and heap as they
+         * were mid-call: the next request gets a fresh instance. */
+        const why = err instanceof RangeError ? "the search ran out of the browser's stack"
+                                              : String(err && err.message || err);
+        r = { ok: false, status: 1, message: stderr.trim() || why };
+        if (op !== "init") ops.init(bytes);
       }
       scope.postMessage(Object.assign({ id }, r));
     };

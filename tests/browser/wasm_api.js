@@ -112,6 +112,23 @@ async function main() {
   });
   console.log("trees compared: " + JSON.stringify(tally));
 
+  /* Chains as deep as the module searches (512 plies: a browser's stack
+   * is smaller than a native thread's) and deeper: the one answered as the
+   * program answers it, the other refused with the program's sentence and
+   * the module's limit. */
+  for (const n of [511, 5000]) {
+    const lines = [];
+    for (let i = 0; i < n; i++) lines.push(`N${i}: N${i + 1}`);
+    lines.push(`N${n} = 1`);
+    const chain = lines.join("\n") + "\n";
+    const r = program(["tree", "-", "--json"], chain);
+    const want = r.status === 0 ? { ok: JSON.parse(r.out) }
+                                : { error: [r.status, programError(r.err, "gamesearch tree: <stdin>: ")
+                                              .replace("4096 plies", "512 plies").replace("2048 rounds", "256 rounds")] };
+    check(`a chain of ${n} plies`, await p.evaluate((text) => gs.solveTree(text)
+      .then((o) => ({ ok: o }), (e) => ({ error: [e.status, e.message] })), chain), want);
+  }
+
   /* Options the API refuses, before any search. */
   check("an unknown algorithm", await p.evaluate(() => gs.solveTree("A = 1", { algo: "mcts" })
         .then(() => "answered", (e) => [e.status, e.message])),
