@@ -112,6 +112,33 @@ async function main() {
   });
   console.log("trees compared: " + JSON.stringify(tally));
 
+  /* Every tree of examples/ and of the shared CS188 sets (test files keep
+   * their own algorithm and the strict rule), and trees in the nested
+   * syntax, with the defaults: the program's answer or its error. */
+  const files = [];
+  const addDir = (dir, ext) => {
+    if (!fs.existsSync(dir)) { console.log("not found, left out: " + dir); return; }
+    fs.readdirSync(dir).filter((f) => f.endsWith(ext)).sort()
+      .forEach((f) => files.push({ name: path.relative(srcdir, path.join(dir, f)), text: fs.readFileSync(path.join(dir, f), "utf8") }));
+  };
+  addDir(path.join(srcdir, "examples"), ".tree");
+  const cs188 = path.join(srcdir, "..", "shared", "cs188");
+  for (const q of ["q2", "q3", "q4"]) addDir(path.join(cs188, "tests", q), ".test");
+  addDir(path.join(cs188, "trees"), ".tree");
+  [["nested", "['A', ['B', ('E', 3), ('F', 12)], ['C', ('H', 2)]]"],
+   ["nested, chance", "agents: max chance\n['A', ['B', ('D', 1), ('E', 5)], ['C', ('F', 4), ('G', 2)]]"],
+   ["nested, cut off", "['A', ['B', ['D', ('H', 1)]], ['C', ('F', 4)]]"]].forEach(([name, text]) => files.push({ name, text }));
+  const fileAnswers = await p.evaluate((fs_) => Promise.all(fs_.map((f) => gs.solveTree(f.text, f.name === "nested, cut off" ? { depth: 1 } : {})
+    .then((o) => ({ ok: o }), (e) => ({ error: [e.status, e.message] })))), files);
+  let fileErrors = 0;
+  files.forEach((f, i) => {
+    const r = program(["tree", "-", "--json"].concat(f.name === "nested, cut off" ? ["--depth", "1"] : []), f.text);
+    if (r.status !== 0) fileErrors++;
+    check("solveTree " + f.name, fileAnswers[i], r.status === 0 ? { ok: JSON.parse(r.out) }
+          : { error: [r.status, programError(r.err, "gamesearch tree: <stdin>:")] });
+  });
+  console.log(`files compared: ${files.length} (${fileErrors} refused by both)`);
+
   /* Chains as deep as the module searches (512 plies: a browser's stack
    * is smaller than a native thread's) and deeper: the one answered as the
    * program answers it, the other refused with the program's sentence and
