@@ -137,8 +137,8 @@
         /* A trap (an assert that failed, memory that could not grow, the
          * stack run out) leaves the module's own stack and heap as they
          * were mid-call: the next request gets a fresh instance. */
-        const why = err instanceof RangeError ? "the search ran out of the browser's stack"
-                                              : String(err && err.message || err);
+        const text = String(err && err.message || err);
+        const why = /call stack/i.test(text) ? "the search ran out of the browser's stack" : text;
         r = { ok: false, status: 1, message: stderr.trim() || why };
         if (op !== "init") ops.init(bytes);
       }
