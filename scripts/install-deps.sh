@@ -4,13 +4,18 @@
 #   Debian: the compiler and libraries, graphviz, valgrind, chromium (the
 #   browser tests), nodejs and npm (unless node and npm are already there),
 #   Open MPI and iproute2 (--mpi and its tests across network namespaces),
-#   Python's headers, venv, setuptools and pytest (the Python package).
+#   Python's headers, venv, setuptools and pytest (the Python package);
+#   clang, lld, wasi-libc and libclang-rt-14-dev-wasm32 (the WebAssembly
+#   build in wasm/, docs/wasm.md).
 #   npm: tests/browser's playwright-core, pinned by its package-lock.json,
 #   which drives Debian's chromium and never downloads a browser.
 set -eu
 cd "$(dirname "$0")/.."
 pkgs="build-essential cmake pkg-config libcmocka-dev graphviz nettle-dev libncurses-dev valgrind chromium
 openmpi-bin libopenmpi-dev iproute2 python3-dev python3-venv python3-setuptools python3-pytest"
+# The WebAssembly build (wasm/): clang and lld for wasm32-wasi, its C library
+# and the compiler's builtins for it.
+pkgs="$pkgs clang lld wasi-libc libclang-rt-14-dev-wasm32"
 command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 missing=""

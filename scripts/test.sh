@@ -3,7 +3,9 @@
 # under AddressSanitizer and UndefinedBehaviorSanitizer (asserts on in both),
 # then a build without threads (-DGS_THREADS=OFF) and the tests that differ
 # there: it leaves out the benchmarks, valgrind's run, MPI, the browser and
-# compare's chart, which run no differently without threads.
+# compare's chart, which run no differently without threads. Last, the
+# engine built for WebAssembly (wasm/) and its browser test, which holds
+# its answers to the first build's program.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -24,3 +26,9 @@ for kind in test asan nothreads; do
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir "$dir" --output-on-failure -j"$jobs" ${skip:+-E "$skip"}
 done
+echo "== wasm build"
+cmake -S wasm -B build-wasm -DGS_WERROR=ON \
+    -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/wasm32-wasi.cmake" \
+    -DGS_PROGRAM="$PWD/build-test/gamesearch" >/dev/null
+cmake --build build-wasm -j"$jobs" >/dev/null
+ctest --test-dir build-wasm --output-on-failure

@@ -1,0 +1,370 @@
+/*
+ * wasm/gs_wasm.c: the engine's face in WebAssembly, what web/gs.js calls.
+ *
+ * Each function answers one request of the gs.* API (web/gs.js) as the
+ * program answers the same command: gsw_tree_solve as `gamesearch tree
+ * --json`, gsw_tree_random as `gamesearch tree --random SPEC`,
+ * gsw_c4_analyze as `gamesearch connect4 analyze`. The answer, or on
+ * failure the reason (one sentence, the program's own, without the
+ * program's and the file's names), is left in the context's buffer
+ * (gsw_out, gsw_out_len), and its place in the input in gsw_error_line
+ * and gsw_error_column (0 when it has none). The functions return the
+ * program's exit status: 0 answered, 1 failed (out of memory), 2 bad input.
+ *
+ * Strings cross in the module's memory: the caller allocates them with
+ * gsw_alloc (UTF-8, with their length; no NUL needed) and frees them with
+ * gsw_free. Uses the public API alone, and cli/tree_text.c for the
+ * program's sentence about a tree too deep.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamesearch/gamesearch.h"
+#include "tree_text.h"
+
+#define EXPORT(name) __attribute__((export_name(name)))
+
+/*
+ * The deepest a tree is searched here, in plies, where the program goes to
+ * 4096 (gs_search_options' default): each ply of a search is a few nested
+ * calls, and a browser gives WebAssembly's calls a stack far smaller than
+ * a native thread's, which overflows (a trap, no answer) where the program
+ * still searches. At this depth alpha-beta, the most demanding, keeps a
+ * wide margin in Chromium (docs/wasm.md gives the depths where it runs
+ * out); a deeper tree gets the program's sentence for a tree too deep,
+ * with this limit in it.
+ */
+#ifndef GSW_MAX_PLY
+#define GSW_MAX_PLY 512
+#endif
+
+/* The exit statuses of the program (cli/commands.h). */
+enum { ANSWERED = 0, FAILED = 1, BAD_INPUT = 2 };
+
+/* Called by gsw_c4_analyze after each column it has scored, with the
+ * column (0-based) and the nodes searched so far: web/gs.js posts it as
+ * progress. */
+__attribute__((import_module("gs"), import_name("progress")))
+void gsw_progress(int column, double nodes);
+
+/* One caller's state: the last answer, and Connect Four's solver, made on
+ * first use and kept (its table is emptied before each analysis). */
+typedef struct gsw {
+    char *out;
+    size_t len, cap;
+    int line, column;
+    gs_c4 *c4;
+    gs_c4_solver *solver;
+    gs_c4_book *book;
+} gsw;
+
+/* A gs_write_fn appending to the context's buffer (kept NUL-terminated). */
+static int out_write(void *user, const char *text, size_t len)
+{
+    gsw *w = user;
+    if (w->len + len + 1 > w->cap) {
+        size_t cap = w->cap ? w->cap : 4096;
+        while (cap < w->len + len + 1)
+            cap *= 2;
+        char *p = realloc(w->out, cap);
+        if (!p)
+            return -1;
+        w->out = p;
+        w->cap = cap;
+    }
+    memcpy(w->out + w->len, text, len);
+    w->len += len;
+    w->out[w->len] = '\0';
+    return 0;
+}
+
+/* Empties the buffer and the error's place. */
+static void out_reset(gsw *w)
+{
+    w->len = 0;
+    w->line = w->column = 0;
+    if (w->out)
+        w->out[0] = '\0';
+}
+
+/* Leaves `message` (at line, column; 0: no place) as the answer and
+ * returns status. */
+static int fail(gsw *w, int status, const char *message, int line,
+                int column)
+{
+    out_reset(w);
+    if (out_write(w, message, strlen(message)) != 0)
+        status = FAILED;
+    w->line = line;
+    w->column = column;
+    return status;
+}
+
+EXPORT("gsw_new") gsw *gsw_new(void);
+gsw *gsw_new(void)
+{
+    return calloc(1, sizeof(gsw));
+}
+
+/* Frees a context and everything it holds (NULL is fine). */
+EXPORT("gsw_delete") void gsw_delete(gsw *w);
+void gsw_delete(gsw *w)
+{
+    if (!w)
+        return;
+    gs_c4_solver_free(w->solver);
+    gs_c4_book_free(w->book);
+    gs_c4_free(w->c4);
+    free(w->out);
+    free(w);
+}
+
+EXPORT("gsw_alloc") void *gsw_alloc(size_t n);
+void *gsw_alloc(size_t n)
+{
+    return malloc(n ? n : 1);
+}
+
+EXPORT("gsw_free") void gsw_free(void *p);
+void gsw_free(void *p)
+{
+    free(p);
+}
+
+EXPORT("gsw_out") const char *gsw_out(const gsw *w);
+const char *gsw_out(const gsw *w)
+{
+    return w->out ? w->out : "";
+}
+
+EXPORT("gsw_out_len") size_t gsw_out_len(const gsw *w);
+size_t gsw_out_len(const gsw *w)
+{
+    return w->len;
+}
+
+EXPORT("gsw_error_line") int gsw_error_line(const gsw *w);
+int gsw_error_line(const gsw *w)
+{
+    return w->line;
+}
+
+EXPORT("gsw_error_column") int gsw_error_column(const gsw *w);
+int gsw_error_column(const gsw *w)
+{
+    return w->column;
+}
+
+EXPORT("gsw_version") const char *gsw_version(void);
+const char *gsw_version(void)
+{
+    return gs_version();
+}
+
+/* `gamesearch tree --random SPEC`: the text, or the reason `spec` is bad
+ * (its column in the spec). spec is NUL-terminated. */
+EXPORT("gsw_tree_random") int gsw_tree_random(gsw *w, const char *spec);
+int gsw_tree_random(gsw *w, const char *spec)
+{
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    out_reset(w);
+    int s = gs_tree_random_write(spec, out_write, w, &e);
+    if (s == GS_OK)
+        return ANSWERED;
+    if (s == GS_EPARSE || s == GS_EINVAL)
+        return fail(w, BAD_INPUT, s == GS_EPARSE ? e.message : gs_strerror(s),
+                    e.line, e.column);
+    return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
+}
+
+/* The program's names of the algorithms (cmd_tree.c's table), and
+ * GS_MINIMAX ... for them; -1 for another name. */
+static int algo_id(const char *name)
+{
+    static const char *const names[] = {"minimax", "alphabeta", "expectimax",
+                                        "mcts"};
+    static const int ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
+                              GS_MCTS};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return ids[i];
+    return -1;
+}
+
+/*
+ * `gamesearch tree --json` on `len` bytes of `text`: algo is one of the
+ * program's names ("" for the default, as without --algo: alpha-beta, or
+ * a CS188 file's own), strict the strict pruning rule (--no-prune-equal),
+ * depth the rounds (-1: the file's). The steps are cmd_tree.c's, so that
+ * the answers are the program's: a CS188 test file takes its algorithm
+ * (unless one is given) and the strict rule.
+ */
+EXPORT("gsw_tree_solve")
+int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
+                   int strict, int depth);
+int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
+                   int strict, int depth)
+{
+    int id = *algo ? algo_id(algo) : GS_ALPHABETA;
+    if (id < 0 || id == GS_MCTS)
+        return fail(w, BAD_INPUT, "no such algorithm for a JSON answer", 0, 0);
+    gs_tree *t = NULL;
+    gs_tree_trace tr;
+    memset(&tr, 0, sizeof tr);
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    int status;
+
+    /* Step 1. Parse and check the tree. */
+    int s = gs_tree_parse(text, len, NULL, &t, &e);
+    if (s == GS_EPARSE || s == GS_ETOOBIG) {
+        status = fail(w, BAD_INPUT, e.message, e.line, e.column);
+        goto out;
+    } else if (s != GS_OK) {
+        status = fail(w, FAILED, gs_strerror(s), 0, 0);
+        goto out;
+    }
+    bool prune_equal = !strict;
+    if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
+        if (!*algo)
+            id = gs_tree_algo(t);
+        prune_equal = false;
+    }
+    if (depth < 0)
+        depth = gs_tree_depth(t);
+    int32_t cutoff = gs_tree_cutoff(t, depth);
+    s = gs_tree_check_values(t, cutoff, &e);
+    if (s == GS_EPARSE) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "%s%s", e.message,
+                 cutoff > 0 && gs_tree_syntax_of(t) == GS_TREE_NESTED
+                     ? " (a nested list has values only at its leaves)" : "");
+        status = fail(w, BAD_INPUT, msg, e.line, e.column);
+        goto out;
+    } else if (s != GS_OK) {
+        status = fail(w, FAILED, gs_strerror(s), 0, 0);
+        goto out;
+    }
+
+    /* Step 2. Search it, recording every node. */
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = id;
+    so.depth = depth;
+    so.depth_unit = GS_DEPTH_ROUNDS;
+    so.prune_equal = prune_equal;
+    so.max_ply = GSW_MAX_PLY;
+    gs_result res;
+    s = gs_tree_trace_search(t, &so, &tr, &res, &e);
+    if (s == GS_EPLY) {
+        char why[512];
+        cli_tree_ply_limit_text(t, depth, cutoff, so.max_ply, why, sizeof why);
+        status = fail(w, BAD_INPUT, why, 0, 0);
+        goto out;
+    }
+    if (s != GS_OK) {
+        status = fail(w, FAILED, e.message, 0, 0);
+        goto out;
+    }
+
+    /* Step 3. The answer. */
+    out_reset(w);
+    s = gs_tree_json_write(t, &tr, &res, false, out_write, w);
+    status = s == GS_OK ? ANSWERED
+                        : fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
+out:
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    return status;
+}
+
+/* Connect Four 7x6 and its solver as `gamesearch connect4` makes them:
+ * the default table and the shipped book. */
+static int c4_init(gsw *w)
+{
+    if (w->solver)
+        return GS_OK;
+    gs_c4_params p;
+    gs_c4_params_init(&p);
+    int s = gs_c4_new(&p, NULL, &w->c4);
+    if (s == GS_OK)
+        s = gs_c4_solver_new(w->c4, NULL, NULL, &w->solver);
+    if (s == GS_OK && gs_c4_book_default(w->c4, NULL, &w->book) == GS_OK)
+        gs_c4_solver_set_book(w->solver, w->book);
+    if (s != GS_OK) {
+        gs_c4_solver_free(w->solver);
+        gs_c4_free(w->c4);
+        w->solver = NULL;
+        w->c4 = NULL;
+    }
+    return s;
+}
+
+/*
+ * `gamesearch connect4 analyze POSITION` (len bytes of text): every
+ * column's score for the player to move, as gs_c4_analyze scores them,
+ * with a fresh table as the program starts with, calling gsw_progress
+ * after each column. The answer is JSON: {"scores": [7 numbers or null
+ * for a full column], "nodes": N, "from_book": bool}.
+ */
+EXPORT("gsw_c4_analyze")
+int gsw_c4_analyze(gsw *w, const char *text, size_t len);
+int gsw_c4_analyze(gsw *w, const char *text, size_t len)
+{
+    int s = c4_init(w);
+    if (s != GS_OK)
+        return fail(w, FAILED, gs_strerror(s), 0, 0);
+    gs_c4_state root;
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    if (gs_c4_parse(w->c4, text, len, &root, &e) != GS_OK)
+        return fail(w, BAD_INPUT, e.message, e.line, e.column);
+    gs_c4_solver_clear(w->solver);
+
+    /* gs_c4_analyze's steps, a column at a time, so that each column can
+     * be reported as it is scored. */
+    int width = gs_c4_width(w->c4);
+    bool from_book = true;
+    uint64_t nodes = 1;   /* the position itself, as gs_c4_analyze counts */
+    char answer[256];
+    size_t n = (size_t)snprintf(answer, sizeof answer, "{\"scores\": [");
+    for (int c = 0; c < width; c++) {
+        if (!gs_c4_can_play(w->c4, &root, c)) {
+            n += (size_t)snprintf(answer + n, sizeof answer - n, "%snull",
+                                  c ? ", " : "");
+            gsw_progress(c, (double)nodes);
+            continue;
+        }
+        gs_c4_solution col;
+        memset(&col, 0, sizeof col);
+        if (gs_c4_is_winning_move(w->c4, &root, c)) {
+            col.score = gs_c4_win_score(w->c4, root.moves);
+        } else {
+            gs_c4_state child = root;
+            gs_c4_play(w->c4, &child, c);
+            s = gs_c4_solve(w->solver, &child, false, &col);
+            if (s != GS_OK)
+                return fail(w, FAILED, gs_strerror(s), 0, 0);
+            if (!col.known)   /* no limit is set, so never stopped */
+                return fail(w, FAILED, "the search gave no exact score", 0,
+                            0);
+            from_book = from_book && col.from_book;
+            nodes += col.nodes;
+            col.score = -col.score;
+        }
+        n += (size_t)snprintf(answer + n, sizeof answer - n, "%s%d",
+                              c ? ", " : "", col.score);
+        gsw_progress(c, (double)nodes);
+    }
+    snprintf(answer + n, sizeof answer - n,
+             "], \"nodes\": %llu, \"from_book\": %s}",
+             (unsigned long long)nodes, from_book ? "true" : "false");
+    out_reset(w);
+    if (out_write(w, answer, strlen(answer)) != 0)
+        return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
+    return ANSWERED;
+}

@@ -1,0 +1,264 @@
+/*
+ * gs.js: gamesearch's engine in the browser, the same C code as the
+ * program compiled to WebAssembly (wasm/gs_wasm.c), behind one small API
+ * on window.gs. Ready when the promise gs.ready resolves:
+ *
+ *   gs.version                       the library's version ("0.4.0")
+ *   gs.solveTree(text, {algo, rule, depth})
+ *       the object `gamesearch tree --json` prints for the tree `text`
+ *       (either syntax): algo "minimax", "alphabeta" or "expectimax"
+ *       (default: alpha-beta, or a CS188 test file's own), rule
+ *       "textbook" (default: prune when a value equals the bound) or
+ *       "strict" (--no-prune-equal), depth in rounds (default: the file's)
+ *   gs.randomTree(spec)              the text of `gamesearch tree --random SPEC`
+ *   gs.c4Analyze(moves, {onProgress, signal})
+ *       what `gamesearch connect4 analyze MOVES` prints: an array of 7
+ *       scores for the player to move, null for a full column; moves is a
+ *       string of column digits ("4453") or an array of columns (1-7).
+ *       onProgress({column, nodes}) is called as each column is scored.
+ *   gs.stop()                        stops the search under way
+ *
+ * Every function returns a promise. A bad input rejects it with an Error
+ * whose message is the program's (with "LINE:COLUMN: " before it when it
+ * has a place) and whose fields are status (2: bad input, 1: failed,
+ * 0: stopped), line and column. A stopped search (gs.stop(), or the
+ * signal's abort) rejects with name "AbortError"; so do the requests
+ * waiting behind it.
+ *
+ * The searches run in a Web Worker, so that a page never freezes. A page
+ * opened from disk (file://) may neither fetch the module nor start a
+ * worker from a file: the module is inlined below (base64, at build time:
+ * cmake/wasm-bundle.cmake), and the worker starts from a blob: URL made of
+ * workerMain's source. A search in WebAssembly cannot be interrupted from
+ * outside, so stopping ends the worker; the next request starts another.
+ */
+(function (global) {
+  "use strict";
+
+  const WASM_BASE64 = "@GS_WASM_BASE64@";
+
+  /* ---- The worker: everything in this function runs in it. ---- */
+  function workerMain(scope) {
+    let exports = null, ctx = 0, current = 0, bytes = null;
+    const enc = new TextEncoder(), dec = new TextDecoder();
+    let stderr = "";
+
+    const mem = () => new Uint8Array(exports.memory.buffer);
+    const view = () => new DataView(exports.memory.buffer);
+
+    /* The few WASI calls the C library makes: the clocks the searches
+     * time themselves with, and writes to standard error (an assert that
+     * failed), kept for the error the request then rejects with. */
+    const wasi = {
+      clock_time_get(id, precision, out) {
+        const ns = id === 0 ? BigInt(Date.now()) * 1000000n
+                            : BigInt(Math.round(performance.now() * 1e6));
+        view().setBigUint64(out, ns, true);
+        return 0;
+      },
+      fd_write(fd, iovs, n, written) {
+        const v = view();
+        let total = 0;
+        for (let i = 0; i < n; i++) {
+          const p = v.getUint32(iovs + 8 * i, true), len = v.getUint32(iovs + 8 * i + 4, true);
+          if (fd === 2) stderr += dec.decode(mem().subarray(p, p + len));
+          total += len;
+        }
+        v.setUint32(written, total, true);
+        return 0;
+      },
+      fd_close() { return 0; },
+      fd_seek() { return 70; /* ESPIPE: no files here */ },
+    };
+    const gsImports = {
+      progress(column, nodes) { scope.postMessage({ id: current, progress: { column, nodes } }); },
+    };
+
+    /* A string into the module's memory: [pointer, bytes]; NUL-ended. */
+    function put(s) {
+      const b = enc.encode(s);
+      const p = exports.gsw_alloc(b.length + 1);
+      if (!p) throw new Error("out of memory");
+      const m = mem();
+      m.set(b, p);
+      m[p + b.length] = 0;
+      return [p, b.length];
+    }
+    function answer() {
+      const p = exports.gsw_out(ctx), n = exports.gsw_out_len(ctx);
+      return dec.decode(mem().subarray(p, p + n));
+    }
+    /* The module's status and answer as the reply's fields. */
+    function reply(status) {
+      if (status === 0) return { ok: true, text: answer() };
+      return { ok: false, status, message: answer(),
+               line: exports.gsw_error_line(ctx), column: exports.gsw_error_column(ctx) };
+    }
+    function withStrings(strings, fn) {
+      const held = strings.map(put);
+      try { return fn(held); } finally { held.forEach(([p]) => exports.gsw_free(p)); }
+    }
+
+    const ops = {
+      init(b) {
+        bytes = b;
+        const module = new WebAssembly.Module(bytes);
+        const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi, gs: gsImports });
+        exports = instance.exports;
+        exports._initialize();
+        ctx = exports.gsw_new();
+        if (!ctx) throw new Error("out of memory");
+        const p = exports.gsw_version();
+        const m = mem();
+        let end = p;
+        while (m[end]) end++;
+        return { ok: true, text: dec.decode(m.subarray(p, end)) };
+      },
+      solveTree(text, algo, strict, depth) {
+        return withStrings([text, algo], ([[t, n], [a]]) =>
+          reply(exports.gsw_tree_solve(ctx, t, n, a, strict ? 1 : 0, depth)));
+      },
+      randomTree(spec) {
+        return withStrings([spec], ([[s]]) => reply(exports.gsw_tree_random(ctx, s)));
+      },
+      c4Analyze(moves) {
+        return withStrings([moves], ([[s, n]]) => reply(exports.gsw_c4_analyze(ctx, s, n)));
+      },
+    };
+
+    scope.onmessage = (e) => {
+      const { id, op, args } = e.data;
+      current = id;
+      stderr = "";
+      let r;
+      try {
+        r = ops[op](...args);
+      } catch (err) {
+        /* A trap (an assert that failed, memory that could not grow, the
+         * stack run out) leaves the module's own stack and heap as they
+         * were mid-call: the next request gets a fresh instance. */
+        const text = String(err && err.message || err);
+        const why = /call stack/i.test(text) ? "the search ran out of the browser's stack" : text;
+        r = { ok: false, status: 1, message: stderr.trim() || why };
+        if (op !== "init") ops.init(bytes);
+      }
+      scope.postMessage(Object.assign({ id }, r));
+    };
+  }
+
+  /* ---- The page's side ---- */
+  const ALGOS = ["minimax", "alphabeta", "expectimax"];
+  const RULES = { textbook: false, strict: true };
+
+  let bytes = null;           /* the module, decoded once */
+  let worker = null;          /* the worker, started on demand */
+  let nextId = 1;
+  const pending = new Map();  /* id -> {resolve, reject, onProgress} */
+
+  function decode(b64) {
+    const s = atob(b64), out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+
+  function abortError(why) {
+    const e = new Error(why);
+    e.name = "AbortError";
+    e.status = 0;
+    return e;
+  }
+
+  /* The worker, started with the module on first use and after a stop. */
+  function start() {
+    const src = "(" + workerMain.toString() + ")(self);";
+    const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+    worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    worker.onmessage = (e) => {
+      const m = e.data, p = pending.get(m.id);
+      if (!p) return;
+      if (m.progress) { if (p.onProgress) p.onProgress(m.progress); return; }
+      pending.delete(m.id);
+      if (m.ok) { p.resolve(m.text); return; }
+      const err = new Error((m.line ? m.line + ":" + m.column + ": " : "") + m.message);
+      err.status = m.status;
+      err.line = m.line || 0;
+      err.column = m.column || 0;
+      p.reject(err);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      const err = new Error("the engine failed: " + (e.message || "the worker stopped"));
+      err.status = 1;
+      err.line = err.column = 0;
+      endWorker(err);
+    };
+    return call("init", [bytes.slice()]).then((version) => { gs.version = version; return version; });
+  }
+
+  /* Sends a request to the worker: a promise of its answer's text. */
+  function call(op, args, options) {
+    const o = options || {};
+    if (!worker) start().catch(() => {});   /* (its failure fails this call too) */
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject, onProgress: o.onProgress });
+      if (o.signal) {
+        if (o.signal.aborted) { stop(); return; }
+        o.signal.addEventListener("abort", () => { if (pending.has(id)) stop(); }, { once: true });
+      }
+      worker.postMessage({ id, op, args });
+    });
+  }
+
+  /* Ends the worker: every request sent rejects with err. */
+  function endWorker(err) {
+    if (worker) worker.terminate();
+    worker = null;
+    const waiting = Array.from(pending.values());
+    pending.clear();
+    waiting.forEach((p) => p.reject(err));
+  }
+
+  function stop() { endWorker(abortError("stopped")); }
+
+  function badOption(message) {
+    const e = new Error(message);
+    e.status = 2;
+    e.line = e.column = 0;
+    return Promise.reject(e);
+  }
+
+  function solveTree(text, options) {
+    const o = options || {};
+    const algo = o.algo === undefined ? "" : o.algo;
+    const rule = o.rule === undefined ? "textbook" : o.rule;
+    const depth = o.depth === undefined ? null : o.depth;
+    if (typeof text !== "string") return badOption("solveTree: the tree must be a string");
+    if (algo !== "" && ALGOS.indexOf(algo) < 0)
+      return badOption("solveTree: algo '" + algo + "' is not one of " + ALGOS.join(", "));
+    if (!Object.prototype.hasOwnProperty.call(RULES, rule))
+      return badOption("solveTree: rule '" + rule + "' is not \"textbook\" or \"strict\"");
+    if (depth !== null && !(Number.isInteger(depth) && depth >= 0 && depth <= 1000000))
+      return badOption("solveTree: depth must be a whole number of rounds from 0 to 1000000");
+    return call("solveTree", [text, algo, RULES[rule], depth === null ? -1 : depth], o).then(JSON.parse);
+  }
+
+  function randomTree(spec) {
+    if (typeof spec !== "string") return badOption("randomTree: the spec must be a string");
+    return call("randomTree", [spec]);
+  }
+
+  function c4Analyze(moves, options) {
+    let text = moves === undefined ? "" : moves;
+    if (Array.isArray(text)) text = text.join("");
+    if (typeof text !== "string") return badOption("c4Analyze: moves must be a string of columns or an array");
+    return call("c4Analyze", [text], options).then((t) => JSON.parse(t).scores);
+  }
+
+  const gs = { version: undefined, solveTree, randomTree, c4Analyze, stop };
+  bytes = decode(WASM_BASE64);
+  gs.ready = start().then(() => gs);
+  global.gs = gs;
+  if (typeof module === "object" && module.exports) module.exports = gs;
+})(typeof self !== "undefined" ? self : this);
