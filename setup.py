@@ -87,19 +87,27 @@ extension = Extension(
 
 
 class build_py_with_layouts(build_py):
-    """Ships the mazes of layouts/ inside the package."""
+    """Ships the mazes of layouts/ inside the package, and the files of
+    web/ that the pages (tree.html, pacman.html) are made of."""
 
     def run(self):
         super().run()
-        dest = os.path.join(self.build_lib, "gamesearch", "layouts")
-        os.makedirs(dest, exist_ok=True)
-        for lay in glob.glob(os.path.join(HERE, "layouts", "*.lay")):
-            shutil.copy(lay, dest)
+        for src, pattern in (("layouts", "*.lay"), ("web", "*")):
+            dest = os.path.join(self.build_lib, "gamesearch", src)
+            os.makedirs(dest, exist_ok=True)
+            for path in glob.glob(os.path.join(HERE, src, pattern)):
+                shutil.copy(path, dest)
+
+
+# docs/python.md, installed as the program's docs are, under the prefix:
+# share/doc/gamesearch (help(gamesearch) names it)
+DOCS = [("share/doc/gamesearch", ["docs/python.md"])]
 
 
 setup(
     ext_modules=[extension],
     cmdclass={"build_py": build_py_with_layouts},
+    data_files=DOCS,
     options={
         "build": {"build_base": os.environ.get("GAMESEARCH_BUILD_BASE", "build-python")},
         # the library's sources compile side by side, one a core

@@ -51,7 +51,8 @@ int pac_options_parse(int argc, char **argv, pac_options *o);
 /*
  * Finds the file of layout `name` as gs_pac_layout_find does, in the
  * directories of $GAMESEARCH_LAYOUTS (':'-separated; by default the
- * project's layouts/ and the installed ones). Returns true with its path,
+ * installed ones, and for a program run from the build tree the source
+ * tree's layouts/ before them). Returns true with its path,
  * or false after a message (from command `who`) saying where it looked.
  */
 bool pac_find_layout(const char *who, const char *name, char *path,

@@ -4,16 +4,28 @@
  * --numGames 10, a long option shortened to any unambiguous prefix), and
  * where a layout named on it is found.
  */
+/* realpath() */
+#define _XOPEN_SOURCE 700
+
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "options.h"
 #include "pacman_cli.h"
 #include "web.h"
 
-#ifndef GS_LAYOUT_DIR
-#define GS_LAYOUT_DIR "layouts"
+/* Set by the build: where `cmake --install` puts the layouts, and that
+ * place relative to where it puts the program; the build tree, and the
+ * source tree's layouts/ that a program in it uses. */
+#ifndef GS_LAYOUT_INSTALL_DIR
+#define GS_LAYOUT_INSTALL_DIR "/usr/local/share/gamesearch/layouts"
+#endif
+#ifndef GS_LAYOUT_FROM_BINDIR
+#define GS_LAYOUT_FROM_BINDIR "../share/gamesearch/layouts"
 #endif
 
 /* Limits of the numeric options. */
@@ -29,11 +41,67 @@ static const char cmd[] = "pacman";
  * games, not those that choose or shape them. */
 enum { PLAY = 1, REPLAY = 2, BOTH = PLAY | REPLAY };
 
+/* Appends directory `dir` to the ':'-separated list in buf (size bytes),
+ * unless it is there already or does not fit. */
+static void add_dir(char *buf, size_t size, const char *dir)
+{
+    size_t len = strlen(buf), n = strlen(dir);
+    for (const char *at = buf; *at;) {
+        const char *end = strchr(at, ':');
+        size_t k = end ? (size_t)(end - at) : strlen(at);
+        if (k == n && memcmp(at, dir, n) == 0)
+            return;
+        at += k + (end ? 1 : 0);
+    }
+    if (n == 0 || len + (len ? 1 : 0) + n + 1 > size)
+        return;
+    if (len)
+        buf[len++] = ':';
+    memcpy(buf + len, dir, n + 1);
+}
+
+/*
+ * The directories a layout name is looked for in when $GAMESEARCH_LAYOUTS
+ * is not set, ':'-separated, into buf: the installed layouts, found from
+ * the program's own place (so that an install moved with --prefix finds
+ * its own) and where the build configured the install. Only a program
+ * run from the build tree (the build's own, and the tests') looks first
+ * in the source tree's layouts/: an installed program never names the
+ * tree it was built in.
+ */
+static const char *layout_dirs(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    char exe[4096], dir[4096 + sizeof GS_LAYOUT_FROM_BINDIR], real[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+#if defined(GS_BUILD_DIR) && defined(GS_SOURCE_LAYOUT_DIR)
+        if (realpath(GS_BUILD_DIR, real)) {
+            size_t k = strlen(real);
+            if (strncmp(exe, real, k) == 0 && exe[k] == '/')
+                add_dir(buf, size, GS_SOURCE_LAYOUT_DIR);
+        }
+#endif
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            slash[1] = '\0';
+            snprintf(dir, sizeof dir, "%s%s", exe, GS_LAYOUT_FROM_BINDIR);
+            if (realpath(dir, real))
+                add_dir(buf, size, real);
+        }
+    }
+    add_dir(buf, size, GS_LAYOUT_INSTALL_DIR);
+    return buf;
+}
+
 static int help(cli_parser *p, const char *v)
 {
     (void)p, (void)v;
-    return 1 + cli_help(stdout, "pacman", "LAYOUT_DIR", GS_LAYOUT_DIR,
-                        "DEFAULT_LAYOUT", PAC_DEFAULT_LAYOUT, (char *)NULL);
+    char dirs[8192];
+    return 1 + cli_help(stdout, "pacman", "LAYOUT_DIR",
+                        layout_dirs(dirs, sizeof dirs), "DEFAULT_LAYOUT",
+                        PAC_DEFAULT_LAYOUT, (char *)NULL);
 }
 
 static int pacman_agent(cli_parser *p, const char *v)
@@ -223,9 +291,10 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
 bool pac_find_layout(const char *who, const char *name, char *path,
                      size_t size)
 {
-    char looked[2048];
+    char looked[2048], dirs[8192];
     const char *env = getenv("GAMESEARCH_LAYOUTS");
-    gs_pac_found f = gs_pac_layout_find(name, env && *env ? env : GS_LAYOUT_DIR,
+    gs_pac_found f = gs_pac_layout_find(name, env && *env ? env
+                                              : layout_dirs(dirs, sizeof dirs),
                                         path, size, looked, sizeof looked);
     if (f == GS_PAC_FOUND_DIR)
         cli_error(who, "layout '%s': %s is a directory, not a file",

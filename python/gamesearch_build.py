@@ -65,6 +65,12 @@ else:
                     path = os.path.join(top, n)
                     with open(path, "rb") as f:
                         files[os.path.relpath(path, lib)] = f.read()
+        # setup.py's data_files, as a wheel holds them: under the
+        # install's prefix
+        data = "%s-%s.data/data/" % (p["name"], p["version"])
+        for doc in ("python.md",):
+            with open(os.path.join(ROOT, "docs", doc), "rb") as f:
+                files[data + "share/doc/gamesearch/" + doc] = f.read()
         files[info + "/METADATA"] = (
             "Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\n"
             "Requires-Python: %s\n" % (p["name"], p["version"],

@@ -103,12 +103,13 @@ int gs_algo_parse(const char *name)
 
 /* ---- life ---- */
 
-/* Refuses a game made for another version: *out becomes an engine that
- * holds only the sentence (see gs_engine_new), or NULL without memory. */
-static int refuse_version(const gs_allocator *alloc, gs_engine **out,
-                          const char *fmt, ...) ENGINE_PRINTF(3, 4);
-static int refuse_version(const gs_allocator *alloc, gs_engine **out,
-                          const char *fmt, ...)
+/* Refuses a game: *out becomes an engine that holds only the sentence and
+ * the status (see gs_engine_new), or NULL without memory. Returns
+ * `status`. */
+static int refuse(int status, const gs_allocator *alloc, gs_engine **out,
+                  const char *fmt, ...) ENGINE_PRINTF(4, 5);
+static int refuse(int status, const gs_allocator *alloc, gs_engine **out,
+                  const char *fmt, ...)
 {
     if (!alloc)
         alloc = gs_default_allocator();
@@ -119,13 +120,53 @@ static int refuse_version(const gs_allocator *alloc, gs_engine **out,
         e->tt = &e->table;
         e->stop_flag = &e->asked;
         e->tt_mode = -1;
+        e->refused = status;
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(e->error, sizeof e->error, fmt, ap);
         va_end(ap);
     }
     *out = e;
-    return GS_EVERSION;
+    return status;
+}
+
+/* The first required member of `game` that is missing or out of range,
+ * said as the engine's error says it, or NULL when there is none. */
+static const char *missing_member(const gs_game *game)
+{
+    if (game->state_size == 0)
+        return "game.state_size is 0: a state needs at least one byte";
+    if (game->num_agents < 1)
+        return "game.num_agents is below 1: a game has at least one agent";
+    if (game->max_actions < 1)
+        return "game.max_actions is below 1: it is the most actions a state "
+               "can have, at least 1";
+    if (!game->to_move)
+        return "game.to_move is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (!game->role)
+        return "game.role is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (!game->is_terminal)
+        return "game.is_terminal is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (!game->actions)
+        return "game.actions is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (!game->apply)
+        return "game.apply is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (!game->value)
+        return "game.value is NULL: every game needs to_move, role, "
+               "is_terminal, actions, apply and value";
+    if (game->has_bounds &&
+        !(game->min_value < game->max_value && isfinite(game->min_value) &&
+          isfinite(game->max_value)))
+        return "game.has_bounds is set, but game.min_value is not below "
+               "game.max_value (both finite)";
+    if ((size_t)game->max_actions > SIZE_MAX / 2 / sizeof(int64_t))
+        return "game.max_actions is too large for this machine's memory";
+    return NULL;
 }
 
 int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
@@ -135,46 +176,49 @@ int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
         return GS_EINVAL;
     *out = NULL;
     if (!game)
-        return GS_EINVAL;
+        return refuse(GS_EINVAL, alloc, out, "game is NULL");
     if (game->version == 1 || game->version == 2)
-        return refuse_version(alloc, out,
-                              "game.version is %d, but this library "
-                              "(gamesearch %s) takes gs_game version %d: a "
-                              "program built against gamesearch 0.3 or older "
-                              "must be rebuilt", game->version,
-                              GS_VERSION_STRING, GS_GAME_VERSION);
+        return refuse(GS_EVERSION, alloc, out,
+                      "game.version is %d, but this library (gamesearch %s) "
+                      "takes gs_game version %d: a program built against "
+                      "gamesearch 0.3 or older must be rebuilt",
+                      game->version, GS_VERSION_STRING, GS_GAME_VERSION);
     if (game->version != GS_GAME_VERSION)
-        return refuse_version(alloc, out,
-                              "game.version is %d, but this library "
-                              "(gamesearch %s) takes gs_game version %d "
-                              "(GS_GAME_VERSION)", game->version,
-                              GS_VERSION_STRING, GS_GAME_VERSION);
+        return refuse(GS_EVERSION, alloc, out,
+                      "game.version is %d, but this library (gamesearch %s) "
+                      "takes gs_game version %d (GS_GAME_VERSION)",
+                      game->version, GS_VERSION_STRING, GS_GAME_VERSION);
     if (game->solver && game->solver->version != GS_SOLVER_VERSION)
-        return refuse_version(alloc, out,
-                              "game.solver's version is %d, but this library "
-                              "(gamesearch %s) takes gs_solver version %d "
-                              "(GS_SOLVER_VERSION)", game->solver->version,
-                              GS_VERSION_STRING, GS_SOLVER_VERSION);
+        return refuse(GS_EVERSION, alloc, out,
+                      "game.solver's version is %d, but this library "
+                      "(gamesearch %s) takes gs_solver version %d "
+                      "(GS_SOLVER_VERSION)", game->solver->version,
+                      GS_VERSION_STRING, GS_SOLVER_VERSION);
     if (game->solver) {
         const gs_solver *sv = game->solver;
-        if (sv->num_symmetries < 0 ||
-            (sv->num_symmetries > 0 && !sv->symmetries))
-            return GS_EINVAL;
-        for (int i = 0; i < sv->num_symmetries; i++)
-            if (!sv->symmetries[i].hash || !sv->symmetries[i].to_image ||
-                !sv->symmetries[i].from_image)
-                return GS_EINVAL;
+        if (sv->num_symmetries < 0)
+            return refuse(GS_EINVAL, alloc, out,
+                          "game.solver->num_symmetries is %d: 0 or more",
+                          sv->num_symmetries);
+        if (sv->num_symmetries > 0 && !sv->symmetries)
+            return refuse(GS_EINVAL, alloc, out,
+                          "game.solver->symmetries is NULL, but "
+                          "num_symmetries is %d", sv->num_symmetries);
+        for (int i = 0; i < sv->num_symmetries; i++) {
+            const gs_symmetry *y = &sv->symmetries[i];
+            const char *hook = !y->hash ? "hash"
+                             : !y->to_image ? "to_image"
+                             : !y->from_image ? "from_image" : NULL;
+            if (hook)
+                return refuse(GS_EINVAL, alloc, out,
+                              "game.solver->symmetries[%d].%s is NULL: a "
+                              "symmetry needs hash, to_image and from_image",
+                              i, hook);
+        }
     }
-    if (game->state_size == 0 || game->num_agents < 1 ||
-        game->max_actions < 1 || !game->to_move || !game->role ||
-        !game->is_terminal || !game->actions || !game->apply || !game->value)
-        return GS_EINVAL;
-    if (game->has_bounds &&
-        !(game->min_value < game->max_value && isfinite(game->min_value) &&
-          isfinite(game->max_value)))
-        return GS_EINVAL;
-    if ((size_t)game->max_actions > SIZE_MAX / 2 / sizeof(int64_t))
-        return GS_EINVAL;
+    const char *why = missing_member(game);
+    if (why)
+        return refuse(GS_EINVAL, alloc, out, "%s", why);
     if (!alloc)
         alloc = gs_default_allocator();
 
@@ -299,7 +343,7 @@ int gs_search(gs_engine *e, const void *root, const gs_search_options *options,
     if (!e)
         return GS_EINVAL;
     if (e->game.version == 0)
-        return GS_EVERSION;   /* gs_engine_new refused the game: see why */
+        return e->refused;   /* gs_engine_new refused the game: see why */
     if (e->in_search)
         return engine_fail(e, GS_EINVAL,
                            "gs_search was called on an engine whose search "

@@ -293,6 +293,10 @@ struct gs_engine {
     /* What the last failed gs_search or gs_engine_tt_resize got wrong, one
      * sentence ("" after a success). */
     char error[ENGINE_ERROR_SIZE];
+    /* An engine that only says why gs_engine_new refused the game (its
+     * game.version 0): the status that gs_engine_new returned, which its
+     * every search returns. */
+    int refused;
 
     /* Monte Carlo tree search's own (mcts.c). */
     mcts_state mcts;

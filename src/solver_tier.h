@@ -20,10 +20,17 @@
 #include "engine.h"
 #include "tt.h"
 
-/* The table's key for `state`. With symmetry, a state and its images
- * under the game's symmetries share the entry of the least key, whose
- * action is stored as seen from that image (*image: the symmetry whose
- * image gave the key, -1 for the state itself). */
+/* The table key of a game's hash: tt_key of it, or the hash itself when
+ * the game says it is mixed already. */
+static inline uint64_t hash_key(const gs_engine *e, uint64_t hash)
+{
+    return e->solver.hash_mixed ? hash : tt_key(hash);
+}
+
+/* The table's key for `state` (hash_key of its hash). With symmetry, a
+ * state and its images under the game's symmetries share the entry of
+ * the least hash, whose action is stored as seen from that image (*image:
+ * the symmetry whose image gave the key, -1 for the state itself). */
 static inline uint64_t table_key(const gs_engine *e, const void *state,
                                  int *image)
 {
@@ -39,7 +46,7 @@ static inline uint64_t table_key(const gs_engine *e, const void *state,
             }
         }
     }
-    return key;
+    return hash_key(e, key);
 }
 
 /* The bounds of the node at `ply`, reached by `via`, when its parent
@@ -78,7 +85,7 @@ static inline uint64_t child_key(gs_engine *e, int ply, gs_action a)
 {
     const gs_game *g = &e->game;
     if (e->solver.child_hash && !e->mode.symmetry)
-        return e->solver.child_hash(g->ctx, state_at(e, ply), a);
+        return hash_key(e, e->solver.child_hash(g->ctx, state_at(e, ply), a));
     int image;
     g->apply(g->ctx, state_at(e, ply), a, state_at(e, ply + 1));
     return table_key(e, state_at(e, ply + 1), &image);

@@ -5,7 +5,9 @@
  * bucket half a cache line (aligned), so that a probe costs at most one
  * miss. A key picks its bucket by its low bits and its high 32 bits are
  * kept to tell positions apart (with a table of 2^k buckets, 32 + k bits
- * of the key in all). Slot 0 of a bucket keeps the most valuable result
+ * of the key in all). The engine hands the table tt_key() of the game's
+ * hash, never the hash itself, so that both ends of the key are well
+ * mixed whatever the game's hash is. Slot 0 of a bucket keeps the most valuable result
  * (replaced only by one at least as deep, or by any result of a newer
  * search; among results searched to the end, the one whose search took
  * more nodes, as the Fhourstones solver keeps its table); slot 1 always
@@ -182,6 +184,22 @@ static inline void tt_count_store(tt_table *t)
             t->growing = mask < t->buckets - 1;
         }
     }
+}
+
+/* The table's key for a game's hash: murmur3's 64-bit finaliser, a
+ * bijection in which every bit of the hash reaches every bit of the key.
+ * The table picks a bucket by the key's low bits and tells keys apart by
+ * its high bits, so a hash whose low or high bits vary little (a
+ * multiplicative hash, a small state's code taken as is) would crowd
+ * buckets and, worse, pass one position for another; its image here is
+ * as spread as a random key, and distinct hashes stay distinct keys. */
+static inline uint64_t tt_key(uint64_t hash)
+{
+    hash ^= hash >> 33;
+    hash *= 0xff51afd7ed558ccdu;
+    hash ^= hash >> 33;
+    hash *= 0xc4ceb9fe1a85ec53u;
+    return hash ^ (hash >> 33);
 }
 
 /* The bucket of `key` in the part of the table in use. */

@@ -1488,7 +1488,7 @@ static void test_search_mnk(void **state)
      * 9 stones. */
     const search_case cases[] = {
         {"tic-tac-toe, default table", G_TTT, ".........", {AB, .tt = true},
-         0, GS_OK, 0, 0, 5485, 8},
+         0, GS_OK, 0, 0, 5521, 8},
         {"tic-tac-toe, minimax", G_TTT, "X...O....", {MM}, 0, GS_OK, 0, 1,
          7332, 7},
         {"tic-tac-toe, iterative, history", G_TTT, "X...O....",

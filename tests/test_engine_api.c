@@ -2,7 +2,8 @@
  * tests/test_engine_api.c: the engine's checks of what callers hand it:
  * the versions of gs_game, gs_solver, gs_search_options and
  * gs_solver_options (a program built against gamesearch 0.3 is told to
- * rebuild), and gs_engine_error's sentence for every option gs_search
+ * rebuild), the gs_game member gs_engine_new finds missing, and
+ * gs_engine_error's sentence for every option gs_search
  * refuses, for a failed gs_engine_tt_resize, and "" after a success.
  *
  * The game is a pile of stones: the player to move takes one or two, and
@@ -747,9 +748,24 @@ static gs_action p_same_action(const void *ctx, const void *state,
     return action;
 }
 
+/* gs_engine_new refuses `g` with `status`: the engine it gives says
+ * `message` and refuses every search with the same status. */
+static void refused(const gs_game *g, int status, const char *message)
+{
+    gs_engine *e = NULL;
+    pile root = {7, 0};
+    gs_result r;
+    assert_int_equal(gs_engine_new(g, NULL, &e), status);
+    assert_non_null(e);
+    assert_string_equal(gs_engine_error(e), message);
+    assert_int_equal(gs_search(e, &root, NULL, &r), status);
+    assert_string_equal(gs_engine_error(e), message);
+    gs_engine_free(e);
+}
+
 /* gs_engine_new's refusals of a game made for another version: an engine
  * that only says why (and refuses every search the same way), to be
- * freed; and GS_EINVAL, with no engine, for a symmetry without its
+ * freed; and GS_EINVAL, with such an engine, for a symmetry without its
  * hooks. */
 static void test_game_versions(void **state)
 {
@@ -810,12 +826,19 @@ static void test_game_versions(void **state)
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
     gs_engine_free(e);
     sv.num_symmetries = -1;
-    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
-    assert_null(e);
+    refused(&g, GS_EINVAL, "game.solver->num_symmetries is -1: 0 or more");
     sv.num_symmetries = 1;
     sv.symmetries = NULL;
-    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
-    assert_null(e);
+    refused(&g, GS_EINVAL, "game.solver->symmetries is NULL, but "
+                           "num_symmetries is 1");
+    static const char *const hook_missing[] = {
+        "game.solver->symmetries[0].hash is NULL: a symmetry needs hash, "
+        "to_image and from_image",
+        "game.solver->symmetries[0].to_image is NULL: a symmetry needs "
+        "hash, to_image and from_image",
+        "game.solver->symmetries[0].from_image is NULL: a symmetry needs "
+        "hash, to_image and from_image",
+    };
     for (int i = 0; i < 3; i++) {
         gs_symmetry bad = sym;
         if (i == 0)
@@ -825,9 +848,62 @@ static void test_game_versions(void **state)
         else
             bad.from_image = NULL;
         sv.symmetries = &bad;
-        assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
-        assert_null(e);
+        refused(&g, GS_EINVAL, hook_missing[i]);
     }
+}
+
+/* gs_engine_new names the required member of gs_game that is missing or
+ * out of range, in an engine that only says so. */
+static void test_missing_members(void **state)
+{
+    (void)state;
+    static const char *const needs =
+        ": every game needs to_move, role, is_terminal, actions, apply and "
+        "value";
+    static const char *const members[] = {
+        "to_move", "role", "is_terminal", "actions", "apply", "value",
+    };
+    char message[200];
+    for (int i = 0; i < 6; i++) {
+        gs_game g = pile_game(true);
+        switch (i) {
+        case 0: g.to_move = NULL; break;
+        case 1: g.role = NULL; break;
+        case 2: g.is_terminal = NULL; break;
+        case 3: g.actions = NULL; break;
+        case 4: g.apply = NULL; break;
+        default: g.value = NULL; break;
+        }
+        snprintf(message, sizeof message, "game.%s is NULL%s", members[i],
+                 needs);
+        refused(&g, GS_EINVAL, message);
+    }
+    gs_game g = pile_game(true);
+    g.state_size = 0;
+    refused(&g, GS_EINVAL,
+            "game.state_size is 0: a state needs at least one byte");
+    g = pile_game(true);
+    g.num_agents = 0;
+    refused(&g, GS_EINVAL,
+            "game.num_agents is below 1: a game has at least one agent");
+    g = pile_game(true);
+    g.max_actions = 0;
+    refused(&g, GS_EINVAL, "game.max_actions is below 1: it is the most "
+                           "actions a state can have, at least 1");
+    g = pile_game(true);
+    g.has_bounds = true;
+    g.min_value = 1;
+    g.max_value = -1;
+    refused(&g, GS_EINVAL, "game.has_bounds is set, but game.min_value is "
+                           "not below game.max_value (both finite)");
+    /* No game at all; and no place for the engine, which only fails. */
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(NULL, NULL, &e), GS_EINVAL);
+    assert_non_null(e);
+    assert_string_equal(gs_engine_error(e), "game is NULL");
+    gs_engine_free(e);
+    g = pile_game(true);
+    assert_int_equal(gs_engine_new(&g, NULL, NULL), GS_EINVAL);
 }
 
 int main(void)
@@ -839,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_options_0_3_sizes),
         cmocka_unit_test(test_solver_options_size),
         cmocka_unit_test(test_game_versions),
+        cmocka_unit_test(test_missing_members),
         cmocka_unit_test(test_option_messages),
         cmocka_unit_test(test_option_messages_table),
         cmocka_unit_test(test_null_arguments),

@@ -4,7 +4,8 @@
 # and static) and with find_package(gamesearch) (a CMake project of its
 # own, examples/consumer), each solving examples/seed.tree; the shared
 # library exporting only the gs_ API; the headers, the man page and the
-# Pacman layouts installed, and the installed program finding the layouts.
+# Pacman layouts installed, and the installed program finding the layouts
+# (by itself, naming no directory of the build in its --help).
 #
 # usage: test_install.sh BUILD_DIR SOURCE_DIR CMAKE CC [EXTRA_CFLAGS [THREADS]]
 # EXTRA_CFLAGS go to every program built here (the sanitizers, in a
@@ -223,6 +224,22 @@ for l in "$P"/share/gamesearch/layouts/*.lay; do
     *) fail "installed layout $name: $out" ;;
     esac
 done
+# Without $GAMESEARCH_LAYOUTS the installed program looks where it was
+# installed (the prefix of this install, not the configured one) and
+# never in the tree it was built in.
+out=$(cd "$TMP" && env -u GAMESEARCH_LAYOUTS "$P/bin/gamesearch" pacman -l spiral \
+      -p GreedyAgent -q -f --max-moves 40 2>&1)
+case $out in
+*"Average Score:"*) ok "installed program finds its layouts without GAMESEARCH_LAYOUTS" ;;
+*) fail "installed program without GAMESEARCH_LAYOUTS: $out" ;;
+esac
+help=$(env -u GAMESEARCH_LAYOUTS "$P/bin/gamesearch" pacman --help 2>&1 | tr -d '\n')
+case $help in
+*"$(cd "$BUILD" && pwd -P)"* | *"$(cd "$SRC" && pwd -P)"* | *"$BUILD"* | *"$SRC"*)
+    fail "installed gamesearch pacman --help names the build or source tree: $(echo "$help" | grep -o 'by default[^)]*')" ;;
+*"by default $P/share/gamesearch/layouts"*) ok "installed pacman --help lists only installed layout directories" ;;
+*) fail "installed gamesearch pacman --help does not list $P/share/gamesearch/layouts first" ;;
+esac
 grep -q "^\.TH GAMESEARCH 1 .*\"gamesearch $version\"" "$P/share/man/man1/gamesearch.1" ||
     fail "the man page does not say gamesearch $version on its .TH line"
 if command -v man >/dev/null 2>&1; then

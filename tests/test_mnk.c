@@ -942,7 +942,7 @@ static void test_engine_etc(void **state)
         assert_true(r.value == 0.0);
         nodes[etc] = r.nodes;
     }
-    if (nodes[0] != 5557 || nodes[1] != 5087)
+    if (nodes[0] != 5598 || nodes[1] != 5193)
         fail_msg("%llu and %llu nodes", (unsigned long long)nodes[0],
                  (unsigned long long)nodes[1]);
     gs_engine_free(e);

@@ -30,7 +30,7 @@ dir=$build/python-test
 rm -rf "$dir"
 mkdir -p "$dir/src"
 cd "$source"
-cp -R pyproject.toml setup.py include src games layouts python docs "$dir/src/"
+cp -R pyproject.toml setup.py include src games layouts python docs web "$dir/src/"
 rm -rf "$dir/src/python/"*.egg-info
 "$python" -m venv "$dir/venv"
 

@@ -1717,23 +1717,29 @@ static void test_engine_new_errors(void **state)
         default: g.value = NULL; break;
         }
         assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+        gs_engine_free(e);   /* (an engine that only says why) */
     }
     g = good;
     g.state_size = 0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    gs_engine_free(e);
     g = good;
     g.num_agents = 0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    gs_engine_free(e);
     g = good;
     g.max_actions = 0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    gs_engine_free(e);
     /* Inconsistent value bounds. */
     g = tree_game(&t, true);
     g.min_value = 5.0;
     g.max_value = -5.0;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    gs_engine_free(e);
     g.min_value = NAN;
     assert_int_equal(gs_engine_new(&g, NULL, &e), GS_EINVAL);
+    gs_engine_free(e);
 
     /* Optional callbacks may be missing. */
     g = good;

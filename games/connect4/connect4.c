@@ -874,7 +874,8 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
         .bounds_actions = name##_bounds_actions,                               \
         .child_hash = cb_child_hash,                                           \
         .symmetries = name##_mirror,                                           \
-        .num_symmetries = 1};                                                  \
+        .num_symmetries = 1,                                                   \
+        .hash_mixed = true};                                                  \
     static const gs_solver name##_solver_exact = {                             \
         .version = GS_SOLVER_VERSION,                                          \
         .value_grain = 1.0,                                                    \
@@ -883,7 +884,8 @@ C4_KERNEL uint64_t mirror_hash_k(const gs_c4 *g, shape sh, const gs_c4_state *s)
         .bounds_actions = name##_bounds_actions_exact,                         \
         .child_hash = cb_child_hash,                                           \
         .symmetries = name##_mirror,                                           \
-        .num_symmetries = 1};
+        .num_symmetries = 1,                                                   \
+        .hash_mixed = true};
 
 static uint64_t cb_child_hash(const void *ctx, const void *state,
                                gs_action action)

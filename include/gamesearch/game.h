@@ -100,7 +100,14 @@ typedef struct gs_game {
      */
     bool (*probabilities)(const void *ctx, const void *state,
                           const gs_action *actions, int n, double *p);
-    /* A hash of the state: equal states must hash equally. */
+    /*
+     * A hash of the state: equal states must hash equally, and states the
+     * table must tell apart should hash apart. The hash needs no mixing
+     * (the state's code taken as is, or a multiplicative hash, will do):
+     * the engine runs it through a finaliser of its own before it picks
+     * the table's bucket and the bits that tell entries apart, unless the
+     * game's solver says it is mixed already (gs_solver.hash_mixed).
+     */
     uint64_t (*hash)(const void *ctx, const void *state);
     /*
      * Move-ordering hint: writes a score for each of the n actions; when the

@@ -308,16 +308,18 @@ GS_API void gs_search_options_init(gs_search_options *options);
 
 /*
  * Creates an engine for `game`, which must outlive it (its solver too);
- * `alloc` may be NULL. Returns GS_OK, GS_EINVAL (a required field is
- * missing, or the solver lists a symmetry without its three hooks),
- * GS_ENOMEM, or GS_EVERSION: game->version is not GS_GAME_VERSION, or
- * game->solver's version is not GS_SOLVER_VERSION. On GS_EVERSION, *out
- * is an engine that only says why (gs_engine_error: "game.version is 2,
- * but this library (gamesearch 0.4.0) takes gs_game version 3: a program
- * built against gamesearch 0.3 or older must be rebuilt"), whose every
- * search fails with GS_EVERSION, and which must be freed with
- * gs_engine_free (NULL when there was no memory even for that); on the
- * other failures *out is NULL.
+ * `alloc` may be NULL. Returns GS_OK, GS_ENOMEM, GS_EINVAL (game is NULL,
+ * a required member is missing or out of range, or the solver lists a
+ * symmetry without its three hooks), or GS_EVERSION: game->version is
+ * not GS_GAME_VERSION, or game->solver's version is not
+ * GS_SOLVER_VERSION. On GS_EINVAL and GS_EVERSION, *out is an engine that
+ * only says why (gs_engine_error: "game.apply is NULL: every game needs
+ * to_move, role, is_terminal, actions, apply and value", "game.version
+ * is 2, but this library (gamesearch 0.4.0) takes gs_game version 3: a
+ * program built against gamesearch 0.3 or older must be rebuilt"), whose
+ * every search fails with the same status, and which must be freed with
+ * gs_engine_free (NULL when there was no memory even for that, or when
+ * `out` is NULL); on GS_ENOMEM *out is NULL.
  */
 GS_API int gs_engine_new(const gs_game *game, const gs_allocator *alloc,
                          gs_engine **out);

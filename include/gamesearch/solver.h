@@ -137,6 +137,19 @@ typedef struct gs_solver {
      */
     const gs_symmetry *symmetries;
     int num_symmetries;
+    /*
+     * The game's hashes (gs_game.hash, child_hash, each symmetry's hash)
+     * are already well mixed: each bit of a hash depends on every bit of
+     * the state, as the output of a finaliser such as splitmix64's or
+     * murmur3's fmix64 does. The engine then files positions in its table
+     * by the hash as it is; otherwise (false, the default) it first runs
+     * the hash through such a finaliser of its own, a few cycles a
+     * position, so that any hash that tells states apart works (see
+     * gs_game.hash). A hash said to be mixed that is not (one whose low
+     * or high bits vary little) crowds the table and may pass one
+     * position for another.
+     */
+    bool hash_mixed;
 } gs_solver;
 
 /*

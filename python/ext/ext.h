@@ -80,9 +80,21 @@ int gsp_set_append(PyObject *list, PyObject *value);
 int gsp_run_interruptible(void (*work)(void *), void (*cancel)(void *, bool),
                           void *arg);
 
+/* A growing buffer of bytes that the library's writers fill
+ * (gsp_buf_write is a gs_write_fn). */
+typedef struct gsp_buf {
+    char *data;
+    size_t len, cap;
+} gsp_buf;
+int gsp_buf_write(void *user, const char *text, size_t len);
+/* The buffer's bytes as a str (UTF-8), the buffer emptied and freed;
+ * NULL with an exception. */
+PyObject *gsp_buf_str(gsp_buf *b);
+
 /* The module's functions, by part. */
 PyObject *gsp_tree_check(PyObject *self, PyObject *args);
 PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gsp_tree_page(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gsp_c4_solver(PyObject *self, PyObject *args);
 PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw);

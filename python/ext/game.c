@@ -662,7 +662,7 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
         gg.order_hint = cb_order;
     int rc = gs_engine_new(&gg, NULL, &g.engine);
     if (rc != GS_OK) {
-        gsp_raise_status(rc, NULL);
+        gsp_raise_status(rc, gs_engine_error(g.engine));
         goto out;
     }
     gs_search_options so;

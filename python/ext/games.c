@@ -376,7 +376,7 @@ PyObject *gsp_game_search(PyObject *self, PyObject *args, PyObject *kw)
         goto done;
     }
     if ((rc = gs_engine_new(&g.game, NULL, &engine)) != GS_OK) {
-        gsp_raise_status(rc, NULL);
+        gsp_raise_status(rc, gs_engine_error(engine));
         goto done;
     }
     gs_search_options o;

@@ -286,6 +286,8 @@ static PyMethodDef methods[] = {
     {"tree_check", gsp_tree_check, METH_VARARGS, NULL},
     {"tree_search", (PyCFunction)(void (*)(void))gsp_tree_search,
      METH_VARARGS | METH_KEYWORDS, NULL},
+    {"tree_page", (PyCFunction)(void (*)(void))gsp_tree_page,
+     METH_VARARGS | METH_KEYWORDS, NULL},
     {"search", (PyCFunction)(void (*)(void))gsp_search,
      METH_VARARGS | METH_KEYWORDS, NULL},
     {"c4_solver", gsp_c4_solver, METH_VARARGS, NULL},

@@ -539,17 +539,17 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
     static char *kwlist[] = {"layout_text", "layout_name", "pacman",
                              "agent_args", "ghosts", "num_ghosts", "games",
                              "seed_kind", "seed", "evaluation", "max_moves",
-                             NULL};
+                             "page", NULL};
     const char *text, *name, *pacman, *agent_args, *ghosts, *seed_kind;
     Py_ssize_t text_len;
-    int num_ghosts, games;
+    int num_ghosts, games, page = 0;
     long long seed, moves_limit;
     PyObject *evaluation, *ghosts_obj, *games_obj, *seed_obj, *moves_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#sszsOOsOOO", kwlist, &text,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#sszsOOsOOO|p", kwlist, &text,
                                      &text_len, &name, &pacman, &agent_args,
                                      &ghosts, &ghosts_obj, &games_obj,
                                      &seed_kind, &seed_obj, &evaluation,
-                                     &moves_obj))
+                                     &moves_obj, &page))
         return NULL;
     if (gsp_arg_cint(ghosts_obj, "num_ghosts", 0, INT_MAX, "0 or more",
                      &num_ghosts) < 0 ||
@@ -638,6 +638,25 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
     }
     gs_pyrandom rng;
     gs_pac_record_seed(&rec, &rng, 1);
+    if (page) {
+        /* the record of the replay page, as `gamesearch pacman` keeps it,
+         * with each action's value beside Pacman's moves */
+        gs_pac_agent_measure(agent, gs_pac_agent_measuring(agent) |
+                                        GS_PAC_MEASURE_VALUES);
+        snprintf(rec.pacman, sizeof rec.pacman, "%s",
+                 gs_pac_agent_name((gs_pac_agent_kind)kind));
+        rec.ghosts = gs_pacman_num_agents(world) - 1;
+        rec.ghost_kind = ghost;
+        rec.max_moves = max_moves;
+        if (gs_pac_record_set(&rec, &rec.layout_name, name) != GS_OK ||
+            gs_pac_record_set(&rec, &rec.agent_args, agent_args) != GS_OK) {
+            PyErr_NoMemory();
+            Py_CLEAR(out);
+            goto out;
+        }
+        rec.layout_text = (char *)text;   /* lent until the page is written */
+        rec.layout_len = (size_t)text_len;
+    }
     gs_pac_play_options o;
     gs_pac_play_options_init(&o);
     o.ghosts = ghost;
@@ -648,9 +667,21 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
         if (rec.seed_per_game)
             gs_pac_record_seed(&rec, &rng, (size_t)g + 1);
         gs_pac_game_result res;
+        gs_pac_game_log *log = NULL;
+        if (page && !(log = gs_pac_record_add_game(&rec))) {
+            PyErr_NoMemory();
+            Py_CLEAR(out);
+            goto out;
+        }
         if (!p.evaluation)
             p.saved = PyEval_SaveThread();
-        rc = gs_pac_play(world, agent, &rng, &o, state, &res);
+        if (log)
+            rc = gs_pac_play_logged(world, agent, &rng, &o, &rec, log,
+                                    GS_PAC_KEEP_ACTIONS |
+                                        GS_PAC_KEEP_DECISIONS,
+                                    state, &res);
+        else
+            rc = gs_pac_play(world, agent, &rng, &o, state, &res);
         if (p.saved) {
             PyEval_RestoreThread(p.saved);
             p.saved = NULL;
@@ -677,7 +708,19 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
             goto out;
         }
     }
+    if (page) {
+        gsp_buf b = {NULL, 0, 0};
+        rc = gs_pac_page_data_write(&rec, world, gsp_buf_write, &b);
+        PyObject *data = rc == GS_OK ? gsp_buf_str(&b)
+                                     : gsp_raise_status(rc, NULL);
+        PyMem_Free(b.data);
+        PyObject *both = data ? PyTuple_Pack(2, out, data) : NULL;
+        Py_XDECREF(data);
+        Py_SETREF(out, both);
+    }
 out:
+    rec.layout_text = NULL;
+    rec.layout_len = 0;
     Py_XDECREF(p.exc_type);
     Py_XDECREF(p.exc_value);
     Py_XDECREF(p.exc_tb);

@@ -173,7 +173,7 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
     gs_tree_game(t, &game);
     rc = gs_engine_new(&game, NULL, &e);
     if (rc != GS_OK) {
-        gsp_raise_status(rc, NULL);
+        gsp_raise_status(rc, gs_engine_error(e));
         goto out;
     }
     r.tree = t;

@@ -1,8 +1,15 @@
-from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
+import os
+from typing import Any, Callable, Dict, Hashable, List, Literal, Optional, Sequence, Tuple, Union
 
 from . import connect4 as connect4, mnk as mnk, pacman as pacman
 
 __version__: str
+# docs/python.md where it is installed (share/doc/gamesearch under the
+# package's prefix), else its place in the source repository
+DOCS: str
+
+# The algorithms, by name
+Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts"]
 
 class ParseError(ValueError):
     line: int
@@ -29,6 +36,12 @@ class Result:
     table_hits: int
     def __init__(self, **fields: Any) -> None: ...
     def _asdict(self) -> Dict[str, Any]: ...
+    # a tree search's: the tree's page opened on it, its drawing (None
+    # for other results)
+    def page(self) -> Optional[str]: ...
+    def svg(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 NestedTree = List[Any]
 
@@ -37,10 +50,18 @@ class Tree:
     nodes: int
     agents: int
     def __init__(self, source: Union[NestedTree, str, bytes]) -> None: ...
-    def search(self, algo: str = ..., prune_equal: bool = ...,
+    def search(self, algo: Algo = ..., prune_equal: bool = ...,
                depth: Optional[int] = ...,
                agents: Union[None, str, Sequence[str]] = ...,
                trace: bool = ...) -> Result: ...
+    def page(self, algo: Algo = ..., prune_equal: bool = ...,
+             depth: Optional[int] = ...,
+             agents: Union[None, str, Sequence[str]] = ...,
+             title: Optional[str] = ..., practice: bool = ...,
+             html: Union[None, str, os.PathLike[str]] = ...) -> str: ...
+    def svg(self) -> str: ...
+    def _repr_html_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class Game:
     agents: int
@@ -57,15 +78,15 @@ class Game:
 
 Hook = Callable[[str, Any, int, Any, Optional[float], Optional[str]], Any]
 
-# algo: "minimax", "alphabeta", "expectimax", "expectiminimax" or "mcts";
 # the numbers are checked by the extension (TypeError, ValueError,
 # OverflowError naming the argument)
-def search(game: Game, state: Any, algo: str = ..., depth: Optional[int] = ...,
-           depth_unit: str = ..., prune_equal: bool = ..., table: bool = ...,
+def search(game: Game, state: Any, algo: Algo = ..., depth: Optional[int] = ...,
+           depth_unit: Literal["plies", "rounds"] = ...,
+           prune_equal: bool = ..., table: bool = ...,
            iterative: bool = ..., max_nodes: int = ..., time: float = ...,
            hook: Optional[Hook] = ...) -> Result: ...
 
 def games() -> List[Dict[str, Any]]: ...
 def search_game(game: str, position: str = ..., source: Optional[str] = ...,
-                algo: str = ..., depth: int = ...,
+                algo: Algo = ..., depth: int = ...,
                 table: bool = ...) -> Result: ...

@@ -22,14 +22,26 @@ def _solver():
     return solver
 
 
+def _position(position):
+    """`position`, refused with what it should be when it is not a str."""
+    if not isinstance(position, str):
+        raise TypeError("position: expected a string of column digits 1-7 "
+                        "such as '4453', not %s %r"
+                        % (type(position).__name__, position))
+    return position
+
+
 def solve(position, weak=False):
-    """The score of `position` for the player to move; with weak=True only
-    its sign (1 win, 0 draw, -1 loss), usually faster."""
-    return _gamesearch.c4_solve(_solver(), position, weak=bool(weak))["score"]
+    """The score of `position` (a str of column digits 1-7, "4453"; "" the
+    empty board) for the player to move; with weak=True only its sign (1
+    win, 0 draw, -1 loss), usually faster."""
+    return _gamesearch.c4_solve(_solver(), _position(position),
+                                weak=bool(weak))["score"]
 
 
 def analyze(position, weak=False):
     """The score of each of the 7 columns for the player to move (the score
     of the position after that move, from the mover's side); None for a
     full column."""
-    return _gamesearch.c4_analyze(_solver(), position, weak=bool(weak))["scores"]
+    return _gamesearch.c4_analyze(_solver(), _position(position),
+                                  weak=bool(weak))["scores"]

@@ -20,6 +20,11 @@ class Solution(NamedTuple):
 def solve(position, size=(3, 3), k=3, depth=None):
     """Solves `position` on a board of size (rows, cols) with k in a row to
     win. Boards of more than 16 cells need a depth (plies)."""
+    if not isinstance(position, str):
+        raise TypeError("position: expected a string of one character a "
+                        "cell, 'X', 'O' or '.', row by row, such as "
+                        "'X.O......', not %s %r"
+                        % (type(position).__name__, position))
     rows, cols = size
     found = _gamesearch.mnk_solve(position, rows, cols, k, depth=depth)
     return Solution(found["value"], found["best"])

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from . import _gamesearch
 
 __all__ = ["play", "find_layout", "GameResult", "Grid", "AgentState",
-           "Configuration", "GameState"]
+           "Configuration", "GameState", "DEFAULT_LAYOUT"]
 
 GameState = _gamesearch.GameState
 
@@ -149,11 +149,23 @@ def _agent_args(args):
     return ",".join(parts) or None
 
 
-def play(layout="mediumClassic", pacman="MinimaxAgent", agent_args=None,
+#: The layout play() plays without one: `gamesearch pacman`'s default, one
+#: of the mazes shipped with the package (pacman.py's mediumClassic is
+#: CS188's: give its path, or its directory in $GAMESEARCH_LAYOUTS).
+DEFAULT_LAYOUT = "crossroads"
+
+
+def play(layout=DEFAULT_LAYOUT, pacman="MinimaxAgent", agent_args=None,
          ghosts="RandomGhost", num_ghosts=4, games=1, fix_random_seed=False,
-         seed=None, seeds=None, evaluation=None, max_moves=0):
+         seed=None, seeds=None, evaluation=None, max_moves=0, html=None):
     """Plays `games` games as `gamesearch pacman` (and pacman.py) would, and
-    returns a list of GameResult; see docs/python.md."""
+    returns a list of GameResult; see docs/python.md. `layout` is a name
+    (found as find_layout finds it) or a path; `pacman` one of LeftTurnAgent,
+    GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent,
+    ExpectimaxAgent, ChampionAgent, MCTSAgent; `ghosts` RandomGhost or
+    DirectionalGhost. With `html` (a path) the games' replay page is
+    written there, as `gamesearch pacman --html FILE` writes it: one
+    self-contained file that plays the games back in a browser."""
     chosen = sum((bool(fix_random_seed), seed is not None, seeds is not None))
     if chosen > 1:
         raise ValueError("give at most one of fix_random_seed, seed and seeds")
@@ -171,5 +183,11 @@ def play(layout="mediumClassic", pacman="MinimaxAgent", agent_args=None,
         text = f.read()
     found = _gamesearch.pacman_play(
         text, layout, pacman, _agent_args(agent_args), ghosts,
-        num_ghosts, games, kind, base, evaluation, max_moves)
+        num_ghosts, games, kind, base, evaluation, max_moves,
+        page=html is not None)
+    if html is not None:
+        from . import _page
+        found, data = found
+        with open(html, "w", encoding="utf-8") as f:
+            f.write(_page("pacman.html", data))
     return [GameResult(**g) for g in found]

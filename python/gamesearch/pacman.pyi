@@ -1,4 +1,5 @@
-from typing import Mapping, Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+import os
+from typing import Literal, Mapping, Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 Position = Tuple[Union[int, float], Union[int, float]]
 
@@ -63,12 +64,20 @@ class GameResult(NamedTuple):
     seconds: float
     result: str
 
+DEFAULT_LAYOUT: str
+
+PacmanAgent = Literal["LeftTurnAgent", "GreedyAgent", "RandomAgent",
+                      "ReflexAgent", "MinimaxAgent", "AlphaBetaAgent",
+                      "ExpectimaxAgent", "ChampionAgent", "MCTSAgent"]
+GhostAgent = Literal["RandomGhost", "DirectionalGhost"]
+
 def find_layout(name: str) -> str: ...
 
-def play(layout: str = ..., pacman: str = ...,
+def play(layout: str = ..., pacman: PacmanAgent = ...,
          agent_args: Union[None, str, Mapping[str, Any]] = ...,
-         ghosts: str = ..., num_ghosts: int = ..., games: int = ...,
+         ghosts: GhostAgent = ..., num_ghosts: int = ..., games: int = ...,
          fix_random_seed: bool = ..., seed: Optional[int] = ...,
          seeds: Optional[int] = ...,
          evaluation: Optional[Callable[[GameState], float]] = ...,
-         max_moves: int = ...) -> List[GameResult]: ...
+         max_moves: int = ...,
+         html: Union[None, str, os.PathLike[str]] = ...) -> List[GameResult]: ...
