@@ -79,13 +79,54 @@ static const char *role_name(gs_role r)
     return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
 }
 
-/* " A B C" for the nodes of the steps of one kind, or " (none)". */
+/*
+ * Which steps "visited" and "pruned" list (a byte a step, 1: listed):
+ * every ENTER, in order, and each PRUNE whose node no step enters and no
+ * earlier PRUNE names. A search in several passes (MTD(f), SSS*), or one
+ * that searches a child again (PVS), may prune a node in one pass that
+ * another reaches, or prune it twice: "pruned" is the children that no
+ * pass reached. NULL without memory.
+ */
+static unsigned char *listed_steps(const gs_tree *t, const gs_tree_trace *tr)
+{
+    size_t nodes = (size_t)gs_tree_node_count(t);
+    unsigned char *mark = alloc(t, nodes, 1, true);
+    unsigned char *show = alloc(t, tr->count, 1, true);
+    if (!mark || !show) {
+        release(t, mark, nodes, 1);
+        release(t, show, tr->count, 1);
+        return NULL;
+    }
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == GS_EVENT_ENTER) {
+            mark[tr->steps[i].node] = 1;
+            show[i] = 1;
+        }
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == GS_EVENT_PRUNE && !mark[tr->steps[i].node]) {
+            mark[tr->steps[i].node] = 1;
+            show[i] = 1;
+        }
+    release(t, mark, nodes, 1);
+    return show;
+}
+
+/* The passes a search made over the tree: the times it entered the root. */
+static size_t passes(const gs_tree_trace *tr)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < tr->count; i++)
+        n += tr->steps[i].kind == GS_EVENT_ENTER && tr->steps[i].ply == 0;
+    return n;
+}
+
+/* " A B C" for the nodes of the listed steps of one kind, or " (none)". */
 static void names_text(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
-                       gs_event_kind kind)
+                       const unsigned char *show, gs_event_kind kind)
 {
     size_t shown = 0;
     for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind && ++shown) {
+        if (tr->steps[i].kind == kind && show[i] && ++shown) {
             gs_writer_puts(o, " ");
             gs_writer_puts(o, gs_tree_node_name(t, tr->steps[i].node));
         }
@@ -145,9 +186,12 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
 {
     if (!tree || !trace || !res || !to || !write)
         return GS_EINVAL;
+    const gs_tree *t = tree;
+    unsigned char *show = NULL;
+    if (!to->mcts && !(show = listed_steps(t, trace)))
+        return GS_ENOMEM;
     gs_writer o;
     gs_writer_init(&o, write, user);
-    const gs_tree *t = tree;
     int32_t root = gs_tree_root_node(t);
     char num[GS_NUMBER_SIZE];
     gs_writer_printf(&o, "algorithm: %s", gs_algo_name(to->algo));
@@ -192,10 +236,14 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     if (to->mcts) {
         rc = mcts_text(&o, t, to->mcts, res);
     } else {
+        size_t np = passes(trace);
+        if (np > 1)
+            gs_writer_printf(&o, "passes: %zu\n", np);
         gs_writer_puts(&o, "visited:");
-        names_text(&o, t, trace, GS_EVENT_ENTER);
+        names_text(&o, t, trace, show, GS_EVENT_ENTER);
         gs_writer_puts(&o, "pruned:");
-        names_text(&o, t, trace, GS_EVENT_PRUNE);
+        names_text(&o, t, trace, show, GS_EVENT_PRUNE);
+        release(t, show, trace->count, 1);
         if (to->with_trace)
             rc = trace_text(&o, t, trace);
     }
@@ -203,13 +251,13 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     return st ? st : rc;
 }
 
-/* The nodes of the steps of one kind, as a JSON array of names. */
+/* The nodes of the listed steps of one kind, as a JSON array of names. */
 static void names_json(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
-                       gs_event_kind kind)
+                       const unsigned char *show, gs_event_kind kind)
 {
     const char *sep = "[";
     for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind) {
+        if (tr->steps[i].kind == kind && show[i]) {
             gs_writer_puts(o, sep);
             json_string(o, gs_tree_node_name(t, tr->steps[i].node));
             sep = ",";
@@ -252,16 +300,23 @@ int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
 {
     if (!tree || !trace || !result || !write)
         return GS_EINVAL;
+    unsigned char *show = listed_steps(tree, trace);
+    if (!show)
+        return GS_ENOMEM;
     gs_writer o;
     gs_writer_init(&o, write, user);
     gs_writer_puts(&o, "{");
     result_json(&o, tree, result);
     gs_writer_puts(&o, ",\"visited\":");
-    names_json(&o, tree, trace, GS_EVENT_ENTER);
+    names_json(&o, tree, trace, show, GS_EVENT_ENTER);
     gs_writer_puts(&o, ",\"pruned\":");
-    names_json(&o, tree, trace, GS_EVENT_PRUNE);
+    names_json(&o, tree, trace, show, GS_EVENT_PRUNE);
+    release(tree, show, trace->count, 1);
     gs_writer_printf(&o, ",\"nodes\":%llu,\"leaves\":%llu",
          (unsigned long long)result->nodes, (unsigned long long)result->leaves);
+    size_t np = passes(trace);
+    if (np > 1)
+        gs_writer_printf(&o, ",\"passes\":%zu", np);
     if (with_trace) {
         gs_writer_puts(&o, ",\"trace\":");
         trace_json(&o, tree, trace);
