@@ -165,7 +165,7 @@ bad_input "unknown game" "unknown game 'chess' (tree, ttt, mnk, gomoku, connect4
 bad_input "extra argument" "unexpected argument 'y' (see gamesearch compare --help)" ttt x y
 bad_input "unknown algorithm" "--algo 'foo': not an algorithm (see gamesearch compare --help)" --algo minimax,foo
 bad_input "ordering without a hint" "--algo 'alphabeta+order': the game has no move ordering hint" tree "$EX/seed.tree" --algo alphabeta+order
-bad_input "+tt after minimax" "--algo 'minimax+tt': only alphabeta takes +order, +tt and +iter" --algo minimax+tt
+bad_input "+tt after minimax" "--algo 'minimax+tt': only alphabeta, pvs, mtdf and sss take +order, +tt and +iter" --algo minimax+tt
 bad_input "depth 0" "--depth needs D or LO-HI, depths from 1 to 1000, not '0'" --depth 0
 bad_input "depths the wrong way" "--depth needs D or LO-HI, depths from 1 to 1000, not '5-3'" --depth 5-3
 bad_input "no tree file" "tree needs a FILE (see gamesearch compare --help)" tree
