@@ -131,6 +131,32 @@ check "Star1 prunes at chance nodes with bounds" 0 '{"value":5,"best":"M1","acti
 run tree "$EX/dice.tree" --algo minimax --json
 check "expectiminimax on the same tree: same value" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3","H3","C4","L4","H4"],"pruned":[],"nodes":15,"leaves":8}' ""
 
+# PVS, MTD(f) and SSS*: alpha-beta's value; the passes listed one after
+# another, the children no pass reached as pruned, and how many passes.
+run tree "$EX/seed.tree" --algo pvs --json
+check "pvs: D scouted, then searched again" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":17,"leaves":10}' ""
+run tree "$EX/seed.tree" --algo mtdf --json
+check "mtdf: three passes from 0" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","A","B","E","C","H","D","K","L","M","N","A","D","L","B","C"],"pruned":["I","J","O"],"nodes":20,"leaves":9,"passes":3}' ""
+run tree "$EX/seed.tree" --algo sss
+check "sss: three passes from +inf, five leaves of alpha-beta's seven" 0 "algorithm: sss
+agents: max min
+value: 5
+best: D
+principal variation: A -> D -> L
+nodes visited: 21 (8 leaves evaluated, 5 cutoffs)
+passes: 3
+visited: A B E C H D K A B C D K L A B C D K L M N
+pruned: F G I J O" ""
+run tree "$EX/seed.tree" --algo sss --no-prune-equal --json
+check "sss, strict rule" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","C","H","D","K","A","B","C","D","K","L","A","B","C","D","K","L","M","N"],"pruned":["F","G","I","J","O"],"nodes":21,"leaves":8,"passes":3}' ""
+bad_input "sss refuses chance nodes" "gamesearch tree: $EX/dice.tree: --algo sss searches trees of max and min nodes only, and agent 3 is chance (use --algo alphabeta or minimax)" tree --algo sss "$EX/dice.tree"
+for algo in pvs mtdf sss; do
+    run ttt --solve X...O.... --algo $algo --json
+    sed 's/"nodes":[0-9]*,"time_ms":[0-9.e+-]*/N/' "$TMP/out" >"$TMP/out2"
+    mv "$TMP/out2" "$TMP/out"
+    check "ttt --solve --algo $algo: alpha-beta's answer" 0 '{"value":0,"best":[1,2,3,5,6,7,8],N}' ""
+done
+
 # ---- numbers and text at their limits ----
 
 # Chance nodes whose plain sums overflow: the expectation is still
