@@ -22,7 +22,8 @@ _ROLES = {"max": 0, "min": 1, "chance": 2}
 
 class Result:
     """What a search found. Tree searches set value, best, action, pv,
-    visited, pruned, nodes, leaves, cutoffs and trace; searches of a Game
+    visited, pruned, nodes, leaves, cutoffs, passes and trace; searches of
+    a Game
     set value, best, pv, nodes, leaves, cutoffs, seconds and stopped (and
     depth and table_hits)."""
 

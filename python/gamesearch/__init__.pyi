@@ -20,6 +20,7 @@ class Result:
     action: Optional[str]
     visited: List[str]
     pruned: List[str]
+    passes: int
     trace: Optional[List[Dict[str, Any]]]
     algo: str
     # searches of a Game
@@ -57,7 +58,8 @@ class Game:
 
 Hook = Callable[[str, Any, int, Any, Optional[float], Optional[str]], Any]
 
-# algo: "minimax", "alphabeta", "expectimax", "expectiminimax" or "mcts";
+# algo: "minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
+# "pvs", "mtdf" or "sss";
 # the numbers are checked by the extension (TypeError, ValueError,
 # OverflowError naming the argument)
 def search(game: Game, state: Any, algo: str = ..., depth: Optional[int] = ...,
