@@ -571,8 +571,10 @@ static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
     int s = gs_tree_trace_search(t, &so, &tr, &res, NULL);
     if (s != GS_OK)
         return s;
+    bool prunes = algo == GS_ALPHABETA || algo == GS_PVS ||
+                  algo == GS_MTDF || algo == GS_SSS;
     gs_writer_printf(o, "{\"key\":\"%s\",\"label\":\"%s\",\"rule\":%s,\"agents\":[", key,
-         label, algo != GS_ALPHABETA ? "null"
+         label, !prunes ? "null"
                 : prune_equal ? "\"textbook\"" : "\"strict\"");
     for (int i = 0; i < gs_tree_num_agents(t); i++) {
         gs_writer_puts(o, i ? "," : "");
@@ -580,8 +582,9 @@ static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
     }
     gs_writer_puts(o, "],");
     result_json(o, t, &res);
-    gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"trace\":",
-         (unsigned long long)res.nodes, (unsigned long long)res.leaves);
+    gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"passes\":%zu,"
+         "\"trace\":", (unsigned long long)res.nodes,
+         (unsigned long long)res.leaves, passes(&tr));
     trace_json(o, t, &tr);
     gs_writer_puts(o, "}");
     gs_tree_trace_free(t, &tr);
@@ -597,13 +600,19 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
     const gs_tree *t = tree;
     int agents = gs_tree_num_agents(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);
-    bool has_min = false;
-    for (int i = 0; i < agents; i++)
+    bool has_min = false, has_chance = false;
+    for (int i = 0; i < agents; i++) {
         has_min |= gs_tree_role(t, i) == GS_ROLE_MIN;
-    /* minimax, alpha-beta by both rules, and expectimax when it differs
-     * from minimax (a MIN agent to average) */
+        has_chance |= gs_tree_role(t, i) == GS_ROLE_CHANCE;
+    }
+    /* minimax, alpha-beta by both rules, expectimax when it differs from
+     * minimax (a MIN agent to average), then PVS, MTD(f) and SSS* (by the
+     * caller's rule) when no agent is chance */
+    int refined = has_min ? 4 : 3;
     int initial = algo == GS_MINIMAX ? 0 : algo == GS_EXPECTIMAX && has_min ? 3
                 : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
+    if (!has_chance && (algo == GS_PVS || algo == GS_MTDF || algo == GS_SSS))
+        initial = refined + (algo == GS_PVS ? 0 : algo == GS_MTDF ? 1 : 2);
     double lo, hi;
     gs_writer o;
     gs_writer_init(&o, write, user);
@@ -635,11 +644,16 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
         {GS_ALPHABETA, true, "alphabeta", "alpha-beta (textbook)"},
         {GS_ALPHABETA, false, "alphabeta-strict", "alpha-beta (CS188 rule)"},
         {GS_EXPECTIMAX, true, "expectimax", "expectimax"},
+        {GS_PVS, true, "pvs", "PVS (NegaScout)"},
+        {GS_MTDF, true, "mtdf", "MTD(f)"},
+        {GS_SSS, true, "sss", "SSS*"},
     };
-    for (int i = 0; i < (has_min ? 4 : 3) && !o.status; i++) {
+    for (int i = 0; i < refined + (has_chance ? 0 : 3) && !o.status; i++) {
+        int k = i < refined ? i : 4 + (i - refined);
+        bool rule = k >= 4 ? prune_equal : runs[k].prune_equal;
         gs_writer_puts(&o, i ? "," : "");
-        int s = run_json(&o, t, depth, runs[i].algo, runs[i].prune_equal,
-                         runs[i].key, runs[i].label);
+        int s = run_json(&o, t, depth, runs[k].algo, rule, runs[k].key,
+                         runs[k].label);
         if (s != GS_OK)
             return s;
     }
