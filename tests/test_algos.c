@@ -238,9 +238,9 @@ static void test_seed_tree(void **state)
     } want[] = {
         /* D's scout fails high at 5 (> 3): searched again, L with it */
         {GS_PVS, "A B E F G C H D K L M N D K L M N", 17, 10},
-        /* passes at 0 (>= 3), 3 (V > 3? >= 5), 5 (V > 5? no) */
+        /* passes at 0 (>= 3), just above 3 (>= 5), just above 5 (<= 5) */
         {GS_MTDF, "A B E F G A B E C H D K L M N A D L B C", 20, 9},
-        /* passes at +inf (<= 14), 14 (<= 12... no: <= 5? 12), 5 */
+        /* passes at +inf (<= 14), at 14 (<= 5), at 5 (>= 5) */
         {GS_SSS, "A B E C H D K A B C D K L A B C D K L M N", 21, 8},
     };
     gs_tree *t = parse(seed_tree);
