@@ -274,6 +274,19 @@ static void test_seed_tree(void **state)
         "\"M\",\"N\"],\"pruned\":[\"F\",\"G\",\"I\",\"J\",\"O\"],\"nodes\":21,"
         "\"leaves\":8,\"passes\":3}\n");
     free(json.text);
+    /* The drawing crosses out the edges to the five children no pass
+     * reached, not D's to L and M, pruned in the first pass only. */
+    buffer dot = {0};
+    assert_int_equal(gs_tree_dot_write(t, &tr, &r, GS_SSS, 0, to_buffer,
+                                       &dot), GS_OK);
+    int crossed = 0;
+    for (const char *p = dot.text; (p = strstr(p, "color=orange, style=dashed"));
+         p++)
+        crossed++;
+    assert_int_equal(crossed, 5);
+    assert_non_null(strstr(dot.text, "n9 -> n11 [penwidth=3];"));
+    assert_non_null(strstr(dot.text, "n9 -> n12 [color=black];"));
+    free(dot.text);
     gs_tree_trace_free(t, &tr);
     gs_tree_free(t);
 }

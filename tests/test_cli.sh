@@ -138,7 +138,7 @@ check "pvs: D scouted, then searched again" 0 '{"value":5,"best":"D","action":"D
 run tree "$EX/seed.tree" --algo mtdf --json
 check "mtdf: three passes from 0" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","A","B","E","C","H","D","K","L","M","N","A","D","L","B","C"],"pruned":["I","J","O"],"nodes":20,"leaves":9,"passes":3}' ""
 run tree "$EX/seed.tree" --algo sss
-check "sss: three passes from +inf, five leaves of alpha-beta's seven" 0 "algorithm: sss
+check "sss: three passes from +inf, five leaves of alpha-beta's seven" 0 "algorithm: sss, textbook pruning (cut on v >= beta, v <= alpha)
 agents: max min
 value: 5
 best: D

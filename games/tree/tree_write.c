@@ -195,7 +195,8 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     int32_t root = gs_tree_root_node(t);
     char num[GS_NUMBER_SIZE];
     gs_writer_printf(&o, "algorithm: %s", gs_algo_name(to->algo));
-    if (to->algo == GS_ALPHABETA)
+    if (to->algo == GS_ALPHABETA || to->algo == GS_PVS ||
+        to->algo == GS_MTDF || to->algo == GS_SSS)
         gs_writer_printf(&o, ", %s", to->prune_equal
                  ? "textbook pruning (cut on v >= beta, v <= alpha)"
                  : "strict pruning (cut on v > beta, v < alpha)");
@@ -430,7 +431,9 @@ static void dot_edge(gs_writer *o, const gs_tree *t, const marks *m, int32_t v, 
         }
         gs_writer_puts(o, ", fontsize=10, ");
     }
-    if (m->cut[m->first_edge[v] + (size_t)i])
+    /* (crossed out when no pass reached the child: several passes may
+     * prune it in one and reach it in another) */
+    if (m->cut[m->first_edge[v] + (size_t)i] && !m->visited[c])
         gs_writer_puts(o, "color=orange, style=dashed, label=<<font "
                "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>>");
     else if (!m->visited[c])

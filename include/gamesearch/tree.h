@@ -374,9 +374,9 @@ typedef struct gs_tree_text_options {
 
 /*
  * A search (its trace and result) as `gamesearch tree` prints it for
- * people, a line each: "algorithm: NAME" (with alpha-beta's pruning rule),
- * "agents: max min" (the roles as searched; ", depth N rounds"), "value:
- * V", "best: CHILD" (" (action A)" when the edge has its own name; "none
+ * people, a line each: "algorithm: NAME" (with the pruning rule, for
+ * alpha-beta, pvs, mtdf and sss), "agents: max min" (the roles as
+ * searched; ", depth N rounds"), "value: V", "best: CHILD" (" (action A)" when the edge has its own name; "none
  * (the root is a leaf)", "... is not a player's choice"), "principal
  * variation: A -> B", "nodes visited: N (L leaves evaluated, C cutoffs)";
  * then "passes: N" when the search entered the root more than once
