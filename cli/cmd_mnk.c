@@ -62,8 +62,10 @@ static int size(cli_parser *p, const char *v)
 enum { ANY_BOARD = 1, SIZED = 2 };   /* ttt and gomoku; mnk */
 #define AT(member) CLI_AT(mnk_options, member)
 static const char *const sides[] = {"human", "computer", NULL};
-static const char *const algos[] = {"minimax", "alphabeta", "mcts", NULL};
-static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS};
+static const char *const algos[] = {"minimax", "alphabeta", "mcts", "pvs",
+                                    "mtdf", "sss", NULL};
+static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS, GS_PVS,
+                               GS_MTDF, GS_SSS};
 static const char *const evals[] = {"lines", "threats", "none", NULL};
 static const int eval_ids[] = {GS_MNK_EVAL_LINES, GS_MNK_EVAL_THREATS,
                                GS_MNK_EVAL_NONE};
@@ -115,7 +117,7 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
     bool mcts = o->player.algo == GS_MCTS;
     if (mcts && o->depth >= 0) {
-        cli_error(cmd, "--depth goes with minimax and alphabeta: mcts searches "
+        cli_error(cmd, "--depth goes with the depth-first algorithms: mcts searches "
                   "no fixed depth (limit it with --time)");
         return EXIT_BAD_INPUT;
     }

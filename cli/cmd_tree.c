@@ -65,9 +65,9 @@ static int input_file(cli_parser *p, const char *arg)
 
 #define AT(member) CLI_AT(tree_options, member)
 static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
-                                    "mcts", NULL};
+                                    "mcts", "pvs", "mtdf", "sss", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
-                               GS_MCTS};
+                               GS_MCTS, GS_PVS, GS_MTDF, GS_SSS};
 static const cli_opt tree_opts[] = {
     CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
             .values = algo_ids, .noun = "algorithm"),
@@ -315,6 +315,16 @@ int cmd_tree(int argc, char **argv)
         cli_error(CMD, "%s: --check compares a CS188 test file with its "
                   ".solution, and this is not one", shown);
         goto out;
+    }
+    if (o.algo == GS_PVS || o.algo == GS_MTDF || o.algo == GS_SSS) {
+        for (int i = 0; i < gs_tree_num_agents(t); i++)
+            if (gs_tree_role(t, i) == GS_ROLE_CHANCE) {
+                cli_error(CMD, "%s: --algo %s searches trees of max and min "
+                          "nodes only, and agent %d is chance (use --algo "
+                          "alphabeta or minimax)", shown,
+                          gs_algo_name((gs_algo)o.algo), i + 1);
+                goto out;
+            }
     }
     int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);

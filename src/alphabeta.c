@@ -368,7 +368,7 @@ static double search_node(gs_engine *e, int ply, double alpha, double beta,
     if (tabled) {
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
-            tt_move = hit.action;
+            tt_move = e->mode.table_move ? hit.action : GS_NO_ACTION;
             if (image >= 0 && tt_move != GS_NO_ACTION)
                 tt_move = sv->symmetries[image].from_image(g->ctx, state,
                                                            tt_move);

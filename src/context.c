@@ -174,10 +174,26 @@ void gs_solver_options_init(gs_solver_options *options)
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_MCTS)
+    if ((unsigned)o->algo > GS_SSS)
         return engine_fail(e, GS_EINVAL,
                            "options.algo is %d, which is no gs_algo",
                            (int)o->algo);
+    /* PVS, MTD(f) and SSS* are refinements of alpha-beta's two-sided
+     * windows: an expectation has no null window to test. */
+    bool refined = o->algo == GS_PVS || o->algo == GS_MTDF ||
+                   o->algo == GS_SSS;
+    for (int i = 0; refined && i < g->num_agents; i++)
+        if (e->roles[i] == GS_ROLE_CHANCE)
+            return engine_fail(e, GS_EINVAL,
+                               "options.algo is %s, which searches games of "
+                               "MAX and MIN agents only, but agent %d is a "
+                               "chance agent (use alphabeta or "
+                               "expectiminimax)", gs_algo_name(o->algo), i);
+    if ((o->algo == GS_MTDF || o->algo == GS_SSS) && !g->hash)
+        return engine_fail(e, GS_EINVAL,
+                           "options.algo is %s, which needs the "
+                           "transposition table, but the game has no hash",
+                           gs_algo_name(o->algo));
     if (o->depth < 0)
         return engine_fail(e, GS_EINVAL,
                            "options.depth is %d, but it must be 0 (no limit) "
@@ -262,7 +278,8 @@ static int check_options(gs_engine *e, const gs_search_options *o)
         return engine_fail(e, GS_EINVAL,
                            "options.use_tt is set, but the game has no hash");
     /* The table counts depth in 16 bits. */
-    if (o->use_tt && o->depth * unit >= TT_DEPTH_FULL)
+    if ((o->use_tt || o->algo == GS_MTDF || o->algo == GS_SSS) &&
+        o->depth * unit >= TT_DEPTH_FULL)
         return engine_fail(e, GS_EINVAL,
                            "options.depth is %d plies, but with use_tt it "
                            "must be below %d", o->depth * unit,
@@ -275,16 +292,19 @@ static engine_modes settle_modes(const gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
     engine_modes m;
-    m.prune = o->algo == GS_ALPHABETA;
+    const bool passes = o->algo == GS_MTDF || o->algo == GS_SSS;
+    m.prune = o->algo == GS_ALPHABETA || o->algo == GS_PVS || passes;
     m.min_is_chance = o->algo == GS_EXPECTIMAX;
     m.star1 = m.prune && g->has_bounds;
     m.knowledge = m.prune;
     m.hinted = o->order_moves && g->order_hint;
     m.history = o->history;
-    m.use_tt = o->use_tt;
-    m.symmetry = o->use_tt && e->sopt.tt_symmetry;
-    m.prefetch = o->use_tt && e->sopt.prefetch;
-    m.etc = m.prune && o->use_tt && e->sopt.etc_plies > 0;
+    m.use_tt = o->use_tt || passes;   /* (the passes' memory) */
+    /* SSS* keeps the game's order, so that its leaves are alpha-beta's */
+    m.table_move = o->algo != GS_SSS;
+    m.symmetry = m.use_tt && e->sopt.tt_symmetry;
+    m.prefetch = m.use_tt && e->sopt.prefetch;
+    m.etc = m.prune && m.use_tt && e->sopt.etc_plies > 0;
     m.child_bounds = m.knowledge && e->solver.bounds &&
                      e->sopt.child_bounds_plies > 0;
     m.window = e->sopt.window_lo < e->sopt.window_hi;

@@ -33,8 +33,8 @@ const char *gs_engine_error(const gs_engine *engine)
 
 /* ---- the algorithms ---- */
 
-/* The search of the root to a depth that the options ask for: minimax.c
- * for plain minimax and expectimax; alpha-beta's node search (alphabeta.c)
+/* The search of the root to a depth that the options ask for: pvs.c and
+ * mtdf.c for their algorithms; minimax.c for plain minimax and expectimax; alpha-beta's node search (alphabeta.c)
  * with pruning, or without it when minimax or expectimax use the table or
  * the game's move ordering; the solver tier's bisection (solver.c) with a
  * null window. */
@@ -42,6 +42,12 @@ static bool (*depth_search(const gs_engine *e,
                            const gs_search_options *o))(gs_engine *,
                                                         gs_result *, bool)
 {
+    if (o->algo == GS_PVS)
+        return pvs_depth;
+    if (o->algo == GS_MTDF)
+        return mtdf_depth;
+    if (o->algo == GS_SSS)
+        return sss_depth;
     if (o->solver && o->solver->null_window)
         return solver_bisect_depth;
     if (o->algo == GS_ALPHABETA || o->use_tt ||
@@ -81,6 +87,9 @@ static const struct {
     [GS_EXPECTIMAX] = {"expectimax", depth_first_search, NULL},
     [GS_EXPECTIMINIMAX] = {"expectiminimax", depth_first_search, NULL},
     [GS_MCTS] = {"mcts", mcts_search, mcts_free},
+    [GS_PVS] = {"pvs", depth_first_search, NULL},
+    [GS_MTDF] = {"mtdf", depth_first_search, NULL},
+    [GS_SSS] = {"sss", depth_first_search, NULL},
 };
 
 #define NUM_ALGOS ((int)(sizeof algos / sizeof algos[0]))

@@ -23,6 +23,9 @@
  *                  (symmetries, kept bounds, busy marks, children's
  *                  bounds, enhanced transposition cutoffs, prefetching)
  *   solver.c       null-window search: the root's value by bisection
+ *   pvs.c          principal variation search (NegaScout): its own node
+ *   mtdf.c         MTD(f) and SSS* (MTD(+inf)): null-window passes of
+ *                  alpha-beta's node with the table
  *   threads.c      lazy SMP: helper engines searching beside the caller's
  *   tt.c, tt.h     the transposition table
  *   mcts.c         Monte Carlo tree search (GS_MCTS): its tree, iterations,
@@ -122,6 +125,7 @@ typedef struct engine_modes {
     bool hinted;         /* order MAX/MIN nodes by the game's order_hint */
     bool history;        /* killer moves and history counters */
     bool use_tt;         /* probe and store the transposition table */
+    bool table_move;     /* try the table's best action first */
     bool symmetry;       /* a state and its images share one entry */
     bool prefetch;       /* load the children's table buckets early */
     bool etc;            /* enhanced transposition cutoffs (etc_plies) */
@@ -396,6 +400,12 @@ bool minimax_depth(gs_engine *e, gs_result *r, bool keep_stopped);
  * window, if any. */
 bool ab_plain_depth(gs_engine *e, gs_result *r, bool keep_stopped);
 
+/* pvs.c: principal variation search of the root. */
+bool pvs_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+/* mtdf.c: MTD(f) from its first guess, and SSS* (MTD(+inf)): passes of
+ * alpha-beta with a null window and the table. */
+bool mtdf_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+bool sss_depth(gs_engine *e, gs_result *r, bool keep_stopped);
 /* solver.c: null-window search, the root's value found by bisection. */
 bool solver_bisect_depth(gs_engine *e, gs_result *r, bool keep_stopped);
 

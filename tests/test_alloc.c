@@ -1477,6 +1477,32 @@ static void test_search_trees(void **state)
     run_searches(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* PVS, MTD(f) and SSS*: MTD(f) and SSS* make the table of 16 MiB on
+ * their first search (one more allocation than PVS), use_tt or not (the
+ * cases set it, so that the search after a failure starts from an empty
+ * table). */
+static void test_search_refined(void **state)
+{
+    (void)state;
+    const search_case cases[] = {
+        {"seed, pvs", G_SEED, NULL, {.algo = GS_PVS}, 0, GS_OK, 5, 2, 17, 3},
+        {"seed, pvs, strict rule, hook", G_SEED, NULL,
+         {.algo = GS_PVS, .strict = true, .hook = true}, 0, GS_OK, 5, 2, 17,
+         3},
+        {"seed, mtdf", G_SEED, NULL, {.algo = GS_MTDF, .tt = true}, 0, GS_OK, 5, 2, 20,
+         4},
+        {"seed, sss, hook", G_SEED, NULL, {.algo = GS_SSS, .tt = true, .hook = true}, 0,
+         GS_OK, 5, 2, 21, 4},
+        {"chain, sss", G_CHAIN, NULL, {.algo = GS_SSS, .tt = true}, 0, GS_OK, 1, 0, 729,
+         12},
+        {"tic-tac-toe, mtdf, iterative", G_TTT, "X...O....",
+         {.algo = GS_MTDF, .tt = true, .iterative = true}, 0, GS_OK, 0, 2, 971, 8},
+        {"tic-tac-toe, pvs, table", G_TTT, "X...O....",
+         {.algo = GS_PVS, .tt = true}, 0, GS_OK, 0, 1, 379, 8},
+    };
+    run_searches(cases, sizeof cases / sizeof cases[0]);
+}
+
 static void test_search_mnk(void **state)
 {
     (void)state;
@@ -1607,6 +1633,7 @@ int main(void)
         cmocka_unit_test(test_engines),
         cmocka_unit_test(test_search_trees),
         cmocka_unit_test(test_search_mnk),
+        cmocka_unit_test(test_search_refined),
         cmocka_unit_test(test_search_connect4),
         cmocka_unit_test(test_search_pacman),
         cmocka_unit_test(test_helper_failure),

@@ -131,6 +131,32 @@ check "Star1 prunes at chance nodes with bounds" 0 '{"value":5,"best":"M1","acti
 run tree "$EX/dice.tree" --algo minimax --json
 check "expectiminimax on the same tree: same value" 0 '{"value":5,"best":"M1","action":"safe","pv":["S","M1","C1"],"visited":["S","M1","C1","L1","H1","C2","L2","H2","M2","C3","L3","H3","C4","L4","H4"],"pruned":[],"nodes":15,"leaves":8}' ""
 
+# PVS, MTD(f) and SSS*: alpha-beta's value; the passes listed one after
+# another, the children no pass reached as pruned, and how many passes.
+run tree "$EX/seed.tree" --algo pvs --json
+check "pvs: D scouted, then searched again" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","C","H","D","K","L","M","N","D","K","L","M","N"],"pruned":["I","J","O"],"nodes":17,"leaves":10}' ""
+run tree "$EX/seed.tree" --algo mtdf --json
+check "mtdf: three passes from 0" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","F","G","A","B","E","C","H","D","K","L","M","N","A","D","L","B","C"],"pruned":["I","J","O"],"nodes":20,"leaves":9,"passes":3}' ""
+run tree "$EX/seed.tree" --algo sss
+check "sss: three passes from +inf, five leaves of alpha-beta's seven" 0 "algorithm: sss, textbook pruning (cut on v >= beta, v <= alpha)
+agents: max min
+value: 5
+best: D
+principal variation: A -> D -> L
+nodes visited: 21 (8 leaves evaluated, 5 cutoffs)
+passes: 3
+visited: A B E C H D K A B C D K L A B C D K L M N
+pruned: F G I J O" ""
+run tree "$EX/seed.tree" --algo sss --no-prune-equal --json
+check "sss, strict rule" 0 '{"value":5,"best":"D","action":"D","pv":["A","D","L"],"visited":["A","B","E","C","H","D","K","A","B","C","D","K","L","A","B","C","D","K","L","M","N"],"pruned":["F","G","I","J","O"],"nodes":21,"leaves":8,"passes":3}' ""
+bad_input "sss refuses chance nodes" "gamesearch tree: $EX/dice.tree: --algo sss searches trees of max and min nodes only, and agent 3 is chance (use --algo alphabeta or minimax)" tree --algo sss "$EX/dice.tree"
+for algo in pvs mtdf sss; do
+    run ttt --solve X...O.... --algo $algo --json
+    sed 's/"nodes":[0-9]*,"time_ms":[0-9.e+-]*/N/' "$TMP/out" >"$TMP/out2"
+    mv "$TMP/out2" "$TMP/out"
+    check "ttt --solve --algo $algo: alpha-beta's answer" 0 '{"value":0,"best":[1,2,3,5,6,7,8],N}' ""
+done
+
 # ---- numbers and text at their limits ----
 
 # Chance nodes whose plain sums overflow: the expectation is still
@@ -491,7 +517,7 @@ bad_input "unknown option" "gamesearch tree: unknown option '--bogus' (see games
 bad_input "option without its value" "gamesearch tree: --depth needs a value (see gamesearch tree --help)" tree "$EX/seed.tree" --depth
 bad_input "bad depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'two'" tree --depth two "$EX/seed.tree"
 bad_input "negative depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not '-1'" tree --depth=-1 "$EX/seed.tree"
-bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax or mcts)" tree --algo negamax "$EX/seed.tree"
+bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf or sss)" tree --algo negamax "$EX/seed.tree"
 bad_input "flag with a value" "gamesearch tree: --json takes no value" tree --json=yes "$EX/seed.tree"
 bad_input "two inputs" "gamesearch tree: one input at a time: 'a.tree' and 'b.tree' (see gamesearch tree --help)" tree a.tree b.tree
 bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - cannot both write to standard output; give --dot a file name" tree --json --dot - "$EX/seed.tree"
@@ -2061,7 +2087,7 @@ nodes visited: 13 (10 leaves evaluated, 0 cutoffs)
 visits (mean): A=10 (3) B=4 (3) C=2 (2) D=4 (2) B1=1 (3) B2=1 (12) B3=1 (8) D1=1 (14) D2=1 (5) D3=1 (2) C1=1 (2)
 proved: yes" ""
 bad_input "tree --algo mcts: text only" "gamesearch tree: --algo mcts prints its own text: give it without --json, --dot, --trace, --html and --check" tree --algo mcts --dot - "$EX/aima-5-2.tree"
-bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax or mcts)" tree --algo uct "$EX/aima-5-2.tree"
+bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf or sss)" tree --algo uct "$EX/aima-5-2.tree"
 run ttt --algo mcts --solve "XX..O...."
 if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi
 run connect4 analyze --algo mcts --iterations 3000 11223
@@ -2075,7 +2101,7 @@ if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the time limit stoppe
 run mnk --size 4x4 --k 4 --algo mcts --solve ................
 if [ "$status" -eq 1 ] && grep -qx 'X to move: not proved: the node limit (2,000,000 nodes) stopped the search (0 of 16 moves proved)' "$TMP/out" &&
     [ "$(cat "$TMP/err")" = "gamesearch mnk: --solve: stopped by the node limit of an MCTS solve (2,000,000 nodes) before the value was proved (0 of 16 moves proved)" ]; then ok; else bad "mnk --algo mcts --solve: stopped by the node limit" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
-bad_input "mnk --algo mcts --depth: refused" "gamesearch mnk: --depth goes with minimax and alphabeta: mcts searches no fixed depth (limit it with --time)" mnk --size 5x5 --k 4 --algo mcts --depth 3 --solve .........................
+bad_input "mnk --algo mcts --depth: refused" "gamesearch mnk: --depth goes with the depth-first algorithms: mcts searches no fixed depth (limit it with --time)" mnk --size 5x5 --k 4 --algo mcts --depth 3 --solve .........................
 bad_input "connect4 solve: no mcts" "gamesearch connect4: --algo mcts and --iterations go with analyze and play" connect4 solve --algo mcts
 
 run match ttt --a alphabeta --b mcts:iterations=20000 -n 2 --json

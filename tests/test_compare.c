@@ -258,7 +258,7 @@ static void test_unfit(void **state)
                         "the game has no MIN or chance agent");
     assert_int_equal(gs_compare_algo_parse("minimax+tt", 10, &a), GS_OK);
     assert_string_equal(gs_compare_algo_unfit(&game, &a),
-                        "only alphabeta takes +order, +tt and +iter");
+                        "only alphabeta, pvs, mtdf and sss take +order, +tt and +iter");
     a = (gs_compare_algo){GS_ALPHABETA, false, true, true};
     assert_null(gs_compare_algo_unfit(&game, &a));
     gs_compare_algo list[GS_COMPARE_MAX_ALGOS];

@@ -114,6 +114,24 @@ print(json.load(open(sys.argv[1]))["nodes"])' "$TMP/tree.json")
     done
 done
 
+# PVS, MTD(f) and SSS* when named, beside alpha-beta, on the trees without
+# chance nodes: their node counts as gamesearch tree counts them.
+for t in seed aima-5-2 two-ghosts; do
+    depth=3
+    [ "$t" = aima-5-2 ] && depth=2
+    [ "$t" = two-ghosts ] && depth=4
+    run compare tree "$EX/$t.tree" --json --algo alphabeta,pvs,mtdf,sss
+    same "$t: pvs, mtdf, sss: status" 0 "$status"
+    for algo in pvs mtdf sss; do
+        "$GS" tree "$EX/$t.tree" --algo "$algo" --json >"$TMP/tree.json"
+        want=$(python3 -c '
+import json, sys
+print(json.load(open(sys.argv[1]))["nodes"])' "$TMP/tree.json")
+        same "$t: $algo's nodes as gamesearch tree counts them" "$want" \
+            "$(nodes "$algo" "$depth")"
+    done
+done
+
 # A tree whose inner nodes have values: every depth; a nested list: only
 # its height.
 run compare tree "$EX/two-ghosts.tree" --algo minimax --json
@@ -193,7 +211,10 @@ bad_input "unknown game" "unknown game 'chess' (tree, ttt, mnk, gomoku, connect4
 bad_input "extra argument" "unexpected argument 'y' (see gamesearch compare --help)" ttt x y
 bad_input "unknown algorithm" "--algo 'foo': not an algorithm (see gamesearch compare --help)" --algo minimax,foo
 bad_input "ordering without a hint" "--algo 'alphabeta+order': the game has no move ordering hint" tree "$EX/seed.tree" --algo alphabeta+order
-bad_input "+tt after minimax" "--algo 'minimax+tt': only alphabeta takes +order, +tt and +iter" --algo minimax+tt
+bad_input "+tt after minimax" "--algo 'minimax+tt': only alphabeta, pvs, mtdf and sss take +order, +tt and +iter" --algo minimax+tt
+bad_input "mtdf on a chance tree" "--algo 'mtdf': the game has a chance agent (pvs, mtdf and sss search MAX and MIN agents only)" tree "$EX/dice.tree" --algo mtdf
+bad_input "+tt after mtdf" "--algo 'mtdf+tt': mtdf and sss always use the table: give them without +tt" --algo mtdf+tt
+bad_input "+iter after sss" "--algo 'sss+iter': sss searches one depth: give it without +iter" --algo sss+iter
 bad_input "depth 0" "--depth needs D or LO-HI, depths from 1 to 1000, not '0'" --depth 0
 bad_input "depths the wrong way" "--depth needs D or LO-HI, depths from 1 to 1000, not '5-3'" --depth 5-3
 bad_input "no tree file" "tree needs a FILE (see gamesearch compare --help)" tree

@@ -63,7 +63,7 @@ static void test_spec_parse(void **unused)
 
     assert_int_equal(gs_player_spec_parse("negamax", &s, &e), GS_EPARSE);
     assert_string_equal(e.message, "unknown algorithm 'negamax' (expected "
-                        "alphabeta, minimax, mcts or random)");
+                        "alphabeta, minimax, mcts, pvs, mtdf, sss or random)");
     assert_int_equal(gs_player_spec_parse("mcts:foo=1", &s, &e), GS_EPARSE);
     assert_string_equal(e.message, "unknown key 'foo' (keys: depth, time, "
                         "nodes, iterations, c, playout, threads, eval)");

@@ -625,7 +625,7 @@ static void test_page_data_write(void **state)
     "{\"key\":\"" key "\",\"label\":\"" label "\",\"rule\":" rule             \
     ",\"agents\":[\"max\",\"" agents "\"],\"value\":4,\"best\":\"A\","        \
     "\"action\":\"l\",\"pv\":[\"R\",\"A\"],\"nodes\":3,\"leaves\":2,"         \
-    "\"trace\":[{\"event\":\"enter\",\"node\":\"R\",\"parent\":null,"         \
+    "\"passes\":1,\"trace\":[{\"event\":\"enter\",\"node\":\"R\",\"parent\":null,"         \
     "\"alpha\":null,\"beta\":null},{\"event\":\"enter\",\"node\":\"A\","      \
     "\"parent\":\"R\",\"alpha\":null,\"beta\":null},{\"event\":\"leave\","    \
     "\"node\":\"A\",\"parent\":\"R\",\"alpha\":null,\"beta\":null,"           \
@@ -638,7 +638,7 @@ static void test_page_data_write(void **state)
     assert_int_equal(gs_tree_page_data_write(t, "a<b\".tree", GS_ALPHABETA,
                                              false, 0, true, gather_write, &g),
                      GS_OK);
-    assert_string_equal(g.text,
+    const char *want =
         "{\"title\":\"a<b\\\".tree\",\"practice\":true,\"initial\":2,"
         "\"bounds\":[0,9],\"tree\":{\"root\":\"R\",\"cutoff\":0,\"nodes\":["
         "{\"name\":\"R\",\"children\":[{\"node\":\"A\",\"action\":\"l\"},"
@@ -650,7 +650,19 @@ static void test_page_data_write(void **state)
         RUN("alphabeta-strict", "alpha-beta (CS188 rule)", "\"strict\"", "min",
             "4", "4") ","
         RUN("expectimax", "expectimax", "null", "chance", "null", "null")
-        "]}");
+        ",";
+    /* then PVS, MTD(f) and SSS*, by the caller's rule (strict here), the
+     * last two in passes */
+    assert_memory_equal(g.text, want, strlen(want));
+    const char *rest = g.text + strlen(want);
+    assert_memory_equal(rest, "{\"key\":\"pvs\",\"label\":\"PVS (NegaScout)\","
+                        "\"rule\":\"strict\"", 53);
+    assert_non_null(strstr(rest, "{\"key\":\"mtdf\",\"label\":\"MTD(f)\","
+                            "\"rule\":\"strict\""));
+    assert_non_null(strstr(rest, "{\"key\":\"sss\",\"label\":\"SSS*\","
+                            "\"rule\":\"strict\""));
+    assert_non_null(strstr(rest, "\"passes\":2,"));
+    assert_string_equal(g.text + g.len - 3, "}]}");
 #undef RUN
     assert_int_equal(gs_tree_page_data_write(t, "x", GS_MINIMAX, true, -1,
                                              false, gather_write, &g),

@@ -9,7 +9,9 @@
  *          children: [{node, action, p?}]}]},
  *   runs: [{key, label, rule ("textbook" | "strict" | null), agents (roles
  *           in turn order as this algorithm searches them), value, best,
- *           action, pv (names, root first), nodes, leaves, trace}]
+ *           action, pv (names, root first), nodes, leaves, passes (the
+ *           times the search entered the root: MTD(f) and SSS* search in
+ *           passes), trace}]
  * and each trace event is {event: "enter" | "leave" | "prune", node,
  * parent, alpha, beta (null = infinite), value, bound (leave)}.
  *
@@ -296,7 +298,8 @@
   var body = el("tbody", {}, table), rows = [];
   D.runs.forEach(function (r, i) {
     var tr = el("tr", { "data-run": r.key, title: "show " + r.label }, body);
-    el("td", {}, tr).appendChild(el("button", { type: "button", text: r.label }));
+    el("td", {}, tr).appendChild(el("button", { type: "button",
+      text: r.label + (r.passes > 1 ? " (" + r.passes + " passes)" : "") }));
     el("td", { "class": "count", text: String(r.nodes) }, tr);
     el("td", { "class": "count", text: String(r.leaves) }, tr);
     el("td", { "class": "value", text: num(r.value) }, tr);

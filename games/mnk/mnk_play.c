@@ -135,7 +135,8 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
     }
     if (!g || pp->depth < 0 ||
         (pp->algo != GS_ALPHABETA && pp->algo != GS_MINIMAX &&
-         pp->algo != GS_MCTS))
+         pp->algo != GS_MCTS && pp->algo != GS_PVS && pp->algo != GS_MTDF &&
+         pp->algo != GS_SSS))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();

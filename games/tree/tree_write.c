@@ -79,13 +79,54 @@ static const char *role_name(gs_role r)
     return r == GS_ROLE_MAX ? "max" : r == GS_ROLE_MIN ? "min" : "chance";
 }
 
-/* " A B C" for the nodes of the steps of one kind, or " (none)". */
+/*
+ * Which steps "visited" and "pruned" list (a byte a step, 1: listed):
+ * every ENTER, in order, and each PRUNE whose node no step enters and no
+ * earlier PRUNE names. A search in several passes (MTD(f), SSS*), or one
+ * that searches a child again (PVS), may prune a node in one pass that
+ * another reaches, or prune it twice: "pruned" is the children that no
+ * pass reached. NULL without memory.
+ */
+static unsigned char *listed_steps(const gs_tree *t, const gs_tree_trace *tr)
+{
+    size_t nodes = (size_t)gs_tree_node_count(t);
+    unsigned char *mark = alloc(t, nodes, 1, true);
+    unsigned char *show = alloc(t, tr->count, 1, true);
+    if (!mark || !show) {
+        release(t, mark, nodes, 1);
+        release(t, show, tr->count, 1);
+        return NULL;
+    }
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == GS_EVENT_ENTER) {
+            mark[tr->steps[i].node] = 1;
+            show[i] = 1;
+        }
+    for (size_t i = 0; i < tr->count; i++)
+        if (tr->steps[i].kind == GS_EVENT_PRUNE && !mark[tr->steps[i].node]) {
+            mark[tr->steps[i].node] = 1;
+            show[i] = 1;
+        }
+    release(t, mark, nodes, 1);
+    return show;
+}
+
+/* The passes a search made over the tree: the times it entered the root. */
+static size_t passes(const gs_tree_trace *tr)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < tr->count; i++)
+        n += tr->steps[i].kind == GS_EVENT_ENTER && tr->steps[i].ply == 0;
+    return n;
+}
+
+/* " A B C" for the nodes of the listed steps of one kind, or " (none)". */
 static void names_text(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
-                       gs_event_kind kind)
+                       const unsigned char *show, gs_event_kind kind)
 {
     size_t shown = 0;
     for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind && ++shown) {
+        if (tr->steps[i].kind == kind && show[i] && ++shown) {
             gs_writer_puts(o, " ");
             gs_writer_puts(o, gs_tree_node_name(t, tr->steps[i].node));
         }
@@ -145,13 +186,17 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
 {
     if (!tree || !trace || !res || !to || !write)
         return GS_EINVAL;
+    const gs_tree *t = tree;
+    unsigned char *show = NULL;
+    if (!to->mcts && !(show = listed_steps(t, trace)))
+        return GS_ENOMEM;
     gs_writer o;
     gs_writer_init(&o, write, user);
-    const gs_tree *t = tree;
     int32_t root = gs_tree_root_node(t);
     char num[GS_NUMBER_SIZE];
     gs_writer_printf(&o, "algorithm: %s", gs_algo_name(to->algo));
-    if (to->algo == GS_ALPHABETA)
+    if (to->algo == GS_ALPHABETA || to->algo == GS_PVS ||
+        to->algo == GS_MTDF || to->algo == GS_SSS)
         gs_writer_printf(&o, ", %s", to->prune_equal
                  ? "textbook pruning (cut on v >= beta, v <= alpha)"
                  : "strict pruning (cut on v > beta, v < alpha)");
@@ -192,10 +237,14 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     if (to->mcts) {
         rc = mcts_text(&o, t, to->mcts, res);
     } else {
+        size_t np = passes(trace);
+        if (np > 1)
+            gs_writer_printf(&o, "passes: %zu\n", np);
         gs_writer_puts(&o, "visited:");
-        names_text(&o, t, trace, GS_EVENT_ENTER);
+        names_text(&o, t, trace, show, GS_EVENT_ENTER);
         gs_writer_puts(&o, "pruned:");
-        names_text(&o, t, trace, GS_EVENT_PRUNE);
+        names_text(&o, t, trace, show, GS_EVENT_PRUNE);
+        release(t, show, trace->count, 1);
         if (to->with_trace)
             rc = trace_text(&o, t, trace);
     }
@@ -203,13 +252,13 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     return st ? st : rc;
 }
 
-/* The nodes of the steps of one kind, as a JSON array of names. */
+/* The nodes of the listed steps of one kind, as a JSON array of names. */
 static void names_json(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
-                       gs_event_kind kind)
+                       const unsigned char *show, gs_event_kind kind)
 {
     const char *sep = "[";
     for (size_t i = 0; i < tr->count; i++)
-        if (tr->steps[i].kind == kind) {
+        if (tr->steps[i].kind == kind && show[i]) {
             gs_writer_puts(o, sep);
             json_string(o, gs_tree_node_name(t, tr->steps[i].node));
             sep = ",";
@@ -252,16 +301,23 @@ int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
 {
     if (!tree || !trace || !result || !write)
         return GS_EINVAL;
+    unsigned char *show = listed_steps(tree, trace);
+    if (!show)
+        return GS_ENOMEM;
     gs_writer o;
     gs_writer_init(&o, write, user);
     gs_writer_puts(&o, "{");
     result_json(&o, tree, result);
     gs_writer_puts(&o, ",\"visited\":");
-    names_json(&o, tree, trace, GS_EVENT_ENTER);
+    names_json(&o, tree, trace, show, GS_EVENT_ENTER);
     gs_writer_puts(&o, ",\"pruned\":");
-    names_json(&o, tree, trace, GS_EVENT_PRUNE);
+    names_json(&o, tree, trace, show, GS_EVENT_PRUNE);
+    release(tree, show, trace->count, 1);
     gs_writer_printf(&o, ",\"nodes\":%llu,\"leaves\":%llu",
          (unsigned long long)result->nodes, (unsigned long long)result->leaves);
+    size_t np = passes(trace);
+    if (np > 1)
+        gs_writer_printf(&o, ",\"passes\":%zu", np);
     if (with_trace) {
         gs_writer_puts(&o, ",\"trace\":");
         trace_json(&o, tree, trace);
@@ -423,8 +479,10 @@ static void dot_edge(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr,
         }
         gs_writer_puts(o, ", fontsize=10, ");
     }
+    /* (crossed out when no pass reached the child: several passes may
+     * prune it in one and reach it in another) */
     size_t e = m->first_edge[v] + (size_t)i;
-    if (m->cut[e]) {
+    if (m->cut[e] && !m->visited[c]) {
         gs_writer_puts(o, "color=orange, style=dashed, label=<<font "
                "point-size=\"20\" color=\"orange\">\xe2\x9c\x95</font>");
         if (m->why && m->why[e]) {
@@ -615,8 +673,10 @@ static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
     int s = gs_tree_trace_search(t, &so, &tr, &res, NULL);
     if (s != GS_OK)
         return s;
+    bool prunes = algo == GS_ALPHABETA || algo == GS_PVS ||
+                  algo == GS_MTDF || algo == GS_SSS;
     gs_writer_printf(o, "{\"key\":\"%s\",\"label\":\"%s\",\"rule\":%s,\"agents\":[", key,
-         label, algo != GS_ALPHABETA ? "null"
+         label, !prunes ? "null"
                 : prune_equal ? "\"textbook\"" : "\"strict\"");
     for (int i = 0; i < gs_tree_num_agents(t); i++) {
         gs_writer_puts(o, i ? "," : "");
@@ -624,8 +684,9 @@ static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
     }
     gs_writer_puts(o, "],");
     result_json(o, t, &res);
-    gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"trace\":",
-         (unsigned long long)res.nodes, (unsigned long long)res.leaves);
+    gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"passes\":%zu,"
+         "\"trace\":", (unsigned long long)res.nodes,
+         (unsigned long long)res.leaves, passes(&tr));
     trace_json(o, t, &tr);
     gs_writer_puts(o, "}");
     gs_tree_trace_free(t, &tr);
@@ -641,13 +702,19 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
     const gs_tree *t = tree;
     int agents = gs_tree_num_agents(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);
-    bool has_min = false;
-    for (int i = 0; i < agents; i++)
+    bool has_min = false, has_chance = false;
+    for (int i = 0; i < agents; i++) {
         has_min |= gs_tree_role(t, i) == GS_ROLE_MIN;
-    /* minimax, alpha-beta by both rules, and expectimax when it differs
-     * from minimax (a MIN agent to average) */
+        has_chance |= gs_tree_role(t, i) == GS_ROLE_CHANCE;
+    }
+    /* minimax, alpha-beta by both rules, expectimax when it differs from
+     * minimax (a MIN agent to average), then PVS, MTD(f) and SSS* (by the
+     * caller's rule) when no agent is chance */
+    int refined = has_min ? 4 : 3;
     int initial = algo == GS_MINIMAX ? 0 : algo == GS_EXPECTIMAX && has_min ? 3
                 : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
+    if (!has_chance && (algo == GS_PVS || algo == GS_MTDF || algo == GS_SSS))
+        initial = refined + (algo == GS_PVS ? 0 : algo == GS_MTDF ? 1 : 2);
     double lo, hi;
     gs_writer o;
     gs_writer_init(&o, write, user);
@@ -679,11 +746,16 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
         {GS_ALPHABETA, true, "alphabeta", "alpha-beta (textbook)"},
         {GS_ALPHABETA, false, "alphabeta-strict", "alpha-beta (CS188 rule)"},
         {GS_EXPECTIMAX, true, "expectimax", "expectimax"},
+        {GS_PVS, true, "pvs", "PVS (NegaScout)"},
+        {GS_MTDF, true, "mtdf", "MTD(f)"},
+        {GS_SSS, true, "sss", "SSS*"},
     };
-    for (int i = 0; i < (has_min ? 4 : 3) && !o.status; i++) {
+    for (int i = 0; i < refined + (has_chance ? 0 : 3) && !o.status; i++) {
+        int k = i < refined ? i : 4 + (i - refined);
+        bool rule = k >= 4 ? prune_equal : runs[k].prune_equal;
         gs_writer_puts(&o, i ? "," : "");
-        int s = run_json(&o, t, depth, runs[i].algo, runs[i].prune_equal,
-                         runs[i].key, runs[i].label);
+        int s = run_json(&o, t, depth, runs[k].algo, rule, runs[k].key,
+                         runs[k].label);
         if (s != GS_OK)
             return s;
     }

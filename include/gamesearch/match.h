@@ -7,9 +7,10 @@
  * GAME[:PARAMS] with the game's parameter text ("mnk:m=4,n=4,k=3"). A
  * player is written ALGO[:key=value,...]:
  *
- *   ALGO  alphabeta, minimax, mcts or random
- *   depth=N       plies to search (alphabeta, minimax; 0: no limit)
- *   time=S        seconds a move (alphabeta, minimax: iterative
+ *   ALGO  alphabeta, minimax, mcts, pvs, mtdf, sss or random
+ *   depth=N       plies to search (alphabeta, minimax, pvs, mtdf, sss;
+ *                 0: no limit)
+ *   time=S        seconds a move (the depth-first algorithms: iterative
  *                 deepening; mcts)
  *   nodes=N       nodes a move (the engine's max_nodes)
  *   iterations=N  MCTS iterations a move
@@ -21,13 +22,13 @@
  *                 threats, for a game whose entry lists them (evals: the
  *                 m,n,k games), set as its parameter eval
  *
- * Defaults: alpha-beta and minimax search small games (the entry's
+ * Defaults: alpha-beta, minimax, PVS, MTD(f) and SSS* search small games (the entry's
  * `small`: m,n,k boards of at most 16 cells) to the end, and other games
  * for 1 second a move with iterative
  * deepening unless given a depth, time or nodes; MCTS runs 10000
  * iterations a move unless given iterations, time or nodes, with the
  * solver, and scores playouts by their outcome (win, draw, loss); random
- * plays uniformly among the legal moves. Alpha-beta and minimax keep a
+ * plays uniformly among the legal moves. The depth-first algorithms keep a
  * transposition table from move to move, emptied before every game.
  *
  * Game i (from 0) is started by player a when i is even and by b when it
@@ -55,7 +56,10 @@ typedef enum gs_player_kind {
     GS_PLAYER_ALPHABETA = 0,
     GS_PLAYER_MINIMAX = 1,
     GS_PLAYER_MCTS = 2,
-    GS_PLAYER_RANDOM = 3
+    GS_PLAYER_RANDOM = 3,
+    GS_PLAYER_PVS = 4,
+    GS_PLAYER_MTDF = 5,
+    GS_PLAYER_SSS = 6
 } gs_player_kind;
 
 /* A player as written above; 0 (or -1 where said) means "not given". */

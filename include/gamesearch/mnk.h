@@ -159,7 +159,8 @@ GS_API void gs_mnk_params_for_play(gs_mnk_params *p, bool set_eval);
 
 /* How the computer searches. */
 typedef struct gs_mnk_player_params {
-    gs_algo algo;        /* GS_ALPHABETA (default), GS_MINIMAX or GS_MCTS */
+    gs_algo algo;        /* GS_ALPHABETA (default), GS_MINIMAX, GS_MCTS,
+                            GS_PVS, GS_MTDF or GS_SSS */
     /* Plies to search (default 0: to the end on small boards; on large
      * ones a move deepens without a depth limit until max_seconds). */
     int depth;

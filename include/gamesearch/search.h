@@ -20,6 +20,22 @@
  *                     probabilities (the CS188 convention); no pruning.
  *   GS_MCTS           Monte Carlo tree search (UCT): see "Monte Carlo tree
  *                     search" below.
+ *   GS_PVS            principal variation search (NegaScout): alpha-beta
+ *                     that searches each child after the first with a
+ *                     null window, and again with the full window only
+ *                     when that child may be better.
+ *   GS_MTDF           MTD(f): the root's value found by null-window
+ *                     alpha-beta passes with the transposition table,
+ *                     starting from a first guess (0, or with iterative
+ *                     the previous depth's value).
+ *   GS_SSS            SSS* in its MT form (MTD(+inf)): the same passes,
+ *                     the first at +infinity, each at the last upper
+ *                     bound, the children in the game's order.
+ * GS_PVS, GS_MTDF and GS_SSS give alpha-beta's value on games whose agents
+ * are all MAX or MIN, and refuse (GS_EINVAL) a game with a CHANCE agent.
+ * GS_MTDF and GS_SSS always use the table (they need the game's hash),
+ * use_tt or not; every pass enters the root again, so the events report
+ * the root's ENTER once a pass.
  */
 #ifndef GAMESEARCH_SEARCH_H
 #define GAMESEARCH_SEARCH_H
@@ -43,7 +59,10 @@ typedef enum gs_algo {
     GS_ALPHABETA = 1,
     GS_EXPECTIMAX = 2,
     GS_EXPECTIMINIMAX = 3,
-    GS_MCTS = 4
+    GS_MCTS = 4,
+    GS_PVS = 5,
+    GS_MTDF = 6,
+    GS_SSS = 7
 } gs_algo;
 
 typedef enum gs_depth_unit {

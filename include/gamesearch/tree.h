@@ -383,12 +383,14 @@ typedef struct gs_tree_text_options {
 
 /*
  * A search (its trace and result) as `gamesearch tree` prints it for
- * people, a line each: "algorithm: NAME" (with alpha-beta's pruning rule),
- * "agents: max min" (the roles as searched; ", depth N rounds"), "value:
- * V", "best: CHILD" (" (action A)" when the edge has its own name; "none
+ * people, a line each: "algorithm: NAME" (with the pruning rule, for
+ * alpha-beta, pvs, mtdf and sss), "agents: max min" (the roles as
+ * searched; ", depth N rounds"), "value: V", "best: CHILD" (" (action A)" when the edge has its own name; "none
  * (the root is a leaf)", "... is not a player's choice"), "principal
  * variation: A -> B", "nodes visited: N (L leaves evaluated, C cutoffs)";
- * then "visited: A B ..." and "pruned: ..." (" (none)"), and with
+ * then "passes: N" when the search entered the root more than once
+ * (MTD(f), SSS*), "visited: A B ..." and "pruned: ..." (" (none)": the
+ * children pruned that no pass entered, each once), and with
  * `with_trace` an empty line and gs_tree_trace_line's table; or, for MCTS,
  * "visits (mean): NODE=VISITS (MEAN) ..." and "proved: yes|no".
  */
@@ -403,8 +405,10 @@ GS_API int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
  *   {"value": number or null, "best": the root child chosen (null when
  *    none), "action": its action's name (null), "pv": the node names of
  *    the principal variation, root first, "visited": the nodes entered,
- *    "pruned": the children pruned (both in the trace's order), "nodes",
- *    "leaves": the result's counts}
+ *    "pruned": the children pruned that no step entered, each once (both
+ *    in the trace's order), "nodes", "leaves": the result's counts, and
+ *    "passes": the times the search entered the root, when more than
+ *    once (MTD(f) and SSS* search in passes)}
  * and, with `with_trace`, "trace": the steps, one object a step:
  *   {"event": "enter"|"leave"|"prune", "node": NAME, "parent": NAME (null
  *    at the root; for a prune, the node whose cutoff pruned `node`),
@@ -462,8 +466,10 @@ GS_API int gs_tree_dot_write_with(const gs_tree *tree,
  * all) with their values, children, actions and probabilities, and a
  * traced search of each algorithm, with the same depth: minimax,
  * alpha-beta by the textbook rule (prune_equal) and by the CS188 rule,
- * and expectimax when an agent is MIN; `algo` and `prune_equal` choose
- * the one the page shows first. No newline at the end; a '<' in a name
+ * expectimax when an agent is MIN, and PVS, MTD(f) and SSS* by
+ * `prune_equal`'s rule when no agent is CHANCE (each run says how many
+ * passes it made); `algo` and `prune_equal` choose the one the page shows
+ * first. No newline at the end; a '<' in a name
  * is written as it is (a page that embeds the data in a script element
  * escapes it). Returns a search's status too when one fails (GS_EPLY:
  * the tree is deeper than a search goes).

@@ -49,10 +49,18 @@ typedef struct record {
     const gs_tree *tree;
     gs_engine *engine;
     PyObject *visited;   /* names, in visit order */
-    PyObject *pruned;    /* pruned children's names, in the order cut */
+    PyObject *pruned;    /* pruned children's names, in the order cut,
+                            each once, none that a pass entered */
     PyObject *trace;     /* event dicts, or NULL */
     int32_t *path;       /* the node entered at each ply, root first */
     bool failed;         /* a Python error is set */
+    /* The nodes entered (1) and pruned (2) so far, a byte a node, and
+     * the pruned children in the order cut (several passes, MTD(f) and
+     * SSS*, may prune a child in one pass that another enters). */
+    unsigned char *marks;
+    int32_t *cut;
+    size_t ncut;
+    long passes;         /* the root's entries */
 } record;
 
 static PyObject *name_of(const gs_tree *t, int32_t node)
@@ -102,12 +110,16 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     int rc = 0;
     if (kind == GS_EVENT_ENTER) {
         r->path[s->ply] = s->node;
+        r->marks[s->node] |= 1;
+        r->passes += s->ply == 0;
         rc = gsp_set_append(r->visited, name_of(r->tree, s->node));
+    } else if (kind == GS_EVENT_PRUNE) {
+        int32_t c = gs_tree_child(r->tree, s->node, (int)ev->action);
+        if (!(r->marks[c] & 2)) {
+            r->marks[c] |= 2;
+            r->cut[r->ncut++] = c;   /* (a node is cut once at most) */
+        }
     }
-    else if (kind == GS_EVENT_PRUNE)
-        rc = gsp_set_append(r->pruned,
-                            name_of(r->tree, gs_tree_child(r->tree, s->node,
-                                                           (int)ev->action)));
     if (rc == 0 && r->trace)
         rc = gsp_set_append(r->trace, event_dict(r, kind, ev));
     if (rc < 0) {
@@ -141,7 +153,7 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     gs_tree *t = NULL;
     gs_engine *e = NULL;
-    record r = {NULL, NULL, NULL, NULL, NULL, NULL, false};
+    record r = {0};
     PyObject *out = NULL;
     if (parse(text, &t) < 0)
         return NULL;
@@ -182,7 +194,9 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
     r.pruned = PyList_New(0);
     r.trace = trace ? PyList_New(0) : NULL;
     r.path = PyMem_Calloc((size_t)gs_tree_height(t) + 1, sizeof *r.path);
-    if (!r.path) {
+    r.marks = PyMem_Calloc((size_t)gs_tree_node_count(t), 1);
+    r.cut = PyMem_Calloc((size_t)gs_tree_node_count(t), sizeof *r.cut);
+    if (!r.path || !r.marks || !r.cut) {
         PyErr_NoMemory();
         goto out;
     }
@@ -214,6 +228,10 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         gsp_raise_status(rc, gs_engine_error(e));
         goto out;
     }
+    for (size_t i = 0; i < r.ncut; i++)
+        if (!(r.marks[r.cut[i]] & 1) &&
+            gsp_set_append(r.pruned, name_of(t, r.cut[i])) < 0)
+            goto out;
     out = PyDict_New();
     if (!out)
         goto out;
@@ -246,6 +264,7 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         gsp_set(out, "nodes", PyLong_FromUnsignedLongLong(res.nodes)) < 0 ||
         gsp_set(out, "leaves", PyLong_FromUnsignedLongLong(res.leaves)) < 0 ||
         gsp_set(out, "cutoffs", PyLong_FromUnsignedLongLong(res.cutoffs)) < 0 ||
+        gsp_set(out, "passes", PyLong_FromLong(r.passes)) < 0 ||
         gsp_set(out, "algo", PyUnicode_FromString(gs_algo_name((gs_algo)algo))) < 0 ||
         gsp_set(out, "trace", r.trace ? Py_NewRef(r.trace) : Py_NewRef(Py_None)) < 0)
         goto fail;
@@ -257,6 +276,8 @@ out:
     Py_XDECREF(r.pruned);
     Py_XDECREF(r.trace);
     PyMem_Free(r.path);
+    PyMem_Free(r.marks);
+    PyMem_Free(r.cut);
     gs_engine_free(e);
     gs_tree_free(t);
     return out;

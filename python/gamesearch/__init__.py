@@ -61,7 +61,7 @@ _ROLES = {"max": 0, "min": 1, "chance": 2}
 
 #: The algorithms a search takes, by name.
 Algo = _Literal["minimax", "alphabeta", "expectimax", "expectiminimax",
-                "mcts"]
+                "mcts", "pvs", "mtdf", "sss"]
 
 
 # The most names of a list that a repr shows before it says how many.
@@ -198,7 +198,8 @@ def _num(v):
 
 class Result:
     """What a search found. Tree searches set value, best, action, pv,
-    visited, pruned, nodes, leaves, cutoffs and trace; searches of a Game
+    visited, pruned, nodes, leaves, cutoffs, passes and trace; searches of
+    a Game
     set value, best, pv, nodes, leaves, cutoffs, seconds and stopped (and
     depth and table_hits). repr() shows what to look at first (value,
     best, the nodes visited and pruned, nodes); every field is an

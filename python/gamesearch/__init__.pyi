@@ -9,7 +9,8 @@ __version__: str
 DOCS: str
 
 # The algorithms, by name
-Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts"]
+Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
+               "pvs", "mtdf", "sss"]
 
 class ParseError(ValueError):
     line: int
@@ -27,6 +28,7 @@ class Result:
     action: Optional[str]
     visited: List[str]
     pruned: List[str]
+    passes: int
     trace: Optional[List[Dict[str, Any]]]
     algo: str
     # searches of a Game

@@ -190,3 +190,26 @@ def test_trace_same_as_the_program(cli, source_dir):
         return {k: None if v in (math.inf, -math.inf) else v
                 for k, v in e.items() if k not in ("ply", "leaf")}
     assert [plain(e) for e in got] == want
+
+
+def test_pvs_mtdf_sss():
+    t = gamesearch.Tree(SEED)
+    r = t.search(algo="sss")
+    assert (r.value, r.best, r.passes) == (5, "D", 3)
+    assert r.visited == ["A", "B", "E", "C", "H", "D", "K",
+                         "A", "B", "C", "D", "K", "L",
+                         "A", "B", "C", "D", "K", "L", "M", "N"]
+    # children no pass reached, each once
+    assert r.pruned == ["F", "G", "I", "J", "O"]
+    r = t.search(algo="mtdf")
+    assert (r.value, r.best, r.nodes, r.passes) == (5, "D", 20, 3)
+    assert r.pruned == ["I", "J", "O"]
+    r = t.search(algo="pvs", prune_equal=False)
+    assert (r.value, r.best, r.nodes, r.passes) == (5, "D", 17, 1)
+    assert t.search().passes == 1
+    text = "agents: max chance\nA: X Y\nX: a@0.25 b@0.75\nY: c d\n" \
+           "a = 8\nb = 0\nc = 1\nd = 2\n"
+    with pytest.raises(ValueError, match=r"^options.algo is mtdf, which "
+                       r"searches games of MAX and MIN agents only, but "
+                       r"agent 1 is a chance agent"):
+        gamesearch.Tree(text).search(algo="mtdf")

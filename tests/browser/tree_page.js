@@ -112,7 +112,10 @@ async function main() {
         [["minimax", "minimax", "15", "10", "5"],
          ["alphabeta", "alpha-beta (textbook)", "12", "7", "5"],
          ["alphabeta-strict", "alpha-beta (CS188 rule)", "12", "7", "5"],
-         ["expectimax", "expectimax", "15", "10", "8.666666667"]]);
+         ["expectimax", "expectimax", "15", "10", "8.666666667"],
+         ["pvs", "PVS (NegaScout)", "17", "10", "5"],
+         ["mtdf", "MTD(f) (3 passes)", "20", "9", "5"],
+         ["sss", "SSS* (3 passes)", "21", "8", "5"]]);
   await p.click("#algos tr[data-run='minimax'] button");
   await key("End");
   check("seed: minimax prunes nothing", await byState(),

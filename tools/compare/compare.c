@@ -47,7 +47,8 @@ const char *gs_compare_algo_name(const gs_compare_algo *a, char *buf,
 
 int gs_compare_algo_parse(const char *name, size_t len, gs_compare_algo *out)
 {
-    static const gs_algo bases[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX};
+    static const gs_algo bases[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
+                                    GS_PVS, GS_MTDF, GS_SSS};
     if (!name || !out)
         return GS_EINVAL;
     for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
@@ -78,16 +79,26 @@ int gs_compare_algo_parse(const char *name, size_t len, gs_compare_algo *out)
 const char *gs_compare_algo_unfit(const gs_game *game,
                                   const gs_compare_algo *a)
 {
-    if (a->algo != GS_MINIMAX && a->algo != GS_ALPHABETA &&
-        a->algo != GS_EXPECTIMAX)
-        return "the algorithm is not minimax, alphabeta or expectimax";
-    if (a->algo != GS_ALPHABETA &&
-        (a->order_moves || a->use_tt || a->iterative))
-        return "only alphabeta takes +order, +tt and +iter";
+    bool ab = a->algo == GS_ALPHABETA || a->algo == GS_PVS;
+    bool passes = a->algo == GS_MTDF || a->algo == GS_SSS;
+    if (!ab && !passes && a->algo != GS_MINIMAX && a->algo != GS_EXPECTIMAX)
+        return "the algorithm is not minimax, alphabeta, expectimax, pvs, "
+               "mtdf or sss";
+    if (!ab && !passes && (a->order_moves || a->use_tt || a->iterative))
+        return "only alphabeta, pvs, mtdf and sss take +order, +tt and +iter";
+    if (passes && a->use_tt)
+        return "mtdf and sss always use the table: give them without +tt";
+    if (a->algo == GS_SSS && a->iterative)
+        return "sss searches one depth: give it without +iter";
     if (a->order_moves && !game->order_hint)
         return "the game has no move ordering hint";
-    if ((a->use_tt || a->iterative) && !game->hash)
+    if ((a->use_tt || a->iterative || passes) && !game->hash)
         return "the game has no hash for a transposition table";
+    for (int i = 0; (ab || passes) && a->algo != GS_ALPHABETA &&
+                    i < game->num_agents; i++)
+        if (game->role(game->ctx, i) == GS_ROLE_CHANCE)
+            return "the game has a chance agent (pvs, mtdf and sss search "
+                   "MAX and MIN agents only)";
     if (a->algo == GS_EXPECTIMAX) {
         for (int i = 0; i < game->num_agents; i++)
             if (game->role(game->ctx, i) != GS_ROLE_MAX)
@@ -277,7 +288,7 @@ static int run_grid(runner *r, const gs_game *game, const void *root,
             memset(&row, 0, sizeof row);
             row.algo = i;
             row.depth = depth;
-            if (a->use_tt)
+            if (a->use_tt || a->algo == GS_MTDF || a->algo == GS_SSS)
                 gs_engine_tt_clear(r->engine);
             int rc = gs_search(r->engine, root, &so, &row.result);
             if (rc != GS_OK) {
@@ -341,7 +352,8 @@ int gs_compare_run(const gs_game *game, const void *root,
     rc = gs_engine_new(game, alloc, &r.engine);
     bool tt = false;
     for (int i = 0; i < o->num_algos; i++)
-        tt = tt || o->algos[i].use_tt;
+        tt = tt || o->algos[i].use_tt || o->algos[i].algo == GS_MTDF ||
+             o->algos[i].algo == GS_SSS;
     if (rc == GS_OK && tt)
         rc = gs_engine_tt_resize(r.engine, o->tt_bytes);
     if (rc != GS_OK) {

@@ -20,7 +20,8 @@
 /* ---- players ---- */
 
 static const char *const kind_names[] = {"alphabeta", "minimax", "mcts",
-                                         "random"};
+                                         "random", "pvs", "mtdf", "sss"};
+#define NUM_KINDS ((int)(sizeof kind_names / sizeof kind_names[0]))
 
 static int spec_fail(gs_error *err, int column, const char *fmt, ...)
 {
@@ -81,13 +82,14 @@ int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
     out->playout = GS_PLAYOUT_POLICY;
     size_t alen = strcspn(text, ":");
     int kind = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NUM_KINDS; i++)
         if (word_is(text, alen, kind_names[i]))
             kind = i;
     if (kind < 0)
         return spec_fail(err, 1,
                          "unknown algorithm '%.*s' (expected alphabeta, "
-                         "minimax, mcts or random)", (int)alen, text);
+                         "minimax, mcts, pvs, mtdf, sss or random)",
+                         (int)alen, text);
     out->kind = (gs_player_kind)kind;
     const char *p = text + alen;
     if (*p == ':')
@@ -215,7 +217,11 @@ static int player_init(player *pl, const match_setup *ms, int side)
         o->threads = s->threads > 0 ? s->threads : 1;
         return GS_OK;
     }
-    o->algo = s->kind == GS_PLAYER_MINIMAX ? GS_MINIMAX : GS_ALPHABETA;
+    o->algo = s->kind == GS_PLAYER_MINIMAX ? GS_MINIMAX
+            : s->kind == GS_PLAYER_PVS     ? GS_PVS
+            : s->kind == GS_PLAYER_MTDF    ? GS_MTDF
+            : s->kind == GS_PLAYER_SSS     ? GS_SSS
+                                           : GS_ALPHABETA;
     o->order_moves = true;
     o->use_tt = true;
     o->depth = s->depth;
