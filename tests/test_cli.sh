@@ -580,6 +580,88 @@ if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] &&
 else
     bad "ttt at the prompt" "status $status" "$(tail -n 5 "$TMP/out")"
 fi
+# Two people at the prompt, to the byte: undo at the start and in the
+# game, a hint, the last move in brackets, the winning line, and the end of
+# input at "Play again?"; --color=never, then always (NO_COLOR or not),
+# and auto (not a terminal: no colour).
+printf 'u\nb2\nu\nh\nb2\na1\nc1\nc2\na3\n' >"$TMP/answers"
+run --stdin "$TMP/answers" ttt --x human --o human --color=never
+check "ttt: undo, hint, the winning line, play again" 0 "     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . | . | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): u
+Nothing to undo: you have not moved yet.
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): b2
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . |[X]| .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): u
+Took back the last move.
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . | . | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): h
+hint: b2 (a draw with best play)
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): b2
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . |[X]| .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): a1
+     a   b   c
+  1 [O]| . | .
+    ---+---+---
+  2  . | X | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): c1
+     a   b   c
+  1  O | . |[X]
+    ---+---+---
+  2  . | X | .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): c2
+     a   b   c
+  1  O | . | X
+    ---+---+---
+  2  . | X |[O]
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): a3
+     a   b   c
+  1  O | . | x
+    ---+---+---
+  2  . | x | O
+    ---+---+---
+  3 [x]| . | .
+The winning line: c1 b2 a3.
+X wins.
+Play again? [y/N] " ""
+cp "$TMP/out" "$TMP/never"
+NO_COLOR= "$GS" ttt --x human --o human <"$TMP/answers" >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/never"; then ok; else bad "ttt --color auto: no colour in a pipe" "status $status"; fi
+NO_COLOR=1 "$GS" ttt --x human --o human --color=always <"$TMP/answers" >"$TMP/out" 2>"$TMP/err"
+status=$?
+E=$(printf '\033')
+printf '%s\n' "     a   b   c" "  1  ${E}[1;33mO${E}[0m | . | ${E}[1;7;31mX${E}[0m" "    ---+---+---" \
+    "  2  . | ${E}[1;7;31mX${E}[0m | ${E}[1;33mO${E}[0m" "    ---+---+---" \
+    "  3 [${E}[1;7;31mX${E}[0m]| . | ." "The winning line: c1 b2 a3." "X wins." "Play again? [y/N] " >"$TMP/want_colour"
+if [ "$status" -eq 0 ] && tail -n 9 "$TMP/out" | cmp -s - "$TMP/want_colour" &&
+    [ "$(sed "s/${E}\[[0-9;]*m//g" "$TMP/out" | tr 'xo' 'XO')" = "$(tr 'xo' 'XO' <"$TMP/never")" ]; then ok; else bad "ttt --color=always: the stones and the line in colour" "status $status" "$(tail -n 9 "$TMP/out" | cat -v)"; fi
+bad_input "ttt: bad --color" "gamesearch ttt: --color needs auto, always or never, not 'blue'" ttt --color blue
 run ttt --x computer --o computer
 if [ "$status" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q '^Draw.$' && [ "$(grep -c '^computer move' "$TMP/out")" -eq 9 ]; then ok; else bad "two perfect computers draw" "status $status"; fi
 printf 'o\nb2\na1\nc3\n' >"$TMP/answers"

@@ -332,28 +332,120 @@ static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
     return rc;
 }
 
+/* The board cli_mnk_play shows after the moves cells[0 .. n-1] from the
+ * empty board, into out (size bytes), without colour. */
+static void board_after(const gs_mnk *g, const int *cells, int n, char *out,
+                        size_t size)
+{
+    sbuf s;
+    buffer b = {0};
+    gs_mnk_empty(g, &s);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(gs_mnk_play(g, &s, cells[i]), GS_OK);
+    assert_int_equal(cli_mnk_board_write(g, &s, false, to_buffer, &b), 0);
+    assert_true(b.len < size);
+    memcpy(out, b.text, b.len + 1);
+    free(b.text);
+}
+
+static void test_mnk_board(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    sbuf s;
+    buffer out = {0};
+
+    /* no move known: as the library draws it */
+    char lib[256];
+    mnk_fixture_parse(g, "X.O.X....", &s);
+    gs_mnk_board_text(g, &s, lib, sizeof lib);
+    assert_int_equal(cli_mnk_board_write(g, &s, false, to_buffer, &out), 0);
+    assert_string_equal(out.text, lib);
+    free(out.text);
+
+    /* the last move in brackets, the first and the last cell of a row */
+    static const int moves[] = {4, 0, 8, 2};
+    char b[256];
+    board_after(g, moves, 4, b, sizeof b);
+    assert_string_equal(b, "     a   b   c\n"
+                           "  1  O | . |[O]\n"
+                           "    ---+---+---\n"
+                           "  2  . | X | .\n"
+                           "    ---+---+---\n"
+                           "  3  . | . | X\n");
+    board_after(g, moves, 3, b, sizeof b);
+    assert_non_null(strstr(b, "  3  . | . |[X]\n"));
+    board_after(g, moves, 2, b, sizeof b);
+    assert_non_null(strstr(b, "  1 [O]| . | .\n"));
+
+    /* a line: its stones in lowercase; in colour, in reverse video */
+    static const int won[] = {0, 3, 4, 5, 8};
+    board_after(g, won, 5, b, sizeof b);
+    assert_string_equal(b, "     a   b   c\n"
+                           "  1  x | . | .\n"
+                           "    ---+---+---\n"
+                           "  2  O | x | O\n"
+                           "    ---+---+---\n"
+                           "  3  . | . |[x]\n");
+    gs_mnk_empty(g, &s);
+    for (int i = 0; i < 5; i++)
+        gs_mnk_play(g, &s, won[i]);
+    out = (buffer){0};
+    assert_int_equal(cli_mnk_board_write(g, &s, true, to_buffer, &out), 0);
+    assert_string_equal(out.text,
+        "     a   b   c\n"
+        "  1  \033[1;7;31mX\033[0m | . | .\n"
+        "    ---+---+---\n"
+        "  2  \033[1;33mO\033[0m | \033[1;7;31mX\033[0m | "
+        "\033[1;33mO\033[0m\n"
+        "    ---+---+---\n"
+        "  3  . | . |[\033[1;7;31mX\033[0m]\n");
+    free(out.text);
+    out = (buffer){.refuse_at = 1};
+    assert_int_equal(cli_mnk_board_write(g, &s, true, to_buffer, &out), 7);
+    free(out.text);
+    gs_mnk_free(g);
+
+    /* a large board: the blanks around the last stone become brackets */
+    g = mnk_fixture_make(5, 5, 4);
+    static const int large[] = {12, 13, 4};
+    board_after(g, large, 2, b, sizeof b);
+    assert_string_equal(b, "    a b c d e\n"
+                           "  1 . . . . .\n"
+                           "  2 . . . . .\n"
+                           "  3 . . X[O].\n"
+                           "  4 . . . . .\n"
+                           "  5 . . . . .\n");
+    board_after(g, large, 3, b, sizeof b);
+    assert_non_null(strstr(b, "  1 . . . .[X]\n"));
+    static const int first[] = {10};
+    board_after(g, first, 1, b, sizeof b);
+    assert_non_null(strstr(b, "  3[X]. . . .\n"));
+    gs_mnk_free(g);
+}
+
 static void test_mnk_play(void **state)
 {
     (void)state;
     gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
-    char b0[256], b1[256], b2[256], want[2048];
+    char b0[256], b1[256], b2[256], want[4096];
     sbuf s;
+    static const int b2_a1[] = {4, 0};
 
     /* two people: wrong answers told why, then "q" */
     static const char *const people[] = {"", "zz", " b2\t", "b2", "a1", "q"};
     buffer out = {0};
-    gs_mnk_empty(g, &s);
-    gs_mnk_board_text(g, &s, b0, sizeof b0);
-    mnk_fixture_parse(g, "....X....", &s);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    mnk_fixture_parse(g, "O...X....", &s);
-    gs_mnk_board_text(g, &s, b2, sizeof b2);
+    board_after(g, b2_a1, 0, b0, sizeof b0);
+    board_after(g, b2_a1, 1, b1, sizeof b1);
+    board_after(g, b2_a1, 2, b2, sizeof b2);
     gs_mnk_empty(g, &s);
     assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
-    const char *xp = "[X to move (a cell a1-c3 or 1-9, q to quit): ]";
-    const char *op = "[O to move (a cell a1-c3 or 1-9, q to quit): ]";
+    const char *xp = "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q "
+                     "quit): ]";
+    const char *op = "[O to move (a cell a1-c3 or 1-9; u undo, h hint, q "
+                     "quit): ]";
     snprintf(want, sizeof want, "%s%sType a cell such as a1, or q to quit.\n"
              "%s'zz' is not a cell of this 3x3 board: type a cell such as a1, "
              "or a number from 1 to 9.\n%s%s%sb2 is taken: choose an empty "
@@ -362,6 +454,17 @@ static void test_mnk_play(void **state)
     assert_string_equal(out.text, want);
     assert_int_equal(gs_mnk_cell(g, &s, 4), 1);
     assert_int_equal(gs_mnk_cell(g, &s, 0), 2);
+    free(out.text);
+
+    /* two people: "u" takes back one move */
+    static const char *const people_undo[] = {"b2", "u", "q"};
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 0, people_undo, 3, &out),
+                     GS_OK);
+    snprintf(want, sizeof want, "%s%s%s%sTook back the last move.\n%s%s"
+             "Game left unfinished.\n", b0, xp, b1, op, b0, xp);
+    assert_string_equal(out.text, want);
     free(out.text);
 
     /* an answer shown escaped and cut after 64 bytes of what is shown */
@@ -402,13 +505,19 @@ static void test_mnk_play(void **state)
     assert_int_equal(gs_mnk_stones(g, &s), 0);
     free(out.text);
 
-    /* X the computer (O then the person) wins at once */
+    /* X the computer (O then the person) wins at once: its line, and the
+     * end of input at "Play again?" */
     out = (buffer){0};
     mnk_fixture_parse(g, "XX.OO....", &s);
     assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
     assert_int_equal(gs_mnk_winner(g, &s), 1);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    snprintf(want, sizeof want, "%sX wins.\n", b1);
+    snprintf(want, sizeof want, "     a   b   c\n"
+             "  1  x | x |[x]\n"
+             "    ---+---+---\n"
+             "  2  O | O | .\n"
+             "    ---+---+---\n"
+             "  3  . | . | .\n"
+             "The winning line: a1 b1 c1.\nX wins.\n[Play again? [y/N] ]");
     assert_string_equal(out.text + out.len - strlen(want), want);
     assert_non_null(strstr(out.text, "computer (X) plays c1\n"));
     free(out.text);
@@ -417,7 +526,8 @@ static void test_mnk_play(void **state)
     out = (buffer){0};
     gs_mnk_empty(g, &s);
     assert_int_equal(play_script(g, pl, &s, 1, 1, NULL, 0, &out), GS_OK);
-    assert_null(strchr(out.text, '['));
+    assert_null(strstr(out.text, "to move ("));
+    assert_null(strstr(out.text, "Play again?"));
     assert_string_equal(out.text + out.len - 6, "Draw.\n");
     assert_int_equal(gs_mnk_stones(g, &s), 9);
     free(out.text);
@@ -427,6 +537,126 @@ static void test_mnk_play(void **state)
     po.write = to_buffer;
     assert_int_equal(cli_mnk_play(g, pl, &s, &po), GS_EINVAL);
     assert_int_equal(cli_mnk_play(g, NULL, &s, NULL), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* A whole session against the computer, to the byte: undo at the start
+ * and in the game, a hint, a lost game with its line, play again, and the
+ * end of input at each prompt. */
+static void test_mnk_session(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    sbuf s;
+    buffer out = {0};
+    static const char *const answers[] = {
+        "u", "h", "a1", "u", "a1", "b1", "c3", "yes", "b2"};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 1, answers, 9, &out), GS_OK);
+    /* the computer's lines without their timings */
+    char *w = out.text;
+    for (char *r = out.text; *r;) {
+        if (strncmp(r, "computer move: ", 15) == 0) {
+            r = strchr(r, '\n') + 1;
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    assert_string_equal(out.text,
+        "     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Nothing to undo: you have not moved yet.\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]hint: b2 (a draw with best play)\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1 [X]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays b2\n"
+        "     a   b   c\n"
+        "  1  X | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[O]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Took back your move and the computer's.\n"
+        "     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1 [X]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays b2\n"
+        "     a   b   c\n"
+        "  1  X | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[O]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  X |[X]| .\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays c1\n"
+        "     a   b   c\n"
+        "  1  X | X |[O]\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  X | X | O\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . |[X]\n"
+        "computer (O) plays a3\n"
+        "     a   b   c\n"
+        "  1  X | X | o\n"
+        "    ---+---+---\n"
+        "  2  . | o | .\n"
+        "    ---+---+---\n"
+        "  3 [o]| . | X\n"
+        "The winning line: c1 b2 a3.\n"
+        "O wins.\n"
+        "[Play again? [y/N] ]     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[X]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays a1\n"
+        "     a   b   c\n"
+        "  1 [O]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | X | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Game left unfinished.\n");
+    free(out.text);
     gs_mnk_player_free(pl);
     gs_mnk_free(g);
 }
@@ -582,7 +812,9 @@ int main(void)
         cmocka_unit_test(test_move_message),
         cmocka_unit_test(test_position_message),
         cmocka_unit_test(test_mnk_move_text),
+        cmocka_unit_test(test_mnk_board),
         cmocka_unit_test(test_mnk_play),
+        cmocka_unit_test(test_mnk_session),
         cmocka_unit_test(test_tree_ply_limit_text),
         cmocka_unit_test(test_pacman_status_text),
         cmocka_unit_test(test_pacman_tally_text),
