@@ -11,12 +11,18 @@
  *     every kind of answer (escaped, cut after 64 bytes), the messages on
  *     a position it cannot read and on a search that gave no move or no
  *     exact score; each as snprintf (cut short, the whole length) or
- *     stopping at a refusing writer;
+ *     stopping at a refusing writer; the board with the last move in
+ *     brackets (at the sides too), the four in lowercase or in colour, the
+ *     four said (row, column, diagonal), a hint (solver, book, not proved,
+ *     MCTS from the mover's side), undo's lines, "Play again?"'s answer;
  *   - what `ttt` says while a game is played (mnk_play.h): the computer's
  *     move with and without iterative deepening; a game with scripted
  *     answers: the side asked for, every kind of wrong answer told why,
  *     "q" and the end of input at a move or at the side's question, a win
- *     of the computer, and the refusal of missing callbacks;
+ *     of the computer, and the refusal of missing callbacks; the board
+ *     with the last move and the line marked (plain, colour, large); a
+ *     whole session to the byte: undo at the start and in the game, a
+ *     hint, a lost game and its line, play again, the end of input;
  *   - what `tree` says of a tree deeper than the search goes: for a
  *     nested list, a cutoff beyond the limit and no cutoff, with the most
  *     rounds for the number of agents; cut short as snprintf cuts;
@@ -100,7 +106,7 @@ static void test_game_text(void **state)
     (void)state;
     buffer out = {0};
     gs_c4_game_play p = {{true, false}, NULL, NULL, NULL, NULL, NULL, NULL,
-                         NULL};
+                         NULL, NULL};
     expect_text(&out, cli_c4_game_sides_write(&p, to_buffer, &out),
                 "You play O, the computer X. X moves first.\n");
     gs_c4_game_result r = {GS_C4_GAME_OVER, 0, GS_OK, true};
@@ -222,16 +228,22 @@ static void test_answer(void **state)
     gs_c4_state s = position(g, "444444");   /* column 4 full, X to move */
     buffer out = {0};
     expect_text(&out, cli_c4_prompt_write(g, &s, to_buffer, &out),
-                "X to move (a column 1-7, q to quit): ");
+                "X to move (a column 1-7; u undo, h hint, q quit): ");
     gs_c4_state o = position(g, "1");
     expect_text(&out, cli_c4_prompt_write(g, &o, to_buffer, &out),
-                "O to move (a column 1-7, q to quit): ");
+                "O to move (a column 1-7; u undo, h hint, q quit): ");
     free(out.text);
     expect_answer(g, &s, "3", 2, NULL);
     expect_answer(g, &s, " \t7\t ", 6, NULL);
     expect_answer(g, &s, "+1", 0, NULL);
     expect_answer(g, &s, "q", CLI_C4_ANSWER_QUIT, NULL);
     expect_answer(g, &s, "  quit ", CLI_C4_ANSWER_QUIT, NULL);
+    expect_answer(g, &s, "u", CLI_C4_ANSWER_UNDO, NULL);
+    expect_answer(g, &s, " undo", CLI_C4_ANSWER_UNDO, NULL);
+    expect_answer(g, &s, "h", CLI_C4_ANSWER_HINT, NULL);
+    expect_answer(g, &s, "hint ", CLI_C4_ANSWER_HINT, NULL);
+    expect_answer(g, &s, "U", CLI_C4_ANSWER_AGAIN, "'U' is not a column: type "
+                  "a number from 1 to 7, or q to quit.\n");
     expect_answer(g, &s, "Q", CLI_C4_ANSWER_AGAIN, "'Q' is not a column: type "
                   "a number from 1 to 7, or q to quit.\n");
     expect_answer(g, &s, " \t", CLI_C4_ANSWER_AGAIN, "Type a column number "
@@ -265,6 +277,129 @@ static void test_answer(void **state)
                      CLI_C4_ANSWER_AGAIN);
     assert_int_equal(cli_c4_prompt_write(g, &s, to_buffer, &refusing), 7);
     free(refusing.text);
+    gs_c4_free(g);
+}
+
+/* The board of a game: the last move, the four, colour; the four said;
+ * a hint, undo and "Play again?". */
+static void test_c4_play_text(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    buffer out = {0};
+    gs_c4_state s = position(g, "4455");
+    expect_text(&out, cli_c4_board_write(g, &s, 4, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . O[O]. .|\n"
+                "|. . . X X . .|\n"
+                "+-------------+\n");
+    /* no last move: as the library draws it */
+    buffer lib = {0};
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &lib), 0);
+    expect_text(&out, cli_c4_board_write(g, &s, -1, false, to_buffer, &out),
+                lib.text);
+    free(lib.text);
+    /* the sides: the frame gives way */
+    s = position(g, "17");
+    expect_text(&out, cli_c4_board_write(g, &s, 6, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|X . . . . .[O]\n"
+                "+-------------+\n");
+    s = position(g, "1");
+    expect_text(&out, cli_c4_board_write(g, &s, 0, true, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "[\033[1;31mX\033[0m]. . . . . .|\n"
+                "+-------------+\n");
+    /* a four: lowercase, or reverse video; and said */
+    s = position(g, "121212");
+    gs_c4_play(g, &s, 0);
+    expect_text(&out, cli_c4_board_write(g, &s, 0, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "[x]. . . . . .|\n"
+                "|x O . . . . .|\n"
+                "|x O . . . . .|\n"
+                "|x O . . . . .|\n"
+                "+-------------+\n");
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: column 1, rows 1 to 4.\n");
+    s = position(g, "445566");
+    gs_c4_play(g, &s, 6);
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: row 1, columns 4 to 7.\n");
+    s = position(g, "1223343441");
+    gs_c4_play(g, &s, 3);
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: a diagonal from column 1, row 1 to "
+                "column 4, row 4.\n");
+    assert_int_equal(cli_c4_board_write(g, &s, 3, true, to_buffer, &out), 0);
+    assert_non_null(strstr(out.text, "[\033[1;7;31mX\033[0m]"));
+    assert_null(strchr(out.text, 'x'));
+    free(out.text);
+    out = (buffer){0};
+    s = position(g, "4455");
+    assert_int_equal(cli_c4_winning_write(g, &s, to_buffer, &out), 0);
+    assert_int_equal(out.len, 0);
+
+    /* a hint: whose win, from the book or not, or not proved */
+    gs_c4_solution sd = {.known = true, .score = 2, .best = 3,
+                         .from_book = true};
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score 2 (a win for you, from the book)\n");
+    sd.score = -1;
+    sd.from_book = false;
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score -1 (a loss for you)\n");
+    sd.score = 0;
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score 0 (a draw)\n");
+    sd.known = false;
+    expect_text(&out, cli_c4_hint_write(&sd, "--max-nodes", to_buffer, &out),
+                "hint: 4, score ? (stopped by --max-nodes: the best move "
+                "found, not proved)\n");
+    gs_c4_mcts_decision d = {.best = 2, .value = 0.25, .iterations = 1000};
+    s = position(g, "4");
+    expect_text(&out, cli_c4_mcts_hint_write(&s, &d, to_buffer, &out),
+                "hint: 3 (MCTS: mean -0.25 for you, 1000 iterations, not "
+                "proved)\n");
+    d.proved = true;
+    s = position(g, "");
+    expect_text(&out, cli_c4_mcts_hint_write(&s, &d, to_buffer, &out),
+                "hint: 3 (MCTS: mean 0.25 for you, 1000 iterations, "
+                "proved)\n");
+
+    /* undo */
+    expect_text(&out, cli_c4_undone_write(0, to_buffer, &out),
+                "Nothing to undo: you have not moved yet.\n");
+    expect_text(&out, cli_c4_undone_write(2, to_buffer, &out),
+                "Took back your move and the computer's.\n");
+    expect_text(&out, cli_c4_undone_write(1, to_buffer, &out),
+                "Took back 1 move.\n");
+    free(out.text);
+
+    /* play again */
+    assert_true(cli_c4_yes("y"));
+    assert_true(cli_c4_yes(" Y\t"));
+    assert_true(cli_c4_yes("yes"));
+    assert_false(cli_c4_yes(""));
+    assert_false(cli_c4_yes("n"));
+    assert_false(cli_c4_yes("yess"));
+    assert_false(cli_c4_yes("1"));
     gs_c4_free(g);
 }
 
@@ -811,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_answer),
         cmocka_unit_test(test_move_message),
         cmocka_unit_test(test_position_message),
+        cmocka_unit_test(test_c4_play_text),
         cmocka_unit_test(test_mnk_move_text),
         cmocka_unit_test(test_mnk_board),
         cmocka_unit_test(test_mnk_play),
