@@ -105,8 +105,9 @@ static const char *worth(const terminal *t, const void *s,
                        : "a draw with best play";
     if (v != 0)
         return v > 0 ? "a forced win for you" : "the computer can force a win";
-    snprintf(buf, size, "no forced win for either side within %d plies",
-             m->iterative ? m->depth : t->o->depth);
+    int plies = m->iterative ? m->depth : t->o->depth;
+    snprintf(buf, size, "no forced win for either side within %d %s", plies,
+             plies == 1 ? "ply" : "plies");
     return buf;
 }
 

@@ -676,6 +676,59 @@ static void test_mnk_play(void **state)
     gs_mnk_free(g);
 }
 
+/* The hint's words by search: to the end, to a depth, by MCTS. */
+static void test_mnk_hint(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    static const char *const answers[] = {"h", "q"};
+    struct {
+        gs_algo algo;
+        int depth;
+        const char *position, *want;
+    } cases[] = {
+        {GS_ALPHABETA, 0, "XX.OO....", "hint: c1 (you win with best play)"},
+        {GS_ALPHABETA, 0, "XX.X.O.O.", "hint: c1 (you lose against best "
+                                       "play; this holds out longest)"},
+        {GS_ALPHABETA, 1, "XX.OO....", "hint: c1 (a forced win for you)"},
+        {GS_ALPHABETA, 1, ".........", "hint: b2 (no forced win for either "
+                                       "side within 1 ply)"},
+        {GS_MCTS, 0, "XX.OO....", "hint: c1 (the move MCTS tried most; not "
+                                  "proved)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_mnk_player_params pp;
+        gs_mnk_player_params_init(&pp);
+        pp.algo = cases[i].algo;
+        pp.depth = cases[i].depth;
+        pp.use_tt = cases[i].algo != GS_MCTS;
+        gs_mnk_player *pl = NULL;
+        assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+        sbuf s;
+        mnk_fixture_parse(g, cases[i].position, &s);
+        script sc = {.answers = answers, .n = 2};
+        buffer out = {0};
+        sc.out = &out;
+        cli_mnk_play_options po;
+        cli_mnk_play_options_init(&po);
+        po.computer[0] = po.computer[1] = 0;
+        po.ask = scripted;
+        po.ask_user = &sc;
+        po.write = to_buffer;
+        po.write_user = &out;
+        po.algo = cases[i].algo;
+        po.depth = cases[i].depth;
+        assert_int_equal(cli_mnk_play(g, pl, &s, &po), GS_OK);
+        char want[160];
+        snprintf(want, sizeof want, "]%s\n[", cases[i].want);
+        if (!strstr(out.text, want))
+            fail_msg("case %zu: %s", i, out.text);
+        free(out.text);
+        gs_mnk_player_free(pl);
+    }
+    gs_mnk_free(g);
+}
+
 /* A whole session against the computer, to the byte: undo at the start
  * and in the game, a hint, a lost game with its line, play again, and the
  * end of input at each prompt. */
@@ -951,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_mnk_board),
         cmocka_unit_test(test_mnk_play),
         cmocka_unit_test(test_mnk_session),
+        cmocka_unit_test(test_mnk_hint),
         cmocka_unit_test(test_tree_ply_limit_text),
         cmocka_unit_test(test_pacman_status_text),
         cmocka_unit_test(test_pacman_tally_text),
