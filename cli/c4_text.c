@@ -54,7 +54,8 @@ int cli_c4_prompt_write(const gs_c4 *g, const gs_c4_state *s,
 {
     gs_writer w;
     gs_writer_init(&w, write, user);
-    gs_writer_printf(&w, "%c to move (a column 1-%d, q to quit): ",
+    gs_writer_printf(&w, "%c to move (a column 1-%d; u undo, h hint, q "
+                     "quit): ",
                      gs_c4_to_move(s) == 0 ? 'X' : 'O', gs_c4_width(g));
     return gs_writer_finish(&w);
 }
@@ -70,6 +71,10 @@ int cli_c4_answer(const gs_c4 *g, const gs_c4_state *s, const char *text,
         n--;
     if ((n == 1 && text[0] == 'q') || (n == 4 && !strncmp(text, "quit", 4)))
         return CLI_C4_ANSWER_QUIT;
+    if ((n == 1 && text[0] == 'u') || (n == 4 && !strncmp(text, "undo", 4)))
+        return CLI_C4_ANSWER_UNDO;
+    if ((n == 1 && text[0] == 'h') || (n == 4 && !strncmp(text, "hint", 4)))
+        return CLI_C4_ANSWER_HINT;
     char *end;
     errno = 0;
     long c = n ? strtol(text, &end, 10) : 0;
@@ -121,4 +126,128 @@ int cli_c4_game_end_write(const gs_c4_game_play *play,
                          play->computer[r->winner] ? "the computer beat you"
                                                    : "you beat the computer");
     return gs_writer_finish(&w);
+}
+
+/* The stone of player `who` (1 X, 2 O; 0 empty), in the four or not. */
+static const char *stone(int who, bool in_line, bool color)
+{
+    static const char *const plain[2][3] = {{".", "X", "O"},
+                                            {".", "x", "o"}};
+    static const char *const colored[2][3] = {
+        {".", "\033[1;31mX\033[0m", "\033[1;33mO\033[0m"},
+        {".", "\033[1;7;31mX\033[0m", "\033[1;7;33mO\033[0m"}};
+    return color ? colored[in_line][who] : plain[in_line][who];
+}
+
+int cli_c4_board_write(const gs_c4 *g, const gs_c4_state *s, int last,
+                       bool color, gs_write_fn write, void *user)
+{
+    int width = gs_c4_width(g), height = gs_c4_height(g);
+    int cols[4], rows[4], n = gs_c4_winning_line(g, s, cols, rows);
+    /* the last move: the top stone of its column */
+    int last_row = -1;
+    for (int r = 0; last >= 0 && last < width && r < height; r++)
+        if (gs_c4_cell(g, s, last, r) != 0)
+            last_row = r;
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    for (int c = 0; c < width; c++)
+        gs_writer_printf(&w, " %d", c + 1);
+    gs_writer_puts(&w, "\n");
+    for (int row = height - 1; row >= 0; row--) {
+        for (int c = 0; c < width; c++) {
+            bool in_line = false;
+            for (int i = 0; i < n; i++)
+                in_line = in_line || (cols[i] == c && rows[i] == row);
+            bool marked = row == last_row && c == last;
+            bool after = row == last_row && c - 1 == last;
+            gs_writer_printf(&w, "%s%s", marked ? "[" : after ? "]"
+                             : c ? " " : "|",
+                             stone(gs_c4_cell(g, s, c, row), in_line, color));
+        }
+        gs_writer_puts(&w, row == last_row && last == width - 1 ? "]\n"
+                                                                : "|\n");
+    }
+    gs_writer_puts(&w, "+");
+    for (int c = 0; c < 2 * width - 1; c++)
+        gs_writer_puts(&w, "-");
+    gs_writer_puts(&w, "+\n");
+    return gs_writer_finish(&w);
+}
+
+int cli_c4_winning_write(const gs_c4 *g, const gs_c4_state *s,
+                         gs_write_fn write, void *user)
+{
+    int cols[4], rows[4];
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (gs_c4_winning_line(g, s, cols, rows) != 4)
+        return gs_writer_finish(&w);
+    if (rows[0] == rows[3])
+        gs_writer_printf(&w, "The winning four: row %d, columns %d to %d.\n",
+                         rows[0] + 1, cols[0] + 1, cols[3] + 1);
+    else if (cols[0] == cols[3])
+        gs_writer_printf(&w, "The winning four: column %d, rows %d to %d.\n",
+                         cols[0] + 1, rows[0] + 1, rows[3] + 1);
+    else
+        gs_writer_printf(&w, "The winning four: a diagonal from column %d, "
+                         "row %d to column %d, row %d.\n", cols[0] + 1,
+                         rows[0] + 1, cols[3] + 1, rows[3] + 1);
+    return gs_writer_finish(&w);
+}
+
+int cli_c4_hint_write(const gs_c4_solution *sd, const char *stopped_by,
+                      gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "hint: %d, ", sd->best + 1);
+    if (!sd->known)
+        gs_writer_printf(&w, "score ? (stopped by %s: the best move found, "
+                         "not proved)\n", stopped_by);
+    else
+        gs_writer_printf(&w, "score %d (%s%s)\n", sd->score,
+                         sd->score > 0 ? "a win for you" : sd->score < 0
+                         ? "a loss for you" : "a draw",
+                         sd->from_book ? ", from the book" : "");
+    return gs_writer_finish(&w);
+}
+
+int cli_c4_mcts_hint_write(const gs_c4_state *s, const gs_c4_mcts_decision *d,
+                           gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    /* the value is the first player's: the mover's own in the hint */
+    gs_writer_printf(&w, "hint: %d (MCTS: mean %.2f for you, %llu "
+                     "iterations, %s)\n", d->best + 1,
+                     gs_c4_to_move(s) == 0 ? d->value : -d->value,
+                     (unsigned long long)d->iterations,
+                     d->proved ? "proved" : "not proved");
+    return gs_writer_finish(&w);
+}
+
+int cli_c4_undone_write(int moves, gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    if (moves == 0)
+        gs_writer_puts(&w, "Nothing to undo: you have not moved yet.\n");
+    else if (moves == 2)
+        gs_writer_puts(&w, "Took back your move and the computer's.\n");
+    else
+        gs_writer_printf(&w, "Took back %d move%s.\n", moves,
+                         moves == 1 ? "" : "s");
+    return gs_writer_finish(&w);
+}
+
+bool cli_c4_yes(const char *text)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+        n--;
+    return (n == 1 && (text[0] == 'y' || text[0] == 'Y')) ||
+           (n == 3 && strncmp(text, "yes", 3) == 0);
 }

@@ -10,6 +10,7 @@
 #ifndef GS_CLI_C4_TEXT_H
 #define GS_CLI_C4_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gamesearch/connect4.h"
@@ -39,18 +40,23 @@ size_t cli_c4_position_message(const char *what, const char *text,
 size_t cli_c4_move_message(const gs_c4_state *s, const gs_c4_game_move *m,
                            const char *stopped_by, char *buf, size_t size);
 
-/* The person's turn in s: "X to move (a column 1-7, q to quit): ", no
- * newline. */
+/* The person's turn in s: "X to move (a column 1-7; u undo, h hint, q
+ * quit): ", no newline. */
 int cli_c4_prompt_write(const gs_c4 *g, const gs_c4_state *s,
                         gs_write_fn write, void *user);
 
 /* What cli_c4_answer returns besides a column. */
-enum { CLI_C4_ANSWER_QUIT = -1, CLI_C4_ANSWER_AGAIN = -2 };
+enum {
+    CLI_C4_ANSWER_QUIT = -1, CLI_C4_ANSWER_AGAIN = -2,
+    CLI_C4_ANSWER_UNDO = -3, CLI_C4_ANSWER_HINT = -4
+};
 
 /*
  * What a person's answer `text` to that prompt means in s (spaces and
  * tabs around it ignored): a column that can be played, 0-based, from its
- * number 1 to width; CLI_C4_ANSWER_QUIT for "q" or "quit"; else
+ * number 1 to width; CLI_C4_ANSWER_QUIT for "q" or "quit";
+ * CLI_C4_ANSWER_UNDO for "u" or "undo"; CLI_C4_ANSWER_HINT for "h" or
+ * "hint"; else
  * CLI_C4_ANSWER_AGAIN, after the line to say before asking again through
  * write: "Type a column number from 1 to 7, or q to quit.", "'x' is not a
  * column: type a number from 1 to 7, or q to quit." (the answer escaped
@@ -72,5 +78,47 @@ int cli_c4_game_sides_write(const gs_c4_game_play *play, gs_write_fn write,
 int cli_c4_game_end_write(const gs_c4_game_play *play,
                           const gs_c4_game_result *r, gs_write_fn write,
                           void *user);
+
+/*
+ * s as `connect4 play` shows it: as gs_c4_board_write draws it, with the
+ * top stone of column `last` (0-based; -1: none) in brackets ("[X]", the
+ * frame giving way at the sides) and, once a side has four in a row, those
+ * four in lowercase ("x"); with `color`, X red and O yellow, the four in
+ * reverse video and not in lowercase.
+ */
+int cli_c4_board_write(const gs_c4 *g, const gs_c4_state *s, int last,
+                       bool color, gs_write_fn write, void *user);
+
+/* The four of a won game, and a newline: "The winning four: row 1,
+ * columns 4 to 7." ("column 4, rows 1 to 4"; "a diagonal from column 1,
+ * row 1 to column 4, row 4"; rows counted from the bottom); nothing when
+ * nobody has won. */
+int cli_c4_winning_write(const gs_c4 *g, const gs_c4_state *s,
+                         gs_write_fn write, void *user);
+
+/* A hint for the person to move in s, from the solver's choice sd, and a
+ * newline: "hint: 4, score 2 (a win for you, from the book)" ("a loss for
+ * you", "a draw"), or "hint: 4, score ? (stopped by STOPPED_BY: the best
+ * move found, not proved)". */
+int cli_c4_hint_write(const gs_c4_solution *sd, const char *stopped_by,
+                      gs_write_fn write, void *user);
+
+/* A hint by MCTS, the decision d for the person to move in s, and a
+ * newline: "hint: 4 (MCTS: mean 0.25 for you, 10000 iterations, not
+ * proved)" ("proved" when it is; the mean from the mover's side, two
+ * decimals). */
+int cli_c4_mcts_hint_write(const gs_c4_state *s, const gs_c4_mcts_decision *d,
+                           gs_write_fn write, void *user);
+
+/* After "u", `moves` moves taken back, and a newline: "Took back your move
+ * and the computer's.", "Nothing to undo: you have not moved yet." */
+int cli_c4_undone_write(int moves, gs_write_fn write, void *user);
+
+/* The question after a game: "Play again? [y/N] ", no newline. */
+#define CLI_PLAY_AGAIN "Play again? [y/N] "
+
+/* The answer `text` to CLI_PLAY_AGAIN is yes: "y", "Y" or "yes", blanks
+ * around it ignored. */
+bool cli_c4_yes(const char *text);
 
 #endif /* GS_CLI_C4_TEXT_H */

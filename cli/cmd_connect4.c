@@ -24,6 +24,7 @@
 #include "gamesearch/connect4.h"
 #include "c4_text.h"
 #include "commands.h"
+#include "mnk_play.h"
 #include "jobs.h"
 #include "options.h"
 #include "outfile.h"
@@ -61,6 +62,7 @@ typedef struct c4_options {
     int play;                /* book --play WHO: 0 first, 1 second, 2 both
                                 (-1: every position) */
     const char *out;         /* book --out FILE */
+    int color;               /* play --color: 0 auto, 1 always, 2 never */
 } c4_options;
 
 /* The command, then analyze's POSITION. */
@@ -106,6 +108,8 @@ static const cli_opt options[] = {
     CLI_OPT("first", 0, CHOICE, AT(computer_first), .choices = players,
             .modes = MODE_PLAY),
     CLI_OPT("start", 0, STRING, AT(start), .modes = MODE_PLAY),
+    CLI_OPT("color", 0, CHOICE, AT(color), .choices = cli_color_choices,
+            .modes = MODE_PLAY),
     CLI_OPT("width", 0, INT, AT(params.width), .lo = 1,
             .hi = GS_C4_MAX_WIDTH, .unit = "columns"),
     CLI_OPT("height", 0, INT, AT(params.height), .lo = 1,
@@ -547,6 +551,11 @@ static void on_interrupt(int sig)
 /* What play's callbacks need. */
 typedef struct watch {
     const gs_c4 *g;
+    gs_c4_solver *sv;           /* hints: the solver's choice ... */
+    const gs_c4_mcts_params *mcts;   /* ... or, when set, MCTS's */
+    int last;                   /* the column of the last move; -1: none */
+    int first_last;             /* the first position's */
+    bool color;
     char line[CLI_LINE_SIZE];   /* the person's answers */
     cli_line status;            /* why they stopped, if they did */
     int err;                    /* errno then */
@@ -555,13 +564,49 @@ typedef struct watch {
     int shown;    /* the tenth of a second last shown */
 } watch;
 
-/* The person's column (0-based), or -1 at the end of input, on "q" or
- * after Ctrl-C. */
+/* gs_c4_poll_fn of a hint: true after Ctrl-C. */
+static bool hint_poll(void *user, double seconds)
+{
+    (void)user;
+    (void)seconds;
+    return interrupted != 0;
+}
+
+/* "h": the move the computer would play in s for the person, with what
+ * it is worth, within the play's limits. */
+static void hint(watch *w, const gs_c4_state *s)
+{
+    int st;
+    if (w->mcts) {
+        gs_c4_mcts_decision d;
+        if ((st = gs_c4_mcts_decide(w->g, s, w->mcts, NULL, &d)) == GS_OK &&
+            d.best >= 0) {
+            cli_c4_mcts_hint_write(s, &d, cli_file_write, stdout);
+            return;
+        }
+    } else {
+        gs_c4_solution sd;
+        st = gs_c4_choose_polled(w->sv, s, hint_poll, w, &sd);
+        if (interrupted)
+            return;
+        if (st == GS_OK && sd.best >= 0 &&
+            (sd.known || sd.stopped != GS_STOP_NONE)) {
+            cli_c4_hint_write(&sd, limit_name(&sd), cli_file_write, stdout);
+            return;
+        }
+    }
+    printf("No hint: the search failed: %s.\n",
+           st != GS_OK ? gs_strerror(st) : "no move found");
+}
+
+/* The person's column (0-based), GS_C4_ASK_UNDO on "u", or -1 at the end
+ * of input, on "q" or after Ctrl-C; "h" answered here. */
 static int ask_move(void *user, const gs_c4_state *s)
 {
     watch *w = user;
     int c = CLI_C4_ANSWER_AGAIN;
-    while (c == CLI_C4_ANSWER_AGAIN && !interrupted) {
+    while ((c == CLI_C4_ANSWER_AGAIN || c == CLI_C4_ANSWER_HINT) &&
+           !interrupted) {
         cli_c4_prompt_write(w->g, s, cli_file_write, stdout);
         fflush(stdout);
         if ((w->status = cli_read_answer(w->line)) != CLI_LINE_OK) {
@@ -570,15 +615,32 @@ static int ask_move(void *user, const gs_c4_state *s)
             return -1;
         }
         c = cli_c4_answer(w->g, s, w->line, cli_file_write, stdout);
+        if (c == CLI_C4_ANSWER_HINT)
+            hint(w, s);
     }
+    if (c == CLI_C4_ANSWER_UNDO)
+        return GS_C4_ASK_UNDO;
+    if (c >= 0)
+        w->last = c;
     return c < 0 ? -1 : c;
+}
+
+/* After "u" (gs_c4_game_play.undone). */
+static void watch_undone(void *user, const gs_c4_state *s, int moves,
+                         int last)
+{
+    watch *w = user;
+    (void)s;
+    if (moves > 0)
+        w->last = last >= 0 ? last : w->first_last;
+    cli_c4_undone_write(moves, cli_file_write, stdout);
 }
 
 /* Draws the position before its move. */
 static void watch_show(void *user, const gs_c4_state *s)
 {
     watch *w = user;
-    gs_c4_board_write(w->g, s, cli_file_write, stdout);
+    cli_c4_board_write(w->g, s, w->last, w->color, cli_file_write, stdout);
     w->side = gs_c4_to_move(s);
     w->shown = -1;
 }
@@ -613,6 +675,8 @@ static bool watch_chose(void *user, const gs_c4_state *s,
         printf("\r%50s\r", ""), fflush(stdout);
     if (!m->mcts && (m->left || interrupted))
         return true;
+    if (m->ok)
+        w->last = m->column;
     if (m->ok && m->mcts)
         gs_c4_mcts_choice_write(s, &m->decision, cli_file_write, stdout);
     else if (m->ok)
@@ -625,30 +689,58 @@ static bool watch_chose(void *user, const gs_c4_state *s,
     return false;
 }
 
+/* After a finished game: true when the person wants another. */
+static bool play_again(watch *w)
+{
+    fputs(CLI_PLAY_AGAIN, stdout);
+    fflush(stdout);
+    if ((w->status = cli_read_answer(w->line)) != CLI_LINE_OK) {
+        w->err = errno;
+        fputc('\n', stdout);
+        return false;
+    }
+    return cli_c4_yes(w->line);
+}
+
 static int run_play(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
-    gs_c4_state s;
-    gs_c4_empty(g, &s);
-    if (o->start && read_position(g, "--start", o->start, &s) != 0)
+    gs_c4_state first;
+    gs_c4_empty(g, &first);
+    if (o->start && read_position(g, "--start", o->start, &first) != 0)
         return EXIT_BAD_INPUT;
     gs_c4_mcts_params mp;
-    watch w = {.g = g, .status = CLI_LINE_OK, .tty = isatty(STDOUT_FILENO),
+    /* the last move of --start: its last digit */
+    int start_last = o->start && *o->start
+                     ? o->start[strlen(o->start) - 1] - '1' : -1;
+    watch w = {.g = g, .sv = sv, .mcts = o->mcts ? &mp : NULL,
+               .first_last = start_last, .color = cli_play_color(o->color),
+               .status = CLI_LINE_OK, .tty = isatty(STDOUT_FILENO),
                .shown = -1};
     gs_c4_game_play play = {{false, false}, sv, o->mcts ? &mp : NULL,
                             watch_show, ask_move, watch_poll, watch_chose,
-                            &w};
+                            &w, watch_undone};
     mcts_params(o, &mp);
     /* computer[p]: player p (0 X, 1 O) is the computer. */
-    int first = gs_c4_to_move(&s);
-    play.computer[first] = o->computer_first == 1;
-    play.computer[!first] = !play.computer[first];
+    int side = gs_c4_to_move(&first);
+    play.computer[side] = o->computer_first == 1;
+    play.computer[!side] = !play.computer[side];
     cli_c4_game_sides_write(&play, cli_file_write, stdout);
-    gs_c4_game_result r;
-    gs_c4_play_game(g, &s, &play, &r);
-    cli_c4_game_end_write(&play, &r, cli_file_write, stdout);
+    bool failed = false;
+    for (;;) {
+        gs_c4_state s = first;
+        w.last = start_last;
+        gs_c4_game_result r;
+        gs_c4_play_game(g, &s, &play, &r);
+        if (r.end == GS_C4_GAME_OVER)
+            cli_c4_winning_write(g, &s, cli_file_write, stdout);
+        cli_c4_game_end_write(&play, &r, cli_file_write, stdout);
+        failed = failed || r.end == GS_C4_GAME_FAILED || !r.all_known;
+        if (r.end != GS_C4_GAME_OVER || interrupted || !play_again(&w))
+            break;
+    }
     errno = w.err;
     int bad = cli_answer_status(cmd, w.status);
-    return bad ? bad : r.end == GS_C4_GAME_FAILED || !r.all_known;
+    return bad ? bad : failed;
 }
 
 static int read_options(int argc, char **argv, c4_options *o)

@@ -29,6 +29,7 @@ typedef struct mnk_options {
     const char *solve;       /* --solve POSITION */
     const char *start;       /* --start POSITION */
     bool json;
+    int color;               /* --color: 0 auto, 1 always, 2 never */
 } mnk_options;
 
 /* The help of ttt, mnk or gomoku: docs/help/mnk.txt with its name, what
@@ -88,6 +89,7 @@ static const cli_opt mnk_opts[] = {
     CLI_OPT("start", 0, STRING, AT(start)),
     CLI_OPT("solve", 0, STRING, AT(solve)),
     CLI_OPT("json", 0, FLAG, AT(json)),
+    CLI_OPT("color", 0, CHOICE, AT(color), .choices = cli_color_choices),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE, .hook = help),
 };
 
@@ -243,6 +245,9 @@ static int play(mnk_options *o, gs_mnk *g)
     po.ask_user = &in;
     po.write = cli_file_write;
     po.write_user = stdout;
+    po.color = cli_play_color(o->color);
+    po.algo = o->player.algo;
+    po.depth = o->player.depth;
     status = 1;
     if (gs_mnk_player_new(g, &o->player, NULL, &pl) != GS_OK)
         cli_error(cmd, "out of memory");

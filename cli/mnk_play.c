@@ -5,14 +5,28 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gamesearch/text.h"
 
-/* A game in the terminal: the board it is played on and the options. */
+const char *const cli_color_choices[] = {"auto", "always", "never", NULL};
+
+bool cli_play_color(int choice)
+{
+    if (choice != 0)
+        return choice == 1;
+    const char *no = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(no && *no);
+}
+
+/* A game in the terminal: the board it is played on, the options and the
+ * computer (for hints). */
 typedef struct terminal {
     const gs_mnk *g;
     const cli_mnk_play_options *o;
+    gs_mnk_player *pl;
 } terminal;
 
 /* Hands printf's text to the game's writer (its status is not kept: a
@@ -75,13 +89,59 @@ static bool ask_side(const cli_mnk_play_options *o, bool computer[2])
 static void show(void *user, const void *s)
 {
     const terminal *t = user;
-    char text[(GS_MNK_MAX_SIDE + 1) * 72];
-    gs_mnk_board_text(t->g, s, text, sizeof text);
-    put(t->o, text);
+    cli_mnk_board_write(t->g, s, t->o->color, t->o->write, t->o->write_user);
 }
 
-/* A person's move: the cell, or -1 at the end of input or on "q"
- * (gs_mnk_game_play.ask). */
+/* What the move m for the player to move in s is worth, said by a hint. */
+static const char *worth(const terminal *t, const void *s,
+                         const gs_mnk_move *m, char *buf, size_t size)
+{
+    if (t->o->algo == GS_MCTS)
+        return "the move MCTS tried most; not proved";
+    int v = gs_mnk_outcome(m->value) * (gs_mnk_to_move(t->g, s) == 0 ? 1 : -1);
+    if (!m->iterative && t->o->depth == 0)
+        return v > 0 ? "you win with best play"
+               : v < 0 ? "you lose against best play; this holds out longest"
+                       : "a draw with best play";
+    if (v != 0)
+        return v > 0 ? "a forced win for you" : "the computer can force a win";
+    int plies = m->iterative ? m->depth : t->o->depth;
+    snprintf(buf, size, "no forced win for either side within %d %s", plies,
+             plies == 1 ? "ply" : "plies");
+    return buf;
+}
+
+/* "h": the move the computer would play for the person, and its worth. */
+static void hint(const terminal *t, const void *s)
+{
+    gs_mnk_move m;
+    char name[16], why[80];
+    int rc = gs_mnk_player_move(t->pl, s, &m);
+    if (rc != GS_OK) {
+        say(t->o, "No hint: the search failed: %s.\n", gs_strerror(rc));
+        return;
+    }
+    gs_mnk_cell_name(t->g, m.cell, name, sizeof name);
+    say(t->o, "hint: %s (%s)\n", name, worth(t, s, &m, why, sizeof why));
+}
+
+/* After "u" (gs_mnk_game_play.undone). */
+static void undone(void *user, const void *s, int moves)
+{
+    const terminal *t = user;
+    (void)s;
+    if (moves == 0)
+        say(t->o, "Nothing to undo: you have not moved yet.\n");
+    else if (moves == 2)
+        say(t->o, "Took back your move and the computer's.\n");
+    else if (moves == 1)
+        say(t->o, "Took back the last move.\n");
+    else
+        say(t->o, "Took back %d moves.\n", moves);
+}
+
+/* A person's move: the cell, GS_MNK_ASK_UNDO on "u", or -1 at the end of
+ * input or on "q" (gs_mnk_game_play.ask); "h" answered here. */
 static int ask_move(void *user, const void *s)
 {
     const terminal *t = user;
@@ -92,13 +152,19 @@ static int ask_move(void *user, const void *s)
     char first[16], last[16], prompt[96], name[16];
     gs_mnk_cell_name(g, 0, first, sizeof first);
     gs_mnk_cell_name(g, cells - 1, last, sizeof last);
-    snprintf(prompt, sizeof prompt, "%c to move (a cell %s-%s or 1-%d, q to "
-             "quit): ", gs_mnk_to_move(g, s) == 0 ? 'X' : 'O', first, last,
-             cells);
+    snprintf(prompt, sizeof prompt, "%c to move (a cell %s-%s or 1-%d; u "
+             "undo, h hint, q quit): ", gs_mnk_to_move(g, s) == 0 ? 'X' : 'O',
+             first, last, cells);
     for (;;) {
         char *a = answer(o, prompt);
         if (!a || strcmp(a, "q") == 0 || strcmp(a, "quit") == 0)
             return -1;
+        if (strcmp(a, "u") == 0 || strcmp(a, "undo") == 0)
+            return GS_MNK_ASK_UNDO;
+        if (strcmp(a, "h") == 0 || strcmp(a, "hint") == 0) {
+            hint(t, s);
+            continue;
+        }
         if (*a == '\0') {
             say(o, "Type a cell such as %s, or q to quit.\n", first);
             continue;
@@ -137,6 +203,30 @@ void cli_mnk_play_options_init(cli_mnk_play_options *o)
 {
     memset(o, 0, sizeof *o);
     o->computer[0] = o->computer[1] = -1;
+    o->algo = GS_ALPHABETA;
+}
+
+/* After a finished game: true when the person wants another. */
+static bool again(const cli_mnk_play_options *o)
+{
+    char *a = answer(o, "Play again? [y/N] ");
+    return a && (strcmp(a, "y") == 0 || strcmp(a, "Y") == 0 ||
+                 strcmp(a, "yes") == 0);
+}
+
+/* How a finished game ended: its line, then who won. */
+static void game_over(const gs_mnk *g, const void *state, int winner,
+                      const cli_mnk_play_options *o)
+{
+    int line[GS_MNK_MAX_SIDE], n = gs_mnk_winning_line(g, state, line);
+    char name[16];
+    for (int i = 0; i < n; i++) {
+        gs_mnk_cell_name(g, line[i], name, sizeof name);
+        say(o, "%s%s%s", i ? " " : "The winning line: ", name,
+            i + 1 < n ? "" : ".\n");
+    }
+    say(o, "%s\n", winner == 1 ? "X wins." : winner == 2 ? "O wins."
+                                                         : "Draw.");
 }
 
 int cli_mnk_play(const gs_mnk *g, gs_mnk_player *pl, void *state,
@@ -144,9 +234,9 @@ int cli_mnk_play(const gs_mnk *g, gs_mnk_player *pl, void *state,
 {
     if (!g || !pl || !state || !o || !o->write || !o->ask)
         return GS_EINVAL;
-    terminal t = {g, o};
+    terminal t = {g, o, pl};
     gs_mnk_game_play play = {.show = show, .ask = ask_move, .chose = chose,
-                             .user = &t};
+                             .undone = undone, .user = &t};
     int computer[2] = {o->computer[0], o->computer[1]};
     if (computer[0] < 0 && computer[1] < 0) {
         if (!ask_side(o, play.computer))
@@ -160,16 +250,97 @@ int cli_mnk_play(const gs_mnk *g, gs_mnk_player *pl, void *state,
         play.computer[1] = computer[1] != 0;
     }
 
-    gs_mnk_game_result r;
-    int rc = gs_mnk_player_play(pl, state, &play, &r);
-    if (rc != GS_OK)
-        return rc;
-    if (r.end == GS_MNK_GAME_LEFT)
-        say(o, "Game left unfinished.\n");
-    else
-        say(o, "%s\n", r.winner == 1 ? "X wins." : r.winner == 2 ? "O wins."
-                                                                  : "Draw.");
-    return GS_OK;
+    /* the first position, for another game */
+    size_t size = gs_mnk_state_size(g);
+    void *first = malloc(size);
+    if (!first)
+        return GS_ENOMEM;
+    memcpy(first, state, size);
+    int rc;
+    for (;;) {
+        gs_mnk_game_result r;
+        rc = gs_mnk_player_play(pl, state, &play, &r);
+        if (rc != GS_OK)
+            break;
+        if (r.end == GS_MNK_GAME_LEFT) {
+            say(o, "Game left unfinished.\n");
+            break;
+        }
+        game_over(g, state, r.winner, o);
+        if ((play.computer[0] && play.computer[1]) || !again(o))
+            break;
+        memcpy(state, first, size);
+    }
+    free(first);
+    return rc;
+}
+
+/* The stone of side `who` (1 X, 2 O; 0 empty), in the line or not, as
+ * the board shows it. */
+static const char *stone(int who, bool in_line, bool color)
+{
+    static const char *const plain[2][3] = {{".", "X", "O"},
+                                            {".", "x", "o"}};
+    static const char *const colored[2][3] = {
+        {".", "\033[1;31mX\033[0m", "\033[1;33mO\033[0m"},
+        {".", "\033[1;7;31mX\033[0m", "\033[1;7;33mO\033[0m"}};
+    return color ? colored[in_line][who] : plain[in_line][who];
+}
+
+int cli_mnk_board_write(const gs_mnk *g, const void *state, bool color,
+                        gs_write_fn write, void *user)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    bool small = p->rows <= 4 && p->cols <= 4;
+    bool line[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE] = {false};
+    int cells[GS_MNK_MAX_SIDE], n = gs_mnk_winning_line(g, state, cells);
+    for (int i = 0; i < n; i++)
+        line[cells[i]] = true;
+    int last = gs_mnk_last_move(g, state);
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+
+    /* Step 1. The column letters, as gs_mnk_board_text writes them. */
+    char head[GS_MNK_MAX_SIDE * 4 + 8], name[16];
+    size_t len = (size_t)sprintf(head, small ? "   " : "    ");
+    for (int c = 0; c < p->cols; c++) {
+        gs_mnk_cell_name(g, c, name, sizeof name);
+        name[strcspn(name, "0123456789")] = '\0';
+        len += (size_t)sprintf(head + len, small ? "  %-2s" : "%-2s", name);
+    }
+    while (len > 0 && head[len - 1] == ' ')
+        len--;
+    head[len] = '\0';
+    gs_writer_printf(&w, "%s\n", head);
+
+    /* Step 2. The rows: the blank before and after the last move's stone
+     * become brackets. */
+    for (int r = 0; r < p->rows; r++) {
+        gs_writer_printf(&w, "%3d", r + 1);
+        for (int c = 0; c < p->cols; c++) {
+            int cell = r * p->cols + c;
+            bool marked = cell == last, end = c + 1 == p->cols;
+            const char *mark = stone(gs_mnk_cell(g, state, cell), line[cell],
+                                     color);
+            if (small)
+                gs_writer_printf(&w, "%s%s%s%s", c ? "" : " ",
+                                 marked ? "[" : " ", mark,
+                                 marked ? "]" : end ? "" : " ");
+            else
+                gs_writer_printf(&w, "%s%s", marked ? "["
+                                 : c > 0 && cell - 1 == last ? "]" : " ",
+                                 mark);
+            if (small && !end)
+                gs_writer_puts(&w, "|");
+        }
+        if (!small && r * p->cols + p->cols - 1 == last)
+            gs_writer_puts(&w, "]");
+        gs_writer_puts(&w, "\n");
+        for (int c = 0; small && r + 1 < p->rows && c < p->cols; c++)
+            gs_writer_printf(&w, "%s%s", c ? "" : "    ",
+                             c + 1 < p->cols ? "---+" : "---\n");
+    }
+    return gs_writer_finish(&w);
 }
 
 size_t cli_mnk_move_text(const gs_mnk *g, int side, const gs_mnk_move *m,

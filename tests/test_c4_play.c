@@ -174,8 +174,8 @@ static void test_line_and_move_write(void **state)
     gs_c4_solution sd = {.known = true, .score = 3, .best = 2,
                          .nodes = 1234567, .seconds = 0.0012345};
     expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
-                "computer (O) plays 3, score 3 (a win), 1.234 ms, 1,234,567 "
-                "nodes\n");
+                "computer (O) plays 3, score 3 (a win for O), 1.234 ms, "
+                "1,234,567 nodes\n");
     sd.score = 0;
     sd.from_book = true;
     expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
@@ -185,7 +185,7 @@ static void test_line_and_move_write(void **state)
     sd.from_book = false;
     s = position(f.g, "4453");
     expect_text(&out, gs_c4_choice_write(&s, &sd, "--time", to_buffer, &out),
-                "computer (X) plays 3, score -2 (a loss), 1.234 ms, "
+                "computer (X) plays 3, score -2 (a loss for X), 1.234 ms, "
                 "1,234,567 nodes\n");
     sd.known = false;
     expect_text(&out, gs_c4_choice_write(&s, &sd, "--max-nodes", to_buffer,
@@ -619,7 +619,7 @@ static bool log_chose(void *user, const gs_c4_state *s,
 static gs_c4_game_play game_play(fixture *f, game_log *l, bool x, bool o)
 {
     gs_c4_game_play p = {{x, o}, f->sv, NULL, log_show, log_ask, log_poll,
-                         log_chose, l};
+                         log_chose, l, NULL};
     return p;
 }
 
@@ -733,6 +733,108 @@ static void test_play_game(void **state)
     close_board(&f);
 }
 
+/* undone's record: "moves/last" of each call, and the position. */
+static void log_undone(void *user, const gs_c4_state *s, int moves, int last)
+{
+    game_log *l = user;
+    assert_true(l->nshown < 8);
+    snprintf(l->shown[l->nshown++], sizeof l->shown[0],
+             "undone %d, last %d, %u moves", moves, last, (unsigned)s->moves);
+}
+
+/* The game keeps its moves: undo goes back over the computer's reply to
+ * the person's turn before; with nothing to take back, says 0. */
+static void test_play_undo(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_game_result r;
+    static const int asks[] = {GS_C4_ASK_UNDO, 0, GS_C4_ASK_UNDO,
+                               GS_C4_ASK_UNDO, -1};
+    game_log l = {.asks = asks};
+    gs_c4_game_play p = game_play(&f, &l, false, true);
+    p.show = NULL;
+    p.undone = log_undone;
+    gs_c4_state s = position(f.g, "4455");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(r.end, GS_C4_GAME_LEFT);
+    assert_int_equal(l.nasks, 5);
+    assert_int_equal(l.nchose, 1);
+    assert_int_equal(l.nshown, 3);
+    assert_string_equal(l.shown[0], "undone 0, last -1, 4 moves");
+    assert_string_equal(l.shown[1], "undone 2, last -1, 4 moves");
+    assert_string_equal(l.shown[2], "undone 0, last -1, 4 moves");
+    assert_int_equal(s.moves, 4);
+    gs_c4_state start = position(f.g, "4455");
+    assert_true(s.current == start.current && s.mask == start.mask);
+
+    /* the computer first: undo goes back to the person's turn after its
+     * move, whose column undone names */
+    static const int later[] = {0, GS_C4_ASK_UNDO, -1};
+    l = (game_log){.asks = later};
+    p = game_play(&f, &l, true, false);
+    p.show = NULL;
+    p.undone = log_undone;
+    s = position(f.g, "44");
+    assert_int_equal(gs_c4_play_game(f.g, &s, &p, &r), GS_OK);
+    assert_int_equal(l.nchose, 2);
+    assert_int_equal(s.moves, 3);
+    int first = -1;
+    for (int c = 0; c < 7; c++) {
+        gs_c4_state t = position(f.g, "44");
+        gs_c4_play(f.g, &t, c);
+        if (t.mask == s.mask)
+            first = c;
+    }
+    assert_true(first >= 0);
+    char want[48];
+    snprintf(want, sizeof want, "undone 2, last %d, 3 moves", first);
+    assert_int_equal(l.nshown, 1);
+    assert_string_equal(l.shown[0], want);
+    close_board(&f);
+}
+
+/* The position `moves`, then the winning move col (0-based). */
+static gs_c4_state won(const gs_c4 *g, const char *moves, int col)
+{
+    gs_c4_state s = position(g, moves);
+    assert_int_equal(gs_c4_play(g, &s, col), GS_OK);
+    assert_true(s.over == 1 || s.over == 2);
+    return s;
+}
+
+/* The winner's four, in order along the line. */
+static void test_winning_line(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    int cols[4], rows[4];
+    gs_c4_state s = won(f.g, "445566", 6);   /* X: row 1, 4 to 7 */
+    assert_int_equal(gs_c4_winning_line(f.g, &s, cols, rows), 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(cols[i], 3 + i);
+        assert_int_equal(rows[i], 0);
+    }
+    s = won(f.g, "121212", 0);   /* X: column 1, rows 1 to 4 */
+    assert_int_equal(gs_c4_winning_line(f.g, &s, cols, rows), 4);
+    assert_int_equal(cols[0], 0);
+    assert_int_equal(cols[3], 0);
+    assert_int_equal(rows[0], 0);
+    assert_int_equal(rows[3], 3);
+    s = won(f.g, "1223343441", 3);   /* X: a diagonal up to the right */
+    assert_int_equal(gs_c4_winning_line(f.g, &s, cols, rows), 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(cols[i], i);
+        assert_int_equal(rows[i], i);
+    }
+    s = position(f.g, "4455");   /* nobody has won */
+    assert_int_equal(gs_c4_winning_line(f.g, &s, cols, rows), 0);
+    assert_int_equal(gs_c4_winning_line(NULL, &s, cols, rows), 0);
+    close_board(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -745,6 +847,8 @@ int main(void)
         cmocka_unit_test(test_line_message),
         cmocka_unit_test(test_column_message),
         cmocka_unit_test(test_play_game),
+        cmocka_unit_test(test_play_undo),
+        cmocka_unit_test(test_winning_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

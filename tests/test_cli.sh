@@ -670,6 +670,88 @@ if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] &&
 else
     bad "ttt at the prompt" "status $status" "$(tail -n 5 "$TMP/out")"
 fi
+# Two people at the prompt, to the byte: undo at the start and in the
+# game, a hint, the last move in brackets, the winning line, and the end of
+# input at "Play again?"; --color=never, then always (NO_COLOR or not),
+# and auto (not a terminal: no colour).
+printf 'u\nb2\nu\nh\nb2\na1\nc1\nc2\na3\n' >"$TMP/answers"
+run --stdin "$TMP/answers" ttt --x human --o human --color=never
+check "ttt: undo, hint, the winning line, play again" 0 "     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . | . | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): u
+Nothing to undo: you have not moved yet.
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): b2
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . |[X]| .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): u
+Took back the last move.
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . | . | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): h
+hint: b2 (a draw with best play)
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): b2
+     a   b   c
+  1  . | . | .
+    ---+---+---
+  2  . |[X]| .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): a1
+     a   b   c
+  1 [O]| . | .
+    ---+---+---
+  2  . | X | .
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): c1
+     a   b   c
+  1  O | . |[X]
+    ---+---+---
+  2  . | X | .
+    ---+---+---
+  3  . | . | .
+O to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): c2
+     a   b   c
+  1  O | . | X
+    ---+---+---
+  2  . | X |[O]
+    ---+---+---
+  3  . | . | .
+X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): a3
+     a   b   c
+  1  O | . | x
+    ---+---+---
+  2  . | x | O
+    ---+---+---
+  3 [x]| . | .
+The winning line: c1 b2 a3.
+X wins.
+Play again? [y/N] " ""
+cp "$TMP/out" "$TMP/never"
+NO_COLOR= "$GS" ttt --x human --o human <"$TMP/answers" >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ "$status" -eq 0 ] && cmp -s "$TMP/out" "$TMP/never"; then ok; else bad "ttt --color auto: no colour in a pipe" "status $status"; fi
+NO_COLOR=1 "$GS" ttt --x human --o human --color=always <"$TMP/answers" >"$TMP/out" 2>"$TMP/err"
+status=$?
+E=$(printf '\033')
+printf '%s\n' "     a   b   c" "  1  ${E}[1;33mO${E}[0m | . | ${E}[1;7;31mX${E}[0m" "    ---+---+---" \
+    "  2  . | ${E}[1;7;31mX${E}[0m | ${E}[1;33mO${E}[0m" "    ---+---+---" \
+    "  3 [${E}[1;7;31mX${E}[0m]| . | ." "The winning line: c1 b2 a3." "X wins." "Play again? [y/N] " >"$TMP/want_colour"
+if [ "$status" -eq 0 ] && tail -n 9 "$TMP/out" | cmp -s - "$TMP/want_colour" &&
+    [ "$(sed "s/${E}\[[0-9;]*m//g" "$TMP/out" | tr 'xo' 'XO')" = "$(tr 'xo' 'XO' <"$TMP/never")" ]; then ok; else bad "ttt --color=always: the stones and the line in colour" "status $status" "$(tail -n 9 "$TMP/out" | cat -v)"; fi
+bad_input "ttt: bad --color" "gamesearch ttt: --color needs auto, always or never, not 'blue'" ttt --color blue
 run ttt --x computer --o computer
 if [ "$status" -eq 0 ] && tail -n 1 "$TMP/out" | grep -q '^Draw.$' && [ "$(grep -c '^computer move' "$TMP/out")" -eq 9 ]; then ok; else bad "two perfect computers draw" "status $status"; fi
 printf 'o\nb2\na1\nc3\n' >"$TMP/answers"
@@ -888,36 +970,119 @@ check "connect4 play: you win" 0 "You play X, the computer O. X moves first.
 |. . . . . . .|
 |. . . . . . .|
 |. . . . . . .|
-|. . . O O O .|
+|. . . O O[O].|
 |. . . X X X .|
 +-------------+
-X to move (a column 1-7, q to quit): 0
+X to move (a column 1-7; u undo, h hint, q quit): 0
 '0' is not a column: type a number from 1 to 7, or q to quit.
-X to move (a column 1-7, q to quit): abc
+X to move (a column 1-7; u undo, h hint, q quit): abc
 'abc' is not a column: type a number from 1 to 7, or q to quit.
-X to move (a column 1-7, q to quit): 9
+X to move (a column 1-7; u undo, h hint, q quit): 9
 '9' is not a column: type a number from 1 to 7, or q to quit.
-X to move (a column 1-7, q to quit): 
+X to move (a column 1-7; u undo, h hint, q quit): 
 Type a column number from 1 to 7, or q to quit.
-X to move (a column 1-7, q to quit): 7
+X to move (a column 1-7; u undo, h hint, q quit): 7
  1 2 3 4 5 6 7
 |. . . . . . .|
 |. . . . . . .|
 |. . . . . . .|
 |. . . . . . .|
 |. . . O O O .|
-|. . . X X X X|
+|. . . x x x[x]
 +-------------+
-X wins: you beat the computer." ""
+The winning four: row 1, columns 4 to 7.
+X wins: you beat the computer.
+Play again? [y/N] " ""
 printf '1\n1\n1\n1\n' >"$TMP/answers"
 run --stdin "$TMP/answers" connect4 play --start 4455 --first computer
 if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && head -n 1 "$TMP/out" | grep -qx 'You play O, the computer X. X moves first.' &&
-    [ "$(grep -Ec '^computer \(X\) plays [2367], score 18 \(a win\), [0-9]+\.[0-9]{3} ms, [0-9,]+ nodes$' "$TMP/out")" -eq 2 ] &&
-    tail -n 1 "$TMP/out" | grep -qx 'X wins: the computer beat you.'; then
+    [ "$(grep -Ec '^computer \(X\) plays [2367], score 18 \(a win for X\), [0-9]+\.[0-9]{3} ms, [0-9,]+ nodes$' "$TMP/out")" -eq 2 ] &&
+    tail -n 2 "$TMP/out" | head -n 1 | grep -qx 'X wins: the computer beat you.' &&
+    tail -n 1 "$TMP/out" | grep -qxF 'Play again? [y/N] 1'; then
     ok
 else
     bad "connect4 play: the computer wins at once" "status $status" "$(tail -n 12 "$TMP/out")"
 fi
+# Undo at the start and after a move, a hint, the last move in brackets,
+# the winning four, play again, and the end of input at a move; the
+# computer's timings left out. --color=always: the stones in colour.
+printf 'u\nh\n7\ny\nu\n1\nh\nu\n' >"$TMP/answers"
+run --stdin "$TMP/answers" connect4 play --start 445566 --color=never
+sed -E 's/, [0-9]+\.[0-9]{3} ms, [0-9,]+ nodes$/, T ms, N nodes/' "$TMP/out" >"$TMP/session"
+cp "$TMP/session" "$TMP/out"
+check "connect4 play: undo, hint, the winning four, play again" 0 "You play X, the computer O. X moves first.
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O[O].|
+|. . . X X X .|
++-------------+
+X to move (a column 1-7; u undo, h hint, q quit): u
+Nothing to undo: you have not moved yet.
+X to move (a column 1-7; u undo, h hint, q quit): h
+hint: 3, score 18 (a win for you)
+X to move (a column 1-7; u undo, h hint, q quit): 7
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O O .|
+|. . . x x x[x]
++-------------+
+The winning four: row 1, columns 4 to 7.
+X wins: you beat the computer.
+Play again? [y/N] y
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O[O].|
+|. . . X X X .|
++-------------+
+X to move (a column 1-7; u undo, h hint, q quit): u
+Nothing to undo: you have not moved yet.
+X to move (a column 1-7; u undo, h hint, q quit): 1
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O O .|
+[X]. . X X X .|
++-------------+
+computer (O) plays 3, score -17 (a loss for O), T ms, N nodes
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O O .|
+|X .[O]X X X .|
++-------------+
+X to move (a column 1-7; u undo, h hint, q quit): h
+hint: 7, score 17 (a win for you)
+X to move (a column 1-7; u undo, h hint, q quit): u
+Took back your move and the computer's.
+ 1 2 3 4 5 6 7
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . . . . .|
+|. . . O O[O].|
+|. . . X X X .|
++-------------+
+X to move (a column 1-7; u undo, h hint, q quit): 
+Game left unfinished." ""
+E=$(printf '\033')
+run --stdin "$TMP/answers" connect4 play --start 445566 --color=always
+if [ "$status" -eq 0 ] && grep -qxF "|. . . ${E}[1;7;31mX${E}[0m ${E}[1;7;31mX${E}[0m ${E}[1;7;31mX${E}[0m[${E}[1;7;31mX${E}[0m]" "$TMP/out" &&
+    grep -qxF "|. . . ${E}[1;33mO${E}[0m ${E}[1;33mO${E}[0m[${E}[1;33mO${E}[0m].|" "$TMP/out"; then ok; else bad "connect4 play --color=always" "status $status" "$(head -n 8 "$TMP/out" | cat -v)"; fi
+bad_input "connect4 play: bad --color" "gamesearch connect4: --color needs auto, always or never, not 'red'" connect4 play --color=red
+bad_input "connect4: --color with solve" "gamesearch connect4: --color goes with play" connect4 solve --color=never
 # The computer answers a threat; column 1 fills; q quits.
 printf '1\n1\n1\n1\n1\n1\n1\nq\n' >"$TMP/answers"
 run --stdin "$TMP/answers" connect4 play --start 2252576253462244111563365343671351441
@@ -930,7 +1095,8 @@ if [ "$status" -eq 0 ] && tail -n 2 "$TMP/out" | head -n 1 | grep -q '^O to move
 printf '1\n2\n3\n4\n1\n2\n3\n4\n1\n2\n3\n4\n1\n2\n3\n4\n' >"$TMP/answers"
 run --stdin "$TMP/answers" connect4 play --first computer --width 4 --height 4
 if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(grep -c '^computer (X) plays' "$TMP/out")" -ge 4 ] &&
-    tail -n 1 "$TMP/out" | grep -Eqx 'Draw\.|X wins: the computer beat you\.'; then ok; else bad "connect4 play: a whole game on 4x4" "status $status" "$(tail -n 8 "$TMP/out")"; fi
+    tail -n 2 "$TMP/out" | head -n 1 | grep -Eqx 'Draw\.|X wins: the computer beat you\.' &&
+    tail -n 1 "$TMP/out" | grep -q '^Play again? \[y/N\] [1-4]$'; then ok; else bad "connect4 play: a whole game on 4x4" "status $status" "$(tail -n 8 "$TMP/out")"; fi
 
 run connect4 --help
 if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch connect4 solve' && grep -q -- '--keep-table' "$TMP/out"; then ok; else bad "connect4 --help" "status $status"; fi
@@ -2018,7 +2184,7 @@ bad_input "an escape sequence in an unknown option" "gamesearch tree: unknown op
 printf 'x\033[2Jy\nq\n' >"$TMP/esc.in"
 run --stdin "$TMP/esc.in" connect4 play --first human
 if [ "$status" -eq 0 ] && ! grep -q "$(printf '\033')" "$TMP/out" &&
-    grep -qxF "X to move (a column 1-7, q to quit): x\\x1b[2Jy" "$TMP/out" &&
+    grep -qxF "X to move (a column 1-7; u undo, h hint, q quit): x\\x1b[2Jy" "$TMP/out" &&
     grep -qxF "'x\\x1b[2Jy' is not a column: type a number from 1 to 7, or q to quit." "$TMP/out"; then ok; else bad "connect4 play: an escape sequence typed" "$(cat "$TMP/out")"; fi
 
 # A UTF-8 byte order mark at the very start is skipped by every reader:

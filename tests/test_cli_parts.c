@@ -11,12 +11,18 @@
  *     every kind of answer (escaped, cut after 64 bytes), the messages on
  *     a position it cannot read and on a search that gave no move or no
  *     exact score; each as snprintf (cut short, the whole length) or
- *     stopping at a refusing writer;
+ *     stopping at a refusing writer; the board with the last move in
+ *     brackets (at the sides too), the four in lowercase or in colour, the
+ *     four said (row, column, diagonal), a hint (solver, book, not proved,
+ *     MCTS from the mover's side), undo's lines, "Play again?"'s answer;
  *   - what `ttt` says while a game is played (mnk_play.h): the computer's
  *     move with and without iterative deepening; a game with scripted
  *     answers: the side asked for, every kind of wrong answer told why,
  *     "q" and the end of input at a move or at the side's question, a win
- *     of the computer, and the refusal of missing callbacks;
+ *     of the computer, and the refusal of missing callbacks; the board
+ *     with the last move and the line marked (plain, colour, large); a
+ *     whole session to the byte: undo at the start and in the game, a
+ *     hint, a lost game and its line, play again, the end of input;
  *   - what `tree` says of a tree deeper than the search goes: for a
  *     nested list, a cutoff beyond the limit and no cutoff, with the most
  *     rounds for the number of agents; cut short as snprintf cuts;
@@ -100,7 +106,7 @@ static void test_game_text(void **state)
     (void)state;
     buffer out = {0};
     gs_c4_game_play p = {{true, false}, NULL, NULL, NULL, NULL, NULL, NULL,
-                         NULL};
+                         NULL, NULL};
     expect_text(&out, cli_c4_game_sides_write(&p, to_buffer, &out),
                 "You play O, the computer X. X moves first.\n");
     gs_c4_game_result r = {GS_C4_GAME_OVER, 0, GS_OK, true};
@@ -222,16 +228,22 @@ static void test_answer(void **state)
     gs_c4_state s = position(g, "444444");   /* column 4 full, X to move */
     buffer out = {0};
     expect_text(&out, cli_c4_prompt_write(g, &s, to_buffer, &out),
-                "X to move (a column 1-7, q to quit): ");
+                "X to move (a column 1-7; u undo, h hint, q quit): ");
     gs_c4_state o = position(g, "1");
     expect_text(&out, cli_c4_prompt_write(g, &o, to_buffer, &out),
-                "O to move (a column 1-7, q to quit): ");
+                "O to move (a column 1-7; u undo, h hint, q quit): ");
     free(out.text);
     expect_answer(g, &s, "3", 2, NULL);
     expect_answer(g, &s, " \t7\t ", 6, NULL);
     expect_answer(g, &s, "+1", 0, NULL);
     expect_answer(g, &s, "q", CLI_C4_ANSWER_QUIT, NULL);
     expect_answer(g, &s, "  quit ", CLI_C4_ANSWER_QUIT, NULL);
+    expect_answer(g, &s, "u", CLI_C4_ANSWER_UNDO, NULL);
+    expect_answer(g, &s, " undo", CLI_C4_ANSWER_UNDO, NULL);
+    expect_answer(g, &s, "h", CLI_C4_ANSWER_HINT, NULL);
+    expect_answer(g, &s, "hint ", CLI_C4_ANSWER_HINT, NULL);
+    expect_answer(g, &s, "U", CLI_C4_ANSWER_AGAIN, "'U' is not a column: type "
+                  "a number from 1 to 7, or q to quit.\n");
     expect_answer(g, &s, "Q", CLI_C4_ANSWER_AGAIN, "'Q' is not a column: type "
                   "a number from 1 to 7, or q to quit.\n");
     expect_answer(g, &s, " \t", CLI_C4_ANSWER_AGAIN, "Type a column number "
@@ -265,6 +277,129 @@ static void test_answer(void **state)
                      CLI_C4_ANSWER_AGAIN);
     assert_int_equal(cli_c4_prompt_write(g, &s, to_buffer, &refusing), 7);
     free(refusing.text);
+    gs_c4_free(g);
+}
+
+/* The board of a game: the last move, the four, colour; the four said;
+ * a hint, undo and "Play again?". */
+static void test_c4_play_text(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(7, 6);
+    buffer out = {0};
+    gs_c4_state s = position(g, "4455");
+    expect_text(&out, cli_c4_board_write(g, &s, 4, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . O[O]. .|\n"
+                "|. . . X X . .|\n"
+                "+-------------+\n");
+    /* no last move: as the library draws it */
+    buffer lib = {0};
+    assert_int_equal(gs_c4_board_write(g, &s, to_buffer, &lib), 0);
+    expect_text(&out, cli_c4_board_write(g, &s, -1, false, to_buffer, &out),
+                lib.text);
+    free(lib.text);
+    /* the sides: the frame gives way */
+    s = position(g, "17");
+    expect_text(&out, cli_c4_board_write(g, &s, 6, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|X . . . . .[O]\n"
+                "+-------------+\n");
+    s = position(g, "1");
+    expect_text(&out, cli_c4_board_write(g, &s, 0, true, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "[\033[1;31mX\033[0m]. . . . . .|\n"
+                "+-------------+\n");
+    /* a four: lowercase, or reverse video; and said */
+    s = position(g, "121212");
+    gs_c4_play(g, &s, 0);
+    expect_text(&out, cli_c4_board_write(g, &s, 0, false, to_buffer, &out),
+                " 1 2 3 4 5 6 7\n"
+                "|. . . . . . .|\n"
+                "|. . . . . . .|\n"
+                "[x]. . . . . .|\n"
+                "|x O . . . . .|\n"
+                "|x O . . . . .|\n"
+                "|x O . . . . .|\n"
+                "+-------------+\n");
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: column 1, rows 1 to 4.\n");
+    s = position(g, "445566");
+    gs_c4_play(g, &s, 6);
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: row 1, columns 4 to 7.\n");
+    s = position(g, "1223343441");
+    gs_c4_play(g, &s, 3);
+    expect_text(&out, cli_c4_winning_write(g, &s, to_buffer, &out),
+                "The winning four: a diagonal from column 1, row 1 to "
+                "column 4, row 4.\n");
+    assert_int_equal(cli_c4_board_write(g, &s, 3, true, to_buffer, &out), 0);
+    assert_non_null(strstr(out.text, "[\033[1;7;31mX\033[0m]"));
+    assert_null(strchr(out.text, 'x'));
+    free(out.text);
+    out = (buffer){0};
+    s = position(g, "4455");
+    assert_int_equal(cli_c4_winning_write(g, &s, to_buffer, &out), 0);
+    assert_int_equal(out.len, 0);
+
+    /* a hint: whose win, from the book or not, or not proved */
+    gs_c4_solution sd = {.known = true, .score = 2, .best = 3,
+                         .from_book = true};
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score 2 (a win for you, from the book)\n");
+    sd.score = -1;
+    sd.from_book = false;
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score -1 (a loss for you)\n");
+    sd.score = 0;
+    expect_text(&out, cli_c4_hint_write(&sd, "--time", to_buffer, &out),
+                "hint: 4, score 0 (a draw)\n");
+    sd.known = false;
+    expect_text(&out, cli_c4_hint_write(&sd, "--max-nodes", to_buffer, &out),
+                "hint: 4, score ? (stopped by --max-nodes: the best move "
+                "found, not proved)\n");
+    gs_c4_mcts_decision d = {.best = 2, .value = 0.25, .iterations = 1000};
+    s = position(g, "4");
+    expect_text(&out, cli_c4_mcts_hint_write(&s, &d, to_buffer, &out),
+                "hint: 3 (MCTS: mean -0.25 for you, 1000 iterations, not "
+                "proved)\n");
+    d.proved = true;
+    s = position(g, "");
+    expect_text(&out, cli_c4_mcts_hint_write(&s, &d, to_buffer, &out),
+                "hint: 3 (MCTS: mean 0.25 for you, 1000 iterations, "
+                "proved)\n");
+
+    /* undo */
+    expect_text(&out, cli_c4_undone_write(0, to_buffer, &out),
+                "Nothing to undo: you have not moved yet.\n");
+    expect_text(&out, cli_c4_undone_write(2, to_buffer, &out),
+                "Took back your move and the computer's.\n");
+    expect_text(&out, cli_c4_undone_write(1, to_buffer, &out),
+                "Took back 1 move.\n");
+    free(out.text);
+
+    /* play again */
+    assert_true(cli_c4_yes("y"));
+    assert_true(cli_c4_yes(" Y\t"));
+    assert_true(cli_c4_yes("yes"));
+    assert_false(cli_c4_yes(""));
+    assert_false(cli_c4_yes("n"));
+    assert_false(cli_c4_yes("yess"));
+    assert_false(cli_c4_yes("1"));
     gs_c4_free(g);
 }
 
@@ -332,28 +467,120 @@ static int play_script(const gs_mnk *g, gs_mnk_player *pl, sbuf *s,
     return rc;
 }
 
+/* The board cli_mnk_play shows after the moves cells[0 .. n-1] from the
+ * empty board, into out (size bytes), without colour. */
+static void board_after(const gs_mnk *g, const int *cells, int n, char *out,
+                        size_t size)
+{
+    sbuf s;
+    buffer b = {0};
+    gs_mnk_empty(g, &s);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(gs_mnk_play(g, &s, cells[i]), GS_OK);
+    assert_int_equal(cli_mnk_board_write(g, &s, false, to_buffer, &b), 0);
+    assert_true(b.len < size);
+    memcpy(out, b.text, b.len + 1);
+    free(b.text);
+}
+
+static void test_mnk_board(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    sbuf s;
+    buffer out = {0};
+
+    /* no move known: as the library draws it */
+    char lib[256];
+    mnk_fixture_parse(g, "X.O.X....", &s);
+    gs_mnk_board_text(g, &s, lib, sizeof lib);
+    assert_int_equal(cli_mnk_board_write(g, &s, false, to_buffer, &out), 0);
+    assert_string_equal(out.text, lib);
+    free(out.text);
+
+    /* the last move in brackets, the first and the last cell of a row */
+    static const int moves[] = {4, 0, 8, 2};
+    char b[256];
+    board_after(g, moves, 4, b, sizeof b);
+    assert_string_equal(b, "     a   b   c\n"
+                           "  1  O | . |[O]\n"
+                           "    ---+---+---\n"
+                           "  2  . | X | .\n"
+                           "    ---+---+---\n"
+                           "  3  . | . | X\n");
+    board_after(g, moves, 3, b, sizeof b);
+    assert_non_null(strstr(b, "  3  . | . |[X]\n"));
+    board_after(g, moves, 2, b, sizeof b);
+    assert_non_null(strstr(b, "  1 [O]| . | .\n"));
+
+    /* a line: its stones in lowercase; in colour, in reverse video */
+    static const int won[] = {0, 3, 4, 5, 8};
+    board_after(g, won, 5, b, sizeof b);
+    assert_string_equal(b, "     a   b   c\n"
+                           "  1  x | . | .\n"
+                           "    ---+---+---\n"
+                           "  2  O | x | O\n"
+                           "    ---+---+---\n"
+                           "  3  . | . |[x]\n");
+    gs_mnk_empty(g, &s);
+    for (int i = 0; i < 5; i++)
+        gs_mnk_play(g, &s, won[i]);
+    out = (buffer){0};
+    assert_int_equal(cli_mnk_board_write(g, &s, true, to_buffer, &out), 0);
+    assert_string_equal(out.text,
+        "     a   b   c\n"
+        "  1  \033[1;7;31mX\033[0m | . | .\n"
+        "    ---+---+---\n"
+        "  2  \033[1;33mO\033[0m | \033[1;7;31mX\033[0m | "
+        "\033[1;33mO\033[0m\n"
+        "    ---+---+---\n"
+        "  3  . | . |[\033[1;7;31mX\033[0m]\n");
+    free(out.text);
+    out = (buffer){.refuse_at = 1};
+    assert_int_equal(cli_mnk_board_write(g, &s, true, to_buffer, &out), 7);
+    free(out.text);
+    gs_mnk_free(g);
+
+    /* a large board: the blanks around the last stone become brackets */
+    g = mnk_fixture_make(5, 5, 4);
+    static const int large[] = {12, 13, 4};
+    board_after(g, large, 2, b, sizeof b);
+    assert_string_equal(b, "    a b c d e\n"
+                           "  1 . . . . .\n"
+                           "  2 . . . . .\n"
+                           "  3 . . X[O].\n"
+                           "  4 . . . . .\n"
+                           "  5 . . . . .\n");
+    board_after(g, large, 3, b, sizeof b);
+    assert_non_null(strstr(b, "  1 . . . .[X]\n"));
+    static const int first[] = {10};
+    board_after(g, first, 1, b, sizeof b);
+    assert_non_null(strstr(b, "  3[X]. . . .\n"));
+    gs_mnk_free(g);
+}
+
 static void test_mnk_play(void **state)
 {
     (void)state;
     gs_mnk *g = mnk_fixture_make(3, 3, 3);
     gs_mnk_player *pl = NULL;
     assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
-    char b0[256], b1[256], b2[256], want[2048];
+    char b0[256], b1[256], b2[256], want[4096];
     sbuf s;
+    static const int b2_a1[] = {4, 0};
 
     /* two people: wrong answers told why, then "q" */
     static const char *const people[] = {"", "zz", " b2\t", "b2", "a1", "q"};
     buffer out = {0};
-    gs_mnk_empty(g, &s);
-    gs_mnk_board_text(g, &s, b0, sizeof b0);
-    mnk_fixture_parse(g, "....X....", &s);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    mnk_fixture_parse(g, "O...X....", &s);
-    gs_mnk_board_text(g, &s, b2, sizeof b2);
+    board_after(g, b2_a1, 0, b0, sizeof b0);
+    board_after(g, b2_a1, 1, b1, sizeof b1);
+    board_after(g, b2_a1, 2, b2, sizeof b2);
     gs_mnk_empty(g, &s);
     assert_int_equal(play_script(g, pl, &s, 0, 0, people, 6, &out), GS_OK);
-    const char *xp = "[X to move (a cell a1-c3 or 1-9, q to quit): ]";
-    const char *op = "[O to move (a cell a1-c3 or 1-9, q to quit): ]";
+    const char *xp = "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q "
+                     "quit): ]";
+    const char *op = "[O to move (a cell a1-c3 or 1-9; u undo, h hint, q "
+                     "quit): ]";
     snprintf(want, sizeof want, "%s%sType a cell such as a1, or q to quit.\n"
              "%s'zz' is not a cell of this 3x3 board: type a cell such as a1, "
              "or a number from 1 to 9.\n%s%s%sb2 is taken: choose an empty "
@@ -362,6 +589,17 @@ static void test_mnk_play(void **state)
     assert_string_equal(out.text, want);
     assert_int_equal(gs_mnk_cell(g, &s, 4), 1);
     assert_int_equal(gs_mnk_cell(g, &s, 0), 2);
+    free(out.text);
+
+    /* two people: "u" takes back one move */
+    static const char *const people_undo[] = {"b2", "u", "q"};
+    out = (buffer){0};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 0, people_undo, 3, &out),
+                     GS_OK);
+    snprintf(want, sizeof want, "%s%s%s%sTook back the last move.\n%s%s"
+             "Game left unfinished.\n", b0, xp, b1, op, b0, xp);
+    assert_string_equal(out.text, want);
     free(out.text);
 
     /* an answer shown escaped and cut after 64 bytes of what is shown */
@@ -402,13 +640,19 @@ static void test_mnk_play(void **state)
     assert_int_equal(gs_mnk_stones(g, &s), 0);
     free(out.text);
 
-    /* X the computer (O then the person) wins at once */
+    /* X the computer (O then the person) wins at once: its line, and the
+     * end of input at "Play again?" */
     out = (buffer){0};
     mnk_fixture_parse(g, "XX.OO....", &s);
     assert_int_equal(play_script(g, pl, &s, 1, -1, NULL, 0, &out), GS_OK);
     assert_int_equal(gs_mnk_winner(g, &s), 1);
-    gs_mnk_board_text(g, &s, b1, sizeof b1);
-    snprintf(want, sizeof want, "%sX wins.\n", b1);
+    snprintf(want, sizeof want, "     a   b   c\n"
+             "  1  x | x |[x]\n"
+             "    ---+---+---\n"
+             "  2  O | O | .\n"
+             "    ---+---+---\n"
+             "  3  . | . | .\n"
+             "The winning line: a1 b1 c1.\nX wins.\n[Play again? [y/N] ]");
     assert_string_equal(out.text + out.len - strlen(want), want);
     assert_non_null(strstr(out.text, "computer (X) plays c1\n"));
     free(out.text);
@@ -417,7 +661,8 @@ static void test_mnk_play(void **state)
     out = (buffer){0};
     gs_mnk_empty(g, &s);
     assert_int_equal(play_script(g, pl, &s, 1, 1, NULL, 0, &out), GS_OK);
-    assert_null(strchr(out.text, '['));
+    assert_null(strstr(out.text, "to move ("));
+    assert_null(strstr(out.text, "Play again?"));
     assert_string_equal(out.text + out.len - 6, "Draw.\n");
     assert_int_equal(gs_mnk_stones(g, &s), 9);
     free(out.text);
@@ -427,6 +672,179 @@ static void test_mnk_play(void **state)
     po.write = to_buffer;
     assert_int_equal(cli_mnk_play(g, pl, &s, &po), GS_EINVAL);
     assert_int_equal(cli_mnk_play(g, NULL, &s, NULL), GS_EINVAL);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* The hint's words by search: to the end, to a depth, by MCTS. */
+static void test_mnk_hint(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    static const char *const answers[] = {"h", "q"};
+    struct {
+        gs_algo algo;
+        int depth;
+        const char *position, *want;
+    } cases[] = {
+        {GS_ALPHABETA, 0, "XX.OO....", "hint: c1 (you win with best play)"},
+        {GS_ALPHABETA, 0, "XX.X.O.O.", "hint: c1 (you lose against best "
+                                       "play; this holds out longest)"},
+        {GS_ALPHABETA, 1, "XX.OO....", "hint: c1 (a forced win for you)"},
+        {GS_ALPHABETA, 1, ".........", "hint: b2 (no forced win for either "
+                                       "side within 1 ply)"},
+        {GS_MCTS, 0, "XX.OO....", "hint: c1 (the move MCTS tried most; not "
+                                  "proved)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_mnk_player_params pp;
+        gs_mnk_player_params_init(&pp);
+        pp.algo = cases[i].algo;
+        pp.depth = cases[i].depth;
+        pp.use_tt = cases[i].algo != GS_MCTS;
+        gs_mnk_player *pl = NULL;
+        assert_int_equal(gs_mnk_player_new(g, &pp, NULL, &pl), GS_OK);
+        sbuf s;
+        mnk_fixture_parse(g, cases[i].position, &s);
+        script sc = {.answers = answers, .n = 2};
+        buffer out = {0};
+        sc.out = &out;
+        cli_mnk_play_options po;
+        cli_mnk_play_options_init(&po);
+        po.computer[0] = po.computer[1] = 0;
+        po.ask = scripted;
+        po.ask_user = &sc;
+        po.write = to_buffer;
+        po.write_user = &out;
+        po.algo = cases[i].algo;
+        po.depth = cases[i].depth;
+        assert_int_equal(cli_mnk_play(g, pl, &s, &po), GS_OK);
+        char want[160];
+        snprintf(want, sizeof want, "]%s\n[", cases[i].want);
+        if (!strstr(out.text, want))
+            fail_msg("case %zu: %s", i, out.text);
+        free(out.text);
+        gs_mnk_player_free(pl);
+    }
+    gs_mnk_free(g);
+}
+
+/* A whole session against the computer, to the byte: undo at the start
+ * and in the game, a hint, a lost game with its line, play again, and the
+ * end of input at each prompt. */
+static void test_mnk_session(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    sbuf s;
+    buffer out = {0};
+    static const char *const answers[] = {
+        "u", "h", "a1", "u", "a1", "b1", "c3", "yes", "b2"};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(play_script(g, pl, &s, 0, 1, answers, 9, &out), GS_OK);
+    /* the computer's lines without their timings */
+    char *w = out.text;
+    for (char *r = out.text; *r;) {
+        if (strncmp(r, "computer move: ", 15) == 0) {
+            r = strchr(r, '\n') + 1;
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    assert_string_equal(out.text,
+        "     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Nothing to undo: you have not moved yet.\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]hint: b2 (a draw with best play)\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1 [X]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays b2\n"
+        "     a   b   c\n"
+        "  1  X | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[O]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Took back your move and the computer's.\n"
+        "     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1 [X]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays b2\n"
+        "     a   b   c\n"
+        "  1  X | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[O]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  X |[X]| .\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays c1\n"
+        "     a   b   c\n"
+        "  1  X | X |[O]\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  X | X | O\n"
+        "    ---+---+---\n"
+        "  2  . | O | .\n"
+        "    ---+---+---\n"
+        "  3  . | . |[X]\n"
+        "computer (O) plays a3\n"
+        "     a   b   c\n"
+        "  1  X | X | o\n"
+        "    ---+---+---\n"
+        "  2  . | o | .\n"
+        "    ---+---+---\n"
+        "  3 [o]| . | X\n"
+        "The winning line: c1 b2 a3.\n"
+        "O wins.\n"
+        "[Play again? [y/N] ]     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . | . | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]     a   b   c\n"
+        "  1  . | . | .\n"
+        "    ---+---+---\n"
+        "  2  . |[X]| .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "computer (O) plays a1\n"
+        "     a   b   c\n"
+        "  1 [O]| . | .\n"
+        "    ---+---+---\n"
+        "  2  . | X | .\n"
+        "    ---+---+---\n"
+        "  3  . | . | .\n"
+        "[X to move (a cell a1-c3 or 1-9; u undo, h hint, q quit): ]Game left unfinished.\n");
+    free(out.text);
     gs_mnk_player_free(pl);
     gs_mnk_free(g);
 }
@@ -581,8 +999,12 @@ int main(void)
         cmocka_unit_test(test_answer),
         cmocka_unit_test(test_move_message),
         cmocka_unit_test(test_position_message),
+        cmocka_unit_test(test_c4_play_text),
         cmocka_unit_test(test_mnk_move_text),
+        cmocka_unit_test(test_mnk_board),
         cmocka_unit_test(test_mnk_play),
+        cmocka_unit_test(test_mnk_session),
+        cmocka_unit_test(test_mnk_hint),
         cmocka_unit_test(test_tree_ply_limit_text),
         cmocka_unit_test(test_pacman_status_text),
         cmocka_unit_test(test_pacman_tally_text),

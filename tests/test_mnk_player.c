@@ -647,6 +647,131 @@ static void test_play(void **state)
     gs_mnk_free(g);
 }
 
+static void log_undone(void *user, const void *s, int moves)
+{
+    moves_log *l = user;
+    char text[80];
+    gs_mnk_format(l->g, s, text + 40, 40);
+    snprintf(text, 40, "%d", moves);
+    log_add(l, "undone", text);
+    log_add(l, "at", text + 40);
+}
+
+/* The game keeps its moves: undo goes back to the person's last turn,
+ * over the computer's reply; with nothing to take back, says 0 and asks
+ * again. */
+static void test_play_undo(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    sbuf s;
+    gs_mnk_game_result r;
+
+    /* the person X, the computer O: undo at the start, a move, undo, a
+     * move, leave */
+    static const int answers[] = {GS_MNK_ASK_UNDO, 4, GS_MNK_ASK_UNDO, 0,
+                                  -1};
+    moves_log l = {.g = g, .cells = answers, .n = 5};
+    gs_mnk_game_play play = {.computer = {false, true}, .show = log_show,
+                             .ask = log_ask, .chose = log_chose,
+                             .undone = log_undone, .user = &l};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_string_equal(l.text, "show .........; ask; undone 0; at "
+                        ".........; ask; show ....X....; chose 0; "
+                        "show O...X....; ask; undone 2; at .........; "
+                        "show .........; ask; show X........; chose 4; "
+                        "show X...O....; ask");
+    assert_int_equal(r.end, GS_MNK_GAME_LEFT);
+    assert_int_equal(r.moves, 2);
+    assert_int_equal(gs_mnk_last_move(g, &s), 4);
+
+    /* from a position read (its last move unknown), the computer first:
+     * undo goes back over the person's move and the reply, no further */
+    static const int again[] = {1, GS_MNK_ASK_UNDO, GS_MNK_ASK_UNDO, -1};
+    l = (moves_log){.g = g, .cells = again, .n = 4};
+    play.computer[0] = true;
+    play.computer[1] = false;
+    mnk_fixture_parse(g, "X...O....", &s);
+    assert_int_equal(gs_mnk_last_move(g, &s), -1);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_non_null(strstr(l.text, "undone 2; at X.X.O....; show X.X.O....; "
+                           "ask; undone 0; at X.X.O....; ask"));
+    assert_int_equal(r.moves, 1);
+    assert_int_equal(gs_mnk_last_move(g, &s), 2);
+
+    /* no undone callback: undo still takes back */
+    static const int quiet[] = {4, GS_MNK_ASK_UNDO, -1};
+    l = (moves_log){.g = g, .cells = quiet, .n = 3};
+    play = (gs_mnk_game_play){.computer = {false, true}, .ask = log_ask,
+                              .user = &l};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(pl, &s, &play, &r), GS_OK);
+    assert_int_equal(gs_mnk_stones(g, &s), 0);
+    assert_int_equal(r.moves, 0);
+
+    /* out of memory for the moves kept */
+    track t;
+    gs_allocator a = tracker(&t);
+    gs_mnk_player *tracked = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, &a, &tracked), GS_OK);
+    t.fail_at = t.count + 2;   /* the first position's copy */
+    l = (moves_log){.g = g, .cells = quiet, .n = 3};
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_player_play(tracked, &s, &play, &r), GS_ENOMEM);
+    assert_int_equal(gs_mnk_stones(g, &s), 0);
+    assert_int_equal(t.failed, 1);
+    gs_mnk_player_free(tracked);
+    assert_int_equal(t.live, 0);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
+/* The last move, the winner's line, the value of a move. */
+static void test_line_and_last(void **state)
+{
+    (void)state;
+    gs_mnk *g = mnk_fixture_make(3, 3, 3);
+    sbuf s;
+    int cells[GS_MNK_MAX_SIDE];
+    gs_mnk_empty(g, &s);
+    assert_int_equal(gs_mnk_last_move(g, &s), -1);
+    assert_int_equal(gs_mnk_winning_line(g, &s, cells), 0);
+    static const int diag[] = {2, 0, 4, 1, 6};   /* X c1 b2 a3 */
+    for (int i = 0; i < 5; i++)
+        gs_mnk_play(g, &s, diag[i]);
+    assert_int_equal(gs_mnk_last_move(g, &s), 6);
+    assert_int_equal(gs_mnk_winning_line(g, &s, cells), 3);
+    assert_int_equal(cells[0], 2);
+    assert_int_equal(cells[1], 4);
+    assert_int_equal(cells[2], 6);
+    /* a position read: the line found all the same */
+    mnk_fixture_parse(g, "OX.OX..X.", &s);
+    assert_int_equal(gs_mnk_winning_line(g, &s, cells), 3);
+    assert_int_equal(cells[0], 1);
+    assert_int_equal(cells[2], 7);
+
+    /* a longer row than k: all of it (freestyle) */
+    gs_mnk *wide = mnk_fixture_make(3, 6, 4);
+    mnk_fixture_parse(wide, "XXXXX.OOO...O.....", &s);
+    assert_int_equal(gs_mnk_winning_line(wide, &s, cells), 5);
+    assert_int_equal(cells[4], 4);
+    gs_mnk_free(wide);
+
+    /* a move's value: X wins at once */
+    gs_mnk_player *pl = NULL;
+    assert_int_equal(gs_mnk_player_new(g, NULL, NULL, &pl), GS_OK);
+    mnk_fixture_parse(g, "XX.OO....", &s);
+    gs_mnk_move m;
+    assert_int_equal(gs_mnk_player_move(pl, &s, &m), GS_OK);
+    assert_int_equal(m.cell, 2);
+    assert_int_equal(gs_mnk_outcome(m.value), 1);
+    gs_mnk_player_free(pl);
+    gs_mnk_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -663,6 +788,8 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_mcts_solve_limits),
         cmocka_unit_test(test_play),
+        cmocka_unit_test(test_play_undo),
+        cmocka_unit_test(test_line_and_last),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -218,9 +218,11 @@ int gs_c4_choice_write(const gs_c4_state *s, const gs_c4_solution *sd,
         gs_writer_printf(&w, "score ? (stopped by %s: the best move found, "
                          "not proved)", stopped_by);
     else
-        gs_writer_printf(&w, "score %d (%s%s)", sd->score,
-                         sd->score > 0 ? "a win" : sd->score < 0 ? "a loss"
-                         : "a draw", sd->from_book ? ", from the book" : "");
+        gs_writer_printf(&w, "score %d (%s%s%s)", sd->score,
+                         sd->score > 0 ? "a win for " : sd->score < 0
+                         ? "a loss for " : "a draw", sd->score == 0 ? ""
+                         : gs_c4_to_move(s) == 0 ? "X" : "O",
+                         sd->from_book ? ", from the book" : "");
     gs_writer_printf(&w, ", %.3f ms, %s nodes\n", sd->seconds * 1e3, count);
     return gs_writer_finish(&w);
 }
@@ -412,6 +414,33 @@ int gs_c4_mcts_choice_write(const gs_c4_state *s,
 
 /* ---- A game against the computer ---------------------------------------- */
 
+int gs_c4_winning_line(const gs_c4 *g, const gs_c4_state *s, int cols[4],
+                       int rows[4])
+{
+    /* right, up, up-right, down-right: each line found from its first
+     * cell in the order the header gives */
+    static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    if (!g || !s || (s->over != 1 && s->over != 2))
+        return 0;
+    int who = s->over, width = gs_c4_width(g), height = gs_c4_height(g);
+    for (int c = 0; c < width; c++)
+        for (int r = 0; r < height; r++)
+            for (int d = 0; d < 4; d++) {
+                int n = 0;
+                while (n < 4) {
+                    int cc = c + n * dirs[d][0], rr = r + n * dirs[d][1];
+                    if (cc >= width || rr < 0 || rr >= height ||
+                        gs_c4_cell(g, s, cc, rr) != who)
+                        break;
+                    cols[n] = cc;
+                    rows[n++] = rr;
+                }
+                if (n == 4)
+                    return 4;
+            }
+    return 0;
+}
+
 /* The caller's poll, and whether it asked to leave. */
 typedef struct game_poll {
     const gs_c4_game_play *play;
@@ -457,6 +486,12 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
         return GS_EINVAL;
     memset(out, 0, sizeof *out);
     out->all_known = true;
+    /* The game's positions before each move, the move, and whether the
+     * person played it: what undo goes back through. */
+    gs_c4_state before[GS_C4_MAX_CELLS];
+    int column[GS_C4_MAX_CELLS];
+    bool person[GS_C4_MAX_CELLS];
+    int n = 0;
     for (;;) {
         if (play->show)
             play->show(play->user, s);
@@ -465,8 +500,27 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
             return GS_OK;
         }
         int col;
-        if (!play->computer[gs_c4_to_move(s)]) {
+        bool asked = !play->computer[gs_c4_to_move(s)];
+        if (asked) {
             col = play->ask(play->user, s);
+            while (col == GS_C4_ASK_UNDO) {
+                int back = n - 1;
+                while (back >= 0 && !person[back])
+                    back--;
+                int taken = back < 0 ? 0 : n - back;
+                if (back >= 0) {
+                    *s = before[back];
+                    n = back;
+                }
+                if (play->undone)
+                    play->undone(play->user, s, taken,
+                                 n > 0 ? column[n - 1] : -1);
+                if (taken > 0)
+                    break;
+                col = play->ask(play->user, s);
+            }
+            if (col == GS_C4_ASK_UNDO)
+                continue;   /* the position taken back to, shown */
             if (col < 0) {
                 out->end = GS_C4_GAME_LEFT;
                 return GS_OK;
@@ -488,6 +542,11 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
             }
             out->all_known = out->all_known && (m.mcts || m.solution.known);
             col = m.column;
+        }
+        if (n < GS_C4_MAX_CELLS) {
+            before[n] = *s;
+            column[n] = col;
+            person[n++] = asked;
         }
         gs_c4_play(g, s, col);
     }

@@ -300,6 +300,13 @@ bool gs_mnk_over(const gs_mnk *g, const void *state)
     return s->winner != 0 || s->stones >= g->cells;
 }
 
+/* The cell of the last move, -1 when not known. */
+int gs_mnk_last_move(const gs_mnk *g, const void *state)
+{
+    (void)g;
+    return cstate(state)->last;
+}
+
 void mnk_board_bytes(const gs_mnk *g, const mnk_state *s, uint8_t *board)
 {
     memset(board, 0, (size_t)g->cells);

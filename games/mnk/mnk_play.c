@@ -222,6 +222,7 @@ int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
     out->seconds = r.seconds;
     out->iterative = so.iterative;
     out->depth = r.depth;
+    out->value = r.value;
     return GS_OK;
 }
 
@@ -306,6 +307,62 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
         if (out->best[c] == top)
             out->best[out->nbest++] = c;
     return GS_OK;
+}
+
+/* The winner's stones from cell (r, c) on in direction (dr, dc),
+ * into cells from index n on; the new count. */
+static int run_from(const gs_mnk *g, const void *state, int who, int r,
+                    int c, int dr, int dc, int *cells, int n)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    while (r >= 0 && r < p->rows && c >= 0 && c < p->cols &&
+           gs_mnk_cell(g, state, r * p->cols + c) == who) {
+        cells[n++] = r * p->cols + c;
+        r += dr;
+        c += dc;
+    }
+    return n;
+}
+
+/* The run of the winner's stones through `cell` in direction (dr, dc),
+ * ascending, into cells; its length. */
+static int run_through(const gs_mnk *g, const void *state, int who, int cell,
+                       int dr, int dc, int *cells)
+{
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    int r = cell / p->cols, c = cell % p->cols;
+    /* back to the run's first stone, then forward */
+    while (r - dr >= 0 && r - dr < p->rows && c - dc >= 0 &&
+           c - dc < p->cols &&
+           gs_mnk_cell(g, state, (r - dr) * p->cols + (c - dc)) == who) {
+        r -= dr;
+        c -= dc;
+    }
+    return run_from(g, state, who, r, c, dr, dc, cells, 0);
+}
+
+int gs_mnk_winning_line(const gs_mnk *g, const void *state, int *cells)
+{
+    /* each direction goes to higher cells, so a run comes out ascending */
+    static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int who = gs_mnk_winner(g, state);
+    if (who == 0)
+        return 0;
+    const gs_mnk_params *p = gs_mnk_params_of(g);
+    int last = gs_mnk_last_move(g, state), cells_n = p->rows * p->cols;
+    /* the last move first, when it is known; then every cell */
+    for (int i = last >= 0 ? -1 : 0; i < cells_n; i++) {
+        int cell = i < 0 ? last : i;
+        if (gs_mnk_cell(g, state, cell) != who)
+            continue;
+        for (int d = 0; d < 4; d++) {
+            int n = run_through(g, state, who, cell, dirs[d][0], dirs[d][1],
+                                cells);
+            if (n >= p->k)
+                return n;
+        }
+    }
+    return 0;
 }
 
 /* ---- Text ---- */
@@ -410,16 +467,37 @@ int gs_mnk_solution_json(const gs_mnk_solution *sol, gs_write_fn write,
 
 /* ---- A game ---- */
 
-int gs_mnk_player_play(gs_mnk_player *pl, void *state,
-                       const gs_mnk_game_play *play, gs_mnk_game_result *out)
+/* The moves of a game, for undo: the first position, and each move with
+ * whether a person played it. */
+typedef struct history {
+    void *first;
+    int cell[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    bool person[GS_MNK_MAX_SIDE * GS_MNK_MAX_SIDE];
+    int n;
+} history;
+
+/* Takes back the moves since a person last moved (that move included),
+ * replaying the others from the first position; the moves taken back, 0
+ * when no person has moved. */
+static int undo(const gs_mnk *g, history *h, void *state)
 {
-    if (!out)
-        return GS_EINVAL;
-    memset(out, 0, sizeof *out);
-    out->end = GS_MNK_GAME_LEFT;
-    if (!pl || !state || !play ||
-        ((!play->computer[0] || !play->computer[1]) && !play->ask))
-        return GS_EINVAL;
+    int back = h->n - 1;
+    while (back >= 0 && !h->person[back])
+        back--;
+    if (back < 0)
+        return 0;
+    int taken = h->n - back;
+    memcpy(state, h->first, gs_mnk_state_size(g));
+    for (int i = 0; i < back; i++)
+        gs_mnk_play(g, state, h->cell[i]);
+    h->n = back;
+    return taken;
+}
+
+/* The game of gs_mnk_player_play, with its history h. */
+static int play_game(gs_mnk_player *pl, void *state, history *h,
+                     const gs_mnk_game_play *play, gs_mnk_game_result *out)
+{
     const gs_mnk *g = pl->g;
     const gs_mnk_params *p = gs_mnk_params_of(g);
     for (;;) {
@@ -431,8 +509,20 @@ int gs_mnk_player_play(gs_mnk_player *pl, void *state,
             return GS_OK;
         }
         int cell;
-        if (!play->computer[gs_mnk_to_move(g, state)]) {
+        bool person = !play->computer[gs_mnk_to_move(g, state)];
+        if (person) {
             cell = play->ask(play->user, state);
+            while (cell == GS_MNK_ASK_UNDO) {
+                int taken = undo(g, h, state);
+                out->moves = h->n;
+                if (play->undone)
+                    play->undone(play->user, state, taken);
+                if (taken > 0)
+                    break;
+                cell = play->ask(play->user, state);
+            }
+            if (cell == GS_MNK_ASK_UNDO)
+                continue;   /* the position taken back to, shown */
             if (cell < 0)
                 return GS_OK;
             if (cell >= p->rows * p->cols || gs_mnk_cell(g, state, cell) != 0)
@@ -447,6 +537,36 @@ int gs_mnk_player_play(gs_mnk_player *pl, void *state,
             cell = m.cell;
         }
         gs_mnk_play(g, state, cell);
+        h->cell[h->n] = cell;
+        h->person[h->n++] = person;
         out->moves++;
     }
+}
+
+int gs_mnk_player_play(gs_mnk_player *pl, void *state,
+                       const gs_mnk_game_play *play, gs_mnk_game_result *out)
+{
+    if (!out)
+        return GS_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->end = GS_MNK_GAME_LEFT;
+    if (!pl || !state || !play ||
+        ((!play->computer[0] || !play->computer[1]) && !play->ask))
+        return GS_EINVAL;
+    size_t size = gs_mnk_state_size(pl->g);
+    gs_allocator a = pl->alloc;
+    history *h = a.fn(a.user, NULL, 0, sizeof *h);
+    void *first = h ? a.fn(a.user, NULL, 0, size) : NULL;
+    int rc = GS_ENOMEM;
+    if (first) {
+        h->first = first;
+        h->n = 0;
+        memcpy(first, state, size);
+        rc = play_game(pl, state, h, play, out);
+    }
+    if (first)
+        a.fn(a.user, first, size, 0);
+    if (h)
+        a.fn(a.user, h, sizeof *h, 0);
+    return rc;
 }

@@ -117,6 +117,12 @@ GS_API int gs_c4_parse(const gs_c4 *g, const char *text, size_t len, gs_c4_state
 GS_API bool gs_c4_can_play(const gs_c4 *g, const gs_c4_state *s, int col);
 /* Playing col (which must be playable) makes four in a row. */
 GS_API bool gs_c4_is_winning_move(const gs_c4 *g, const gs_c4_state *s, int col);
+/* The four cells of a line of four of the winner of s (s->over 1 or 2):
+ * columns (0-based) into cols and rows (0 the bottom) into rows, ordered
+ * along the line, the leftmost (for a column, the lowest) first; 4, or 0
+ * when nobody has won. */
+GS_API int gs_c4_winning_line(const gs_c4 *g, const gs_c4_state *s,
+                              int cols[4], int rows[4]);
 /* Plays col for the player to move. GS_EINVAL if the column is off the
  * board or full, or the game is over. */
 GS_API int gs_c4_play(const gs_c4 *g, gs_c4_state *s, int col);
@@ -542,8 +548,9 @@ GS_API size_t gs_c4_line_message(const gs_c4_line *r, unsigned long lineno,
 /*
  * The computer's move in `gamesearch connect4 play`, the choice sd
  * (gs_c4_choose) of position s, and a newline: "computer (X) plays 4,
- * score 3 (a win), 1.234 ms, 12,345 nodes" ("a loss", "a draw"; "(a win,
- * from the book)" for a score from the book); when a limit stopped the
+ * score 3 (a win for X), 1.234 ms, 12,345 nodes" ("a loss for X", "a
+ * draw": the score is the mover's; "(a win for X, from the book)" for a
+ * score from the book); when a limit stopped the
  * search, the score is "? (stopped by WHY: the best move found, not
  * proved)", WHY being `stopped_by`. Returns 0 or the first nonzero value
  * of write.
@@ -674,7 +681,17 @@ typedef struct gs_c4_game_play {
     bool (*chose)(void *user, const gs_c4_state *s,
                   const gs_c4_game_move *m);
     void *user;
+    /* After ask gave GS_C4_ASK_UNDO (may be NULL): `moves` moves were
+     * taken back, s the position now (the person's turn again, shown
+     * next) and `last` the column (0-based) of its last move, -1 when it
+     * is the game's first position; or moves 0 and s unchanged when the
+     * person has not moved yet. */
+    void (*undone)(void *user, const gs_c4_state *s, int moves, int last);
 } gs_c4_game_play;
+
+/* What ask gives, besides a column or -1, to take back the person's last
+ * move and the computer's reply. */
+#define GS_C4_ASK_UNDO (-2)
 
 /* How a game of gs_c4_play_game ended. */
 typedef enum gs_c4_game_end {
@@ -696,7 +713,9 @@ typedef struct gs_c4_game_result {
  * Plays a game from *s (left at the last position) between a person and
  * the computer, as `gamesearch connect4 play` does: show each position; on
  * the person's turns ask; on the computer's, its choice (polled) or MCTS
- * decision, passed to chose, then played. GS_OK and *out; GS_EINVAL for
+ * decision, passed to chose, then played. The game keeps its moves:
+ * GS_C4_ASK_UNDO from ask goes back to the person's last turn (told to
+ * undone), and asks again. GS_OK and *out; GS_EINVAL for
  * NULL arguments, no ask, neither solver nor mcts, or a column from ask
  * that cannot be played.
  */

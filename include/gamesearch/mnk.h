@@ -122,6 +122,15 @@ GS_API int gs_mnk_winner(const gs_mnk *g, const void *state);
 GS_API int gs_mnk_stones(const gs_mnk *g, const void *state);
 /* The game is over: a line, or a full board. */
 GS_API bool gs_mnk_over(const gs_mnk *g, const void *state);
+/* The cell of the last move played into state, or -1 when it is not
+ * known (an empty board, or a position read by gs_mnk_parse). */
+GS_API int gs_mnk_last_move(const gs_mnk *g, const void *state);
+/* The winner's line in state: its cells (k of them, or more when a longer
+ * row of the winner's stones holds it), ascending, into cells (room for
+ * GS_MNK_MAX_SIDE), and their number; 0 when nobody has a line. The line
+ * through the last move when it is known, else the first found. */
+GS_API int gs_mnk_winning_line(const gs_mnk *g, const void *state,
+                               int *cells);
 
 /* The static evaluation of `state` with `eval`, from X's side. */
 GS_API double gs_mnk_evaluate(const gs_mnk *g, const void *state, gs_mnk_eval eval);
@@ -228,6 +237,8 @@ typedef struct gs_mnk_move {
     double seconds;      /* wall time */
     bool iterative;      /* searched with iterative deepening */
     int depth;           /* then the deepest finished iteration */
+    double value;        /* the search's value of the position, from X's
+                            side (gs_mnk_outcome tells what it means) */
 } gs_mnk_move;
 
 /* Every optimal move of a position. */
@@ -360,7 +371,15 @@ typedef struct gs_mnk_game_play {
      * true leaves the game, m not played. */
     bool (*chose)(void *user, const void *state, const gs_mnk_move *m);
     void *user;
+    /* After ask gave GS_MNK_ASK_UNDO (may be NULL): `moves` moves were
+     * taken back, state the position now (a person's turn again, shown
+     * next), or 0 and state unchanged when no person has moved yet. */
+    void (*undone)(void *user, const void *state, int moves);
 } gs_mnk_game_play;
+
+/* What ask gives, besides a cell or -1, to take back the moves since the
+ * person's turn before this one (their move and the computer's reply). */
+#define GS_MNK_ASK_UNDO (-2)
 
 /* How a game of gs_mnk_player_play ended. */
 typedef enum gs_mnk_game_end {
@@ -380,11 +399,14 @@ typedef struct gs_mnk_game_result {
  * position) with pl as the computer, as `gamesearch ttt` does: show each
  * position; on a person's turn ask; on the computer's, gs_mnk_player_move,
  * passed to chose, then played. A position where the game is over ends it
- * at once (shown, no move). GS_OK and *out when the game ended or was
+ * at once (shown, no move). The game keeps its moves: GS_MNK_ASK_UNDO from
+ * ask goes back to the position where a person last moved (told to
+ * undone), and asks again. GS_OK and *out when the game ended or was
  * left; GS_EINVAL for NULL arguments, a person without ask, or a cell from
  * ask that cannot be played (not played; *out says the game was left);
- * or the status of a computer's search that failed (its move not played,
- * *out likewise). *out is always filled in.
+ * GS_ENOMEM when the moves cannot be kept; or the status of a computer's
+ * search that failed (its move not played, *out likewise). *out is always
+ * filled in.
  */
 GS_API int gs_mnk_player_play(gs_mnk_player *pl, void *state,
                               const gs_mnk_game_play *play,
