@@ -162,10 +162,13 @@ int main(int argc, char **argv)
 
     gs_game game;
     nim_game(&g, &game);
-    gs_engine *engine;
+    gs_engine *engine = NULL;
     int status = gs_engine_new(&game, NULL, &engine);
     if (status != GS_OK) {
-        fprintf(stderr, "nim: %s\n", gs_strerror(status));
+        /* the engine, when there is one, says which member it refused */
+        const char *why = engine ? gs_engine_error(engine) : "";
+        fprintf(stderr, "nim: %s\n", *why ? why : gs_strerror(status));
+        gs_engine_free(engine);
         return 1;
     }
     gs_search_options options;

@@ -56,7 +56,10 @@ int main(int argc, char **argv)
     if (status == GS_OK)
         status = gs_search(engine, &root, &options, &result);
     if (status != GS_OK) {
-        fprintf(stderr, "%s: %s\n", argv[1], gs_strerror(status));
+        /* the engine, when there is one, says why in a sentence */
+        const char *why = engine ? gs_engine_error(engine) : "";
+        fprintf(stderr, "%s: %s\n", argv[1],
+                *why ? why : gs_strerror(status));
         gs_engine_free(engine);
         gs_tree_free(tree);
         return 1;
