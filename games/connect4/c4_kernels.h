@@ -68,6 +68,18 @@ typedef struct shape {
 #define C4_KERNEL static inline
 #endif
 
+/* The cells of the board, and its rows, by the shape (constants for a
+ * constant shape). */
+static inline int sh_cells(shape sh)
+{
+    return sh.width * (sh.h1 - 1);
+}
+
+static inline int sh_height(shape sh)
+{
+    return sh.h1 - 1;
+}
+
 static inline shape shape_of(const gs_c4 *g)
 {
     shape sh = {g->width, g->h1};
@@ -155,7 +167,7 @@ C4_KERNEL void play_col(const gs_c4 *g, shape sh, const gs_c4_state *s,
     const int32_t winner = 1 + (s->moves & 1);
     child->current = mover ^ mask;
     child->mask = mask;
-    child->over = has_four(sh, mover) ? winner : moves == g->cells ? 3 : 0;
+    child->over = has_four(sh, mover) ? winner : moves == sh_cells(sh) ? 3 : 0;
     child->moves = moves;
 }
 
@@ -191,7 +203,7 @@ C4_KERNEL uint64_t mirror_key(const gs_c4 *g, shape sh, uint64_t key)
 C4_KERNEL void dead_lines(const gs_c4 *g, shape sh, const gs_c4_state *s,
                           int *mlo, int *mhi)
 {
-    if (2 * s->moves < g->cells)
+    if (2 * s->moves < sh_cells(sh))
         return;
     const uint64_t empty = g->board & ~s->mask;
     if (!has_four(sh, s->current | empty))
@@ -255,7 +267,7 @@ C4_KERNEL bool lines_covered(const gs_c4 *g, shape sh, uint64_t mine,
 C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
                          bool exact, int *mhi)
 {
-    if ((g->height & 1) || (s->moves & 1) || *mhi <= (exact ? -1 : 0))
+    if ((sh_height(sh) & 1) || (s->moves & 1) || *mhi <= (exact ? -1 : 0))
         return;
     const uint64_t playable_now = playable(g, s);
     const uint64_t theirs = (s->current ^ s->mask) |
@@ -271,10 +283,10 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
          * then fills it with stone cells - height + R, for a score of
          * -(height + 2 - R) / 2; the first line so filled decides. */
         *mhi = -1;   /* the top row */
-        for (int r = 1; r < g->height - 1; r += 2) {
+        for (int r = 1; r < sh_height(sh) - 1; r += 2) {
             const uint64_t low = g->bottom * (((uint64_t)2 << r) - 1);
             if (has_four(sh, theirs & (s->mask | low))) {
-                *mhi = -(g->height + 1 - r) / 2;
+                *mhi = -(sh_height(sh) + 1 - r) / 2;
                 break;
             }
         }
@@ -313,7 +325,7 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
         uint64_t moves = 0;
         const uint64_t possible = playable(g, &t);
         if (possible & winning_cells(g, sh, t.current, t.mask)) {
-            tlo = thi = gs_c4_win_score(g, t.moves);
+            tlo = thi = (sh_cells(sh) + 1 - t.moves) / 2;
         } else {
             const uint64_t opp_win =
                 winning_cells(g, sh, t.current ^ t.mask, t.mask);
@@ -323,12 +335,12 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
                 moves = forced & (forced - 1) ? 0 : forced;
             moves &= ~(opp_win >> 1);
             if (!moves) {
-                tlo = thi = -(g->cells - t.moves) / 2;
-            } else if (t.moves >= g->cells - 2) {
+                tlo = thi = -(sh_cells(sh) - t.moves) / 2;
+            } else if (t.moves >= sh_cells(sh) - 2) {
                 tlo = thi = 0;
             } else {
-                tlo = -(g->cells - 2 - t.moves) / 2;
-                thi = (g->cells - 1 - t.moves) / 2;
+                tlo = -(sh_cells(sh) - 2 - t.moves) / 2;
+                thi = (sh_cells(sh) - 1 - t.moves) / 2;
                 dead_lines(g, sh, &t, &tlo, &thi);
                 claimeven(g, sh, &t, exact, &thi);
             }

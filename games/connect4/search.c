@@ -285,14 +285,14 @@ C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
     moves &= ~(threats >> 1);
     k->threats = threats;
     if (!moves) {
-        k->lo = k->hi = -(g->cells - s->moves) / 2;
-    } else if (s->moves >= g->cells - 2) {
+        k->lo = k->hi = -(sh_cells(sh) - s->moves) / 2;
+    } else if (s->moves >= sh_cells(sh) - 2) {
         k->lo = k->hi = 0;
     } else if (!(moves & (moves - 1))) {
         moves = judge_k(g, sh, true, s, &k->lo, &k->hi);   /* the chain */
     } else {
-        k->lo = -(g->cells - 2 - s->moves) / 2;
-        k->hi = (g->cells - 1 - s->moves) / 2;
+        k->lo = -(sh_cells(sh) - 2 - s->moves) / 2;
+        k->hi = (sh_cells(sh) - 1 - s->moves) / 2;
         dead_lines(g, sh, s, &k->lo, &k->hi);
         claimeven(g, sh, s, true, &k->hi);
     }
