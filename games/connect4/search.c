@@ -58,7 +58,8 @@ struct c4_search {
     size_t entries;       /* in use: a power of two */
     size_t allocated;     /* entries allocated, >= entries */
     size_t max_entries;   /* the size asked for, in entries */
-    size_t stores;        /* new entries in this generation */
+    size_t stores;        /* new entries since the table in use last
+                             doubled or was emptied */
     uint8_t gen;          /* the current generation, 1 .. 255 */
     atomic_bool cancel;
     /* The solve under way. */
@@ -164,7 +165,7 @@ static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
     } else if (e->gen != S->gen && ++S->stores > S->entries / 2 &&
                S->entries < S->max_entries) {
         if (table_grow(S)) {
-            S->stores = 0;   /* counted again from the moved ones' slots */
+            S->stores = 0;
             e = &S->table[slot_of(S, hash)];
         } else {
             S->max_entries = S->entries;
