@@ -43,7 +43,8 @@ typedef struct entry {
     uint64_t key;
     int8_t lo, hi;    /* the score lies in [lo, hi], the mover's view */
     uint8_t gen;      /* the generation that wrote it; 0: never written */
-    uint8_t pad[5];
+    uint8_t stones;   /* the stones of its position */
+    uint8_t pad[4];
 } entry;
 
 /* The table's first size, in entries (1 MiB). */
@@ -92,10 +93,11 @@ static double now_seconds(void)
 
 /* ---- The table ------------------------------------------------------- */
 
-/* A key's slot, by its hash (mix64 of the key, worked out once a node). */
+/* A key's bucket, the first of its two slots, by its hash (mix64 of the
+ * key, worked out once a node). */
 static inline size_t slot_of(const c4_search *S, uint64_t hash)
 {
-    return (size_t)hash & (S->entries - 1);
+    return (size_t)hash & (S->entries - 2);
 }
 
 static inline void table_prefetch(const c4_search *S, uint64_t hash)
@@ -113,6 +115,8 @@ static inline void table_read(const c4_search *S, uint64_t key, uint64_t hash,
                               int *lo, int *hi)
 {
     const entry *e = &S->table[slot_of(S, hash)];
+    if (!(e->gen == S->gen && e->key == key))
+        e++;
     if (e->gen == S->gen && e->key == key) {
         if (e->lo > *lo)
             *lo = e->lo;
@@ -142,7 +146,7 @@ static bool table_grow(c4_search *S)
     for (size_t i = 0; i < old; i++) {
         if (t[i].gen != S->gen)
             continue;
-        const size_t j = slot_of(S, mix64(t[i].key));
+        const size_t j = slot_of(S, mix64(t[i].key)) | (i & 1);
         if (j != i) {   /* j is i + old: no entry of this generation */
             t[j] = t[i];
             t[i].gen = 0;
@@ -151,12 +155,31 @@ static bool table_grow(c4_search *S)
     return true;
 }
 
+/* The slot of key's bucket to store it in: its own entry, else an empty
+ * one (of an older generation), else the one whose position has more
+ * stones (a smaller search to redo), the second on a tie. */
+static inline entry *pick_slot(c4_search *S, uint64_t key, uint64_t hash,
+                               int stones)
+{
+    (void)stones;
+    entry *e = &S->table[slot_of(S, hash)];
+    if (e[0].gen == S->gen && e[0].key == key)
+        return &e[0];
+    if (e[1].gen == S->gen && e[1].key == key)
+        return &e[1];
+    if (e[0].gen != S->gen)
+        return &e[0];
+    if (e[1].gen != S->gen)
+        return &e[1];
+    return e[0].stones > e[1].stones ? &e[0] : &e[1];
+}
+
 /* Stores what a search found of key's score: within [lo, hi], met with
  * what the entry already holds for the same position. */
 static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
-                        int hi)
+                        int hi, int stones)
 {
-    entry *e = &S->table[slot_of(S, hash)];
+    entry *e = pick_slot(S, key, hash, stones);
     if (e->gen == S->gen && e->key == key) {
         if (lo < e->lo)
             lo = e->lo;
@@ -166,11 +189,12 @@ static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
                S->entries < S->max_entries) {
         if (table_grow(S)) {
             S->stores = 0;
-            e = &S->table[slot_of(S, hash)];
+            e = pick_slot(S, key, hash, stones);
         } else {
             S->max_entries = S->entries;
         }
     }
+    e->stones = (uint8_t)stones;
     e->key = key;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
@@ -187,7 +211,7 @@ int c4_search_new(const gs_c4 *g, size_t table_bytes,
     memset(S, 0, sizeof *S);
     S->alloc = *alloc;
     S->g = g;
-    S->max_entries = 1;
+    S->max_entries = 2;   /* one bucket at least */
     while (S->max_entries * 2 * sizeof(entry) <= table_bytes)
         S->max_entries *= 2;
     S->entries = S->max_entries < TABLE_START_ENTRIES ? S->max_entries
@@ -386,7 +410,7 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
         judge_child(S, sh, k);
         if (-k->hi >= beta) {   /* the child's worst for n beats beta */
             if (!forced)
-                table_store(S, n->key, n->hash, -k->hi, n->hi);
+                table_store(S, n->key, n->hash, -k->hi, n->hi, n->s.moves);
             if (root)
                 S->root_best = k->col;
             return -k->hi;
@@ -421,7 +445,7 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
             return alpha;
         if (v >= beta) {
             if (!forced)
-                table_store(S, n->key, n->hash, v, n->hi);
+                table_store(S, n->key, n->hash, v, n->hi, n->s.moves);
             if (root)
                 S->root_best = k->col;
             return v;
@@ -432,7 +456,7 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
 
     /* Step 6. Every child at most alpha: so is n. */
     if (!forced)
-        table_store(S, n->key, n->hash, n->lo, alpha);
+        table_store(S, n->key, n->hash, n->lo, alpha, n->s.moves);
     return alpha;
 }
 
