@@ -18,8 +18,10 @@
  *
  * The table. A power of two of 16-byte entries, each a key (the position's
  * current + mask, or the smaller of it and its mirror image's with
- * `symmetry`) with the lower and upper bounds known of its score and the
- * generation that wrote it. Emptying the table is a new generation: an
+ * `symmetry`) with the lower and upper bounds known of its score, its
+ * stones and the generation that wrote it, in buckets of two: a store
+ * keeps the entry whose position has fewer stones (nearer the root, a
+ * larger search to redo) when both are taken. Emptying the table is a new generation: an
  * entry of an older one reads as empty, so the pages once written are
  * never written again to empty them (and never given back to the system
  * and faulted in again). The table in use starts small and doubles,
