@@ -590,9 +590,11 @@ static void test_symmetric_root(void **state)
         bool symmetric;
         int score;
         uint64_t plain, mirrored, mirrored_no_etc;
+        uint64_t solver[2];   /* the solver's own search, symmetry 0 and 1 */
     } cases[] = {
-        {"44444411771177", true, 1, 278478, 176358, 172118},
-        {"44444411771175", false, 3, 76619, 72665, 79399},
+        {"44444411771177", true, 1, 278478, 176358, 172118,
+         {119683, 119683}},
+        {"44444411771175", false, 3, 76619, 72665, 79399, {61598, 56977}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gs_c4_state s = position(g, cases[i].moves);
@@ -623,7 +625,8 @@ static void test_symmetric_root(void **state)
                      (unsigned long long)cases[i].mirrored,
                      (unsigned long long)cases[i].mirrored_no_etc);
 
-        /* The solver: mirror images for the symmetric position only. */
+        /* The solver (its own search, on one thread): mirror images for
+         * the symmetric position whether asked or not. */
         for (int sym = 0; sym < 2; sym++) {
             gs_c4_solver_params sp;
             gs_c4_solver_params_init(&sp);
@@ -635,8 +638,7 @@ static void test_symmetric_root(void **state)
             assert_int_equal(gs_c4_solve(sv, &s, false, &sd), GS_OK);
             assert_true(sd.known);
             assert_int_equal(sd.score, cases[i].score);
-            const uint64_t want =
-                sym || cases[i].symmetric ? nodes[1] : nodes[0];
+            const uint64_t want = cases[i].solver[sym];
             if (sd.nodes != want)
                 fail_msg("%s, symmetry %d: the solver took %llu nodes, want "
                          "%llu", cases[i].moves, sym,
@@ -649,10 +651,87 @@ static void test_symmetric_root(void **state)
     gs_c4_free(g);
 }
 
+/* Every position of a 5x4 board up to `left` more stones from s: the
+ * one-thread solver (Connect Four's own search) and the engine's exact
+ * search agree on the score, and the solver's column gets it. */
+static void agree_below(gs_c4_solver *sv, gs_engine *e, const gs_c4 *g,
+                        const gs_c4_state *s, int left, int *count)
+{
+    gs_search_options o;
+    gs_solver_options so;
+    gs_c4_search_options(&o, &so, false);
+    gs_result r;
+    gs_engine_tt_clear(e);
+    assert_int_equal(gs_search(e, s, &o, &r), GS_OK);
+    const double v = gs_c4_to_move(s) == 1 ? -r.value : r.value;
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_solve(sv, s, false, &sd), GS_OK);
+    assert_true(sd.known && sd.best_proved);
+    if ((double)sd.score != v)
+        fail_msg("%d stones: the solver says %d, the engine %g", s->moves,
+                 sd.score, v);
+    gs_c4_state after = *s;
+    assert_int_equal(gs_c4_play(g, &after, sd.best), GS_OK);
+    if (!after.over) {
+        gs_c4_solution reply;
+        assert_int_equal(gs_c4_solve(sv, &after, false, &reply), GS_OK);
+        assert_int_equal(-reply.score, sd.score);
+    }
+    ++*count;
+    for (int c = 0; left > 0 && c < gs_c4_width(g); c++) {
+        gs_c4_state child = *s;
+        if (gs_c4_play(g, &child, c) == GS_OK && !child.over)
+            agree_below(sv, e, g, &child, left - 1, count);
+    }
+}
+
+/* The one-thread solver's own search: the engine's scores on a board of
+ * another shape, with the table kept, emptied, tiny (one entry) or
+ * emptied more times than it has generations. */
+static void test_own_search(void **state)
+{
+    (void)state;
+    gs_c4 *g = make(5, 4);
+    gs_game game;
+    gs_engine *e = exact_engine(g, &game, TABLE_BYTES);
+    static const size_t bytes[] = {TABLE_BYTES, 16};
+    for (size_t b = 0; b < sizeof bytes / sizeof bytes[0]; b++) {
+        gs_c4_solver_params sp;
+        gs_c4_solver_params_init(&sp);
+        sp.table_bytes = bytes[b];
+        gs_c4_solver *sv = NULL;
+        assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &sv), GS_OK);
+        gs_c4_state empty;
+        gs_c4_empty(g, &empty);
+        int count = 0;
+        agree_below(sv, e, g, &empty, 3, &count);
+        assert_int_equal(count, 1 + 5 + 25 + 125);
+        gs_c4_solver_free(sv);
+    }
+    gs_engine_free(e);
+    gs_c4_free(g);
+
+    /* 7x6: the same nodes from a table emptied once or 300 times (more
+     * than it has generations), after a solve that grew it. */
+    fixture f;
+    open_solver(&f, NULL);
+    gs_c4_state s = position(f.g, "32751571231557");
+    gs_c4_solution a, b;
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &a), GS_OK);
+    for (int i = 0; i < 300; i++)
+        gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_solve(f.sv, &s, false, &b), GS_OK);
+    assert_true(a.known && b.known && a.score == b.score);
+    assert_true(a.nodes == b.nodes);
+    close_solver(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_scores),
+        cmocka_unit_test(test_own_search),
         cmocka_unit_test(test_solver_params),
         cmocka_unit_test(test_threads_same_scores),
         cmocka_unit_test(test_child_bounds),

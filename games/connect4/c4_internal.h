@@ -33,4 +33,40 @@ void c4_game_exact(const gs_c4 *g, gs_game *game);
 const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
 const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);
 
+/*
+ * Connect Four's own exact search (search.c): one thread, its own table of
+ * about table_bytes (grown as stores come, emptied by generation), kept
+ * from solve to solve until c4_search_clear.
+ */
+typedef struct c4_search c4_search;
+
+typedef struct c4_limits {
+    uint64_t max_nodes;   /* 0: none */
+    double max_seconds;   /* 0: none */
+    bool weak;            /* only the score's sign: the window [-1, 1] */
+    bool symmetry;        /* a position and its mirror image one entry */
+} c4_limits;
+
+typedef struct c4_answer {
+    int score;            /* for the player to move (weak: its sign) */
+    bool known;           /* the score is proved (no limit stopped it) */
+    gs_stop stopped;      /* the limit that stopped the search, if any */
+    int best;             /* a column, -1 when none was found */
+    bool best_proved;     /* best scores `score` */
+    uint64_t nodes;       /* calls of the search function, Pons's way */
+    double seconds;
+} c4_answer;
+
+/* GS_OK and *out, or GS_ENOMEM (*out NULL). */
+int c4_search_new(const gs_c4 *g, size_t table_bytes,
+                  const gs_allocator *alloc, c4_search **out);
+void c4_search_free(c4_search *S);
+/* Empties the table (a new generation). */
+void c4_search_clear(c4_search *S);
+/* Asks a solve under way on another thread to stop, or withdraws it. */
+void c4_search_cancel(c4_search *S, bool cancel);
+/* Solves s (any position, the game over included): GS_OK always. */
+int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
+                    c4_answer *out);
+
 #endif

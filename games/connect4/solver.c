@@ -4,9 +4,10 @@
  * a solver object (the game's engine and its table), and the two questions
  * people ask of a position: its score, and every column's score.
  *
- * The engine's values are the first player's; the solver turns them into
- * scores for the player to move, and checks that an exact search answered
- * an exact whole score.
+ * One thread solves with Connect Four's own search (search.c), several
+ * with the engine's threads sharing its table. The engine's values are
+ * the first player's; the solver turns them into scores for the player to
+ * move, and checks that an exact search answered an exact whole score.
  */
 #include <limits.h>
 #include <math.h>
@@ -19,7 +20,8 @@ struct gs_c4_solver {
     gs_allocator alloc;
     const gs_c4 *g;
     gs_game game;              /* the engine's game: ctx is g */
-    gs_engine *engine;
+    gs_engine *engine;         /* several threads (else NULL) ... */
+    c4_search *search;         /* ... or one (else NULL) */
     gs_search_options options; /* the recipe with the caller's limits ... */
     gs_solver_options solver_options;   /* ... and its solver options */
     const gs_c4_book *book;    /* answers before a search (or NULL) */
@@ -43,7 +45,9 @@ void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b)
 
 void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
 {
-    if (sv)
+    if (sv && sv->search)
+        c4_search_cancel(sv->search, cancel);
+    else if (sv)
         gs_engine_cancel(sv->engine, cancel);
 }
 
@@ -148,9 +152,14 @@ int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
     sv->alloc = *alloc;
     sv->g = g;
     c4_game_exact(g, &sv->game);
-    int rc = gs_engine_new(&sv->game, alloc, &sv->engine);
-    if (rc == GS_OK)
-        rc = gs_engine_tt_resize(sv->engine, p->table_bytes);
+    int rc;
+    if (p->threads == 1) {
+        rc = c4_search_new(g, p->table_bytes, alloc, &sv->search);
+    } else {
+        rc = gs_engine_new(&sv->game, alloc, &sv->engine);
+        if (rc == GS_OK)
+            rc = gs_engine_tt_resize(sv->engine, p->table_bytes);
+    }
     if (rc != GS_OK) {
         gs_c4_solver_free(sv);
         return rc;
@@ -169,13 +178,42 @@ void gs_c4_solver_free(gs_c4_solver *sv)
     if (!sv)
         return;
     gs_engine_free(sv->engine);
+    c4_search_free(sv->search);
     gs_allocator a = sv->alloc;
     a.fn(a.user, sv, sizeof *sv, 0);
 }
 
 void gs_c4_solver_clear(gs_c4_solver *sv)
 {
-    gs_engine_tt_clear(sv->engine);
+    if (sv->search)
+        c4_search_clear(sv->search);
+    else
+        gs_engine_tt_clear(sv->engine);
+}
+
+/* gs_c4_solve's search on one thread: Connect Four's own. */
+static void solve_alone(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                        gs_c4_solution *out)
+{
+    c4_limits lim = {
+        .max_nodes = sv->options.max_nodes,
+        .max_seconds = sv->options.max_seconds,
+        .weak = weak,
+        .symmetry = sv->solver_options.tt_symmetry || c4_is_symmetric(sv->g, s),
+    };
+    c4_answer a;
+    c4_search_solve(sv->search, s, &lim, &a);
+    out->stopped = a.stopped;
+    out->nodes = a.nodes;
+    out->seconds = a.seconds;
+    out->best = a.best >= 0 ? a.best : fallback_column(sv->g, s);
+    out->best_proved = a.best_proved;
+    if (!a.known)
+        return;
+    out->known = true;
+    out->score = weak ? (a.score > 0) - (a.score < 0) : a.score;
+    out->value = gs_c4_to_move(s) == 1 ? -out->score : out->score;
+    out->bound = GS_BOUND_EXACT;
 }
 
 /* A best column of s, whose score for its player to move is `score`, by
@@ -260,6 +298,10 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
         return GS_EINVAL;
     if (solve_from_book(sv, s, weak, out))
         return GS_OK;
+    if (sv->search) {
+        solve_alone(sv, s, weak, out);
+        return GS_OK;
+    }
 
     /* Step 1. Search, with the root window of a weak solve, and enhanced
      * transposition cutoffs while fewer than two thirds of the cells are

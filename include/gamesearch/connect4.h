@@ -144,8 +144,11 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 
 /* ---- The solver ---------------------------------------------------------
  *
- * An exact solver on the engine: a game instance's engine with its own
- * transposition table, searched with one recipe (gs_c4_search_options).
+ * An exact solver with its own transposition table: on one thread,
+ * Connect Four's own negamax (integer scores, null-window bisection, nodes
+ * counted as Pascal Pons counts them: every call of the search); on
+ * several, the engine's threads sharing its table, searched with one
+ * recipe (gs_c4_search_options).
  * Scores are Pons's, for the player to move: 0 a draw, a win with the
  * player's last stone 1, with the stone before 2, and so on; a loss minus
  * the opponent's win. A "weak" solve answers only the sign: 1 win, 0 draw,

@@ -1,0 +1,622 @@
+/*
+ * games/connect4/search.c: Connect Four's own exact search, a negamax on
+ * the bitboards with whole-number scores and a table of its own, for one
+ * thread (the solver runs several threads on the engine instead).
+ *
+ * A node is a position with what its parent learned of it (struct node):
+ * its key, its bounds from the rules (judge_k: wins and losses at once,
+ * dead lines, claimeven, the chain of forced moves played out) narrowed
+ * by its table entry, and the cells worth playing. A parent works this out
+ * for every child before it searches any, so that a child whose bounds
+ * settle it (an exact value, a value that cannot reach the window, or one
+ * that beats it: an enhanced transposition cutoff) is never entered, and
+ * a child that is entered starts from what its parent found.
+ *
+ * The root's score is found by null-window probes that halve the range
+ * of possible scores (Pons's bisection). Nodes are counted as Pons counts
+ * them: every call of negamax, one for each probe of the root included.
+ *
+ * The table. A power of two of 16-byte entries, each a key (the position's
+ * current + mask, or the smaller of it and its mirror image's with
+ * `symmetry`) with the lower and upper bounds known of its score, its
+ * stones and the generation that wrote it, in buckets of two: a store
+ * keeps the entry whose position has fewer stones (nearer the root, a
+ * larger search to redo) when both are taken. Emptying the table is a new generation: an
+ * entry of an older one reads as empty, so the pages once written are
+ * never written again to empty them (and never given back to the system
+ * and faulted in again). The table in use starts small and doubles,
+ * entries moved in place, while a generation's stores outnumber half its
+ * entries, up to the size asked for: a small search touches few pages.
+ * Emptied, it is small again in use, the memory kept (its entries all of
+ * older generations): so a solve's node count depends only on the solves
+ * since the table was last emptied.
+ */
+#include <assert.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "c4_internal.h"
+#include "c4_kernels.h"
+#include "../../src/mem.h"
+
+typedef struct entry {
+    uint64_t key;
+    int8_t lo, hi;    /* the score lies in [lo, hi], the mover's view */
+    uint8_t gen;      /* the generation that wrote it; 0: never written */
+    uint8_t stones;   /* the stones of its position */
+    uint8_t pad[4];
+} entry;
+
+/* The table's first size, in entries (1 MiB). */
+#define TABLE_START_ENTRIES ((size_t)1 << 16)
+/* How often (in nodes, a power of two) the clock and a cancel are read. */
+#define CHECK_NODES 1024
+
+struct c4_search {
+    gs_allocator alloc;
+    const gs_c4 *g;
+    entry *table;
+    size_t entries;       /* in use: a power of two */
+    size_t allocated;     /* entries allocated, >= entries */
+    size_t max_entries;   /* the size asked for, in entries */
+    size_t stores;        /* new entries since the table in use last
+                             doubled or was emptied */
+    uint8_t gen;          /* the current generation, 1 .. 255 */
+    atomic_bool cancel;
+    /* The solve under way. */
+    bool symmetry;
+    uint64_t nodes, node_limit;
+    double deadline;      /* seconds on the monotonic clock; 0: none */
+    gs_stop stop;
+    int root_moves;       /* stones on the root's board */
+    int root_best;        /* the root's column that failed high last */
+};
+
+/* A position and what its parent learned of it. */
+typedef struct node {
+    gs_c4_state s;
+    uint64_t key;
+    uint64_t hash;    /* mix64(key): its slot is hash & (entries - 1) */
+    uint64_t moves;   /* the cells worth playing; 0 when lo == hi */
+    uint64_t threats; /* the empty cells that would give the opponent four */
+    int lo, hi;       /* bounds of its score, its mover's view */
+    int col;          /* the column its parent played into it */
+    int32_t order;    /* its parent's ordering score of col */
+} node;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- The table ------------------------------------------------------- */
+
+/* A key's bucket, the first of its two slots, by its hash (mix64 of the
+ * key, worked out once a node). */
+static inline size_t slot_of(const c4_search *S, uint64_t hash)
+{
+    return (size_t)hash & (S->entries - 2);
+}
+
+static inline void table_prefetch(const c4_search *S, uint64_t hash)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&S->table[slot_of(S, hash)]);
+#else
+    (void)S;
+    (void)hash;
+#endif
+}
+
+/* Narrows [*lo, *hi] by the table's entry for key, if any. */
+static inline void table_read(const c4_search *S, uint64_t key, uint64_t hash,
+                              int *lo, int *hi)
+{
+    const entry *e = &S->table[slot_of(S, hash)];
+    if (!(e->gen == S->gen && e->key == key))
+        e++;
+    if (e->gen == S->gen && e->key == key) {
+        if (e->lo > *lo)
+            *lo = e->lo;
+        if (e->hi < *hi)
+            *hi = e->hi;
+    }
+}
+
+/* Doubles the table in use, each entry of this generation moved to its
+ * slot in the larger one (the new half holds only older generations, or
+ * is new memory, zeroed); false (the table as it was) when memory is
+ * short. */
+static bool table_grow(c4_search *S)
+{
+    const size_t old = S->entries;
+    entry *t = S->table;
+    if (S->allocated < 2 * old) {
+        t = mem_resize(&S->alloc, t, S->allocated * sizeof *t,
+                       2 * old * sizeof *t);
+        if (!t)
+            return false;
+        memset(t + S->allocated, 0, (2 * old - S->allocated) * sizeof *t);
+        S->table = t;
+        S->allocated = 2 * old;
+    }
+    S->entries = 2 * old;
+    for (size_t i = 0; i < old; i++) {
+        if (t[i].gen != S->gen)
+            continue;
+        const size_t j = slot_of(S, mix64(t[i].key)) | (i & 1);
+        if (j != i) {   /* j is i + old: no entry of this generation */
+            t[j] = t[i];
+            t[i].gen = 0;
+        }
+    }
+    return true;
+}
+
+/* The slot of key's bucket to store it in: its own entry, else an empty
+ * one (of an older generation), else the one whose position has more
+ * stones (a smaller search to redo), the second on a tie. */
+static inline entry *pick_slot(c4_search *S, uint64_t key, uint64_t hash,
+                               int stones)
+{
+    (void)stones;
+    entry *e = &S->table[slot_of(S, hash)];
+    if (e[0].gen == S->gen && e[0].key == key)
+        return &e[0];
+    if (e[1].gen == S->gen && e[1].key == key)
+        return &e[1];
+    if (e[0].gen != S->gen)
+        return &e[0];
+    if (e[1].gen != S->gen)
+        return &e[1];
+    return e[0].stones > e[1].stones ? &e[0] : &e[1];
+}
+
+/* Stores what a search found of key's score: within [lo, hi], met with
+ * what the entry already holds for the same position. */
+static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
+                        int hi, int stones)
+{
+    entry *e = pick_slot(S, key, hash, stones);
+    if (e->gen == S->gen && e->key == key) {
+        if (lo < e->lo)
+            lo = e->lo;
+        if (hi > e->hi)
+            hi = e->hi;
+    } else if (e->gen != S->gen && ++S->stores > S->entries / 2 &&
+               S->entries < S->max_entries) {
+        if (table_grow(S)) {
+            S->stores = 0;
+            e = pick_slot(S, key, hash, stones);
+        } else {
+            S->max_entries = S->entries;
+        }
+    }
+    e->stones = (uint8_t)stones;
+    e->key = key;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->gen = S->gen;
+}
+
+int c4_search_new(const gs_c4 *g, size_t table_bytes,
+                  const gs_allocator *alloc, c4_search **out)
+{
+    *out = NULL;
+    c4_search *S = mem_resize(alloc, NULL, 0, sizeof *S);
+    if (!S)
+        return GS_ENOMEM;
+    memset(S, 0, sizeof *S);
+    S->alloc = *alloc;
+    S->g = g;
+    S->max_entries = 2;   /* one bucket at least */
+    while (S->max_entries * 2 * sizeof(entry) <= table_bytes)
+        S->max_entries *= 2;
+    S->entries = S->max_entries < TABLE_START_ENTRIES ? S->max_entries
+                                                      : TABLE_START_ENTRIES;
+    S->table = mem_resize(alloc, NULL, 0, S->entries * sizeof(entry));
+    if (!S->table) {
+        mem_resize(alloc, S, sizeof *S, 0);
+        return GS_ENOMEM;
+    }
+    memset(S->table, 0, S->entries * sizeof(entry));
+    S->allocated = S->entries;
+    S->gen = 1;
+    atomic_init(&S->cancel, false);
+    *out = S;
+    return GS_OK;
+}
+
+void c4_search_free(c4_search *S)
+{
+    if (!S)
+        return;
+    gs_allocator a = S->alloc;
+    mem_resize(&a, S->table, S->allocated * sizeof(entry), 0);
+    mem_resize(&a, S, sizeof *S, 0);
+}
+
+void c4_search_clear(c4_search *S)
+{
+    S->stores = 0;
+    S->entries = S->max_entries < TABLE_START_ENTRIES ? S->max_entries
+                                                      : TABLE_START_ENTRIES;
+    if (++S->gen == 0) {   /* every generation used: empty it for real */
+        memset(S->table, 0, S->allocated * sizeof(entry));
+        S->gen = 1;
+    }
+}
+
+void c4_search_cancel(c4_search *S, bool cancel)
+{
+    atomic_store(&S->cancel, cancel);
+}
+
+/* ---- The search ------------------------------------------------------ */
+
+/* Plays col of s into child, a move that neither wins nor fills the board
+ * (a move worth playing, of a node whose mover cannot win at once, below
+ * the last two cells): the game goes on, so no line is looked for. */
+C4_KERNEL void play_on(const gs_c4 *g, const gs_c4_state *s, int col,
+                       gs_c4_state *child)
+{
+    const uint64_t mask = s->mask | (s->mask + g->col_bottom[col]);
+    child->current = s->current ^ s->mask;
+    child->mask = mask;
+    child->moves = s->moves + 1;
+    child->over = 0;
+}
+
+/* The table's key of s. */
+C4_KERNEL uint64_t key_of(const c4_search *S, shape sh, const gs_c4_state *s)
+{
+    const uint64_t key = s->current + s->mask;
+    if (!S->symmetry)
+        return key;
+    const uint64_t m = mirror_key(S->g, sh, key);
+    return m < key ? m : key;
+}
+
+/* Fills the root n's bounds, moves and threats from the rules and the
+ * table (n->s and n->key set). */
+C4_KERNEL void judge_node(const c4_search *S, shape sh, node *n)
+{
+    n->moves = judge_k(S->g, sh, true, &n->s, &n->lo, &n->hi);
+    n->threats = winning_cells(S->g, sh, n->s.current ^ n->s.mask, n->s.mask);
+    table_read(S, n->key, n->hash, &n->lo, &n->hi);
+    if (n->lo >= n->hi)
+        n->moves = 0;
+}
+
+/*
+ * judge_node for a child k of a node: judge_k's bounds with what a child
+ * is known not to need. Its mover cannot win at once (its parent played a
+ * move worth playing), so only the opponent's threats are worked out, and
+ * kept for the ordering score; a chain of forced moves is left to judge_k.
+ */
+C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
+{
+    const gs_c4 *g = S->g;
+    const gs_c4_state *s = &k->s;
+    const uint64_t threats =
+        winning_cells(g, sh, s->current ^ s->mask, s->mask);
+    const uint64_t possible = playable(g, s);
+    const uint64_t forced = possible & threats;
+    uint64_t moves = possible;
+    if (forced)
+        moves = forced & (forced - 1) ? 0 : forced;
+    moves &= ~(threats >> 1);
+    k->threats = threats;
+    if (!moves) {
+        k->lo = k->hi = -(sh_cells(sh) - s->moves) / 2;
+    } else if (s->moves >= sh_cells(sh) - 2) {
+        k->lo = k->hi = 0;
+    } else if (!(moves & (moves - 1))) {
+        moves = judge_k(g, sh, true, s, &k->lo, &k->hi);   /* the chain */
+    } else {
+        k->lo = -(sh_cells(sh) - 2 - s->moves) / 2;
+        k->hi = (sh_cells(sh) - 1 - s->moves) / 2;
+        dead_lines(g, sh, s, &k->lo, &k->hi);
+        claimeven(g, sh, s, true, &k->hi);
+    }
+    k->moves = moves;
+    table_read(S, k->key, k->hash, &k->lo, &k->hi);
+    if (k->lo >= k->hi)
+        k->moves = 0;
+}
+
+/* The ordering score of n's child k: the threats the move leaves its
+ * player, as order_hint_k scores them. */
+C4_KERNEL int32_t order_of(const gs_c4 *g, const node *n, const node *k)
+{
+    const uint64_t useful =
+        k->threats & ~((n->threats & ~k->s.mask) << 1);
+    const uint64_t above = ((k->s.mask + g->bottom) & g->board) << 1;
+    return 3 * popcount64(useful) + 2 * popcount64(useful & above);
+}
+
+/* True when the search must stop: the node limit, a cancel or the clock
+ * (S->stop says which). Called every CHECK_NODES nodes and at the limit. */
+static bool must_stop(c4_search *S)
+{
+    if (S->nodes >= S->node_limit)
+        S->stop = GS_STOP_NODES;
+    else if (atomic_load_explicit(&S->cancel, memory_order_relaxed))
+        S->stop = GS_STOP_CANCEL;
+    else if (S->deadline > 0 && now_seconds() >= S->deadline)
+        S->stop = GS_STOP_TIME;
+    return S->stop != GS_STOP_NONE;
+}
+
+typedef int (*negamax_fn)(c4_search *S, const node *n, int alpha, int beta);
+
+/*
+ * The score of n (a game on, whose mover cannot win at once, with bounds
+ * lo < hi and moves set by judge_node) for its mover, within the window
+ * alpha < beta:
+ * - when the score is at most alpha: a value v, score <= v <= alpha;
+ * - when it is at least beta: a value v, beta <= v <= score;
+ * - otherwise the score itself.
+ * When the search is stopped (S->stop), the value means nothing.
+ */
+C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
+                        int beta, negamax_fn recurse)
+{
+    assert(alpha < beta);
+    assert(n->lo < n->hi && n->moves != 0);
+    const gs_c4 *g = S->g;
+
+    /* Step 1. Count the node; stop when a limit says so. */
+    if ((S->nodes & (CHECK_NODES - 1)) == 0 || S->nodes >= S->node_limit) {
+        if (must_stop(S))
+            return alpha;
+    }
+    S->nodes++;
+
+    /* Step 2. The window within what is known of n. */
+    if (n->lo >= beta)
+        return n->lo;
+    if (n->hi <= alpha)
+        return n->hi;
+    if (alpha < n->lo)
+        alpha = n->lo;
+    if (beta > n->hi)
+        beta = n->hi;
+    const bool root = n->s.moves == S->root_moves;
+    const bool forced = (n->moves & (n->moves - 1)) == 0;
+
+    /* Step 3. The children, centre first: played, their entries
+     * prefetched, then their bounds. A child whose bounds beat the window
+     * ends the search of n; one whose bounds cannot raise alpha is left
+     * out; an exact one raises alpha without a search. */
+    node kid[GS_C4_MAX_WIDTH];
+    int n_kids = 0;
+    for (int i = 0; i < sh.width; i++) {
+        if (!(n->moves & g->order_mask[i]))
+            continue;
+        node *k = &kid[n_kids++];
+        k->col = g->order[i];
+        play_on(g, &n->s, k->col, &k->s);
+        k->key = key_of(S, sh, &k->s);
+        k->hash = mix64(k->key);
+        table_prefetch(S, k->hash);
+    }
+    const node *pick[GS_C4_MAX_WIDTH];   /* the children to search */
+    int kept = 0;
+    for (int i = 0; i < n_kids; i++) {
+        node *k = &kid[i];
+        judge_child(S, sh, k);
+        if (-k->hi >= beta) {   /* the child's worst for n beats beta */
+            if (!forced)
+                table_store(S, n->key, n->hash, -k->hi, n->hi, n->s.moves);
+            if (root)
+                S->root_best = k->col;
+            return -k->hi;
+        }
+        if (-k->lo <= alpha)
+            continue;   /* it cannot raise alpha */
+        if (k->lo == k->hi) {
+            alpha = -k->lo;   /* settled: below beta, above alpha */
+            continue;
+        }
+        k->order = order_of(g, n, k);
+        pick[kept++] = k;
+    }
+
+    /* Step 4. The children left, by the game's ordering score (the
+     * centre first among equals). */
+    for (int i = 1; i < kept; i++) {
+        const node *k = pick[i];
+        int j = i;
+        for (; j > 0 && pick[j - 1]->order < k->order; j--)
+            pick[j] = pick[j - 1];
+        pick[j] = k;
+    }
+
+    /* Step 5. Search them in turn, each as far as it can still matter. */
+    for (int i = 0; i < kept; i++) {
+        const node *k = pick[i];
+        if (-k->lo <= alpha)
+            continue;
+        const int v = -recurse(S, k, -beta, -alpha);
+        if (S->stop)
+            return alpha;
+        if (v >= beta) {
+            if (!forced)
+                table_store(S, n->key, n->hash, v, n->hi, n->s.moves);
+            if (root)
+                S->root_best = k->col;
+            return v;
+        }
+        if (v > alpha)
+            alpha = v;
+    }
+
+    /* Step 6. Every child at most alpha: so is n. */
+    if (!forced)
+        table_store(S, n->key, n->hash, n->lo, alpha, n->s.moves);
+    return alpha;
+}
+
+static int negamax_any(c4_search *S, const node *n, int alpha, int beta);
+static int negamax_std(c4_search *S, const node *n, int alpha, int beta);
+
+static int negamax_any(c4_search *S, const node *n, int alpha, int beta)
+{
+    return negamax_k(S, shape_of(S->g), n, alpha, beta, negamax_any);
+}
+
+/* The standard 7x6 board, its shifts constants. */
+static int negamax_std(c4_search *S, const node *n, int alpha, int beta)
+{
+    const shape sh = {7, 7};
+    return negamax_k(S, sh, n, alpha, beta, negamax_std);
+}
+
+/* n's children and n's own bounds, as negamax's parent would give them. */
+static void make_root(c4_search *S, const gs_c4_state *s, node *n)
+{
+    n->s = *s;
+    n->key = key_of(S, shape_of(S->g), s);
+    n->hash = mix64(n->key);
+    n->col = -1;
+    judge_node(S, shape_of(S->g), n);
+}
+
+/*
+ * A column of n (a search's root) that scores `score` or more for its
+ * mover, the first such centre first, found by a null-window probe of
+ * each child; -1 when a limit stopped the probes or none does (a position
+ * with no move worth playing: every move loses at once).
+ */
+static int find_best(c4_search *S, negamax_fn search, const node *n,
+                     int score)
+{
+    const gs_c4 *g = S->g;
+    const shape sh = shape_of(g);
+    const uint64_t moves = non_losing(g, sh, &n->s);
+    for (int i = 0; i < sh.width; i++) {
+        if (!(moves & g->order_mask[i]))
+            continue;
+        node k;
+        k.col = g->order[i];
+        play_on(g, &n->s, k.col, &k.s);
+        k.key = key_of(S, sh, &k.s);
+        k.hash = mix64(k.key);
+        judge_child(S, sh, &k);
+        if (-k.hi >= score)
+            return k.col;
+        if (-k.lo < score)
+            continue;
+        /* Does the child score at most -score for its mover? */
+        const int v = search(S, &k, -score, -score + 1);
+        if (S->stop)
+            return -1;
+        if (v <= -score)
+            return k.col;
+    }
+    return -1;
+}
+
+int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
+                    c4_answer *out)
+{
+    const gs_c4 *g = S->g;
+    const shape sh = shape_of(g);
+    const double start = now_seconds();
+    memset(out, 0, sizeof *out);
+    out->best = -1;
+    S->symmetry = lim->symmetry;
+    S->nodes = 0;
+    S->node_limit = lim->max_nodes ? lim->max_nodes : UINT64_MAX;
+    S->deadline = lim->max_seconds > 0 ? start + lim->max_seconds : 0;
+    S->stop = GS_STOP_NONE;
+    S->root_moves = s->moves;
+    S->root_best = -1;
+    const negamax_fn search =
+        g->width == 7 && g->height == 6 ? negamax_std : negamax_any;
+
+    /* Step 1. A game over, or won at once: no search. */
+    if (s->over) {
+        out->known = true;
+        out->score = s->over == 3 ? 0 : -gs_c4_win_score(g, s->moves - 1);
+        out->nodes = 1;
+        out->seconds = now_seconds() - start;
+        return GS_OK;
+    }
+    const uint64_t wins = winning_now(g, sh, s);
+    if (wins) {
+        gs_action cols[GS_C4_MAX_WIDTH];
+        columns_of(g, sh, wins, cols);
+        out->known = true;
+        out->score = gs_c4_win_score(g, s->moves);
+        out->best = (int)cols[0];
+        out->best_proved = true;
+        out->nodes = 1;
+        out->seconds = now_seconds() - start;
+        return GS_OK;
+    }
+
+    /* Step 2. Null-window probes halving the range of the scores still
+     * possible (those of a win or a loss at once included, which places
+     * the probes better than the tight bounds do), the root's bounds
+     * kept within the node. */
+    node root;
+    make_root(S, s, &root);
+    int min = -(g->cells - s->moves) / 2;
+    int max = (g->cells + 1 - s->moves) / 2;
+    if (lim->weak) {
+        min = -1;
+        max = 1;
+    }
+    if (root.lo >= root.hi) {   /* the rules settle it */
+        min = max = root.lo;
+        S->nodes = 1;
+    }
+    int best = -1;
+    while (min < max && !S->stop) {
+        int med = min + (max - min) / 2;
+        if (med <= 0 && min / 2 < med)
+            med = min / 2;
+        else if (med >= 0 && max / 2 > med)
+            med = max / 2;
+        S->root_best = -1;
+        const int r = search(S, &root, med, med + 1);
+        if (S->stop)
+            break;
+        if (r <= med) {
+            max = r;
+        } else {
+            min = r;
+            best = S->root_best;
+        }
+    }
+
+    /* Step 3. A best column: the one that failed high last, else one
+     * probed for. */
+    if (!S->stop) {
+        int score = min;
+        if (lim->weak)
+            score = score > 0 ? 1 : score < 0 ? -1 : 0;
+        if (best < 0 && !(lim->weak && score < 0))
+            best = find_best(S, search, &root, score);
+        if (best < 0 && !S->stop) {   /* every move loses alike */
+            gs_action cols[GS_C4_MAX_WIDTH];
+            const uint64_t ok = non_losing(g, sh, s);
+            if (columns_of(g, sh, ok ? ok : playable(g, s), cols) > 0)
+                best = (int)cols[0];
+        }
+        out->known = true;
+        out->score = score;
+        out->best_proved = best >= 0 && !S->stop;
+    }
+    out->best = best;
+    out->stopped = S->stop;
+    out->nodes = S->nodes;
+    out->seconds = now_seconds() - start;
+    return GS_OK;
+}
