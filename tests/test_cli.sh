@@ -1054,17 +1054,17 @@ X to move (a column 1-7; u undo, h hint, q quit): 1
 |. . . O O O .|
 [X]. . X X X .|
 +-------------+
-computer (O) plays 3, score -17 (a loss for O), T ms, N nodes
+computer (O) plays 4, score -17 (a loss for O), T ms, N nodes
  1 2 3 4 5 6 7
 |. . . . . . .|
 |. . . . . . .|
 |. . . . . . .|
-|. . . . . . .|
+|. . .[O]. . .|
 |. . . O O O .|
-|X .[O]X X X .|
+|X . . X X X .|
 +-------------+
 X to move (a column 1-7; u undo, h hint, q quit): h
-hint: 7, score 17 (a win for you)
+hint: 3, score 17 (a win for you)
 X to move (a column 1-7; u undo, h hint, q quit): u
 Took back your move and the computer's.
  1 2 3 4 5 6 7
