@@ -24,19 +24,26 @@
  * action order, divided by n for a uniform node, each operation rounded,
  * with the overflow rescue below. Both ways are tested against references.
  *
- * ---- the exact sum: a fixed-point accumulator ----
+ * ---- the exact sum: one double, then a fixed-point accumulator ----
  *
- * A finite double is m * 2^q with an integer 0 <= m < 2^53 and
- * -1074 <= q <= 971, so the product of two is an integer below 2^106 times
- * 2^q with -2148 <= q <= 1942: below 2^2048 in size and a multiple of
- * 2^-2148. The sum of up to 2^32 of them (n children, plus the few terms
- * Star1 adds) is below 2^2080. Every such sum is therefore an integer
- * multiple of 2^-2148 below 2^4228, held here as CHANCE_DIGITS signed
- * 64-bit digits of 32 bits each (digit k weighs 2^(32k - CHANCE_BASE)),
- * which is exact by construction: no partial can be lost, no two-sum can
- * overflow, and the array's size is fixed (no allocation; a copy of
- * Shewchuk's partials, as math.fsum keeps them, would need an unbounded
- * count of partials or a scaling step that rounds tiny values).
+ * While every product and every partial sum has been exact in a double
+ * (integer values, weights of 1 or halves), the sum is that double and the
+ * division by n rounds it once: as cheap as a plain loop.
+ *
+ * From the first inexact step on, the sum is kept in digits. A finite
+ * double is m * 2^q with an integer 0 <= m < 2^53 and -1074 <= q <= 971,
+ * so the product of two is an integer below 2^106 times 2^q with
+ * -2148 <= q <= 1942: below 2^2048 in size and a multiple of 2^-2148. The
+ * sum of up to 2^32 of them (n children, plus the few terms Star1 adds) is
+ * below 2^2080. Every such sum is therefore an integer multiple of 2^-2148
+ * below 2^4228, held as CHANCE_DIGITS signed 64-bit digits of 32 bits each
+ * (digit k weighs 2^(32k - CHANCE_BASE)), exact by construction: nothing
+ * is lost, nothing overflows, and the size is fixed. (Shewchuk's partials,
+ * as math.fsum keeps them, hold no bound on their count that a fixed array
+ * could rely on, and scaling them against overflow rounds tiny values.)
+ * The digits live in a block the engine makes for the ply the first time
+ * a sum there needs one and keeps (engine_chance_block), not in the
+ * recursion's frames, which stay small enough for the deepest searches.
  *
  * A product adds at most 3 * 2^33 to a digit, so the digits stay far inside
  * 64 bits for 2^28 products; carries are propagated every CHANCE_RENORM
