@@ -184,7 +184,7 @@ def _overrides(game, name):
 
 def search(game, state, algo="alphabeta", depth=None, depth_unit="plies",
            prune_equal=True, table=False, iterative=False, max_nodes=0,
-           time=0, hook=None):
+           time=0, hook=None, iterations=None, exploration=None, seed=None):
     """Searches `state` of `game` (a Game) in C; see docs/python.md."""
     # numbers are checked (and named in errors) by the extension
     agents = getattr(game, "agents", 2)
@@ -211,7 +211,8 @@ def search(game, state, algo="alphabeta", depth=None, depth_unit="plies",
         max_actions=getattr(game, "max_actions", 1024),
         probabilities=True if _overrides(game, "probabilities") else None,
         key=True if has_key else None,
-        order=True if _overrides(game, "order") else None)
+        order=True if _overrides(game, "order") else None,
+        iterations=iterations, exploration=exploration, seed=seed)
     return Result(**found)
 
 
