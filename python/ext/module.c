@@ -133,10 +133,12 @@ static int out_of_range(PyObject *type, PyObject *obj, const char *name,
     return -1;
 }
 
-/* obj as an int (an object with __index__), or NULL with TypeError. */
+/* obj as an int (an object with __index__), or NULL with TypeError. A
+ * bool is refused, as gsp_arg_double refuses it: True for a count is a
+ * slip (depth=False would mean no limit), never a number meant. */
 static PyObject *as_int(PyObject *obj, const char *name)
 {
-    if (PyFloat_Check(obj) || !PyIndex_Check(obj)) {
+    if (PyBool_Check(obj) || PyFloat_Check(obj) || !PyIndex_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be an int, not %s", name,
                      Py_TYPE(obj)->tp_name);
         return NULL;

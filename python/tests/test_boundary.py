@@ -373,3 +373,14 @@ def test_mcts_options_need_mcts(kw):
                        r"are options of algo='mcts', not of "
                        r"algo='alphabeta'$"):
         gamesearch.search(Nim(), NIM, **kw)
+
+
+@pytest.mark.parametrize("kw", [{"depth": True}, {"depth": False},
+                                {"max_nodes": True},
+                                {"algo": "mcts", "iterations": True},
+                                {"algo": "mcts", "seed": False}])
+def test_a_bool_is_not_a_count(kw):
+    name = [k for k in kw if k != "algo"][0]
+    with pytest.raises(TypeError, match=r"^%s must be an int, not bool$"
+                       % name):
+        gamesearch.search(Nim(), NIM, **kw)
