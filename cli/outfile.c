@@ -69,9 +69,25 @@ static int follow_links(const char *path, char **target)
     return ENOMEM;
 }
 
-/* Creates the temporary file beside out->target with `mode`; 0 or an
- * errno. */
-static int open_temp(cli_outfile *out, mode_t mode)
+/* Gives the file fd the owner and group of the file it replaces (old),
+ * as far as this process may: root may give any, others only a group
+ * they belong to, so EPERM is not a failure for them (the file is then
+ * theirs, as a file they create anew is). 0 or an errno. */
+static int keep_owner(int fd, const struct stat *old)
+{
+    if (fchown(fd, old->st_uid, old->st_gid) == 0)
+        return 0;
+    if (errno != EPERM || geteuid() == 0)
+        return errno;
+    if (fchown(fd, (uid_t)-1, old->st_gid) == 0 || errno == EPERM)
+        return 0;
+    return errno;
+}
+
+/* Creates the temporary file beside out->target with `mode` and, when it
+ * replaces a file (old not NULL), that file's owner and group (before
+ * the mode, which a change of owner may clear bits of); 0 or an errno. */
+static int open_temp(cli_outfile *out, mode_t mode, const struct stat *old)
 {
     const char *t = out->target, *slash = strrchr(t, '/');
     size_t dir = slash ? (size_t)(slash - t) + 1 : 0;
@@ -86,8 +102,9 @@ static int open_temp(cli_outfile *out, mode_t mode)
         out->temp = NULL;
         return e;
     }
-    if (fchmod(fd, mode) != 0 || !(out->f = fdopen(fd, "w"))) {
-        int e = errno;
+    int e = old ? keep_owner(fd, old) : 0;
+    if (e || fchmod(fd, mode) != 0 || !(out->f = fdopen(fd, "w"))) {
+        e = e ? e : errno;
         close(fd);
         unlink(out->temp);
         free(out->temp);
@@ -129,8 +146,10 @@ static int open_path(cli_outfile *out)
         return (out->f = fopen(out->path, "w")) ? 0 : errno;
     }
     mode_t mode;
+    bool exists = false;
     if (stat(out->target, &st) == 0) {
         mode = st.st_mode & 07777;
+        exists = true;
     } else if (errno == ENOENT) {
         /* A new file gets the mode open() would give it. (The umask is
          * read by setting it back: this runs before any thread starts.) */
@@ -140,7 +159,7 @@ static int open_path(cli_outfile *out)
     } else {
         return errno;
     }
-    return open_temp(out, mode);
+    return open_temp(out, mode, exists ? &st : NULL);
 }
 
 bool cli_outfile_open(const char *cmd, cli_outfile *out, const char *option,

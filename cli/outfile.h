@@ -10,8 +10,9 @@
  *   file beside it, in the same directory, and renamed over it only when
  *   the run succeeded and every byte reached the disk. A symbolic link is
  *   followed: the file it names is replaced, the link kept; a file that
- *   existed keeps its mode (a new one gets the umask's). A run that fails
- *   leaves the old file as it was.
+ *   existed keeps its mode (a new one gets the umask's) and, as far as
+ *   the process may give them (root: always), its owner and group. A run
+ *   that fails leaves the old file as it was.
  * - A device or a named pipe (/dev/null, /dev/full, <(...)) is written in
  *   place: there is nothing to replace.
  *

@@ -158,7 +158,8 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
     const double denom = weighted ? 1.0 : (double)n;
     const double lo = e->game.min_value, hi = e->game.max_value;
     double remaining = denom;   /* weight of the children not yet summed */
-    chance_sum sum = {0.0, false};
+    chance_sum sum;
+    chance_init(&sum, g->plain_chance_sums, engine_chance_block, e, ply);
 
     if (weighted) {
         remaining = 0.0;
@@ -208,12 +209,12 @@ static double search_chance(gs_engine *e, int ply, int agent, double alpha,
             bool low = v <= cut_low;
             prune_rest(e, ply, agent, base, i, n, alpha, beta);
             *bound_out = low ? GS_BOUND_UPPER : GS_BOUND_LOWER;
-            return chance_value(sum, remaining, low ? hi : lo, denom);
+            return chance_value(&sum, remaining, low ? hi : lo, denom);
         }
     }
 
     *bound_out = GS_BOUND_EXACT;
-    return sum.scaled ? chance_unscale(sum.s / denom) : sum.s / denom;
+    return chance_read(&sum, weighted ? 1 : n, true);
 }
 
 /* ---- the node ---- */

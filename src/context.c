@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chance.h"
 #include "engine.h"
 #include "mem.h"
 #include "tt.h"
@@ -65,6 +66,10 @@ void engine_release(gs_engine *e)
     mem_resize(&a, e->states, e->states_cap * e->slot_size, 0);
     mem_resize(&a, e->actions, e->actions_cap * sizeof(gs_action), 0);
     mem_resize(&a, e->probs, e->probs_cap * sizeof(double), 0);
+    for (size_t i = 0; i < e->chance_cap; i++)
+        if (e->chance_blocks[i])
+            mem_resize(&a, e->chance_blocks[i], CHANCE_BLOCK_BYTES, 0);
+    mem_resize(&a, e->chance_blocks, e->chance_cap * sizeof(int64_t *), 0);
     if (e->scores)
         mem_resize(&a, e->scores, (size_t)e->game.max_actions * sizeof(int32_t), 0);
     if (e->keys)
@@ -124,6 +129,31 @@ fail:
     e->status = GS_ENOMEM;
     e->halt = true;
     return false;
+}
+
+int64_t *engine_chance_block(void *ctx, int ply)
+{
+    gs_engine *e = ctx;
+    size_t i = (size_t)ply;
+    if (i >= e->chance_cap) {
+        size_t old = e->chance_cap;
+        void *buf = e->chance_blocks;
+        if (!grow(e, &buf, &e->chance_cap, i + 1, sizeof(int64_t *)))
+            goto fail;
+        e->chance_blocks = buf;
+        for (size_t k = old; k < e->chance_cap; k++)
+            e->chance_blocks[k] = NULL;
+    }
+    if (!e->chance_blocks[i]) {
+        e->chance_blocks[i] = mem_resize(&e->alloc, NULL, 0, CHANCE_BLOCK_BYTES);
+        if (!e->chance_blocks[i])
+            goto fail;
+    }
+    return e->chance_blocks[i];
+fail:
+    e->status = GS_ENOMEM;
+    e->halt = true;
+    return NULL;
 }
 
 double engine_elapsed(const gs_engine *e)

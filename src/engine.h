@@ -221,6 +221,10 @@ struct gs_engine {
     size_t probs_cap;        /* in entries */
     size_t actions_top;      /* entries in use */
     gs_role *roles;          /* each agent's role (the game's role()) */
+    int64_t **chance_blocks; /* per ply: the digits of an exact chance
+                                sum (chance.h), made when a sum first
+                                needs them and kept (NULL: none yet) */
+    size_t chance_cap;       /* in plies */
     int32_t *scores;         /* max_actions ordering scores ... */
     int64_t *keys;           /* ... and sort keys (hint, then history) */
 
@@ -341,6 +345,11 @@ int engine_begin(gs_engine *e, const gs_search_options *options);
 /* Grows the stacks for state slot `slot` and `extra` more actions; on
  * failure halts the search with GS_ENOMEM and returns false. */
 bool engine_grow(gs_engine *e, size_t slot, size_t extra);
+
+/* The digits for an exact chance sum at `ply` (chance.h's
+ * chance_blocks), the same block for the same ply every time; on failure
+ * halts the search with GS_ENOMEM and returns NULL. `ctx` is the engine. */
+int64_t *engine_chance_block(void *ctx, int ply);
 
 /* Seconds since the search under way began. */
 double engine_elapsed(const gs_engine *e);

@@ -61,7 +61,8 @@ static double expectation(gs_engine *e, int ply, size_t base, int n,
     bool weighted = !uniform && g->probabilities &&
                     g->probabilities(g->ctx, state_at(e, ply),
                                      e->actions + base, n, e->probs + base);
-    chance_sum sum = {0.0, false};
+    chance_sum sum;
+    chance_init(&sum, g->plain_chance_sums, engine_chance_block, e, ply);
     for (int i = 0; i < n; i++) {
         gs_action a = e->actions[base + (size_t)i];
         double w = weighted ? e->probs[base + (size_t)i] : 1.0;
@@ -71,8 +72,7 @@ static double expectation(gs_engine *e, int ply, size_t base, int n,
             return 0.0;
         chance_add(&sum, w, v);
     }
-    const double denom = weighted ? 1.0 : (double)n;
-    return sum.scaled ? chance_unscale(sum.s / denom) : sum.s / denom;
+    return chance_read(&sum, weighted ? 1 : n, true);
 }
 
 /*

@@ -118,6 +118,35 @@ while IFS='|' read -r cmd opt good fail; do
     if [ "$st" -eq 0 ] && [ "$(stat -c %a "$TMP/mode")" = 640 ] &&
         [ "$(stat -c %a "$TMP/fresh")" = 640 ]; then ok
     else bad "$name: the file's mode" "$(stat -c %a "$TMP/mode" "$TMP/fresh")"; fi
+
+    # Run as root, a file another user owns keeps its owner and group
+    # (and its mode, setgid included); otherwise skipped, saying so once.
+    if [ "$(id -u)" -eq 0 ]; then
+        printf 'old
+' >"$TMP/owned"
+        chown 65534:65534 "$TMP/owned" && chmod 2640 "$TMP/owned"
+        run $good $opt "$TMP/owned"
+        if [ "$status" -eq 0 ] && [ "$(cat "$TMP/owned")" != old ] &&
+            [ "$(stat -c %u:%g:%a "$TMP/owned")" = 65534:65534:2640 ]; then ok
+        else bad "$name: the file's owner" "status $status" "$(stat -c %u:%g:%a "$TMP/owned")"; fi
+        # Another user replacing root's file (in a directory open to all)
+        # may not give it to root: the file becomes theirs, as a new one.
+        if command -v setpriv >/dev/null 2>&1; then
+            chmod 755 "$TMP" && mkdir -p "$TMP/open" && chmod 777 "$TMP/open"
+            printf 'old\n' >"$TMP/open/rootfile"
+            chmod 666 "$TMP/open/rootfile"
+            setpriv --reuid 65534 --regid 65534 --clear-groups \
+                "$GS" $good $opt "$TMP/open/rootfile" </dev/null >/dev/null 2>"$TMP/err"
+            st=$?
+            if [ "$st" -eq 0 ] && [ "$(cat "$TMP/open/rootfile")" != old ] &&
+                [ "$(stat -c %u:%a "$TMP/open/rootfile")" = 65534:666 ]; then ok
+            else bad "$name: another user's output over root's file" "status $st" \
+                "$(cat "$TMP/err")" "$(stat -c %u:%g:%a "$TMP/open/rootfile")"; fi
+        fi
+    elif [ -z "${said_owner:-}" ]; then
+        said_owner=1
+        echo "skipped: owners kept (needs root to give a file to another user)"
+    fi
 done <"$TMP/cases"
 
 # Every way a tree run fails keeps both files: a bad tree, a missing

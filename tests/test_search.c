@@ -40,6 +40,7 @@
 #include "gamesearch/game.h"
 #include "gamesearch/search.h"
 
+#include "exact_ref.h"
 #include "fixtures.h"
 #include "needs_threads.h"
 #include "track_alloc.h"
@@ -165,8 +166,8 @@ static int child_order(const tree *t, int node, bool by_hint, int32_t *order)
 }
 
 /* The value of `node` at `ply`; fills vals[] for every node within the
- * limit. Chance nodes: sum p[i] * v[i] in action order, or the plain sum
- * divided by n. */
+ * limit. Chance nodes: the correctly rounded exact sum of p[i] * v[i], or
+ * of v[i] divided by n (exact_ref.c). */
 static double oracle(const tree *t, int node, int ply, const omode *m,
                      double *vals, oinfo *info)
 {
@@ -181,25 +182,22 @@ static double oracle(const tree *t, int node, int ply, const omode *m,
         if (role == GS_ROLE_CHANCE) {
             bool weighted = nd->has_probs &&
                             t->roles[ply % t->num_agents] == GS_ROLE_CHANCE;
-            double s = 0.0;
+            double *cv = xrealloc(NULL, (size_t)nd->n * sizeof *cv);
+            double *cp = xrealloc(NULL, (size_t)nd->n * sizeof *cp);
             info->chance = true;
             for (int i = 0; i < nd->n; i++) {
-                double c = oracle(t, kid(t, node, i), ply + 1, m, vals, info);
+                cv[i] = oracle(t, kid(t, node, i), ply + 1, m, vals, info);
                 if (weighted) {
-                    double p = kid_prob(t, node, i);
-                    if (!dyadic(p))
+                    cp[i] = kid_prob(t, node, i);
+                    if (!dyadic(cp[i]))
                         info->inexact = true;
-                    s += p * c;
-                } else {
-                    s += c;
                 }
             }
-            if (!weighted) {
-                s /= nd->n;
-                if ((nd->n & (nd->n - 1)) != 0)
-                    info->inexact = true;
-            }
-            v = s;
+            if (!weighted && (nd->n & (nd->n - 1)) != 0)
+                info->inexact = true;
+            v = exact_ref_expectation(weighted ? cp : NULL, cv, nd->n);
+            free(cv);
+            free(cp);
         } else {
             v = role == GS_ROLE_MAX ? -INFINITY : INFINITY;
             for (int i = 0; i < nd->n; i++) {
@@ -281,13 +279,13 @@ static double abref_search(abref *r, int node, int ply, double alpha,
     }
     gs_role role = t->roles[ply % t->num_agents];
     if (role == GS_ROLE_CHANCE) {
-        double s = 0.0;
+        double cv[MAX_KIDS], cp[MAX_KIDS];
         for (int i = 0; i < nd->n; i++) {
-            double c = abref_search(r, kid(t, node, i), ply + 1, -INFINITY,
-                                    INFINITY);
-            s += nd->has_probs ? kid_prob(t, node, i) * c : c;
+            cv[i] = abref_search(r, kid(t, node, i), ply + 1, -INFINITY,
+                                 INFINITY);
+            cp[i] = nd->has_probs ? kid_prob(t, node, i) : 1.0;
         }
-        return nd->has_probs ? s : s / nd->n;
+        return exact_ref_expectation(nd->has_probs ? cp : NULL, cv, nd->n);
     }
     int n = child_order(t, node, r->ordered, order);
     double v = role == GS_ROLE_MAX ? -INFINITY : INFINITY;
@@ -940,11 +938,16 @@ static void test_max_min_min(void **state)
 static void test_max_min_chance(void **state)
 {
     (void)state;
-    /* The chance values, computed as the engine must: sum p[i] * v[i] in
-     * action order, or the plain mean. */
+    /* The chance values, computed as the engine must: the correctly
+     * rounded exact sum of p[i] * v[i], or the exact mean. F is not the
+     * plain 0.1 * 20.0 + 0.9 * 2.0 (3.8): the double 0.1 is a little
+     * above 1/10 and 0.9 a little above 9/10, and their exact products sum
+     * to 3.80000000000000015543..., nearer 3.8000000000000003. */
     const double D = 0.1 * 10.0 + 0.9 * 0.0;   /* 1 */
     const double E = (4.0 + 8.0) / 2;          /* 6 */
-    const double F = 0.1 * 20.0 + 0.9 * 2.0;   /* 3.8 */
+    const double F = 3.8000000000000003;
+    assert_true(F == exact_ref_expectation((const double[]){0.1, 0.9},
+                                           (const double[]){20.0, 2.0}, 2));
     const double G = 0.1 * -10.0 + 0.9 * 5.0;  /* 3.5 */
     const double I = 0.5 * 0.0 + 0.5 * -4.0;   /* -2 */
     const double J = (20.0 + 20.0) / 2;        /* 20 */
@@ -2113,9 +2116,9 @@ static void check_tree(tree *t, int depth, gs_depth_unit unit, tstats *st)
                          pe, ord, b);
                 CHECK(&c, run_search_with(b ? egb : eg, b ? &gb : &g, t, root, &o,
                                           &rec, &res, &calls) == GS_OK);
-                /* Bit-exact unless chance arithmetic differs: Star1 on
-                 * non-dyadic weights, or chance children reordered. */
-                bool exact = !info.inexact || (!b && !ord);
+                /* Bit-exact: chance sums are exact, in any order, and
+                 * Star1's cutoffs never change the root's value. */
+                bool exact = true;
                 double eps = exact ? 0.0 : 1e-9;
                 omode mo = {limit, false, ord != 0};
                 vcfg v = {t, root, limit, false, ord != 0, vals,
@@ -2263,6 +2266,30 @@ static void test_chance_near_double_limits(void **state)
         }
     }
     fx_free(&f);
+
+    /* Five equally likely children whose mean is -1.5: rounded on the way
+     * (scaled or not) the sum came out near 4e291, and the
+     * search chose Y over X; the exact sum gives X = -1.5 > Y = -2, with
+     * or without weights (0.2 each). */
+    static const char *const five[] = {
+        "A(X(a=1.5e308 b=1.6e308 c=-1.5e308 d=-1.6e308 e=-7.5) Y=-2)",
+        "A(X(0.2@a=1.5e308 0.2@b=1.6e308 0.2@c=-1.5e308 0.2@d=-1.6e308 "
+        "0.2@e=-7.5) Y=-2)"};
+    for (int k = 0; k < 2; k++) {
+        fx_init(&f, "Mc", five[k], false);
+        for (int b = 0; b < 2; b++) {
+            f.game = tree_game(&f.t, b);
+            f.game.min_value = -DBL_MAX;
+            f.game.max_value = DBL_MAX;
+            for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+                gs_search_options o = opts_algo(algos[i]);
+                huge_run(&f, &o);
+                assert_true(f.res.value == -1.5);
+                assert_int_equal(f.res.best, 0);
+            }
+        }
+        fx_free(&f);
+    }
 
     /* Nested, with weights: P = -1 as above, Q = 1 likewise, X = 0 > Y =
      * -100 (the plain sums gave P = inf, Q = -inf, X = NaN, and A chose

@@ -704,7 +704,9 @@ static int cb_action_name(const void *ctx, const void *state,
 }
 
 /* Fills *game: Pacman MAX, ghosts MIN, pacman.py's legal order, terminal
- * at a win or a loss, value the score, no bounds. */
+ * at a win or a loss, value the score, no bounds, and chance sums added
+ * as pacman.py adds them (plainly, left to right), so that expectimax
+ * agents choose as the reference agents do. */
 void gs_pacman_game(const gs_pacman *world, gs_game *game)
 {
     memset(game, 0, sizeof *game);
@@ -722,4 +724,5 @@ void gs_pacman_game(const gs_pacman *world, gs_game *game)
     game->hash = cb_hash;
     game->action_name = cb_action_name;
     game->has_bounds = false;
+    game->plain_chance_sums = true;
 }

@@ -93,10 +93,10 @@ typedef struct gs_game {
 
     /*
      * At a CHANCE agent: writes the probability of each of the n actions into
-     * p[0 .. n-1] and returns true, or returns false to mean "uniform". The
-     * engine averages a uniform node as the plain mean (the sum of the
-     * children's values in action order, divided by n) and a weighted node
-     * as the sum of p[i] * value[i] in action order.
+     * p[0 .. n-1] and returns true, or returns false to mean "uniform". A
+     * uniform node is worth the mean of its children's values, a weighted
+     * one the sum of p[i] * value[i], each correctly rounded from the exact
+     * value (or added plainly in action order: plain_chance_sums below).
      */
     bool (*probabilities)(const void *ctx, const void *state,
                           const gs_action *actions, int n, double *p);
@@ -174,6 +174,20 @@ typedef struct gs_game {
      */
     bool (*turn_to)(const void *ctx, const void *state, int agent,
                     void *out);
+
+    /* ---- optional: how chance nodes add up ---- */
+
+    /*
+     * false (the default): a chance node is worth the correctly rounded
+     * value of its exact expectation (every product p[i] * value[i]
+     * exact, summed exactly, divided exactly by n for a uniform node, then
+     * rounded once), whatever the order of the children, without overflow
+     * near the range of a double. true: the sums of a plain loop
+     * (s = s + p[i] * value[i] in action order, then s / n), each step
+     * rounded, for a game that must match a reference computed so
+     * (Pacman's search game, as pacman.py and its autograder add).
+     */
+    bool plain_chance_sums;
 } gs_game;
 
 #ifdef __cplusplus

@@ -581,18 +581,21 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
     static char *kwlist[] = {"game", "state", "algo", "depth", "depth_unit",
                              "prune_equal", "table", "iterative", "max_nodes",
                              "time", "hook", "agents", "roles", "max_actions",
-                             "probabilities", "key", "order", NULL};
+                             "probabilities", "key", "order", "iterations",
+                             "exploration", "seed", NULL};
     PyObject *game, *state, *hook, *roles, *has_prob, *has_key, *has_order;
+    PyObject *iter_obj = Py_None, *c_obj = Py_None, *seed_obj = Py_None;
     PyObject *depth_obj, *nodes_obj, *time_obj, *agents_obj, *actions_obj;
     const char *algo_name, *unit;
     int depth, prune_equal, table, iterative, agents, max_actions;
     uint64_t max_nodes;
     double seconds;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "OOsOspppOOOOO!OOOO", kwlist, &game, &state, &algo_name,
-            &depth_obj, &unit, &prune_equal, &table, &iterative, &nodes_obj,
-            &time_obj, &hook, &agents_obj, &PyTuple_Type, &roles,
-            &actions_obj, &has_prob, &has_key, &has_order))
+            args, kw, "OOsOspppOOOOO!OOOO|OOO", kwlist, &game, &state,
+            &algo_name, &depth_obj, &unit, &prune_equal, &table, &iterative,
+            &nodes_obj, &time_obj, &hook, &agents_obj, &PyTuple_Type, &roles,
+            &actions_obj, &has_prob, &has_key, &has_order, &iter_obj, &c_obj,
+            &seed_obj))
         return NULL;
     int algo = gsp_algo(algo_name);
     if (algo < 0 ||
@@ -607,6 +610,26 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
                      &agents) < 0 ||
         gsp_arg_cint(actions_obj, "game.max_actions", 1, INT_MAX,
                      "1 or more", &max_actions) < 0)
+        return NULL;
+    /* MCTS's own options: None leaves the library's default */
+    uint64_t mcts_iterations = 0, mcts_seed = 0;
+    double mcts_c = -1.0;
+    if ((iter_obj != Py_None || c_obj != Py_None || seed_obj != Py_None) &&
+        algo != GS_MCTS)
+        return PyErr_Format(PyExc_ValueError, "iterations, exploration and "
+                            "seed are options of algo='mcts', not of "
+                            "algo='%s'", algo_name);
+    if ((iter_obj != Py_None &&
+         gsp_arg_u64(iter_obj, "iterations",
+                     "0 (no limit; 10000 when no other limit is given) "
+                     "or more", &mcts_iterations) < 0) ||
+        (c_obj != Py_None &&
+         gsp_arg_double(c_obj, "exploration", 0.0,
+                        "a finite number, 0 or more (UCT's constant; "
+                        "default about 1.4142)", &mcts_c) < 0) ||
+        (seed_obj != Py_None &&
+         gsp_arg_u64(seed_obj, "seed", "a whole number from 0 to 2**64-1",
+                     &mcts_seed) < 0))
         return NULL;
     if (PyTuple_GET_SIZE(roles) != agents)
         return PyErr_Format(PyExc_ValueError, "game.roles has %zd roles for "
@@ -677,6 +700,10 @@ PyObject *gsp_search(PyObject *self, PyObject *args, PyObject *kw)
     so.iterative = iterative != 0;
     so.max_nodes = max_nodes;
     so.max_seconds = seconds;
+    so.mcts_iterations = mcts_iterations;
+    so.mcts_seed = mcts_seed;
+    if (mcts_c >= 0.0)
+        so.mcts_c = mcts_c;
     if (g.hook) {
         so.hook = on_event;
         so.hook_user = &g;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "convert.h"
 #include "ext.h"
 
 PyObject *gsp_parse_error;
@@ -132,10 +133,12 @@ static int out_of_range(PyObject *type, PyObject *obj, const char *name,
     return -1;
 }
 
-/* obj as an int (an object with __index__), or NULL with TypeError. */
+/* obj as an int (an object with __index__), or NULL with TypeError. A
+ * bool is refused, as gsp_arg_double refuses it: True for a count is a
+ * slip (depth=False would mean no limit), never a number meant. */
 static PyObject *as_int(PyObject *obj, const char *name)
 {
-    if (PyFloat_Check(obj) || !PyIndex_Check(obj)) {
+    if (PyBool_Check(obj) || PyFloat_Check(obj) || !PyIndex_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be an int, not %s", name,
                      Py_TYPE(obj)->tp_name);
         return NULL;
@@ -154,10 +157,14 @@ int gsp_arg_int(PyObject *obj, const char *name, long long lo, long long hi,
     Py_DECREF(n);
     if (v == -1 && PyErr_Occurred())
         return -1;
-    if (overflow < 0 || (overflow == 0 && v < lo))
+    switch (gsp_int_range(overflow, v, lo, hi)) {
+    case GSP_BELOW:
         return out_of_range(PyExc_ValueError, obj, name, lo, hi, hint);
-    if (overflow > 0 || v > hi)
+    case GSP_ABOVE:
         return out_of_range(PyExc_OverflowError, obj, name, lo, hi, hint);
+    case GSP_IN_RANGE:
+        break;
+    }
     *out = v;
     return 0;
 }
@@ -184,18 +191,21 @@ int gsp_arg_u64(PyObject *obj, const char *name, const char *hint,
         Py_DECREF(n);
         return -1;
     }
-    if (overflow < 0 || (overflow == 0 && sv < 0)) {
+    if (gsp_u64_range(overflow, sv, false) == GSP_BELOW) {
         Py_DECREF(n);
         return out_of_range(PyExc_ValueError, obj, name, 0, 0, hint);
     }
     unsigned long long v = PyLong_AsUnsignedLongLong(n);
     Py_DECREF(n);
+    bool u64_overflow = false;
     if (v == (unsigned long long)-1 && PyErr_Occurred()) {
         if (!PyErr_ExceptionMatches(PyExc_OverflowError))
             return -1;
         PyErr_Clear();
-        return out_of_range(PyExc_OverflowError, obj, name, 0, 0, hint);
+        u64_overflow = true;
     }
+    if (gsp_u64_range(overflow, sv, u64_overflow) == GSP_ABOVE)
+        return out_of_range(PyExc_OverflowError, obj, name, 0, 0, hint);
     *out = (uint64_t)v;
     return 0;
 }
@@ -215,7 +225,7 @@ int gsp_arg_double(PyObject *obj, const char *name, double lo,
         PyErr_Clear();
         return out_of_range(PyExc_OverflowError, obj, name, 0, 0, hint);
     }
-    if (!isfinite(v) || v < lo)
+    if (gsp_double_range(v, lo) != GSP_IN_RANGE)
         return out_of_range(PyExc_ValueError, obj, name, 0, 0, hint);
     *out = v;
     return 0;

@@ -456,6 +456,7 @@ typedef struct play {
     PyThreadState *saved;     /* the GIL released: the thread's state */
     bool failed;
     PyObject *exc_type, *exc_value, *exc_tb;
+    const char *agent_name;   /* the Pacman agent, for its errors */
 } play;
 
 static void play_fail(play *p)
@@ -509,14 +510,38 @@ static double evaluate(void *user, const gs_pacman *world, const void *state)
 
 /* After every move: stop the game when the evaluation failed or Ctrl-C
  * was pressed. */
+/* The plies a search goes at most (the library's default, which the
+ * agents keep). */
+static int max_ply(void)
+{
+    gs_search_options o;
+    gs_search_options_init(&o);
+    return o.max_ply;
+}
+
 static int on_move(void *user, const gs_pac_move *m)
 {
-    (void)m;
     play *p = user;
     if (p->saved)
         PyEval_RestoreThread(p->saved);
     if (!p->failed && PyErr_CheckSignals() < 0)
         play_fail(p);
+    /* A search that failed (deeper than the engine goes: depth rounds of
+     * every agent beyond its ply limit) is refused, where the program
+     * says so and plays the first legal move: a Python caller gets no
+     * line on standard error to see. */
+    if (!p->failed && m->decision && m->decision->status != GS_OK) {
+        if (m->decision->status == GS_EPLY)
+            PyErr_Format(PyExc_ValueError, "%s: the search failed (%s): "
+                         "depth in rounds times the agents (Pacman and its "
+                         "ghosts) must stay within the %d plies gamesearch "
+                         "searches; give a smaller depth", p->agent_name,
+                         gs_strerror(GS_EPLY), max_ply());
+        else
+            PyErr_Format(PyExc_ValueError, "%s: the search failed (%s)",
+                         p->agent_name, gs_strerror(m->decision->status));
+        play_fail(p);
+    }
     if (p->saved)
         p->saved = PyEval_SaveThread();
     return p->failed ? 1 : 0;
@@ -598,6 +623,7 @@ PyObject *gsp_pacman_play(PyObject *self, PyObject *args, PyObject *kw)
         return gsp_raise_status(rc, NULL);
     play p;
     memset(&p, 0, sizeof p);
+    p.agent_name = gs_pac_agent_name((gs_pac_agent_kind)kind);
     p.world_ref = PyCapsule_New(world, world_name, world_destroy);
     if (!p.world_ref) {
         gs_pacman_free(world);

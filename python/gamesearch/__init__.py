@@ -470,14 +470,15 @@ def _overrides(game, name):
 def search(game, state, algo: Algo = "alphabeta", depth=None,
            depth_unit: _Literal["plies", "rounds"] = "plies",
            prune_equal=True, table=False, iterative=False, max_nodes=0,
-           time=0, hook=None):
+           time=0, hook=None, iterations=None, exploration=None, seed=None):
     """Searches `state` of `game` (a Game) in C with `algo` ("minimax",
-    "alphabeta", "expectimax", "expectiminimax" or "mcts"), to the end or
-    `depth` plies (or rounds: depth_unit="rounds"); `table` remembers
-    positions by game.key(state), `iterative` deepens one ply at a time,
-    `max_nodes` and `time` (seconds) stop it early, `hook(event, state,
-    ply, action, value, bound)` sees every step. Returns a Result; see
-    docs/python.md."""
+    "alphabeta", "expectimax", "expectiminimax", "mcts", "pvs", "mtdf" or
+    "sss"), to the end or `depth` plies (or rounds: depth_unit="rounds");
+    `table` remembers positions by game.key(state), `iterative` deepens one
+    ply at a time, `max_nodes` and `time` (seconds) stop it early,
+    `hook(event, state, ply, action, value, bound)` sees every step; with
+    "mcts", `iterations`, `exploration` (the UCT constant) and `seed`.
+    Returns a Result; see docs/python.md."""
     # numbers are checked (and named in errors) by the extension
     agents = getattr(game, "agents", 2)
     roles = tuple(getattr(game, "roles", ("max", "min")))
@@ -503,7 +504,8 @@ def search(game, state, algo: Algo = "alphabeta", depth=None,
         max_actions=getattr(game, "max_actions", 1024),
         probabilities=True if _overrides(game, "probabilities") else None,
         key=True if has_key else None,
-        order=True if _overrides(game, "order") else None)
+        order=True if _overrides(game, "order") else None,
+        iterations=iterations, exploration=exploration, seed=seed)
     return Result(**found)
 
 

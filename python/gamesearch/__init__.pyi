@@ -86,7 +86,9 @@ def search(game: Game, state: Any, algo: Algo = ..., depth: Optional[int] = ...,
            depth_unit: Literal["plies", "rounds"] = ...,
            prune_equal: bool = ..., table: bool = ...,
            iterative: bool = ..., max_nodes: int = ..., time: float = ...,
-           hook: Optional[Hook] = ...) -> Result: ...
+           hook: Optional[Hook] = ..., iterations: Optional[int] = ...,
+           exploration: Optional[float] = ...,
+           seed: Optional[int] = ...) -> Result: ...
 
 def games() -> List[Dict[str, Any]]: ...
 def search_game(game: str, position: str = ..., source: Optional[str] = ...,

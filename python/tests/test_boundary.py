@@ -330,3 +330,57 @@ def test_too_deep_names_the_python_argument():
         "it off with depth (the states at the cutoff valued by the game's "
         "value)")
     assert gamesearch.search(Endless(), 0, algo="minimax", depth=3).value == 3
+
+
+def test_mcts_options_on_a_python_game():
+    big = ((3, 4, 5, 6), 0)
+    few = gamesearch.search(Nim(), big, algo="mcts", iterations=10, seed=1)
+    assert few.leaves == 10 and few.stopped is None   # a playout each
+    again = gamesearch.search(Nim(), big, algo="mcts", iterations=10, seed=1)
+    assert (again.nodes, again.best, again.value) == (
+        few.nodes, few.best, few.value)
+    greedy = gamesearch.search(Nim(), big, algo="mcts", iterations=40,
+                               exploration=0)
+    wide = gamesearch.search(Nim(), big, algo="mcts", iterations=40,
+                             exploration=100.0)
+    assert greedy.leaves == wide.leaves == 40
+    assert greedy.nodes != wide.nodes   # UCT's constant reaches the tree
+    seeds = {gamesearch.search(Nim(), big, algo="mcts", iterations=30,
+                               seed=s).nodes for s in range(6)}
+    assert len(seeds) > 1   # the seed reaches the playouts
+
+
+@pytest.mark.parametrize("kw, error, message", [
+    ({"iterations": -1}, ValueError, r"^iterations is -1: give 0 \(no limit"),
+    ({"iterations": 2**64}, OverflowError, r"^iterations is 18446744073709551616"),
+    ({"iterations": 1.5}, TypeError, r"^iterations must be an int, not float$"),
+    ({"exploration": -0.5}, ValueError, r"^exploration is -0.5: give a finite"),
+    ({"exploration": float("nan")}, ValueError, r"^exploration is nan"),
+    ({"exploration": float("inf")}, ValueError, r"^exploration is inf"),
+    ({"exploration": "2"}, TypeError, r"^exploration must be a number, not str$"),
+    ({"seed": -3}, ValueError, r"^seed is -3: give a whole number"),
+    ({"seed": 2**64}, OverflowError, r"^seed is 18446744073709551616"),
+])
+def test_mcts_options_are_checked(kw, error, message):
+    with pytest.raises(error, match=message):
+        gamesearch.search(Nim(), NIM, algo="mcts", **kw)
+
+
+@pytest.mark.parametrize("kw", [{"iterations": 5}, {"exploration": 1.0},
+                                {"seed": 0}])
+def test_mcts_options_need_mcts(kw):
+    with pytest.raises(ValueError, match=r"^iterations, exploration and seed "
+                       r"are options of algo='mcts', not of "
+                       r"algo='alphabeta'$"):
+        gamesearch.search(Nim(), NIM, **kw)
+
+
+@pytest.mark.parametrize("kw", [{"depth": True}, {"depth": False},
+                                {"max_nodes": True},
+                                {"algo": "mcts", "iterations": True},
+                                {"algo": "mcts", "seed": False}])
+def test_a_bool_is_not_a_count(kw):
+    name = [k for k in kw if k != "algo"][0]
+    with pytest.raises(TypeError, match=r"^%s must be an int, not bool$"
+                       % name):
+        gamesearch.search(Nim(), NIM, **kw)

@@ -249,3 +249,19 @@ def test_keyboard_interrupt_stops_pacman():
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
     assert len(pacman.play(layout="corridor", games=1, seeds=1)) == 1
+
+
+def test_pacman_search_too_deep_is_refused(cs188_layouts):
+    # 1000 rounds of Pacman and 4 ghosts: 5000 plies, beyond the 4096 the
+    # engine searches. The program says so and plays the first legal
+    # move; Python raises (it has no standard error line to show).
+    with pytest.raises(ValueError, match=(
+            r"^MinimaxAgent: the search failed \(search deeper than the ply "
+            r"limit\): depth in rounds times the agents \(Pacman and its "
+            r"ghosts\) must stay within the 4096 plies gamesearch searches; "
+            r"give a smaller depth$")):
+        pacman.play(layout="originalClassic", agent_args="depth=1000",
+                    seed=1)
+    # a depth that fits plays on as before
+    assert len(pacman.play(layout="originalClassic", agent_args="depth=1",
+                           seed=1, max_moves=10)) == 1
