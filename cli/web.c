@@ -73,6 +73,11 @@ static int help_key(void *user, const char *key, size_t n, gs_write_fn write,
     return value ? write(f, value, strlen(value)) : GS_TEMPLATE_KEEP;
 }
 
+/* Where `cmake --install` puts README.md and docs/ (its DOCDIR). */
+#ifndef GS_DOC_DIR
+#define GS_DOC_DIR "/usr/local/share/doc/gamesearch"
+#endif
+
 int cli_help(FILE *f, const char *name, ...)
 {
     char file[64];
@@ -83,5 +88,15 @@ int cli_help(FILE *f, const char *name, ...)
     if (t)
         gs_template_write(t->data, t->size, help_key, &h, cli_file_write, f);
     va_end(h.pairs);
+    /* The page of the command, as installed and as in the source tree. */
+    char page[64];
+    if (strcmp(name, "gamesearch") == 0)
+        snprintf(page, sizeof page, "README.md");
+    else if (strcmp(name, "mnk") == 0)
+        snprintf(page, sizeof page, "docs/ref/ttt-mnk-gomoku.md");
+    else
+        snprintf(page, sizeof page, "docs/ref/%s.md", name);
+    fprintf(f, "\nDocumentation: %s/%s\n(%s in the source tree; docs/index.md lists every page)\n",
+            GS_DOC_DIR, page, page);
     return 0;
 }
