@@ -16,6 +16,7 @@ docs/testing.md:
   must exit 0, or the status it names at its end: `# exit status N`.
 - A ```sh block is run whole with `sh -e`: it must exit 0; its output
   is not checked.
+- A ```python block runs with GS_DOCS_PYTHON (python_block()).
 - A block right under a line `*(Not run by the tests: REASON.)*` is not
   run; under `*(Run by the tests only with CS188's files ...)*` it runs
   when SHARED_DIR/cs188 is there.
@@ -96,6 +97,36 @@ def blocks(text):
         i += 1
 
 
+def python_block(where, body, work, env):
+    """A ```python block, run by GS_DOCS_PYTHON (a Python that imports
+    gamesearch): it must exit 0, and when every print at the left margin
+    carries a comment, print for print the comment (up to two spaces) is
+    what it printed. Not run (and not failed) without GS_DOCS_PYTHON."""
+    python = env.get("GS_DOCS_PYTHON")
+    if not python:
+        print("not run: %s (no Python with the gamesearch package here)" % where)
+        return 0
+    prints = [l for l in body if l.startswith("print(")]
+    expected = []
+    for l in prints:
+        m = re.search(r"\)\s+# (.*)$", l)
+        if not m:
+            expected = None
+            break
+        expected.append(re.split(r"  ", m.group(1))[0].rstrip())
+    p = subprocess.run([python, "-"], input="\n".join(body).encode(), cwd=work, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+    out = p.stdout.decode("utf-8", "replace")
+    actual = out.rstrip("\n").split("\n") if out.strip("\n") else []
+    if p.returncode != 0 or (expected is not None and
+                             not (len(expected) == len(actual) and
+                                  all(same(e, a) for e, a in zip(expected, actual)))):
+        print("FAIL: %s: python (exit status %d)\n--- shown\n%s\n--- printed\n%s"
+              % (where, p.returncode, "\n".join(expected or []), out))
+        return 1
+    return 0
+
+
 def run(cmd, cwd, env):
     p = subprocess.run(["sh", "-c", cmd], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
@@ -133,6 +164,10 @@ def page(path, rel, src, shared, env, tmp, fix=None):
             if whole != "\n".join(body) + "\n":
                 print("FAIL: %s: the block is not %s as it is" % (where, m.group(1)))
                 failed += 1
+            continue
+        if info == "python":
+            failed += python_block(where, body, work, env)
+            ran += 1
             continue
         if info == "sh":
             ran += 1

@@ -9,7 +9,7 @@
 # sanitized build). Exits 77 (skipped), saying why, without python3 or
 # pkg-config.
 set -u
-BUILD=$1
+BUILD=$(cd "$1" && pwd)
 SRC=$2
 CMAKE=$3
 SHARED=$4
@@ -37,5 +37,11 @@ CMAKE_PREFIX_PATH=$P
 GAMESEARCH_LAYOUTS=$P/share/gamesearch/layouts
 # CS188's layouts (smallClassic...), for the blocks run only with them.
 [ -d "$SHARED/cs188/layouts" ] && GAMESEARCH_LAYOUTS=$GAMESEARCH_LAYOUTS:$SHARED/cs188/layouts
+# The Python blocks run with the venv test_python makes (not in a
+# sanitized build, whose package needs the sanitizers preloaded).
+GS_DOCS_PYTHON=
+[ -z "$EXTRA" ] && [ -x "$BUILD/python-test/venv/bin/python" ] &&
+    GS_DOCS_PYTHON=$BUILD/python-test/venv/bin/python
+export GS_DOCS_PYTHON
 export PATH PKG_CONFIG_PATH LD_LIBRARY_PATH CMAKE_PREFIX_PATH GAMESEARCH_LAYOUTS
 exec python3 "$SRC/tests/test_docs.py" "$P" "$SRC" "$SHARED" "$@"
