@@ -20,6 +20,8 @@ docs/testing.md:
 - A block right under a line `*(Not run by the tests: REASON.)*` is not
   run; under `*(Run by the tests only with CS188's files ...)*` it runs
   when SHARED_DIR/cs188 is there.
+- Every relative link leads to a file of the source tree, and its
+  #anchor to a heading there.
 - A ```c block right under a line that ends with "The whole of
   `FILE`:" must be FILE, byte for byte.
 
@@ -127,6 +129,41 @@ def python_block(where, body, work, env):
     return 0
 
 
+def anchors(path):
+    """The anchors GitHub gives the headings of a page."""
+    out = set()
+    fenced = False
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("```"):
+                fenced = not fenced
+            m = None if fenced else re.match(r"^#+ (.*)$", line)
+            if m:
+                a = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+                out.add(a)
+    return out
+
+
+def links(path, rel, src, text):
+    """Every relative link of the page leads to a file of the source tree,
+    and its #anchor to a heading there."""
+    failed = 0
+    here = os.path.dirname(path)
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        full = os.path.normpath(os.path.join(here, file)) if file else path
+        if not os.path.exists(full) or not full.startswith(src):
+            print("FAIL: %s: a link to %s, which is not there" % (rel, target))
+            failed += 1
+        elif anchor and full.endswith(".md") and anchor not in anchors(full):
+            print("FAIL: %s: a link to %s: no such heading" % (rel, target))
+            failed += 1
+    return failed
+
+
 def run(cmd, cwd, env):
     p = subprocess.run(["sh", "-c", cmd], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
@@ -151,6 +188,7 @@ def page(path, rel, src, shared, env, tmp, fix=None):
     failed = ran = 0
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    failed += links(path, rel, os.path.realpath(src), text)
     for line, above, info, body in blocks(text):
         where = "%s:%d" % (rel, line)
         if NOT_RUN.match(above) or (CS188.match(above) and not have_cs188):
