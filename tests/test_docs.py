@@ -20,6 +20,7 @@ docs/testing.md:
 - A block right under a line `*(Not run by the tests: REASON.)*` is not
   run; under `*(Run by the tests only with CS188's files ...)*` it runs
   when SHARED_DIR/cs188 is there.
+- README.md has at most 300 lines.
 - Every relative link leads to a file of the source tree, and its
   #anchor to a heading there.
 - A ```c block right under a line that ends with "The whole of
@@ -38,6 +39,7 @@ import tempfile
 NOT_RUN = re.compile(r"^\*\(Not run by the tests: .+\.\)\*$")
 CS188 = re.compile(r"^\*\(Run by the tests only with CS188's files")
 WHOLE = re.compile(r"The whole of `([^`]+)`:$")
+README_LINES = 300
 STATUS = re.compile(r"\s+# exit status (\d+)$")
 
 
@@ -263,6 +265,13 @@ def main():
     env["LC_ALL"] = "C.UTF-8"
     env.pop("NO_COLOR", None)
     failed = 0
+    # The front page stays short: what a reader needs first, then links.
+    with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
+        n = len(f.read().splitlines())
+    if n > README_LINES:
+        print("FAIL: README.md has %d lines, more than %d: move the rest to docs/"
+              % (n, README_LINES))
+        failed += 1
     with tempfile.TemporaryDirectory() as tmp:
         for rel in pages:
             fix = [] if os.environ.get("GS_DOCS_FIX_STATUS") else None
