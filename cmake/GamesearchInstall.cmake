@@ -85,6 +85,10 @@ install(FILES README.md CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
   PATTERN help EXCLUDE
   PATTERN gamesearch.1 EXCLUDE)
-# `gamesearch COMMAND --help` ends with where its page is installed.
+# `gamesearch COMMAND --help` ends with where its page is installed:
+# found from the program's own place, else as configured (cli/web.c).
+file(RELATIVE_PATH GS_DOC_FROM_BINDIR "${CMAKE_INSTALL_FULL_BINDIR}"
+  "${CMAKE_INSTALL_FULL_DOCDIR}")
 target_compile_definitions(gamesearch_cli_parts PRIVATE
-  GS_DOC_DIR="${CMAKE_INSTALL_FULL_DOCDIR}")
+  GS_DOC_DIR="${CMAKE_INSTALL_FULL_DOCDIR}"
+  GS_DOC_FROM_BINDIR="${GS_DOC_FROM_BINDIR}")

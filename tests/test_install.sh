@@ -3,9 +3,8 @@
 # installed gamesearch does with it: programs built with pkg-config (shared
 # and static) and with find_package(gamesearch) (a CMake project of its
 # own, examples/consumer), each solving examples/seed.tree; the shared
-# library exporting only the gs_ API; the headers, the man page, the
-# documentation and the Pacman layouts installed, the installed program
-# finding the layouts, and every page its --help names installed.
+# library exporting only the gs_ API; the headers, the man page and the
+# Pacman layouts installed, and the installed program finding the layouts.
 #
 # usage: test_install.sh BUILD_DIR SOURCE_DIR CMAKE CC [EXTRA_CFLAGS [THREADS]]
 # EXTRA_CFLAGS go to every program built here (the sanitizers, in a
@@ -94,6 +93,31 @@ for d in "$SRC/README.md" "$SRC"/docs/*.md "$SRC"/docs/ref/*.md "$SRC"/docs/*.sv
     cmp -s "$d" "$DOC/$rel" || fail "documentation not installed: share/doc/gamesearch/$rel"
 done
 ok "files in place"
+
+# Every page a pointer leads to is installed: `--help`'s last lines (the
+# installed program finds its documentation from its own place, as its
+# layouts), the docs/ pages the help texts, the man page and the Python
+# docstrings name.
+for cmd in "" tree ttt mnk gomoku connect4 pacman compare match games bench; do
+    # shellcheck disable=SC2086
+    help=$("$P/bin/gamesearch" $cmd --help 2>&1)
+    page=$(printf '%s\n' "$help" | sed -n 's/^Documentation: //p')
+    case $page in
+    "$(cd "$P" && pwd -P)"/share/doc/gamesearch/*)
+        [ -f "$page" ] || fail "gamesearch $cmd --help: $page is not installed" ;;
+    *) fail "gamesearch $cmd --help names no page of this install: $page" ;;
+    esac
+    for ref in $(printf '%s\n' "$help" | grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
+        [ -f "$DOC/$ref" ] || fail "gamesearch $cmd --help: $ref is not installed"
+    done
+done
+for ref in $(cat "$SRC/docs/gamesearch.1" "$SRC"/python/gamesearch/*.py |
+             grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
+    [ -f "$DOC/$ref" ] || fail "the man page or a docstring names $ref, not installed"
+done
+grep -q "share/doc/gamesearch" "$P/share/man/man1/gamesearch.1" ||
+    fail "the man page's SEE ALSO does not name the installed documentation"
+ok "every page --help, the man page and the docstrings name is installed"
 
 # 2. The shared library's symbol table is the documented API: gs_ names only.
 nm -D --defined-only "$so" | awk '{ print $NF }' >"$TMP/symbols"
@@ -231,31 +255,6 @@ for l in "$P"/share/gamesearch/layouts/*.lay; do
     *) fail "installed layout $name: $out" ;;
     esac
 done
-# Every page a pointer leads to is installed: `--help`'s last lines (the
-# program was built for the prefix CMAKE_INSTALL_PREFIX, installed here
-# under $P), the docs/ pages the help texts, the man page and the Python
-# docstrings name.
-built_prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$BUILD/CMakeCache.txt")
-for cmd in "" tree ttt mnk gomoku connect4 pacman compare match games bench; do
-    # shellcheck disable=SC2086
-    help=$("$P/bin/gamesearch" $cmd --help 2>&1)
-    page=$(printf '%s\n' "$help" | sed -n 's/^Documentation: //p')
-    case $page in
-    "$built_prefix"/*) [ -f "$P${page#"$built_prefix"}" ] ||
-                           fail "gamesearch $cmd --help: $page is not installed" ;;
-    *) fail "gamesearch $cmd --help names no installed page: $page" ;;
-    esac
-    for ref in $(printf '%s\n' "$help" | grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
-        [ -f "$DOC/$ref" ] || fail "gamesearch $cmd --help: $ref is not installed"
-    done
-done
-for ref in $(cat "$SRC/docs/gamesearch.1" "$SRC"/python/gamesearch/*.py |
-             grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
-    [ -f "$DOC/$ref" ] || fail "the man page or a docstring names $ref, not installed"
-done
-grep -q "share/doc/gamesearch" "$P/share/man/man1/gamesearch.1" ||
-    fail "the man page's SEE ALSO does not name the installed documentation"
-ok "every page --help, the man page and the docstrings name is installed"
 grep -q "^\.TH GAMESEARCH 1 .*\"gamesearch $version\"" "$P/share/man/man1/gamesearch.1" ||
     fail "the man page does not say gamesearch $version on its .TH line"
 if command -v man >/dev/null 2>&1; then
