@@ -1,7 +1,7 @@
 /*
  * gamesearch bench: prints the rows and the totals of the library's bench
  * (gamesearch/bench.h), a fixed list of searches whose total node count is
- * a signature of the search code. docs/bench.md says how the signature
+ * a signature of the search code. docs/ref/bench.md says how the signature
  * (bench/signature) is kept.
  *
  * One row per search, then the totals on the last three lines:

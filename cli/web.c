@@ -1,8 +1,13 @@
 /* cli/web.c: writes the self-contained HTML pages of web/ and the help
  * texts of docs/help/ (web.h). */
+/* realpath() */
+#define _XOPEN_SOURCE 700
+
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gamesearch/text.h"
 
@@ -73,6 +78,36 @@ static int help_key(void *user, const char *key, size_t n, gs_write_fn write,
     return value ? write(f, value, strlen(value)) : GS_TEMPLATE_KEEP;
 }
 
+/* Where `cmake --install` puts README.md and docs/ (its DOCDIR), and
+ * the same relative to the directory of the installed program. */
+#ifndef GS_DOC_DIR
+#define GS_DOC_DIR "/usr/local/share/doc/gamesearch"
+#endif
+#ifndef GS_DOC_FROM_BINDIR
+#define GS_DOC_FROM_BINDIR "../share/doc/gamesearch"
+#endif
+
+/* The installed documentation into buf: beside the program when it is
+ * there (an install moved with --prefix finds its own), else where the
+ * build configured the install. */
+static const char *doc_dir(char *buf, size_t size)
+{
+    char exe[PATH_MAX], dir[PATH_MAX + sizeof GS_DOC_FROM_BINDIR];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0 && size >= PATH_MAX) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            slash[1] = '\0';
+            snprintf(dir, sizeof dir, "%s%s", exe, GS_DOC_FROM_BINDIR);
+            if (realpath(dir, buf))
+                return buf;
+        }
+    }
+    snprintf(buf, size, "%s", GS_DOC_DIR);
+    return buf;
+}
+
 int cli_help(FILE *f, const char *name, ...)
 {
     char file[64];
@@ -83,5 +118,16 @@ int cli_help(FILE *f, const char *name, ...)
     if (t)
         gs_template_write(t->data, t->size, help_key, &h, cli_file_write, f);
     va_end(h.pairs);
+    /* The page of the command, as installed and as in the source tree. */
+    char page[64];
+    if (strcmp(name, "gamesearch") == 0)
+        snprintf(page, sizeof page, "README.md");
+    else if (strcmp(name, "mnk") == 0)
+        snprintf(page, sizeof page, "docs/ref/ttt-mnk-gomoku.md");
+    else
+        snprintf(page, sizeof page, "docs/ref/%s.md", name);
+    char dir[PATH_MAX];
+    fprintf(f, "\nDocumentation: %s/%s\n(%s in the source tree; docs/index.md lists every page)\n",
+            doc_dir(dir, sizeof dir), page, page);
     return 0;
 }

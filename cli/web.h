@@ -28,8 +28,9 @@ extern const cli_web_file cli_help_files[];
 /*
  * Prints the help text docs/help/`name`.txt on f, each "@@KEY@@" in it
  * replaced by the value that follows KEY in the NULL-ended list of pairs
- * (cli_help(stdout, "mnk", "CMD", "ttt", NULL)); returns 0, the exit
- * status of --help.
+ * (cli_help(stdout, "mnk", "CMD", "ttt", NULL)), then where the
+ * command's page is installed (beside the program, else GS_DOC_DIR) and
+ * where it is in the source tree; returns 0, the exit status of --help.
  */
 int cli_help(FILE *f, const char *name, ...);
 

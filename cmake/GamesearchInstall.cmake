@@ -11,6 +11,7 @@
 #   share/gamesearch/layouts/*.lay          the Pacman layouts
 #   share/man/man1/gamesearch.1
 #   share/doc/gamesearch/examples/          the example trees and programs
+#   share/doc/gamesearch/README.md, docs/   the documentation, as in the source
 include(CMakePackageConfigHelpers)
 
 set(GS_CMAKE_PACKAGE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/gamesearch")
@@ -74,3 +75,20 @@ foreach(pc gamesearch gamesearch-static)
   install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/${pc}.pc
     DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endforeach()
+
+# The documentation, laid out as in the source tree so that its links and
+# every pointer of `--help` ("docs/ref/tree.md"), of the man page and of
+# the Python docstrings hold under DOCDIR: README.md, docs/ (pages,
+# pictures) and examples/ (above). docs/help/ is built into the program
+# and docs/gamesearch.1 is the man page: not copied again.
+install(FILES README.md CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+  PATTERN help EXCLUDE
+  PATTERN gamesearch.1 EXCLUDE)
+# `gamesearch COMMAND --help` ends with where its page is installed:
+# found from the program's own place, else as configured (cli/web.c).
+file(RELATIVE_PATH GS_DOC_FROM_BINDIR "${CMAKE_INSTALL_FULL_BINDIR}"
+  "${CMAKE_INSTALL_FULL_DOCDIR}")
+target_compile_definitions(gamesearch_cli_parts PRIVATE
+  GS_DOC_DIR="${CMAKE_INSTALL_FULL_DOCDIR}"
+  GS_DOC_FROM_BINDIR="${GS_DOC_FROM_BINDIR}")

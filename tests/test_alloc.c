@@ -79,7 +79,7 @@ static void text_add(text *t, const char *piece)
     t->n += k;
 }
 
-/* The alpha-beta lab's tree (README): value 5, best D, 12 nodes. */
+/* The alpha-beta lab's tree (docs/student.md): value 5, best D, 12 nodes. */
 static const char SEED[] =
     "['A', ['B', ('E', 3), ('F', 12), ('G', 8)],\n"
     "      ['C', ('H', 2), ('I', 4), ('J', 6)],\n"
@@ -1433,7 +1433,7 @@ static void test_search_trees(void **state)
 {
     (void)state;
     const size_t kib64 = (size_t)64 << 10;
-    /* Values, best moves and node counts as the README gives them (seed:
+    /* Values, best moves and node counts as docs/benchmarks.md gives them (seed:
      * D is action 2; dice: "safe" is action 0; two ghosts: East is
      * action 1 at one round, West action 0 at full depth). */
     const search_case cases[] = {
@@ -1508,7 +1508,7 @@ static void test_search_refined(void **state)
 static void test_search_mnk(void **state)
 {
     (void)state;
-    /* Tic-tac-toe is a draw: 5,485 nodes with the table, as the README
+    /* Tic-tac-toe is a draw: 5,485 nodes with the table, as docs/benchmarks.md
      * says. From X...O... (X in a1, O in b2) still a draw. In XX.OO....
      * X wins at once in c1 (cell 2, the only win): 1,000,000 less 5
      * stones. The Gomoku position: X completes five at g8 (cell 111, the
@@ -1533,7 +1533,7 @@ static void test_search_mnk(void **state)
     run_searches(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* The position of the README: -7 for the player to move (the first),
+/* The position of docs/ref/connect4.md: -7 for the player to move (the first),
  * column 2 (action 1) the only best move; 670 nodes with the solver's
  * options (through gs_c4_game), 444 for the weak solve, whose answer -3
  * is an upper bound at or below the window's edge (every move loses, and

@@ -606,7 +606,7 @@ enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 27552 };
 static const uint64_t first_lines[] = {2, 3, 11, 15, 17, 26, 33, 36, 40};
 static const uint64_t second_lines[] = {5, 6, 12, 17, 24, 26, 31, 33, 36, 39};
 
-/* The shipped book (README.md, "Opening books"): every position up to 1
+/* The shipped book (docs/playing.md, "Opening books"): every position up to 1
  * stone, and a book for play, the computer moving first to 13 stones and
  * second to 12. The known opening scores (the first player wins with the
  * centre column: 1 for the empty board, -2 -1 0 1 0 -1 -2 for the first

@@ -95,7 +95,7 @@ static const struct {
     {"6323454652623215", -2},               /* Test_L2_R2 */
     {"4337567364435613", -2},               /* Test_L2_R2 */
     {"651173365733134", -3},                /* Test_L2_R2 */
-    {"3237735666151513515634", -7},         /* README's example */
+    {"3237735666151513515634", -7},         /* docs/ref/connect4.md's example */
 };
 
 static int sign(int v)

@@ -1839,7 +1839,7 @@ else
     echo "skipped: $CS188 not found: the CS188 agents' games and questions 1 and 5"
 fi
 
-# The README's first game: the champion clears crossroads in 370 of its
+# The quick start's first game: the champion clears crossroads in 370 of its
 # moves (1108 moves of all agents). It used to leave the two dots in dead
 # ends for 324 moves while a ghost followed it, winning after 496; 1110
 # moves of all agents (370 rounds) are the bound.
@@ -1944,7 +1944,7 @@ if [ "$status" -eq 0 ] && head -n 1 "$TMP/out" | grep -q '^usage: gamesearch pac
 run --help
 if grep -q '^  pacman ' "$TMP/out"; then ok; else bad "--help lists pacman" ""; fi
 
-# ---- bench: the node-count signature (docs/bench.md) ----
+# ---- bench: the node-count signature (docs/ref/bench.md) ----
 
 # Every search of `gamesearch bench` is deterministic, so its total node
 # count is the same in every build: the number in bench/signature.

@@ -161,7 +161,7 @@ static void test_options_size_init(void **state)
     fixture f;
     fixture_init(&f, false);
     gs_result r;
-    o.algo = GS_MINIMAX;   /* set up as the README shows, then changed */
+    o.algo = GS_MINIMAX;   /* set up as docs/c-guide.md shows, then changed */
     assert_int_equal(gs_search(f.e, &f.root, &o, &r), GS_OK);
     assert_string_equal(gs_engine_error(f.e), "");
     assert_true(r.value == 1.0);

@@ -2,11 +2,12 @@
 # The example programs of examples/ (built against the public API alone):
 # each run's output, to the byte.
 #
-# usage: test_examples.sh NIM SOLVE_TREE SOURCE_DIR
+# usage: test_examples.sh NIM SOLVE_TREE SOURCE_DIR [TAKE]
 set -u
 NIM=$1
 SOLVE_TREE=$2
 SRC=$3
+TAKE=${4:-}
 failed=0
 
 # check NAME EXPECTED COMMAND...: the command prints EXPECTED and exits 0.
@@ -59,6 +60,21 @@ if [ "$status" -ne 2 ] || [ "$out" != "nim: '16' is not a pile of 0 to 15 stones
     failed=$((failed + 1))
 else
     echo "ok: nim 16 refused"
+fi
+
+# take.c, the game README.md shows whole.
+if [ -n "$TAKE" ]; then
+    check "take" "pile of 10: a win, take 2 (329 nodes)" "$TAKE"
+    check "take 12" "pile of 12: a loss, take 1 (987 nodes)" "$TAKE" 12
+    check "take 1" "pile of 1: a win, take 1 (2 nodes)" "$TAKE" 1
+    out=$("$TAKE" 21 2>&1)
+    status=$?
+    if [ "$status" -ne 2 ] || [ "$out" != "take: give 1 to 20 stones" ]; then
+        echo "FAIL: take 21 (exit status $status): $out"
+        failed=$((failed + 1))
+    else
+        echo "ok: take 21 refused"
+    fi
 fi
 
 [ "$failed" -eq 0 ]

@@ -86,7 +86,39 @@ for l in "$SRC"/layouts/*.lay; do
     cmp -s "$l" "$P/share/gamesearch/layouts/$(basename "$l")" ||
         fail "layout not installed: share/gamesearch/layouts/$(basename "$l")"
 done
+# The documentation, as in the source tree, with the examples.
+DOC=$P/share/doc/gamesearch
+for d in "$SRC/README.md" "$SRC"/docs/*.md "$SRC"/docs/ref/*.md "$SRC"/docs/*.svg \
+         "$SRC"/docs/*.png "$SRC"/examples/*.c "$SRC"/examples/*.tree; do
+    rel=${d#"$SRC"/}
+    cmp -s "$d" "$DOC/$rel" || fail "documentation not installed: share/doc/gamesearch/$rel"
+done
 ok "files in place"
+
+# Every page a pointer leads to is installed: `--help`'s last lines (the
+# installed program finds its documentation from its own place, as its
+# layouts), the docs/ pages the help texts, the man page and the Python
+# docstrings name.
+for cmd in "" tree ttt mnk gomoku connect4 pacman compare match games bench; do
+    # shellcheck disable=SC2086
+    help=$("$P/bin/gamesearch" $cmd --help 2>&1)
+    page=$(printf '%s\n' "$help" | sed -n 's/^Documentation: //p')
+    case $page in
+    "$(cd "$P" && pwd -P)"/share/doc/gamesearch/*)
+        [ -f "$page" ] || fail "gamesearch $cmd --help: $page is not installed" ;;
+    *) fail "gamesearch $cmd --help names no page of this install: $page" ;;
+    esac
+    for ref in $(printf '%s\n' "$help" | grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
+        [ -f "$DOC/$ref" ] || fail "gamesearch $cmd --help: $ref is not installed"
+    done
+done
+for ref in $(cat "$SRC/docs/gamesearch.1" "$SRC"/python/gamesearch/*.py |
+             grep -o 'docs/[a-z0-9/-]*\.md' | sort -u); do
+    [ -f "$DOC/$ref" ] || fail "the man page or a docstring names $ref, not installed"
+done
+grep -q "share/doc/gamesearch" "$P/share/man/man1/gamesearch.1" ||
+    fail "the man page's SEE ALSO does not name the installed documentation"
+ok "every page --help, the man page and the docstrings name is installed"
 
 # 2. The shared library's symbol table is the documented API: gs_ names only.
 nm -D --defined-only "$so" | awk '{ print $NF }' >"$TMP/symbols"

@@ -280,7 +280,7 @@ static void test_solve_counts_the_root(void **state)
     gs_mnk_free(g);
 }
 
-/* The computer's answer to b2 is a corner, as README shows (337 nodes);
+/* The computer's answer to b2 is a corner, as docs/playing.md shows (337 nodes);
  * two computers draw tic-tac-toe; a finished game has no move. */
 static void test_moves(void **state)
 {

@@ -425,7 +425,7 @@ GS_API int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
 GS_API int gs_c4_book_read(const gs_c4 *g, const char *path,
                            const gs_allocator *alloc, gs_c4_book **out,
                            gs_error *err);
-/* The book shipped with gamesearch (7x6 only; see README.md for how it was
+/* The book shipped with gamesearch (7x6 only; see docs/playing.md for how it was
  * made): GS_OK and *out, GS_EINVAL for another board, GS_ENOMEM. */
 GS_API int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                               gs_c4_book **out);

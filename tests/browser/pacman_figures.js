@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Figures for the README (not a test): the time chromium takes to load a
+ * Figures for docs/benchmarks.md (not a test): the time chromium takes to load a
  * `pacman --html` page, to show one move, and to switch games; and
  * optionally a screenshot. Usage:
  *   node tests/browser/pacman_figures.js PAGE.html [REPEATS] [--shot OUT.png MOVE]

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Figures for the README (not a test): the size of a `tree --html` page,
+ * Figures for docs/benchmarks.md (not a test): the size of a `tree --html` page,
  * the time chromium takes to load it and to show each step, and optionally
  * a screenshot. Usage:
  *   node tests/browser/page_figures.js GAMESEARCH TREE [REPEATS] [--shot OUT.png STEP]
