@@ -54,7 +54,6 @@ elseif(GS_WASM)
       CMAKE_ARGS "-DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/cmake/wasm32-wasi.cmake"
                  "-DGS_WERROR=${GS_WERROR}"
                  "-DGS_PROGRAM=${PROJECT_BINARY_DIR}/gamesearch"
-      BUILD_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target gs_js
       INSTALL_COMMAND ""
       BUILD_ALWAYS ON
       BUILD_BYPRODUCTS "${PROJECT_BINARY_DIR}/wasm/gs.js")

@@ -63,6 +63,7 @@ var GS = (function () {
     var where = el("span", { "class": "gs-where", id: "gs-where" }, bar);
 
     function go(k) {
+      if (!bar.isConnected) { stop(); return; }   /* a page drawn afresh */
       k = Math.max(0, Math.min(st.count, k));
       st.step = k;
       where.textContent = "step " + k + " of " + st.count;
@@ -82,7 +83,7 @@ var GS = (function () {
     }
     function toggle() { if (st.timer) stop(); else start(); }
     document.addEventListener("keydown", function (e) {
-      if (!st.enabled || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (!st.enabled || !bar.isConnected || e.altKey || e.ctrlKey || e.metaKey) return;
       var t = e.target && e.target.tagName;
       if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA") return;
       var to = { ArrowRight: st.step + 1, ArrowLeft: st.step - 1,

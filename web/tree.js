@@ -22,7 +22,13 @@
  */
 (function () {
   "use strict";
-  var D = GS.data();
+  var view = document.getElementById("view"), VIEW = view.innerHTML;
+
+/* Draws the page for the data D, afresh (the lab calls it again for each
+ * tree). */
+GS.treeView = function (D) {
+  view.innerHTML = VIEW;
+  view.hidden = false;
   var T = D.tree;
   var el = GS.el, svg = GS.svg, num = GS.num;
   var LE = "\u2264", GE = "\u2265";
@@ -403,4 +409,8 @@
   document.title = "gamesearch: " + (D.title || "game tree");
   select(D.initial || 0);
   setMode(!!D.practice);
+};
+
+  var D0 = GS.data();
+  if (!D0.lab) GS.treeView(D0);
 })();
