@@ -36,6 +36,16 @@ var GS = (function () {
     return s.replace(/^-/, "\u2212");
   }
 
+  /* A window's edge (alpha, beta) as the program's trace writes it: 8
+   * significant digits, and 0 within 1e-7 of 0, which hides Star1's
+   * widening of its windows by a billionth of the bounds' size. */
+  function numWindow(v) {
+    if (v === null || v === undefined) return "";
+    if (Math.abs(v) < 1e-7) v = 0;
+    if (v === Infinity || v === -Infinity) return num(v);
+    return String(Number(v.toPrecision(8))).replace(/^-/, "\u2212");
+  }
+
   /*
    * A stepper in `box`: buttons |< < > >| and play/pause with a speed, the
    * keys, and "step K of N". show(k) is called with the step, 0 .. N.
@@ -102,5 +112,5 @@ var GS = (function () {
     };
   }
 
-  return { data: data, el: el, svg: svg, num: num, stepper: stepper };
+  return { data: data, el: el, svg: svg, num: num, numWindow: numWindow, stepper: stepper };
 })();

@@ -105,7 +105,7 @@ async function main() {
   check("link: the tree", await p2.$eval("#lab-text", (e) => e.value), plain);
   check("link: the algorithm", await p2.$eval("#lab-algo", (e) => e.value), "minimax");
   check("link: the mode", await p2.$eval("body", (b) => b.classList.contains("practice")), true);
-  check("link: the stepper hidden in practice", await p2.$eval(".gs-stepper", (b) => b.hidden), true);
+  check("link: the step controls not shown in practice", await p2.isVisible(".gs-stepper"), false);
   await p2.close();
 
   /* ---- Practice on a random tree from a link: graded right ---- */
@@ -145,6 +145,12 @@ async function main() {
   await ready();
   check("storage: forgotten, the seed tree again", await text("#lab-answer"),
         "value 5, best move D, pruned I J O (12 nodes, 7 leaves)");
+
+  /* ---- On a phone: nothing wider than the screen ---- */
+  await p.setViewportSize({ width: 375, height: 740 });
+  await p.reload();
+  await ready();
+  check("phone: the lab fits", await p.evaluate(() => document.documentElement.scrollWidth), 375);
 
   check("no console errors, no requests", t.problems, []);
   await ctx.close();
