@@ -29,6 +29,13 @@ expect() {
         "want:   $want_err"; fi
 }
 
+# --help, in any build.
+"$GS" web --help >"$TMP/out" 2>&1
+if [ $? -eq 0 ] && [ "$(head -n 1 "$TMP/out")" = "usage: gamesearch web --out DIR" ]; then ok
+else bad "web --help" "$(head -n 2 "$TMP/out")"; fi
+"$GS" --help >"$TMP/out" 2>&1
+grep -q '^  web ' "$TMP/out" && ok || bad "--help lists web"
+
 mkdir "$TMP/site"
 "$GS" web --out "$TMP/site" >"$TMP/out" 2>"$TMP/err"
 if [ $? -eq 2 ] && grep -q "no WebAssembly engine" "$TMP/err"; then

@@ -72,6 +72,20 @@ async function main() {
         { done: ["A", "B", "C", "D", "E", "F", "G", "H", "K", "L", "M", "N"], pruned: ["I", "J", "O"] });
   check("lab: the result line", await text("#result"), "value 5, best move D");
 
+  /* ---- gs.treePage: the data of `tree --html`, the title aside ---- */
+  for (const [f, extra] of [["seed.tree", []], ["dice.tree", []], ["two-ghosts.tree", ["--depth", "1", "--algo", "minimax"]],
+                            ["aima-5-2.tree", ["--no-prune-equal"]]]) {
+    const html = program(["tree", path.join(srcdir, "examples", f), "--html", "-", ...extra]).out;
+    const data = JSON.parse(html.match(/<script type="application\/json" id="gs-data">([^]*?)<\/script>/)[1]);
+    const opts = { depth: extra.includes("--depth") ? 1 : undefined,
+                   algo: extra.includes("--algo") ? "minimax" : undefined,
+                   rule: extra.includes("--no-prune-equal") ? "strict" : undefined };
+    const got = await p.evaluate(([text, o]) => gs.treePage(text, o),
+                                 [fs.readFileSync(path.join(srcdir, "examples", f), "utf8"), opts]);
+    data.title = "";
+    check("treePage: " + f + " as the program's page", got, data);
+  }
+
   /* ---- A typed tree with an error: the program's line and column ---- */
   const bad = "A: B C\nB = 3\nC = x\n";
   const want = program(["tree", "-"], bad);
