@@ -4,6 +4,7 @@
  * on window.gs. Ready when the promise gs.ready resolves:
  *
  *   gs.version                       the library's version ("0.4.0")
+ *   gs.algorithms                    the names solveTree's algo takes
  *   gs.solveTree(text, {algo, rule, depth})
  *       the object `gamesearch tree --json` prints for the tree `text`
  *       (either syntax): algo "minimax", "alphabeta" or "expectimax"
@@ -275,7 +276,7 @@
     return call("c4Analyze", [text], options).then((t) => JSON.parse(t).scores);
   }
 
-  const gs = { version: undefined, solveTree, treePage, randomTree, c4Analyze, stop };
+  const gs = { version: undefined, algorithms: ALGOS.slice(), solveTree, treePage, randomTree, c4Analyze, stop };
   bytes = decode(WASM_BASE64);
   gs.ready = start().then(() => gs);
   global.gs = gs;

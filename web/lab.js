@@ -160,8 +160,22 @@
     draw({ spec: spec.value, seed: n });
   });
 
+  /* The algorithms the engine has (gs.algorithms), alpha-beta under each
+   * pruning rule. */
+  function listAlgorithms() {
+    var names = { "alphabeta:textbook": "alpha-beta, prune on \u2265 and \u2264 (Star1 with bounds)",
+                  "alphabeta:strict": "alpha-beta, prune on > and < only (CS188)" };
+    gs.algorithms.forEach(function (a) {
+      (a === "alphabeta" ? ["alphabeta:textbook", "alphabeta:strict"] : [a]).forEach(function (v) {
+        GS.el("option", { value: v, text: names[v] || a }, algo);
+      });
+    });
+    algo.value = "alphabeta:textbook";
+  }
+
   listSaved();
   gs.ready.then(function () {
+    listAlgorithms();
     var f = fromFragment();
     if (f && f.spec) return draw(f);
     text.value = f ? f.tree : load()[0] || SEED_TREE;

@@ -71,6 +71,8 @@ async function main() {
   check("lab: the step-through's end", await states(),
         { done: ["A", "B", "C", "D", "E", "F", "G", "H", "K", "L", "M", "N"], pruned: ["I", "J", "O"] });
   check("lab: the result line", await text("#result"), "value 5, best move D");
+  check("lab: the algorithms, the engine's", await p.$$eval("#lab-algo option", (o) => o.map((e) => e.value)),
+        ["minimax", "alphabeta:textbook", "alphabeta:strict", "expectimax"]);
 
   /* ---- gs.treePage: the data of `tree --html`, the title aside ---- */
   for (const [f, extra] of [["seed.tree", []], ["dice.tree", []], ["two-ghosts.tree", ["--depth", "1", "--algo", "minimax"]],
