@@ -7,8 +7,9 @@
  * The URL's fragment carries what is shown, so that a link hands out an
  * exercise: tree=TEXT or spec=SPEC&seed=N (the tree of `gamesearch tree
  * --random SPEC,seed=N`), then algo=ALGO[:RULE], depth=N and
- * mode=watch|practice. The trees typed are kept in localStorage
- * ("gamesearch.lab.trees", the newest first) until "Forget" clears them.
+ * mode=watch|practice. The trees typed that parse are kept in
+ * localStorage ("gamesearch.lab.trees", the newest first) until "Forget"
+ * clears them.
  */
 (function () {
   "use strict";
@@ -110,9 +111,9 @@
       failed({ message: "Type a tree, paste one, or draw a new practice tree." });
       return Promise.resolve();
     }
-    keep(t);
     return Promise.all([gs.solveTree(t, o), gs.treePage(t, o)]).then(function (r) {
       if (my !== asked) return;
+      keep(t);
       var a = r[0], d = r[1];
       error.textContent = "";
       answer.textContent = "value " + GS.num(a.value) + ", best move " +

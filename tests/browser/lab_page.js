@@ -155,6 +155,7 @@ async function main() {
   await ready();
   check("storage: the last tree back", await p.$eval("#lab-text", (e) => e.value),
         program(["tree", "--random", spec + ",seed=" + (Number(seed) + 1)]).out);
+  check("storage: a tree with an error not kept", await p.$$eval("#lab-saved option", (o) => o.some((x) => x.textContent === "A: B C")), false);
   check("storage: the plain list kept", await p.$$eval("#lab-saved option", (o, want) => o.some((x) => x.textContent === want), plain), true);
   await p.click("#lab-forget");
   await p.goto("file://" + path.join(site, "tree-lab.html"));
