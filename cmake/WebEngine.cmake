@@ -26,9 +26,10 @@ if(GS_WASM_JS)
   set(_gs_js "${GS_WASM_JS}")
   set(_gs_js_depends "${GS_WASM_JS}")
 elseif(GS_WASM)
-  # Can clang link a wasm32-wasi reactor here? (A few hundred milliseconds,
-  # once: the answer is cached.)
-  if(NOT DEFINED GS_WASM_TOOLCHAIN_OK)
+  # Can clang link a wasm32-wasi reactor here? (A few hundred milliseconds;
+  # a yes is kept, a no asked again at the next configuration, so that
+  # installing the toolchain is enough.)
+  if(NOT GS_WASM_TOOLCHAIN_OK)
     find_program(_gs_clang NAMES clang clang-14)
     set(_ok FALSE)
     if(_gs_clang)
