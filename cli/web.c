@@ -28,6 +28,7 @@ static const cli_web_file *find_in(const cli_web_file *table,
 typedef struct page_data {
     bool (*data)(FILE *f, void *user);
     void *user;
+    bool engine;      /* @@ENGINE@@: gs.js, the WebAssembly engine */
 } page_data;
 
 static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
@@ -35,7 +36,13 @@ static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
 {
     const page_data *pd = user;
     const cli_web_file *w = find_in(cli_web_files, key, n);
+    if (n == 6 && memcmp(key, "ENGINE", 6) == 0) {
+        const cli_web_file *e = cli_web_engine;
+        return pd->engine && e->name ? write(f, e->data, e->size) : 0;
+    }
     if (n == 4 && memcmp(key, "DATA", 4) == 0) {
+        if (!pd->data)
+            return write(f, "null", 4);
         char *buf = NULL;
         size_t len = 0;
         FILE *m = open_memstream(&buf, &len);
@@ -48,11 +55,23 @@ static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
     return w ? write(f, w->data, w->size) : GS_TEMPLATE_KEEP;
 }
 
+bool cli_web_engine_present(void)
+{
+    return cli_web_engine[0].name != NULL;
+}
+
 bool cli_web_write(FILE *f, const char *page,
                    bool (*data)(FILE *f, void *user), void *user)
 {
+    return cli_web_write_page(f, page, data, user, false);
+}
+
+bool cli_web_write_page(FILE *f, const char *page,
+                        bool (*data)(FILE *f, void *user), void *user,
+                        bool engine)
+{
     const cli_web_file *t = find_in(cli_web_files, page, strlen(page));
-    page_data pd = {data, user};
+    page_data pd = {data, user, engine};
     return t && gs_template_write(t->data, t->size, page_key, &pd,
                                   cli_file_write, f) == 0 && !ferror(f);
 }

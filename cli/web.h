@@ -43,4 +43,20 @@ int cli_help(FILE *f, const char *name, ...);
 bool cli_web_write(FILE *f, const char *page,
                    bool (*data)(FILE *f, void *user), void *user);
 
+/* The WebAssembly engine, build-wasm's gs.js (cmake/WebEngine.cmake): one
+ * entry, or none in a build without it. */
+extern const cli_web_file cli_web_engine[];
+
+/* Whether this build carries the engine. */
+bool cli_web_engine_present(void);
+
+/*
+ * cli_web_write, and: data may be NULL (the page's data is then null);
+ * "@@ENGINE@@" in the template is replaced by the engine when `engine` (and
+ * the build has one), else by nothing.
+ */
+bool cli_web_write_page(FILE *f, const char *page,
+                        bool (*data)(FILE *f, void *user), void *user,
+                        bool engine);
+
 #endif /* GS_CLI_WEB_H */

@@ -4,7 +4,8 @@
  * Each function answers one request of the gs.* API (web/gs.js) as the
  * program answers the same command: gsw_tree_solve as `gamesearch tree
  * --json`, gsw_tree_random as `gamesearch tree --random SPEC`,
- * gsw_c4_analyze as `gamesearch connect4 analyze`. The answer, or on
+ * gsw_tree_page as the data of `gamesearch tree --html`, gsw_c4_analyze
+ * as `gamesearch connect4 analyze`. The answer, or on
  * failure the reason (one sentence, the program's own, without the
  * program's and the file's names), is left in the context's buffer
  * (gsw_out, gsw_out_len), and its place in the input in gsw_error_line
@@ -278,6 +279,46 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
                         : fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
 out:
     gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
+    return status;
+}
+
+/*
+ * The data of `gamesearch tree FILE --html` for the tree `text` (len
+ * bytes), with `algo`, strict and depth as gsw_tree_solve takes them (the
+ * run shown first; every run's cutoff): the tree's nodes and a traced
+ * search of each algorithm, as web/tree.js draws them. The tree is
+ * checked and searched by gsw_tree_solve first, so that a bad one gets the
+ * same answer (message, line and column) as there.
+ */
+EXPORT("gsw_tree_page")
+int gsw_tree_page(gsw *w, const char *text, size_t len, const char *algo,
+                  int strict, int depth);
+int gsw_tree_page(gsw *w, const char *text, size_t len, const char *algo,
+                  int strict, int depth)
+{
+    int status = gsw_tree_solve(w, text, len, algo, strict, depth);
+    if (status != ANSWERED)
+        return status;
+    gs_tree *t = NULL;
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    if (gs_tree_parse(text, len, NULL, &t, &e) != GS_OK)
+        return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
+    int id = *algo ? algo_id(algo) : GS_ALPHABETA;
+    bool prune_equal = !strict;
+    if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
+        if (!*algo)
+            id = gs_tree_algo(t);
+        prune_equal = false;
+    }
+    if (depth < 0)
+        depth = gs_tree_depth(t);
+    out_reset(w);
+    int s = gs_tree_page_data_write(t, "", id, prune_equal, depth, false,
+                                    out_write, w);
+    status = s == GS_OK ? ANSWERED
+                        : fail(w, FAILED, gs_strerror(s), 0, 0);
     gs_tree_free(t);
     return status;
 }

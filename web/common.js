@@ -36,6 +36,16 @@ var GS = (function () {
     return s.replace(/^-/, "\u2212");
   }
 
+  /* A window's edge (alpha, beta) as the program's trace writes it: 8
+   * significant digits, and 0 within 1e-7 of 0, which hides Star1's
+   * widening of its windows by a billionth of the bounds' size. */
+  function numWindow(v) {
+    if (v === null || v === undefined) return "";
+    if (Math.abs(v) < 1e-7) v = 0;
+    if (v === Infinity || v === -Infinity) return num(v);
+    return String(Number(v.toPrecision(8))).replace(/^-/, "\u2212");
+  }
+
   /*
    * A stepper in `box`: buttons |< < > >| and play/pause with a speed, the
    * keys, and "step K of N". show(k) is called with the step, 0 .. N.
@@ -63,6 +73,7 @@ var GS = (function () {
     var where = el("span", { "class": "gs-where", id: "gs-where" }, bar);
 
     function go(k) {
+      if (!bar.isConnected) { stop(); return; }   /* a page drawn afresh */
       k = Math.max(0, Math.min(st.count, k));
       st.step = k;
       where.textContent = "step " + k + " of " + st.count;
@@ -82,7 +93,7 @@ var GS = (function () {
     }
     function toggle() { if (st.timer) stop(); else start(); }
     document.addEventListener("keydown", function (e) {
-      if (!st.enabled || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (!st.enabled || !bar.isConnected || e.altKey || e.ctrlKey || e.metaKey) return;
       var t = e.target && e.target.tagName;
       if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA") return;
       var to = { ArrowRight: st.step + 1, ArrowLeft: st.step - 1,
@@ -101,5 +112,5 @@ var GS = (function () {
     };
   }
 
-  return { data: data, el: el, svg: svg, num: num, stepper: stepper };
+  return { data: data, el: el, svg: svg, num: num, numWindow: numWindow, stepper: stepper };
 })();

@@ -4,12 +4,17 @@
  * on window.gs. Ready when the promise gs.ready resolves:
  *
  *   gs.version                       the library's version ("0.4.0")
+ *   gs.algorithms                    the names solveTree's algo takes
  *   gs.solveTree(text, {algo, rule, depth})
  *       the object `gamesearch tree --json` prints for the tree `text`
  *       (either syntax): algo "minimax", "alphabeta" or "expectimax"
  *       (default: alpha-beta, or a CS188 test file's own), rule
  *       "textbook" (default: prune when a value equals the bound) or
  *       "strict" (--no-prune-equal), depth in rounds (default: the file's)
+ *   gs.treePage(text, {algo, rule, depth})
+ *       the data `gamesearch tree --html` puts in its page (web/tree.js):
+ *       the tree's nodes and a traced search of each algorithm; the same
+ *       options and errors as solveTree
  *   gs.randomTree(spec)              the text of `gamesearch tree --random SPEC`
  *   gs.c4Analyze(moves, {onProgress, signal})
  *       what `gamesearch connect4 analyze MOVES` prints: an array of 7
@@ -117,6 +122,10 @@
       solveTree(text, algo, strict, depth) {
         return withStrings([text, algo], ([[t, n], [a]]) =>
           reply(exports.gsw_tree_solve(ctx, t, n, a, strict ? 1 : 0, depth)));
+      },
+      treePage(text, algo, strict, depth) {
+        return withStrings([text, algo], ([[t, n], [a]]) =>
+          reply(exports.gsw_tree_page(ctx, t, n, a, strict ? 1 : 0, depth)));
       },
       randomTree(spec) {
         return withStrings([spec], ([[s]]) => reply(exports.gsw_tree_random(ctx, s)));
@@ -229,19 +238,30 @@
     return Promise.reject(e);
   }
 
-  function solveTree(text, options) {
+  /* The checked arguments of solveTree and treePage, or a rejected promise. */
+  function treeArgs(name, text, options) {
     const o = options || {};
     const algo = o.algo === undefined ? "" : o.algo;
     const rule = o.rule === undefined ? "textbook" : o.rule;
     const depth = o.depth === undefined ? null : o.depth;
-    if (typeof text !== "string") return badOption("solveTree: the tree must be a string");
+    if (typeof text !== "string") return badOption(name + ": the tree must be a string");
     if (algo !== "" && ALGOS.indexOf(algo) < 0)
-      return badOption("solveTree: algo '" + algo + "' is not one of " + ALGOS.join(", "));
+      return badOption(name + ": algo '" + algo + "' is not one of " + ALGOS.join(", "));
     if (!Object.prototype.hasOwnProperty.call(RULES, rule))
-      return badOption("solveTree: rule '" + rule + "' is not \"textbook\" or \"strict\"");
+      return badOption(name + ": rule '" + rule + "' is not \"textbook\" or \"strict\"");
     if (depth !== null && !(Number.isInteger(depth) && depth >= 0 && depth <= 1000000))
-      return badOption("solveTree: depth must be a whole number of rounds from 0 to 1000000");
-    return call("solveTree", [text, algo, RULES[rule], depth === null ? -1 : depth], o).then(JSON.parse);
+      return badOption(name + ": depth must be a whole number of rounds from 0 to 1000000");
+    return [text, algo, RULES[rule], depth === null ? -1 : depth];
+  }
+
+  function solveTree(text, options) {
+    const a = treeArgs("solveTree", text, options);
+    return Array.isArray(a) ? call("solveTree", a, options).then(JSON.parse) : a;
+  }
+
+  function treePage(text, options) {
+    const a = treeArgs("treePage", text, options);
+    return Array.isArray(a) ? call("treePage", a, options).then(JSON.parse) : a;
   }
 
   function randomTree(spec) {
@@ -256,7 +276,7 @@
     return call("c4Analyze", [text], options).then((t) => JSON.parse(t).scores);
   }
 
-  const gs = { version: undefined, solveTree, randomTree, c4Analyze, stop };
+  const gs = { version: undefined, algorithms: ALGOS.slice(), solveTree, treePage, randomTree, c4Analyze, stop };
   bytes = decode(WASM_BASE64);
   gs.ready = start().then(() => gs);
   global.gs = gs;

@@ -24,9 +24,15 @@
  */
 (function () {
   "use strict";
-  var D = GS.data();
+  var view = document.getElementById("view"), VIEW = view.innerHTML;
+
+/* Draws the page for the data D, afresh (the lab calls it again for each
+ * tree). */
+GS.treeView = function (D) {
+  view.innerHTML = VIEW;
+  view.hidden = false;
   var T = D.tree;
-  var el = GS.el, svg = GS.svg, num = GS.num;
+  var el = GS.el, svg = GS.svg, num = GS.num, numWin = GS.numWindow;
   var LE = "\u2264", GE = "\u2265";
 
   /* ---- The tree as drawn: nodes down to the cutoff, each once ---- */
@@ -61,15 +67,26 @@
     else x[v] = slot++;
   })(order[0]);
 
-  var SX = 70, SY = 96, PAD = 48;
+  var SX = 70, SY = 120, PAD = 48;
   function px(v) { return PAD + x[v] * SX; }
   function py(v) { return PAD - 10 + ply[v] * SY; }
 
   /* ---- The picture ---- */
   var drawing = document.getElementById("drawing");
-  var root = svg("svg", { width: PAD * 2 + (slot - 1) * SX + 40,
-                          height: PAD + height * SY + 70,
+  var W = PAD * 2 + (slot - 1) * SX + 40, H = PAD + height * SY + 70;
+  var root = svg("svg", { width: W, height: H, viewBox: "0 0 " + W + " " + H,
                           role: "img", "aria-label": "the game tree" }, drawing);
+  /* Fitted to the width (as on a phone) when wider than the page; the
+   * button shows it at its own size, to scroll, and back. */
+  var zoom = document.getElementById("gs-zoom");
+  function fitted(on) {
+    drawing.classList.toggle("actual", !on);
+    zoom.textContent = on ? "Actual size" : "Fit to width";
+    zoom.setAttribute("aria-pressed", on ? "false" : "true");
+  }
+  zoom.hidden = W <= drawing.clientWidth;
+  fitted(true);
+  zoom.addEventListener("click", function () { fitted(drawing.classList.contains("actual")); });
   var edgeLayer = svg("g", {}, root), nodeLayer = svg("g", {}, root);
   var nodeEl = {}, edgeEl = {}, edges = [], answers = {};
 
@@ -88,13 +105,17 @@
       var label = [];
       if (c.action !== c.node) label.push(short(c.action));
       if (c.p !== undefined && c.p !== null) label.push(num(c.p));
-      var mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      /* Below the parent's value (which ends EDGE_TEXT pixels under it):
+       * the action a little past the middle, beside the line on its upper
+       * side; the cross further down on the line, the reason under it. */
+      var at = function (f) { return [x1 + (x2 - x1) * f, y1 + (y2 - y1) * f]; };
+      var lp = at(0.5), xp = at(0.72);
       if (label.length)
-        svg("text", { x: mx + (x2 < x1 ? -8 : x2 > x1 ? 8 : 0) * 1.6,
-                      y: my - 6, text: label.join(" ") }, g);
-      svg("text", { "class": "cut", x: mx, y: my + 8, text: "\u2715" }, g);
-      svg("text", { "class": "mark", x: mx, y: my + 8, text: "\u2715" }, g);
-      var cmp = svg("text", { "class": "cmp", x: mx, y: my + 24 }, g);
+        svg("text", { "class": "label", x: lp[0] + (x2 > x1 ? -7 : 7), y: lp[1] + 4,
+                      "text-anchor": x2 > x1 ? "end" : "start", text: label.join(" ") }, g);
+      svg("text", { "class": "cut", x: xp[0], y: xp[1] + 8, text: "\u2715" }, g);
+      svg("text", { "class": "mark", x: xp[0], y: xp[1] + 8, text: "\u2715" }, g);
+      var cmp = svg("text", { "class": "cmp", x: xp[0], y: xp[1] + 22 }, g);
       g.addEventListener("click", function () { toggleMark(g); });
       edgeEl[key] = { g: g, cmp: cmp, parent: v, child: ci };
       edges.push(edgeEl[key]);
@@ -161,23 +182,50 @@
     var vals = seen.map(function (s) { return s.v; });
     if (role === "max" && vals.length)
       return "v = " + num(Math.max.apply(null, vals)) + (strict ? " > " : " " + GE + " ") +
-             "\u03b2 = " + num(b);
+             "\u03b2 = " + numWin(b);
     if (role === "min" && vals.length)
       return "v = " + num(Math.min.apply(null, vals)) + (strict ? " < " : " " + LE + " ") +
-             "\u03b1 = " + num(a);
+             "\u03b1 = " + numWin(a);
     if (role === "chance" && D.bounds) {
       var sum = 0, mass = 0;
       seen.forEach(function (s) { var p = probOf(ev.parent, s.c); sum += p * s.v; mass += p; });
       var hi = sum + (1 - mass) * D.bounds[1], lo = sum + (1 - mass) * D.bounds[0];
-      if (hi <= a) return "E " + LE + " " + num(hi) + " " + LE + " \u03b1 = " + num(a);
-      if (lo >= b) return "E " + GE + " " + num(lo) + " " + GE + " \u03b2 = " + num(b);
+      if (hi <= a) return "E " + LE + " " + num(hi) + " " + LE + " \u03b1 = " + numWin(a);
+      if (lo >= b) return "E " + GE + " " + num(lo) + " " + GE + " \u03b2 = " + numWin(b);
     }
-    return "\u03b1 = " + num(a) + ", \u03b2 = " + num(b);
+    return "\u03b1 = " + numWin(a) + ", \u03b2 = " + numWin(b);
   }
 
-  /* The picture's state after the first k events of the run's trace. */
+  /*
+   * The bound a node's value is shown with. The search calls a value that
+   * fell outside its window a bound (fail-soft: <= alpha, >= beta) even
+   * when every child was searched; then the value is exact when the child
+   * that gave it was, and no child was cut off: such a MAX node shows 2,
+   * not <= 2.
+   */
+  function shownBound(ev, role, seen, cut, kids) {
+    if (cut || seen.length !== kids || !ev.bound || ev.bound === "exact") return ev.bound;
+    if ((role === "max" && ev.bound === "upper") || (role === "min" && ev.bound === "lower")) {
+      var by = seen.some(function (c) { return c.b === "exact" && c.v === ev.value; });
+      var rest = seen.every(function (c) {
+        return c.b === "exact" || (c.b === ev.bound &&
+                                   (role === "max" ? c.v <= ev.value : c.v >= ev.value));
+      });
+      if (by && rest) return "exact";
+    }
+    return ev.bound;
+  }
+
+  /*
+   * The picture's state after the first k events of the run's trace. In
+   * an alpha-beta run a MAX or MIN node's window changes as each child's
+   * value comes back (alpha = max(alpha, v) at MAX, beta = min(beta, v) at
+   * MIN), at that step, as the search's next child window then shows.
+   */
   function replay(k) {
-    var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, cmpAt: {} };
+    var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, cmpAt: {},
+              cut: {}, boundAt: {}, narrowAt: {} };
+    var ab = /^alphabeta/.test(run.key);
     for (var i = 0; i < k; i++) {
       var ev = run.trace[i], top = s.stack[s.stack.length - 1];
       var a = inf(ev.alpha, -1), b = inf(ev.beta, 1);
@@ -186,6 +234,7 @@
         s.state[ev.node] = "current";
         s.win[ev.node] = [a, b];
         s.seen[ev.node] = [];
+        delete s.cut[ev.node];
         delete s.value[ev.node];
         if (top !== undefined) {
           s.edge[ekey(top, ev.node)] = "done";
@@ -195,17 +244,31 @@
       } else if (ev.event === "leave") {
         s.stack.pop();
         s.state[ev.node] = "done";
-        s.value[ev.node] = fmtBound(ev.value, ev.bound);
+        var bound = shownBound(ev, roleAt(run, s.stack.length), s.seen[ev.node] || [],
+                               s.cut[ev.node], drawnKids(byName[ev.node]).length);
+        s.boundAt[i] = bound;
+        s.value[ev.node] = fmtBound(ev.value, bound);
         var up = s.stack[s.stack.length - 1];
-        if (up !== undefined) s.seen[up].push({ c: ev.node, v: ev.value });
+        if (up !== undefined) {
+          s.seen[up].push({ c: ev.node, v: ev.value, b: bound });
+          var ur = roleAt(run, s.stack.length - 1), w = s.win[up];
+          if (ab && w && ur === "max" && ev.value > w[0]) {
+            s.win[up] = [ev.value, w[1]];
+            s.narrowAt[i] = up + ": \u03b1 = " + numWin(ev.value);
+          } else if (ab && w && ur === "min" && ev.value < w[1]) {
+            s.win[up] = [w[0], ev.value];
+            s.narrowAt[i] = up + ": \u03b2 = " + numWin(ev.value);
+          }
+        }
       } else if (ev.event === "prune") {
         var key = ekey(ev.parent, ev.node);
         s.edge[key] = "pruned";
+        s.cut[ev.parent] = true;
         var at = s.stack.lastIndexOf(ev.parent);
-        s.cmp[key] = comparison(ev, roleAt(run, at < 0 ? ply[byName[ev.parent]] : at),
-                                s.seen[ev.parent] || []);
+        var pr = roleAt(run, at < 0 ? ply[byName[ev.parent]] : at);
+        s.cmp[key] = comparison(ev, pr, s.seen[ev.parent] || []);
         s.cmpAt[i] = s.cmp[key];
-        s.win[ev.parent] = [a, b];
+        if (!(ab && (pr === "max" || pr === "min"))) s.win[ev.parent] = [a, b];
         greySubtree(s, byName[ev.node]);
       }
     }
@@ -222,12 +285,13 @@
   }
 
   function describe(ev, i, all) {
-    var w = "\u03b1 = " + num(inf(ev.alpha, -1)) + ", \u03b2 = " + num(inf(ev.beta, 1));
+    var w = "\u03b1 = " + numWin(inf(ev.alpha, -1)) + ", \u03b2 = " + numWin(inf(ev.beta, 1));
     if (ev.event === "enter")
       return "enter " + ev.node + (ev.parent !== undefined && ev.parent !== null
                                    ? " from " + ev.parent : "") + " with " + w;
     if (ev.event === "leave")
-      return "leave " + ev.node + ": value " + fmtBound(ev.value, ev.bound);
+      return "leave " + ev.node + ": value " + fmtBound(ev.value, all.boundAt[i]) +
+             (all.narrowAt[i] ? "; now " + all.narrowAt[i] : "");
     return "prune " + ev.node + " at " + ev.parent + ": " + all.cmpAt[i];
   }
 
@@ -249,7 +313,7 @@
       else e.g.removeAttribute("data-focus");
       if (!e.given) e.val.textContent = s.value[name] || "";
       var w = onPath[name] && s.win[name];
-      e.win.textContent = w ? "\u03b1 " + num(w[0]) + "  \u03b2 " + num(w[1]) : "";
+      e.win.textContent = w ? "\u03b1 " + numWin(w[0]) + "  \u03b2 " + numWin(w[1]) : "";
       e.g.classList.toggle("pv", !!pv[name]);
     });
     var pvIndex = {}, shown = {};
@@ -316,7 +380,14 @@
     drawShapes(run);
     log.textContent = "";
     var all = replay(run.trace.length);
-    run.trace.forEach(function (ev, j) { el("li", { text: describe(ev, j, all) }, log); });
+    run.trace.forEach(function (ev, j) {
+      var li = el("li", { text: describe(ev, j, all), tabindex: "0",
+                          title: "show step " + (j + 1) }, log);
+      li.addEventListener("click", function () { stepper.go(j + 1); });
+      li.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); stepper.go(j + 1); }
+      });
+    });
     document.getElementById("practice-what").textContent =
       "Practice " + run.label + ": click each edge you think is cut off (click again to take " +
       "it back), type the value each node backs up (leave it empty when the search never " +
@@ -348,7 +419,9 @@
   function check() {
     var s = replay(run.trace.length), right = 0, total = 0;
     var finals = {};
-    run.trace.forEach(function (ev) { if (ev.event === "leave") finals[ev.node] = ev; });
+    run.trace.forEach(function (ev, i) {
+      if (ev.event === "leave") finals[ev.node] = { value: ev.value, bound: s.boundAt[i] };
+    });
     edges.forEach(function (ed) {
       var key = ekey(T.nodes[ed.parent].name, T.nodes[ed.child].name);
       var truth = s.edge[key] === "pruned", said = ed.g.getAttribute("data-mark") === "pruned";
@@ -406,4 +479,8 @@
   document.title = "gamesearch: " + (D.title || "game tree");
   select(D.initial || 0);
   setMode(!!D.practice);
+};
+
+  var D0 = GS.data();
+  if (!D0.lab) GS.treeView(D0);
 })();
