@@ -80,13 +80,16 @@ def _page(template, data):
     """The self-contained page web/`template` with its data, made as
     `gamesearch tree --html` and `gamesearch pacman --html` make theirs:
     each @@FILE@@ the file of web/, @@DATA@@ the JSON with every '<' as
-    \\u003c (so that no name ends the script element)."""
+    \\u003c (so that no name ends the script element), @@ENGINE@@ nothing
+    (the engine is for the tree lab of `gamesearch web`)."""
     web = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "web")
 
     def fill(m):
         key = m.group(1)
         if key == "DATA":
             return data.replace("<", "\\u003c")
+        if key == "ENGINE":     # the WebAssembly engine: only the lab's
+            return ""
         path = _os.path.join(web, key)
         if "/" not in key and _os.path.isfile(path):
             with open(path, encoding="utf-8") as f:
