@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gamesearch/gamesearch.h"
@@ -817,6 +818,21 @@ int cmd_connect4_options(int argc, char **argv)
     return read_options(argc, argv, &o);
 }
 
+/* Books up to this size are read whole, every entry checked; larger ones
+ * stay in their file, a look-up reading about log2(entries) records. */
+#define BOOK_READ_WHOLE ((off_t)16 << 20)
+
+/* The book of --book FILE (gs_c4_book_read or gs_c4_book_open). */
+static int read_book(const gs_c4 *g, const char *path, gs_c4_book **out,
+                     gs_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size > BOOK_READ_WHOLE)
+        return gs_c4_book_open(g, path, NULL, out, err);
+    return gs_c4_book_read(g, path, NULL, out, err);
+}
+
 int cmd_connect4(int argc, char **argv)
 {
     c4_options o;
@@ -830,7 +846,7 @@ int cmd_connect4(int argc, char **argv)
     gs_c4_book *book = NULL;
     if (rc == 0 && (o.mode != MODE_BOOK || o.play >= 0) && !o.no_book) {
         gs_error err;
-        int st = o.book ? gs_c4_book_read(g, o.book, NULL, &book, &err)
+        int st = o.book ? read_book(g, o.book, &book, &err)
                         : gs_c4_book_default(g, NULL, &book);
         if (st != GS_OK && o.book) {
             cli_error(cmd, "--book '%s': %s", CLI_Q(o.book), err.message);

@@ -2,7 +2,8 @@
 # `gamesearch connect4 analyze`: every column's score against `solve` of
 # each child, --json exactly, the columns shown as they are proved on a
 # terminal (under script(1), a node limit making it deterministic but for
-# the times), and a stop by Ctrl-C (SIGINT) and by q.
+# the times), a stop by Ctrl-C (SIGINT) and by q, and a --book too large
+# to load.
 #
 # usage: test_c4_analyze.sh GAMESEARCH_BINARY [THREADS]
 #
@@ -155,6 +156,30 @@ wait "$pid"
 status=$?
 check "analyze: Ctrl-C stops it" 1 "18 ? ? ? ? ? ?
 best: ?" "gamesearch connect4: stopped by q or Ctrl-C before every column's score was known"
+fi
+
+# A --book above 16 MiB stays in its file: its header, size and first and
+# last entries checked at once, look-ups by binary search in the file.
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$TMP" <<'PY'
+import struct, sys
+n = 2200000
+def book(path, last):
+    with open(path, 'wb') as f:
+        f.write(b'GSC4BOOK' + bytes([7, 6, 8, 1]) + struct.pack('<I', n))
+        f.write(b''.join(struct.pack('<Q', (k * 7 + 1) << 8)
+                         for k in range(n - 1)))
+        f.write(struct.pack('<Q', last))
+book(sys.argv[1] + '/big.book', ((n - 1) * 7 + 1) << 8)
+book(sys.argv[1] + '/bad.book', 1 << 8 | 0x7f)
+PY
+    run connect4 analyze --book "$TMP/big.book" 2531276566711153
+    check "analyze --book above 16 MiB" 0 "-2 2 -1 0 -1 0 -12
+best: 2" ""
+    run connect4 analyze --book "$TMP/bad.book" 44
+    check "analyze --book above 16 MiB, a bad last entry" 2 "" "gamesearch connect4: --book '$TMP/bad.book': the book's first or last entry is not a position and score in increasing order"
+else
+    echo "skipped: a book above 16 MiB (no python3 to write one)"
 fi
 
 echo "$passed passed, $failed failed"

@@ -769,6 +769,24 @@ GS_API int gs_c4_analyze_polled(gs_c4_solver *sv, const gs_c4_state *s,
 GS_API int gs_c4_moves_to_end(const gs_c4 *g, const gs_c4_state *s,
                               int score);
 
+/* ---- A book read where it lies ---- */
+
+/*
+ * Opens the book file `path` of g's board without reading its entries: a
+ * look-up (gs_c4_book_lookup, and a solver given the book) is a binary
+ * search over the file's fixed-size records, about log2(entries) reads of
+ * 8 bytes each; the file stays open until gs_c4_book_free, and must not
+ * change meanwhile. The header is checked as gs_c4_book_read checks it,
+ * the file's size against the entries it announces, and the first and
+ * last entries; an entry met later that is not a position and a score
+ * reads as a position the book does not have. A path that is not a
+ * regular file (a pipe, a device) is read whole, as gs_c4_book_read does.
+ * Same returns as gs_c4_book_read.
+ */
+GS_API int gs_c4_book_open(const gs_c4 *g, const char *path,
+                           const gs_allocator *alloc, gs_c4_book **out,
+                           gs_error *err);
+
 #ifdef __cplusplus
 }
 #endif
