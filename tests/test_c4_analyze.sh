@@ -116,7 +116,9 @@ if script -qec true /dev/null >/dev/null 2>&1; then
     status=$?
     tr -d '\r' <"$TMP/tty" | sed 's/, [0-9]*\.[0-9]* s$/, T s/' >"$TMP/out"
     : >"$TMP/err"
-    check "analyze on a terminal: each column as it is proved" 1 "Each column as it is proved (q and Enter, or Ctrl-C, stops):
+    stops=" (q and Enter, or Ctrl-C, stops)"
+    [ "$THREADS" = OFF ] && stops=""
+    check "analyze on a terminal: each column as it is proved" 1 "Each column as it is proved$stops:
 column 1: ? (stopped by --max-nodes), T s
 column 2: 2, T s
 column 3: ? (stopped by --max-nodes), T s

@@ -391,14 +391,17 @@ int gs_c4_analyze_polled(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
     if (!sv || !s || !out)
         return gs_c4_analyze(sv, s, weak, out);   /* its GS_EINVAL */
     gs_c4_solver_cancel(sv, false);
+    /* Without threads the pool runs the job on this thread, without
+     * ticks: the columns are told as they settle, from the job itself. */
     watched wa = {.sv = sv, .s = s, .weak = weak, .out = out, .poll = poll,
-                  .settled = settled, .user = user, .next_poll = 0.020};
+                  .settled = settled, .user = user, .next_poll = 0.020,
+                  .direct = !gs_threads_available()};
     atomic_init(&wa.done, 0);
     atomic_init(&wa.ended, false);
     clock_gettime(CLOCK_MONOTONIC, &wa.t0);
     /* One job on a thread of the library's pool, the polls and the
-     * columns' news on this one (without threads, the analysis on this
-     * thread, its news as each column settles, and no polls). */
+     * columns' news on this one (when no thread can be started, the
+     * analysis on this thread, without polls, its news at its end). */
     gs_jobs job = {.count = 1, .run = watched_run, .take = watched_take,
                    .tick = watched_tick, .tick_ms = 20, .user = &wa};
     if (gs_jobs_run(&job, 1, NULL) != GS_OK) {

@@ -745,8 +745,10 @@ typedef void (*gs_c4_column_fn)(void *user, int column,
  * so do the columns after it, unsearched (and not told); the columns
  * before keep their scores. A
  * cancel request left from before is withdrawn first, and poll's own once
- * the analysis has ended. Without threads, the analysis runs on the
- * calling thread, `settled` told as each column settles, without polls.
+ * the analysis has ended. In a library built without threads, the
+ * analysis runs on the calling thread, `settled` told as each column
+ * settles, without polls (when a thread cannot be started, also on the
+ * calling thread without polls, the columns told at the end).
  * Same returns as gs_c4_analyze; *out is always filled in.
  */
 GS_API int gs_c4_analyze_polled(gs_c4_solver *sv, const gs_c4_state *s,
