@@ -251,3 +251,63 @@ bool cli_c4_yes(const char *text)
     return (n == 1 && (text[0] == 'y' || text[0] == 'Y')) ||
            (n == 3 && strncmp(text, "yes", 3) == 0);
 }
+
+int cli_c4_column_write(int column, const gs_c4_solution *sd,
+                        const char *stopped_by, double seconds,
+                        gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_printf(&w, "column %d: ", column + 1);
+    if (sd->known)
+        gs_writer_printf(&w, "%d", sd->score);
+    else if (sd->stopped == GS_STOP_NONE)
+        gs_writer_puts(&w, "? (not exact)");
+    else
+        gs_writer_printf(&w, "? (stopped by %s)", stopped_by);
+    gs_writer_printf(&w, "%s, %.3f s\n", sd->from_book ? " from the book" : "",
+                     seconds);
+    return gs_writer_finish(&w);
+}
+
+int cli_c4_analysis_json_write(const gs_c4 *g, const gs_c4_state *s,
+                               const char *position,
+                               const gs_c4_analysis *an, bool weak,
+                               gs_write_fn write, void *user)
+{
+    gs_writer w;
+    gs_writer_init(&w, write, user);
+    gs_writer_puts(&w, "{\"position\": \"");
+    for (const char *p = position; *p >= '1' && *p <= '9'; p++)
+        gs_writer_put(&w, p, 1);
+    gs_writer_printf(&w, "\", \"to_move\": \"%c\", \"weak\": %s, "
+                     "\"columns\": [", gs_c4_to_move(s) == 0 ? 'X' : 'O',
+                     weak ? "true" : "false");
+    for (int c = 0; c < an->width; c++) {
+        const gs_c4_solution *sd = &an->column[c];
+        gs_writer_puts(&w, c ? ", " : "");
+        if (!an->playable[c]) {
+            gs_writer_puts(&w, "null");
+            continue;
+        }
+        gs_writer_printf(&w, "{\"column\": %d, \"score\": ", c + 1);
+        if (sd->known)
+            gs_writer_printf(&w, "%d", sd->score);
+        else
+            gs_writer_puts(&w, "null");
+        int moves = sd->known && !weak ? gs_c4_moves_to_end(g, s, sd->score)
+                                       : 0;
+        if (moves > 0)
+            gs_writer_printf(&w, ", \"moves_to_end\": %d}", moves);
+        else
+            gs_writer_puts(&w, ", \"moves_to_end\": null}");
+    }
+    gs_writer_puts(&w, "], \"best\": [");
+    for (int c = 0, n = 0; an->all_known && c < an->width; c++)
+        if (an->playable[c] && an->column[c].score == an->best_score)
+            gs_writer_printf(&w, "%s%d", n++ ? ", " : "", c + 1);
+    gs_writer_printf(&w, "], \"complete\": %s, \"from_book\": %s}\n",
+                     an->all_known ? "true" : "false",
+                     an->from_book ? "true" : "false");
+    return gs_writer_finish(&w);
+}

@@ -121,4 +121,31 @@ int cli_c4_undone_write(int moves, gs_write_fn write, void *user);
  * around it ignored. */
 bool cli_c4_yes(const char *text);
 
+/*
+ * The line `connect4 analyze` shows on a terminal once column `column`
+ * (0-based) of an analysis has settled, sd its entry, `seconds` the time
+ * since the analysis started: "column 4: -2, 1.234 s" (" from the book"
+ * before the comma when the book answered it); "column 4: ? (stopped by
+ * STOPPED_BY), ..." when a limit or a cancel stopped it, "? (not exact)"
+ * when the engine's answer was not exact; and a newline.
+ */
+int cli_c4_column_write(int column, const gs_c4_solution *sd,
+                        const char *stopped_by, double seconds,
+                        gs_write_fn write, void *user);
+
+/*
+ * The analysis an of s (the position `position` as given: its digits are
+ * written, what follows them is not) as `connect4 analyze --json` prints
+ * it, on one line: {"position": "44", "to_move": "X", "weak": false,
+ * "columns": [...], "best": [4], "complete": true, "from_book": false}, a
+ * column an object {"column": 1, "score": -2, "moves_to_end": 39} (score
+ * null when not known; moves_to_end gs_c4_moves_to_end of the score, null
+ * when not known or weak) or null for a full column; best the columns
+ * (1-based) with the best score, [] when a score is not known.
+ */
+int cli_c4_analysis_json_write(const gs_c4 *g, const gs_c4_state *s,
+                               const char *position,
+                               const gs_c4_analysis *an, bool weak,
+                               gs_write_fn write, void *user);
+
 #endif /* GS_CLI_C4_TEXT_H */

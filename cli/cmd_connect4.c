@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gamesearch/gamesearch.h"
@@ -63,6 +64,7 @@ typedef struct c4_options {
                                 (-1: every position) */
     const char *out;         /* book --out FILE */
     int color;               /* play --color: 0 auto, 1 always, 2 never */
+    bool json;               /* analyze --json */
 } c4_options;
 
 /* The command, then analyze's POSITION. */
@@ -127,6 +129,7 @@ static const cli_opt options[] = {
             .noun = "algorithm"),
     CLI_OPT("iterations", 0, LONG, AT(iterations), .lo = 1,
             .hi = 1000000000L),
+    CLI_OPT("json", 0, FLAG, AT(json), .modes = MODE_ANALYZE),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
@@ -158,6 +161,11 @@ static int parse_options(int argc, char **argv, c4_options *o)
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->json && o->mcts) {
+        cli_error(cmd, "--json goes with the exact solver's analyze, not "
+                  "--algo mcts");
         return EXIT_BAD_INPUT;
     }
     if (o->play >= 0 && o->ply < 1) {
@@ -224,7 +232,9 @@ static int solver_init(const c4_options *o, gs_c4 **g, gs_c4_solver **sv)
 /* What stopped a search, as the option that set the limit. */
 static const char *limit_name(const gs_c4_solution *sd)
 {
-    return sd->stopped == GS_STOP_NODES ? "--max-nodes" : "--time";
+    return sd->stopped == GS_STOP_NODES    ? "--max-nodes"
+           : sd->stopped == GS_STOP_CANCEL ? "q or Ctrl-C"
+                                           : "--time";
 }
 
 /* Reads the position `text` of `what` ("analyze", "--start"): 0 with *s,
@@ -373,6 +383,26 @@ static int run_solve_mpi(const c4_options *o, gs_c4_solver *sv)
     return rc;
 }
 
+/* The computer's move (play) and every column's score (analyze) are
+ * solved on another thread while this one watches for q or Ctrl-C. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* True when the person asks to stop: Ctrl-C, or q (and Enter) typed on a
+ * terminal. */
+static bool stop_asked(void)
+{
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    char buf[64];
+    return interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 0) > 0 &&
+                           fgets(buf, sizeof buf, stdin) && buf[0] == 'q');
+}
+
 /* ---- MCTS ---- */
 
 /* The MCTS parameters of the options. */
@@ -386,6 +416,24 @@ static void mcts_params(const c4_options *o, gs_c4_mcts_params *p)
 }
 
 /* ---- analyze ---- */
+
+/* gs_c4_poll_fn of analyze: true when the person asks to stop. */
+static bool analyze_poll(void *user, double seconds)
+{
+    (void)user;
+    (void)seconds;
+    return stop_asked();
+}
+
+/* gs_c4_column_fn of analyze on a terminal: the column's line. */
+static void analyze_column(void *user, int column, const gs_c4_solution *sd,
+                           double seconds)
+{
+    (void)user;
+    cli_c4_column_write(column, sd, limit_name(sd), seconds, cli_file_write,
+                        stdout);
+    fflush(stdout);
+}
 
 static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
@@ -406,19 +454,41 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
         gs_c4_mcts_write(&d, cli_file_write, stdout);
         return 0;
     }
+    /* On a terminal, each column as soon as it settles; q or Ctrl-C
+     * stops the search, leaving '?' for the columns not known. */
+    bool tty = isatty(STDOUT_FILENO) && !o->json;
+    if (tty) {
+        printf("Each column as it is proved%s:\n", gs_threads_available()
+               ? " (q and Enter, or Ctrl-C, stops)" : "");
+        fflush(stdout);
+    }
     gs_c4_analysis an;
-    int st = gs_c4_analyze(sv, &root, o->weak, &an);
+    int st = gs_c4_analyze_polled(sv, &root, o->weak, analyze_poll,
+                                  tty ? analyze_column : NULL, NULL, &an);
     char msg[300];
-    for (int c = 0; c < an.width; c++)
+    bool cancelled = false;
+    for (int c = 0; c < an.width; c++) {
+        if (an.playable[c] && an.column[c].stopped == GS_STOP_CANCEL) {
+            cancelled = true;   /* said once below */
+            continue;
+        }
         if (gs_c4_column_message(&an, c, st, limit_name(&an.column[c]), msg,
                                  sizeof msg) > 0)
             cli_error(cmd, "%s", msg);
+    }
+    if (cancelled)
+        cli_error(cmd, "stopped by q or Ctrl-C before every column's score "
+                  "was known");
     if (an.failed_column < 0 && st != GS_OK)
         cli_error(cmd, "%s", gs_strerror(st));
     if (an.failed_column >= 0 || st != GS_OK)
         return 1;
 
-    gs_c4_analysis_write(&an, cli_file_write, stdout);
+    if (o->json)
+        cli_c4_analysis_json_write(g, &root, o->position, &an, o->weak,
+                                   cli_file_write, stdout);
+    else
+        gs_c4_analysis_write(&an, cli_file_write, stdout);
     return an.all_known ? 0 : 1;
 }
 
@@ -538,15 +608,6 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
 /* ---- play ---- */
 
-/* The computer's move is solved on another thread while this one shows
- * the time it takes (on a terminal) and watches for q or Ctrl-C. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 /* What play's callbacks need. */
 typedef struct watch {
@@ -650,10 +711,7 @@ static void watch_show(void *user, const gs_c4_state *s)
 static bool watch_poll(void *user, double seconds)
 {
     watch *w = user;
-    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
-    char buf[64];
-    if (interrupted || (isatty(STDIN_FILENO) && poll(&p, 1, 0) > 0 &&
-                        fgets(buf, sizeof buf, stdin) && buf[0] == 'q'))
+    if (stop_asked())
         return true;
     if (w->tty && seconds >= 0.2 && (int)(seconds * 10) != w->shown) {
         w->shown = (int)(seconds * 10);
@@ -760,6 +818,21 @@ int cmd_connect4_options(int argc, char **argv)
     return read_options(argc, argv, &o);
 }
 
+/* Books up to this size are read whole, every entry checked; larger ones
+ * stay in their file, a look-up reading about log2(entries) records. */
+#define BOOK_READ_WHOLE ((off_t)16 << 20)
+
+/* The book of --book FILE (gs_c4_book_read or gs_c4_book_open). */
+static int read_book(const gs_c4 *g, const char *path, gs_c4_book **out,
+                     gs_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size > BOOK_READ_WHOLE)
+        return gs_c4_book_open(g, path, NULL, out, err);
+    return gs_c4_book_read(g, path, NULL, out, err);
+}
+
 int cmd_connect4(int argc, char **argv)
 {
     c4_options o;
@@ -773,7 +846,7 @@ int cmd_connect4(int argc, char **argv)
     gs_c4_book *book = NULL;
     if (rc == 0 && (o.mode != MODE_BOOK || o.play >= 0) && !o.no_book) {
         gs_error err;
-        int st = o.book ? gs_c4_book_read(g, o.book, NULL, &book, &err)
+        int st = o.book ? read_book(g, o.book, &book, &err)
                         : gs_c4_book_default(g, NULL, &book);
         if (st != GS_OK && o.book) {
             cli_error(cmd, "--book '%s': %s", CLI_Q(o.book), err.message);
@@ -781,7 +854,11 @@ int cmd_connect4(int argc, char **argv)
         }
         gs_c4_solver_set_book(sv, book);   /* (none for other boards) */
     }
-    if (rc == 0 && o.mode == MODE_PLAY) {
+    /* analyze watches for Ctrl-C on a thread of its own while the search
+     * runs on another; with one thread only, Ctrl-C ends it as usual. */
+    if (rc == 0 && (o.mode == MODE_PLAY ||
+                    (o.mode == MODE_ANALYZE && !o.mcts &&
+                     gs_threads_available()))) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_interrupt;   /* no SA_RESTART: reads end */

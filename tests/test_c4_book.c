@@ -646,6 +646,133 @@ static void test_default_book(void **state)
     gs_c4_free(g);
 }
 
+/* Writes `len` bytes of `data` to a new temporary file: its path in
+ * path (a "/tmp/test_c4_book_XXXXXX" buffer). */
+static void temp_file(char *path, const void *data, size_t len)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, len), (ssize_t)len);
+    close(fd);
+}
+
+static int to_buffer(void *user, const char *text, size_t len)
+{
+    char **at = user;
+    memcpy(*at, text, len);
+    *at += len;
+    return 0;
+}
+
+/* A book opened where it lies answers as the book read whole: every
+ * position to 5 stones of 5x4 against fresh solves; its bytes written
+ * back are the file's; bad files refused with the messages of a read. */
+static void test_open_in_file(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(5, 4);
+    gs_c4_solver *sv = solver(g), *plain = solver(g);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_build(sv, 5, NULL, NULL, NULL, &b), GS_OK);
+    char path[] = "/tmp/test_c4_book_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    gs_error err;
+    assert_int_equal(gs_c4_book_write(b, path, &err), GS_OK);
+
+    gs_c4_book *open_b = NULL;
+    assert_int_equal(gs_c4_book_open(g, path, NULL, &open_b, &err), GS_OK);
+    assert_int_equal(gs_c4_book_size(open_b), gs_c4_book_size(b));
+    assert_int_equal(gs_c4_book_ply(open_b), 5);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    int seen = 0;
+    check_all(g, open_b, plain, &empty, 5, &seen);
+    assert_int_equal(seen, 3901);
+
+    /* a solver given it answers from it */
+    gs_c4_solver_set_book(sv, open_b);
+    gs_c4_state s = empty;
+    gs_c4_play(g, &s, 2);
+    gs_c4_play(g, &s, 1);
+    gs_c4_solution sd;
+    assert_int_equal(gs_c4_solve(sv, &s, false, &sd), GS_OK);
+    assert_true(sd.from_book);
+    assert_int_equal(sd.nodes, 0);
+
+    /* its bytes, written back, are the file's */
+    size_t size = 16 + 8 * gs_c4_book_size(b);
+    char *bytes = malloc(size), *want = malloc(size + 1), *at = bytes;
+    assert_non_null(bytes);
+    assert_non_null(want);
+    assert_int_equal(gs_c4_book_write_to(open_b, to_buffer, &at), 0);
+    assert_int_equal((size_t)(at - bytes), size);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fread(want, 1, size + 1, f), size);
+    fclose(f);
+    assert_memory_equal(bytes, want, size);
+
+    /* a file one byte short, one byte long, a bad last entry */
+    gs_c4_book *no = NULL;
+    char p2[] = "/tmp/test_c4_book_XXXXXX";
+    temp_file(p2, want, size - 1);
+    assert_int_equal(gs_c4_book_open(g, p2, NULL, &no, &err), GS_EPARSE);
+    assert_null(no);
+    char msg[160];
+    snprintf(msg, sizeof msg, "the book says %zu entries, but holds %zu "
+             "bytes of them", gs_c4_book_size(b), size - 17);
+    assert_string_equal(err.message, msg);
+    remove(p2);
+    want[size] = 0;
+    char p3[] = "/tmp/test_c4_book_XXXXXX";
+    temp_file(p3, want, size + 1);
+    assert_int_equal(gs_c4_book_open(g, p3, NULL, &no, &err), GS_EPARSE);
+    snprintf(msg, sizeof msg, "the book says %zu entries, but holds more "
+             "than %zu bytes of them", gs_c4_book_size(b), size - 16);
+    assert_string_equal(err.message, msg);
+    remove(p3);
+    want[size - 1] = 0x7f;   /* the last entry's score: 127 */
+    char p4[] = "/tmp/test_c4_book_XXXXXX";
+    temp_file(p4, want, size);
+    assert_int_equal(gs_c4_book_open(g, p4, NULL, &no, &err), GS_EPARSE);
+    assert_string_equal(err.message, "the book's first or last entry is not "
+                                     "a position and score in increasing "
+                                     "order");
+    remove(p4);
+
+    /* another board; not a book; no file; a device, read as a stream */
+    gs_c4 *other = board(6, 4);
+    assert_int_equal(gs_c4_book_open(other, path, NULL, &no, &err),
+                     GS_EPARSE);
+    assert_string_equal(err.message,
+                        "a book of the 5x4 board, not of the 6x4 board");
+    gs_c4_free(other);
+    char p5[] = "/tmp/test_c4_book_XXXXXX";
+    temp_file(p5, "hello", 5);
+    assert_int_equal(gs_c4_book_open(g, p5, NULL, &no, &err), GS_EPARSE);
+    assert_string_equal(err.message, "not a Connect Four book (it does not "
+                                     "start with GSC4BOOK)");
+    remove(p5);
+    assert_int_equal(gs_c4_book_open(g, "/nonexistent/book", NULL, &no,
+                                     &err), GS_EINVAL);
+    assert_int_equal(gs_c4_book_open(g, "/dev/null", NULL, &no, &err),
+                     GS_EPARSE);
+    assert_null(no);
+    assert_int_equal(gs_c4_book_open(g, NULL, NULL, &no, &err), GS_EINVAL);
+    assert_int_equal(gs_c4_book_open(g, path, NULL, NULL, &err), GS_EINVAL);
+
+    free(bytes);
+    free(want);
+    remove(path);
+    gs_c4_book_free(open_b);
+    gs_c4_book_free(b);
+    gs_c4_solver_free(sv);
+    gs_c4_solver_free(plain);
+    gs_c4_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -656,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_unbounded_files),
         cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
+        cmocka_unit_test(test_open_in_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

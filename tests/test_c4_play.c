@@ -369,6 +369,149 @@ static void test_choose_polled(void **state)
     close_board(&f);
 }
 
+/* ---- Every column's score, watched ---- */
+
+typedef struct told {
+    int calls;
+    int column[GS_C4_MAX_WIDTH + 1];
+    bool known[GS_C4_MAX_WIDTH + 1];
+    double seconds[GS_C4_MAX_WIDTH + 1];
+} told;
+
+static void record_column(void *user, int column, const gs_c4_solution *sd,
+                          double seconds)
+{
+    told *t = user;
+    if (t->calls <= GS_C4_MAX_WIDTH) {
+        t->column[t->calls] = column;
+        t->known[t->calls] = sd->known;
+        t->seconds[t->calls] = seconds;
+    }
+    t->calls++;
+}
+
+static bool cancel_poll(void *user, double seconds)
+{
+    (void)user;
+    (void)seconds;
+    return true;
+}
+
+static void test_analyze_polled(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    /* 16 stones, every column searched but the last (its reply wins) */
+    gs_c4_state s = position(f.g, "2531276566711153");
+    gs_c4_analysis want, got;
+    assert_int_equal(gs_c4_analyze(f.sv, &s, false, &want), GS_OK);
+    assert_true(want.all_known);
+    static const int scores[] = {-2, 2, -1, 0, -1, 0, -12};
+    for (int c = 0; c < 7; c++)
+        assert_int_equal(want.column[c].score, scores[c]);
+
+    /* the same analysis, each column told in order once settled */
+    told t = {0};
+    gs_c4_solver_clear(f.sv);
+    assert_int_equal(gs_c4_analyze_polled(f.sv, &s, false, NULL,
+                                          record_column, &t, &got),
+                     GS_OK);
+    assert_true(got.all_known);
+    assert_int_equal(got.best_score, 2);
+    assert_int_equal(got.nodes, want.nodes);
+    assert_int_equal(t.calls, 7);
+    for (int c = 0; c < 7; c++) {
+        assert_int_equal(t.column[c], c);
+        assert_true(t.known[c]);
+        assert_int_equal(got.column[c].score, scores[c]);
+        assert_int_equal(got.column[c].nodes, want.column[c].nodes);
+        assert_true(c == 0 || t.seconds[c] >= t.seconds[c - 1]);
+    }
+    assert_true(t.seconds[6] <= got.seconds + 1.0);
+
+    /* a full column is not told */
+    gs_c4_state full = position(f.g, "2252576253462244111563365343671351441");
+    told ft = {0};
+    assert_int_equal(gs_c4_analyze_polled(f.sv, &full, false, NULL,
+                                          record_column, &ft, &got),
+                     GS_OK);
+    assert_int_equal(ft.calls, 2);
+    assert_int_equal(ft.column[0], 5);
+    assert_int_equal(ft.column[1], 6);
+
+    if (TEST_THREADS) {
+        /* a poll that cancels: column 1 wins at once, column 2 (seconds
+         * of search) is stopped, the rest left unsearched and not told;
+         * the solver free of the request afterwards */
+        gs_c4_state slow = position(f.g, "121217");
+        told ct = {0};
+        gs_c4_solver_clear(f.sv);
+        assert_int_equal(gs_c4_analyze_polled(f.sv, &slow, false,
+                                              cancel_poll, record_column,
+                                              &ct, &got),
+                         GS_OK);
+        assert_int_equal(ct.calls, 2);
+        assert_true(ct.known[0]);
+        assert_false(ct.known[1]);
+        assert_true(got.column[0].known);
+        assert_int_equal(got.column[0].score, 18);
+        assert_false(got.all_known);
+        assert_int_equal(got.failed_column, -1);
+        for (int c = 1; c < 7; c++) {
+            assert_false(got.column[c].known);
+            assert_int_equal(got.column[c].stopped, GS_STOP_CANCEL);
+        }
+        gs_c4_state quick = position(f.g, QUICK);
+        gs_c4_solution sd;
+        assert_int_equal(gs_c4_solve(f.sv, &quick, false, &sd), GS_OK);
+        assert_true(sd.known);
+        assert_int_equal(sd.score, 13);
+    }
+
+    assert_int_equal(gs_c4_analyze_polled(NULL, &s, false, NULL, NULL, NULL,
+                                          &got),
+                     GS_EINVAL);
+    assert_int_equal(gs_c4_analyze_polled(f.sv, NULL, false, NULL, NULL,
+                                          NULL, &got),
+                     GS_EINVAL);
+    assert_int_equal(gs_c4_analyze_polled(f.sv, &s, false, NULL, NULL, NULL,
+                                          NULL),
+                     GS_EINVAL);
+    close_board(&f);
+}
+
+/* How long each score says the game lasts, from the stones of the board. */
+static void test_moves_to_end(void **state)
+{
+    (void)state;
+    fixture f;
+    open_board(&f, 7, 6);
+    gs_c4_state s;
+    gs_c4_empty(f.g, &s);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 21), 1);    /* stone 1 */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 20), 3);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 1), 41);    /* X's last */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 0), 42);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -1), 42);   /* O's last */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -21), 2);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 22), 0);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -22), 0);
+    s.moves = 1;   /* O to move */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 21), 1);    /* stone 2 */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 1), 41);    /* stone 42 */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -1), 40);   /* stone 41 */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -20), 2);   /* stone 3 */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -21), 0);
+    s.moves = 41;  /* one cell left, O's */
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 1), 1);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, 0), 1);
+    assert_int_equal(gs_c4_moves_to_end(f.g, &s, -1), 0);
+    assert_int_equal(gs_c4_moves_to_end(f.g, NULL, 1), 0);
+    assert_int_equal(gs_c4_moves_to_end(NULL, &s, 1), 0);
+    close_board(&f);
+}
+
 /* ---- MCTS ---- */
 
 static void test_mcts_decide(void **state)
@@ -843,6 +986,8 @@ int main(void)
         cmocka_unit_test(test_board_write),
         cmocka_unit_test(test_analysis_write),
         cmocka_unit_test(test_choose_polled),
+        cmocka_unit_test(test_analyze_polled),
+        cmocka_unit_test(test_moves_to_end),
         cmocka_unit_test(test_mcts_decide),
         cmocka_unit_test(test_line_message),
         cmocka_unit_test(test_column_message),

@@ -13,7 +13,10 @@
  *
  * The file: the 8 bytes "GSC4BOOK", then the bytes width, height, ply
  * and 1 (the format's version), then the entry count as 4 bytes, then the
- * entries, each 8 bytes; every number little-endian.
+ * entries, each 8 bytes; every number little-endian. Since the entries
+ * are fixed-size records in increasing order, a book opened with
+ * gs_c4_book_open stays in its file: a look-up is a binary search that
+ * reads one record at a time (pread), about log2(count) of them.
  *
  * Building: the positions with exactly `ply` stones (game not over,
  * mirror images once) are solved one after the other with the solver's
@@ -23,10 +26,13 @@
  * children's scores), with no search.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "c4_internal.h"
 #include "gamesearch/connect4.h"
@@ -43,7 +49,8 @@ struct gs_c4_book {
     int ply;
     size_t count;
     size_t cap;        /* entries allocated */
-    uint64_t *entry;   /* count entries, increasing */
+    uint64_t *entry;   /* count entries, increasing (NULL when in a file) */
+    int fd;            /* gs_c4_book_open: the file of the entries; else -1 */
 };
 
 static void *mem(const gs_allocator *a, void *p, size_t osize, size_t nsize)
@@ -66,6 +73,7 @@ static gs_c4_book *book_new(const gs_c4 *g, const gs_allocator *alloc)
     memset(b, 0, sizeof *b);
     b->alloc = *alloc;
     b->g = g;
+    b->fd = -1;
     return b;
 }
 
@@ -76,6 +84,8 @@ void gs_c4_book_free(gs_c4_book *b)
     gs_allocator a = b->alloc;
     if (b->entry)
         mem(&a, b->entry, b->cap * sizeof *b->entry, 0);
+    if (b->fd >= 0)
+        close(b->fd);
     mem(&a, b, sizeof *b, 0);
 }
 
@@ -89,26 +99,58 @@ int gs_c4_book_ply(const gs_c4_book *b)
     return b ? b->ply : -1;
 }
 
-/* The entry of canonical key k, or NULL. */
-static const uint64_t *find(const gs_c4_book *b, uint64_t k)
+static int entry_score(uint64_t e)
+{
+    return (int)(int8_t)(uint8_t)(e & 0xff);
+}
+
+static uint64_t get_le(const unsigned char *p, int bytes);
+
+/* A position's key and a score: what every entry of a book of b's board
+ * is (the order of the entries aside). */
+static bool entry_valid(const gs_c4_book *b, uint64_t e)
+{
+    const int bits = c4_key_bits(b->g);
+    const int most = (gs_c4_width(b->g) * gs_c4_height(b->g) + 1) / 2;
+    int score = entry_score(e);
+    return !(bits < BOOK_KEY_BITS && (e >> 8) >> bits) && score >= -most &&
+           score <= most;
+}
+
+/* Entry i (< b->count) into *e: true, or false when the book's file
+ * cannot be read there or holds no valid entry there. */
+static bool entry_at(const gs_c4_book *b, size_t i, uint64_t *e)
+{
+    if (b->fd < 0) {
+        *e = b->entry[i];
+        return true;
+    }
+    unsigned char rec[8];
+    off_t at = (off_t)BOOK_HEADER + (off_t)i * 8;
+    if (pread(b->fd, rec, sizeof rec, at) != (ssize_t)sizeof rec)
+        return false;
+    *e = get_le(rec, 8);
+    return entry_valid(b, *e);
+}
+
+/* The entry of canonical key k into *e: true, or false when the book has
+ * none (or its file a bad record on the way). */
+static bool find(const gs_c4_book *b, uint64_t k, uint64_t *e)
 {
     size_t lo = 0, hi = b->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        uint64_t mk = b->entry[mid] >> 8;
+        if (!entry_at(b, mid, e))
+            return false;
+        uint64_t mk = *e >> 8;
         if (mk == k)
-            return &b->entry[mid];
+            return true;
         if (mk < k)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return NULL;
-}
-
-static int entry_score(uint64_t e)
-{
-    return (int)(int8_t)(uint8_t)(e & 0xff);
+    return false;
 }
 
 /* The entry of s (its canonical key) with `score` (-127 to 127). */
@@ -121,11 +163,11 @@ bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s, int *score)
 {
     if (!b || !s || s->over || s->moves > b->ply)
         return false;
-    const uint64_t *e = find(b, c4_canonical_key(b->g, s));
-    if (!e)
+    uint64_t e;
+    if (!find(b, c4_canonical_key(b->g, s), &e))
         return false;
     if (score)
-        *score = entry_score(*e);
+        *score = entry_score(e);
     return true;
 }
 
@@ -475,9 +517,15 @@ int gs_c4_book_build_play(gs_c4_solver *sv, int ply, int sides,
     if (!lv || !b)
         goto done;
     memset(lv, 0, (size_t)ply * sizeof *lv);
-    for (size_t i = 0; from && i < from->count; i++)
-        if (!book_push(b, from->entry[i], from->ply))
+    for (size_t i = 0; from && i < from->count; i++) {
+        uint64_t e;
+        if (!entry_at(from, i, &e)) {
+            st = GS_EINVAL;   /* the book's file cannot be read */
             goto done;
+        }
+        if (!book_push(b, e, from->ply))
+            goto done;
+    }
     gs_c4_state empty;
     gs_c4_empty(g, &empty);
     if ((sides & 1) && !level_push(alloc, &lv[0], &empty))
@@ -559,7 +607,10 @@ int gs_c4_book_write_to(const gs_c4_book *b, gs_write_fn write, void *user)
     int rc = write(user, (const char *)head, sizeof head);
     for (size_t i = 0; !rc && i < b->count; i++) {
         unsigned char e[8];
-        put_le(e, b->entry[i], 8);
+        uint64_t v;
+        if (!entry_at(b, i, &v))
+            return GS_EINVAL;   /* the book's file cannot be read */
+        put_le(e, v, 8);
         rc = write(user, (const char *)e, 8);
     }
     return rc;
@@ -622,11 +673,7 @@ static int check_header(const gs_c4 *g, const unsigned char *p, size_t len,
  * message. */
 static int add_entry(gs_c4_book *b, uint64_t e, gs_error *err)
 {
-    const int bits = c4_key_bits(b->g);
-    const int most = (gs_c4_width(b->g) * gs_c4_height(b->g) + 1) / 2;
-    int score = entry_score(e);
-    if ((bits < BOOK_KEY_BITS && (e >> 8) >> bits) ||
-        score < -most || score > most ||
+    if (!entry_valid(b, e) ||
         (b->count > 0 && e >> 8 <= b->entry[b->count - 1] >> 8)) {
         char msg[160];
         snprintf(msg, sizeof msg, "entry %zu is not a position and score in "
@@ -789,6 +836,61 @@ int gs_c4_book_read(const gs_c4 *g, const char *path,
     if (st != GS_OK) {
         gs_c4_book_free(b);
         return st;
+    }
+    *out = b;
+    return GS_OK;
+}
+
+int gs_c4_book_open(const gs_c4 *g, const char *path,
+                    const gs_allocator *alloc, gs_c4_book **out,
+                    gs_error *err)
+{
+    if (!out)
+        return fail(err, GS_EINVAL, "no place for the book");
+    *out = NULL;
+    if (!g || !path)
+        return fail(err, GS_EINVAL, "no game or no file name");
+    if (!alloc)
+        alloc = gs_default_allocator();
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(err, GS_EINVAL, "cannot open the file");
+    /* Step 1. Anything but a file of its own size (a pipe, a device) is
+     * read as gs_c4_book_read reads it. */
+    struct stat st_file;
+    if (fstat(fd, &st_file) != 0 || !S_ISREG(st_file.st_mode)) {
+        close(fd);
+        return gs_c4_book_read(g, path, alloc, out, err);
+    }
+    /* Step 2. The header, and a size that is exactly its entries. */
+    unsigned char head[BOOK_HEADER];
+    ssize_t got = pread(fd, head, sizeof head, 0);
+    uint64_t count = 0;
+    int st = got < 0 ? fail(err, GS_EINVAL, "cannot read the file")
+                     : check_header(g, head, (size_t)got, &count, err);
+    uint64_t bytes = (uint64_t)st_file.st_size - BOOK_HEADER;
+    if (st == GS_OK && bytes != count * 8)
+        st = wrong_length(err, count, (size_t)bytes, bytes > count * 8);
+    gs_c4_book *b = NULL;
+    if (st == GS_OK && !(b = book_new(g, alloc)))
+        st = fail(err, GS_ENOMEM, "out of memory for the book");
+    if (st != GS_OK) {
+        close(fd);
+        return st;
+    }
+    b->fd = fd;
+    b->ply = head[10];
+    b->count = (size_t)count;
+    /* Step 3. The first and last entries, as a check that costs two
+     * reads: valid, and in increasing order. */
+    uint64_t first, last;
+    if (count > 0 && (!entry_at(b, 0, &first) ||
+                      !entry_at(b, b->count - 1, &last) ||
+                      (count > 1 && first >> 8 >= last >> 8))) {
+        gs_c4_book_free(b);
+        return fail(err, GS_EPARSE, "the book's first or last entry is not "
+                                    "a position and score in increasing "
+                                    "order");
     }
     *out = b;
     return GS_OK;

@@ -32,6 +32,13 @@ void c4_game_exact(const gs_c4 *g, gs_game *game);
 /* The solver's game, and its book (NULL: none). */
 const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
 const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);
+/* gs_c4_analyze, calling settled (may be NULL) with each playable column
+ * once its solve has ended (known, or stopped), in the columns' order; not
+ * for the columns after a failed one. A column stopped by a cancel leaves
+ * the columns after it unsearched (known false, stopped GS_STOP_CANCEL). */
+int c4_analyze_each(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                    void (*settled)(void *user, int column), void *user,
+                    gs_c4_analysis *out);
 
 /*
  * Connect Four's own exact search (search.c): one thread, its own table of

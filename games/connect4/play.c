@@ -305,6 +305,118 @@ int gs_c4_choose_polled(gs_c4_solver *sv, const gs_c4_state *s,
     return ch.status;
 }
 
+/* ---- Every column's score, watched ------------------------------------- */
+
+typedef struct watched {
+    gs_c4_solver *sv;
+    const gs_c4_state *s;
+    bool weak;
+    gs_c4_analysis *out;
+    gs_c4_poll_fn poll;
+    gs_c4_column_fn settled;
+    void *user;
+    struct timespec t0;
+    double next_poll;          /* seconds since t0 */
+    double at[GS_C4_MAX_WIDTH];   /* when each column settled */
+    atomic_int done;           /* the columns before this one have settled
+                                  (their entries of out and at written) */
+    int told;                  /* the columns before this one were told */
+    atomic_bool ended;         /* the analysis has ended */
+    bool direct;               /* no thread: told as each column settles */
+    bool cancelled;            /* a poll asked to stop */
+    int status;                /* the analysis's */
+} watched;
+
+static void watched_tell(watched *wa);
+
+/* c4_analyze_each's settled, on the thread of the analysis. */
+static void watched_settled(void *user, int column)
+{
+    watched *wa = user;
+    wa->at[column] = since(&wa->t0);
+    atomic_store(&wa->done, column + 1);
+    if (wa->direct)
+        watched_tell(wa);
+}
+
+/* Tells settled of the playable columns settled and not told yet. */
+static void watched_tell(watched *wa)
+{
+    int done = atomic_load(&wa->done);
+    for (; wa->told < done; wa->told++)
+        if (wa->settled && wa->out->playable[wa->told])
+            wa->settled(wa->user, wa->told, &wa->out->column[wa->told],
+                        wa->at[wa->told]);
+}
+
+static int watched_run(void *user, size_t i, int worker)
+{
+    (void)i;
+    (void)worker;
+    watched *wa = user;
+    int st = c4_analyze_each(wa->sv, wa->s, wa->weak, watched_settled, wa,
+                             wa->out);
+    atomic_store(&wa->ended, true);
+    return st;
+}
+
+/* The calling thread, while the analysis runs: the columns settled since
+ * the last tick, then a poll about every 20 ms (none once the analysis has
+ * ended or a poll has cancelled it). */
+static void watched_tick(void *user)
+{
+    watched *wa = user;
+    watched_tell(wa);
+    if (!wa->poll || wa->cancelled || atomic_load(&wa->ended) ||
+        since(&wa->t0) < wa->next_poll - 0.001)
+        return;
+    if (wa->poll(wa->user, since(&wa->t0))) {
+        gs_c4_solver_cancel(wa->sv, true);
+        wa->cancelled = true;
+    }
+    wa->next_poll = since(&wa->t0) + 0.020;
+}
+
+static int watched_take(void *user, size_t i, int status)
+{
+    (void)i;
+    ((watched *)user)->status = status;
+    return 0;
+}
+
+int gs_c4_analyze_polled(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                         gs_c4_poll_fn poll, gs_c4_column_fn settled,
+                         void *user, gs_c4_analysis *out)
+{
+    if (!sv || !s || !out)
+        return gs_c4_analyze(sv, s, weak, out);   /* its GS_EINVAL */
+    gs_c4_solver_cancel(sv, false);
+    /* Without threads the pool runs the job on this thread, without
+     * ticks: the columns are told as they settle, from the job itself. */
+    watched wa = {.sv = sv, .s = s, .weak = weak, .out = out, .poll = poll,
+                  .settled = settled, .user = user, .next_poll = 0.020,
+                  .direct = !gs_threads_available()};
+    atomic_init(&wa.done, 0);
+    atomic_init(&wa.ended, false);
+    clock_gettime(CLOCK_MONOTONIC, &wa.t0);
+    /* One job on a thread of the library's pool, the polls and the
+     * columns' news on this one (when no thread can be started, the
+     * analysis on this thread, without polls, its news at its end). */
+    gs_jobs job = {.count = 1, .run = watched_run, .take = watched_take,
+                   .tick = watched_tick, .tick_ms = 20, .user = &wa};
+    if (gs_jobs_run(&job, 1, NULL) != GS_OK) {
+        atomic_init(&wa.done, 0);
+        wa.told = 0;
+        wa.poll = NULL;
+        wa.direct = true;
+        wa.status = c4_analyze_each(sv, s, weak, watched_settled, &wa, out);
+    }
+    watched_tell(&wa);
+    if (wa.cancelled)
+        gs_c4_solver_cancel(sv, false);
+    return wa.status;
+}
+
 /* ---- MCTS --------------------------------------------------------------- */
 
 void gs_c4_mcts_params_init(gs_c4_mcts_params *p)
@@ -550,4 +662,25 @@ int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
         }
         gs_c4_play(g, s, col);
     }
+}
+
+/* ---- How long a score says the game lasts -------------------------------- */
+
+int gs_c4_moves_to_end(const gs_c4 *g, const gs_c4_state *s, int score)
+{
+    if (!g || !s)
+        return 0;
+    int cells = gs_c4_width(g) * gs_c4_height(g), n = s->moves;
+    if (score == 0)
+        return cells > n ? cells - n : 0;
+    /* The stones before the winning one: of the mover's parity for a win,
+     * of the opponent's for a loss. */
+    int win = score > 0 ? score : -score;
+    int parity = score > 0 ? n % 2 : (n + 1) % 2;
+    int m = cells + 1 - 2 * win;
+    if (m < 0 || (m >= 0 && m % 2 != parity))
+        m = cells - 2 * win;
+    if (m < n || m % 2 != parity || m + 1 > cells)
+        return 0;
+    return m + 1 - n;
 }

@@ -350,6 +350,13 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
 int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
                   gs_c4_analysis *out)
 {
+    return c4_analyze_each(sv, s, weak, NULL, NULL, out);
+}
+
+int c4_analyze_each(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+                    void (*settled)(void *user, int column), void *user,
+                    gs_c4_analysis *out)
+{
     if (!out)
         return GS_EINVAL;
     memset(out, 0, sizeof *out);
@@ -363,6 +370,7 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
     out->from_book = true;
     out->nodes = 1;   /* the position itself, as one search from it counts it */
     int status = GS_OK;
+    bool cancelled = false;
 
     for (int c = 0; c < out->width; c++) {
         gs_c4_solution *col = &out->column[c];
@@ -372,6 +380,12 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
             continue;
         if (out->failed_column >= 0) {
             out->all_known = false;   /* left unsearched */
+            continue;
+        }
+        if (cancelled) {
+            /* left unsearched: the cancel stands for the whole analysis */
+            col->stopped = GS_STOP_CANCEL;
+            out->all_known = false;
             continue;
         }
         /* Step 1. A win at once needs no search. */
@@ -401,6 +415,10 @@ int gs_c4_analyze(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
             out->all_known = false;
         else if (col->score > out->best_score)
             out->best_score = col->score;
+        if (col->stopped == GS_STOP_CANCEL)
+            cancelled = true;
+        if (settled && out->failed_column < 0)
+            settled(user, c);
     }
     return status;
 }

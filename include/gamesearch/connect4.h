@@ -726,6 +726,69 @@ GS_API int gs_c4_play_game(const gs_c4 *g, gs_c4_state *s,
                            const gs_c4_game_play *play,
                            gs_c4_game_result *out);
 
+/* ---- Every column's score as soon as it is proved ---- */
+
+/* Called by gs_c4_analyze_polled on the calling thread for each playable
+ * column (0-based) once its solve has ended, in the columns' order: sd is
+ * the column's entry of the analysis (its score known, or not when a limit
+ * or a cancel stopped it), `seconds` the time from the start of the
+ * analysis to the end of that column's solve. */
+typedef void (*gs_c4_column_fn)(void *user, int column,
+                                const gs_c4_solution *sd, double seconds);
+
+/*
+ * gs_c4_analyze on a thread of its own, while the calling thread tells
+ * `settled` (may be NULL) of each column as it settles and calls poll (may
+ * be NULL) about every 20 ms, as gs_c4_choose_polled does. When poll
+ * returns true the search under way is cancelled (gs_c4_solver_cancel):
+ * its column ends not known with stopped GS_STOP_CANCEL (and is told), and
+ * so do the columns after it, unsearched (and not told); the columns
+ * before keep their scores. A
+ * cancel request left from before is withdrawn first, and poll's own once
+ * the analysis has ended. In a library built without threads, the
+ * analysis runs on the calling thread, `settled` told as each column
+ * settles, without polls (when a thread cannot be started, also on the
+ * calling thread without polls, the columns told at the end).
+ * Same returns as gs_c4_analyze; *out is always filled in.
+ */
+GS_API int gs_c4_analyze_polled(gs_c4_solver *sv, const gs_c4_state *s,
+                                bool weak, gs_c4_poll_fn poll,
+                                gs_c4_column_fn settled, void *user,
+                                gs_c4_analysis *out);
+
+/*
+ * The stones that would be played from s to the end of the game, the
+ * stone of the move scored included, if both players kept to `score`, the
+ * score (Pons's, not weak) for s's player to move of a move from s (a
+ * column of gs_c4_analyze): with n the stones of s and C the board's
+ * cells, a win (score > 0) comes with the mover's stone that makes the
+ * board hold m + 1 stones, m the one of C + 1 - 2 * score and C - 2 *
+ * score with n's parity (the win at the latest, (C + 1 - m) / 2 == score);
+ * a loss (score < 0) with the opponent's such stone, m of the other
+ * parity; a draw fills the board: C - n. 0 when the score cannot be one of
+ * a move from s (out of range, or no such stone after s).
+ */
+GS_API int gs_c4_moves_to_end(const gs_c4 *g, const gs_c4_state *s,
+                              int score);
+
+/* ---- A book read where it lies ---- */
+
+/*
+ * Opens the book file `path` of g's board without reading its entries: a
+ * look-up (gs_c4_book_lookup, and a solver given the book) is a binary
+ * search over the file's fixed-size records, about log2(entries) reads of
+ * 8 bytes each; the file stays open until gs_c4_book_free, and must not
+ * change meanwhile. The header is checked as gs_c4_book_read checks it,
+ * the file's size against the entries it announces, and the first and
+ * last entries; an entry met later that is not a position and a score
+ * reads as a position the book does not have. A path that is not a
+ * regular file (a pipe, a device) is read whole, as gs_c4_book_read does.
+ * Same returns as gs_c4_book_read.
+ */
+GS_API int gs_c4_book_open(const gs_c4 *g, const char *path,
+                           const gs_allocator *alloc, gs_c4_book **out,
+                           gs_error *err);
+
 #ifdef __cplusplus
 }
 #endif
