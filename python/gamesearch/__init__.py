@@ -61,7 +61,7 @@ _ROLES = {"max": 0, "min": 1, "chance": 2}
 
 #: The algorithms a search takes, by name.
 Algo = _Literal["minimax", "alphabeta", "expectimax", "expectiminimax",
-                "mcts", "pvs", "mtdf", "sss"]
+                "mcts", "pvs", "mtdf", "sss", "maxn", "paranoid", "brs"]
 
 
 # The most names of a list that a repr shows before it says how many.
@@ -355,7 +355,9 @@ class Tree:
     def search(self, algo: Algo = "alphabeta", prune_equal=True, depth=None,
                agents=None, trace=False):
         """Searches the tree with `algo` ("minimax", "alphabeta",
-        "expectimax", "expectiminimax" or "mcts"): `prune_equal` prunes on
+        "expectimax", "expectiminimax", "mcts", "pvs", "mtdf", "sss",
+        "maxn" or "paranoid"; max^n's value is the root's utility vector,
+        a list of one float an agent): `prune_equal` prunes on
         a value equal to the bound too (the textbook's rule; False is
         CS188's), `depth` cuts off after that many rounds (None: the
         tree's own), `agents` the roles ("max min chance" or a list),
