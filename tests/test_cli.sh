@@ -2267,6 +2267,10 @@ bad_input "tree --algo brs" "gamesearch tree: --algo brs lets one opponent move 
 bad_input "tree: --agents against the vectors" "gamesearch tree: --agents 'max,min' names 2 agents, but the utility vectors of $EX/aima-5-4.tree have 3 values (one utility an agent)" tree --agents max,min "$EX/aima-5-4.tree"
 printf "sum: 5\nA: B C\nB = 1 2 2\nC = 3 2 1\n" >"$TMP/sum.tree"
 bad_input "tree: a vector above sum:" "gamesearch tree: $TMP/sum.tree:4:1: the utilities of 'C' add up to 6, more than sum: 5" tree "$TMP/sum.tree"
+# Pacman's ghosts each scored by their own utility: max^n, paranoid and
+# best-reply search on the maze (crossroads), paranoid as alpha-beta.
+run compare pacman --algo alphabeta,maxn,paranoid,brs --depth 4-4
+if [ "$status" -eq 0 ] && grep -Eq '^ +4 +alphabeta +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +maxn +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +paranoid +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +brs +32 +14 ' "$TMP/out"; then ok; else bad "compare pacman: maxn, paranoid, brs" "$(cat "$TMP/out" "$TMP/err")"; fi
 bad_input "ttt --algo maxn" "gamesearch ttt: --algo maxn searches games of more than two players; with two, max^n is minimax: use --algo minimax" ttt --algo maxn
 bad_input "match: a maxn player" "gamesearch match: --a 'maxn': 'maxn' searches games of more than two players, and a match is of two: on two players max^n is minimax, and paranoid and best-reply search are alpha-beta" match ttt --a maxn --b random
 bad_input "compare: brs on a tree" "gamesearch compare: --algo 'brs': the game has no turn_to hook (brs moves one opponent while the others pass)" compare tree "$EX/aima-5-4.tree" --algo brs

@@ -686,7 +686,11 @@ static bool nodes_json(gs_writer *o, const gs_tree *t, int32_t cutoff)
         double x;
         gs_writer_puts(o, head > 1 ? ",{\"name\":" : "{\"name\":");
         json_string(o, gs_tree_node_name(t, v));
-        if (gs_tree_node_value(t, v, &x)) {
+        double u[GS_TREE_MAX_AGENTS];
+        if (gs_tree_node_utilities(t, v, u)) {
+            gs_writer_puts(o, ",\"value\":");
+            vector_json(o, u, gs_tree_utility_count(t));
+        } else if (gs_tree_node_value(t, v, &x)) {
             gs_writer_puts(o, ",\"value\":");
             json_number(o, x);
         }
@@ -774,6 +778,9 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
                 : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
     if (!has_chance && (algo == GS_PVS || algo == GS_MTDF || algo == GS_SSS))
         initial = refined + (algo == GS_PVS ? 0 : algo == GS_MTDF ? 1 : 2);
+    /* a tree of vectors: max^n and paranoid follow the others */
+    if (gs_tree_utility_count(t) > 0 && (algo == GS_MAXN || algo == GS_PARANOID))
+        initial = refined + (has_chance ? 0 : 3) + (algo == GS_PARANOID);
     double lo, hi;
     gs_writer o;
     gs_writer_init(&o, write, user);

@@ -283,9 +283,18 @@ def _quote(name):
     raise ValueError("the name %r holds both quote characters" % name)
 
 
+def _value(value):
+    """A leaf's value: a number, or a list of numbers (a utility vector,
+    one an agent)."""
+    if isinstance(value, (list, tuple)) and value:
+        return "[%s]" % ", ".join(_number(v) for v in value)
+    return _number(value)
+
+
 def _number(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError("a leaf's value must be a number, not %r" % (value,))
+        raise TypeError("a leaf's value must be a number or a list of "
+                        "numbers (one utility an agent), not %r" % (value,))
     if isinstance(value, int):
         return str(value)
     # repr round-trips, and the tree format reads exponents: the search
@@ -310,7 +319,7 @@ def _nested_text(node):
             if len(item) != 2:
                 raise TypeError("a leaf is a tuple (name, value), not %r"
                                 % (item,))
-            out.append("(%s, %s)" % (_quote(item[0]), _number(item[1])))
+            out.append("(%s, %s)" % (_quote(item[0]), _value(item[1])))
             continue
         if not isinstance(item, list):
             raise TypeError("a tree is lists (inner nodes) and tuples "
