@@ -293,8 +293,8 @@ def _value(value):
 
 def _number(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError("a leaf's value must be a number or a list of "
-                        "numbers (one utility an agent), not %r" % (value,))
+        raise TypeError("a leaf's value must be a number, not %r (or a list "
+                        "of numbers, one utility an agent)" % (value,))
     if isinstance(value, int):
         return str(value)
     # repr round-trips, and the tree format reads exponents: the search
