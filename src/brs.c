@@ -102,7 +102,10 @@ static double brs_node(gs_engine *e, int slot, int turns, double alpha,
          j++) {
         int from = slot;
         if (!mine) {
-            if (j == r || !g->turn_to(g->ctx, state, j, state_at(e, slot + 1)))
+            /* (the state's slot is read again: a child may have grown the
+             * stacks) */
+            if (j == r || !g->turn_to(g->ctx, state_at(e, slot), j,
+                                      state_at(e, slot + 1)))
                 continue;
             from = slot + 1;
         }

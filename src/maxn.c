@@ -178,6 +178,7 @@ static void maxn_node(gs_engine *e, int ply, gs_action via, int parent,
     }
     if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions))
         return;
+    state = state_at(e, ply);   /* (the stacks may have moved) */
     size_t base = e->actions_top;
     int n = g->actions(g->ctx, state, e->actions + base);
     assert(n >= 0 && n <= g->max_actions);
@@ -187,9 +188,10 @@ static void maxn_node(gs_engine *e, int ply, gs_action via, int parent,
     }
     e->actions_top = base + (size_t)n;
 
-    /* Step 4. The children. */
+    /* Step 4. The children. Their vectors go to the next row; the rows
+     * may move as the children grow them, so each is read after. */
     double *mine = row_at(e, ply);
-    const double *child = row_at(e, ply + 1);
+    const double *child;
     const gs_solver *sv = &e->solver;
     const bool shallow = sv->has_utility_sum && k >= 2;
     if (e->roles[agent] == GS_ROLE_CHANCE) {
@@ -206,10 +208,13 @@ static void maxn_node(gs_engine *e, int ply, gs_action via, int parent,
             maxn_node(e, ply + 1, a, -1, 0.0);
             if (e->halt)
                 break;
+            mine = row_at(e, ply);
+            child = row_at(e, ply + 1);
             double w = weighted ? e->probs[base + (size_t)i] : 1.0;
             for (int j = 0; j < k; j++)
                 mine[j] += w * child[j];
         }
+        mine = row_at(e, ply);
         for (int j = 0; !weighted && j < k; j++)
             mine[j] /= (double)n;
     } else {
@@ -222,6 +227,8 @@ static void maxn_node(gs_engine *e, int ply, gs_action via, int parent,
             maxn_node(e, ply + 1, a, agent, first ? -INFINITY : mine[agent]);
             if (e->halt)
                 break;
+            mine = row_at(e, ply);
+            child = row_at(e, ply + 1);
             if (first || child[agent] > mine[agent]) {
                 memcpy(mine, child, (size_t)k * sizeof(double));
                 note_best(e, ply, i, a, child[0]);

@@ -433,10 +433,15 @@ static gs_role r_role(const void *ctx, int agent)
     return agent == 0 ? GS_ROLE_MAX : GS_ROLE_MIN;
 }
 
+/* The moves a game lasts: 6, or the int the game's ctx points to. */
+static int limit_of(const void *ctx)
+{
+    return ctx ? *(const int *)ctx : 6;
+}
+
 static bool r_terminal(const void *ctx, const void *s)
 {
-    (void)ctx;
-    return ((const raid *)s)->moves >= 6;
+    return ((const raid *)s)->moves >= limit_of(ctx);
 }
 
 static int r_actions(const void *ctx, const void *s, gs_action *out)
@@ -503,9 +508,9 @@ static gs_game raid_game(void)
 /* Best-reply search as its definition says, every node searched: the
  * root agent r's utility; *best the first best action at the root. */
 static double brs_ref(const raid *s, int r, int turns, bool mine,
-                      gs_action *best)
+                      gs_action *best, int limit)
 {
-    if (s->moves >= 6 || turns == 0)
+    if (s->moves >= limit || turns == 0)
         return s->score[r];
     double v = mine ? -INFINITY : INFINITY;
     for (int j = 0; j < 3; j++) {
@@ -518,7 +523,7 @@ static double brs_ref(const raid *s, int r, int turns, bool mine,
             r_apply(NULL, &t, a, &c);
             if (!mine)
                 c.turn = (int8_t)r;
-            double w = brs_ref(&c, r, turns - 1, !mine, NULL);
+            double w = brs_ref(&c, r, turns - 1, !mine, NULL, limit);
             if (mine ? w > v : w < v) {
                 v = w;
                 if (best)
@@ -567,7 +572,7 @@ static void test_brs_and_maxn_on_a_game(void **state)
             gs_result r;
             assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
             gs_action best = GS_NO_ACTION;
-            double v = brs_ref(&root, root_agent, depth, true, &best);
+            double v = brs_ref(&root, root_agent, depth, true, &best, 6);
             if (r.value != v || r.best != best)
                 fail_msg("brs, agent %d, depth %d: %g by %d, expected %g by "
                          "%d", root_agent, depth, r.value, (int)r.best, v,
@@ -597,6 +602,56 @@ static void test_brs_and_maxn_on_a_game(void **state)
             assert_true(r.value <= u[root_agent]);
         }
     gs_engine_free(e);
+}
+
+/* Deeper than the engine's first stacks: best-reply search's opponent
+ * turns take three state slots each, so 10 turns outgrow them (the
+ * states move while the search holds the node's). */
+static void test_brs_deep(void **state)
+{
+    (void)state;
+    static const int limit = 10;
+    gs_game g = raid_game();
+    g.ctx = &limit;
+    gs_engine *e = NULL;
+    assert_int_equal(gs_engine_new(&g, NULL, &e), GS_OK);
+    raid root = {2, 0, {0, 0, 0}};
+    gs_search_options o;
+    gs_search_options_init(&o);
+    o.algo = GS_BRS;
+    gs_result r;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
+    gs_action best = GS_NO_ACTION;
+    double v = brs_ref(&root, 2, 10, true, &best, limit);
+    assert_true(r.value == v);
+    assert_int_equal(r.best, best);
+    /* a search deeper than max_ply allows */
+    o.max_ply = 12;
+    assert_int_equal(gs_search(e, &root, &o, &r), GS_EPLY);
+    gs_engine_free(e);
+}
+
+/* A chain of 40 plies, deeper than the engine's first stacks, and a
+ * sibling leaf at the bottom: max^n's node reads its state after the
+ * stacks grew. */
+static void test_maxn_deep(void **state)
+{
+    (void)state;
+    text x = {0};
+    for (int i = 0; i < 40; i++)
+        put(&x, "N%d: N%d\n", i, i + 1);
+    put(&x, "N40: X Y\nX = 1 5 2\nY = 4 1 7\n");
+    gs_tree *t = parse(x.s);
+    free(x.s);
+    gs_tree_trace tr;
+    gs_result r;
+    search(t, GS_MAXN, &tr, &r);
+    /* N40 is at ply 40, agent 40 mod 3 = 1: it picks X (5 > 1) */
+    assert_true(tr.utilities[0] == 1 && tr.utilities[1] == 5 &&
+                tr.utilities[2] == 2);
+    assert_int_equal(r.pv_length, 41);
+    gs_tree_trace_free(t, &tr);
+    gs_tree_free(t);
 }
 
 /* Paranoid from agent 1's side equals alpha-beta on a game whose roles
@@ -841,6 +896,8 @@ int main(void)
         cmocka_unit_test(test_shallow_pruning),
         cmocka_unit_test(test_shallow_pruning_keeps_the_answer),
         cmocka_unit_test(test_brs_and_maxn_on_a_game),
+        cmocka_unit_test(test_brs_deep),
+        cmocka_unit_test(test_maxn_deep),
         cmocka_unit_test(test_paranoid_of_another_agent),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_brs_refuses_chance),
