@@ -881,6 +881,46 @@ static void test_alloc_maxn(void **state)
     alloc_run(GS_MAXN, "aima-5-4.tree");
 }
 
+/* A trace of more steps than its first allocation holds: the steps and
+ * their vectors grow together, and either failing frees both. */
+static void test_alloc_long_trace(void **state)
+{
+    (void)state;
+    gs_tree *src = random_tree("depth=5,branching=3,values=0..9,seed=7");
+    text x = {0};
+    as_vectors(src, gs_tree_root_node(src), &x, 3, three);
+    gs_tree_free(src);
+    for (long n = 1;; n++) {
+        track tk;
+        gs_allocator a = tracker(&tk);
+        tk.fail_at = n;
+        gs_tree *t = NULL;
+        gs_error err;
+        int rc = gs_tree_parse(x.s, strlen(x.s), &a, &t, &err);
+        gs_tree_trace tr;
+        gs_result r;
+        if (rc == GS_OK) {
+            gs_search_options o;
+            gs_search_options_init(&o);
+            o.algo = GS_MAXN;
+            rc = gs_tree_trace_search(t, &o, &tr, &r, &err);
+            if (rc == GS_OK) {
+                assert_true(tr.count > 512);
+                assert_non_null(tr.step_utilities);
+                gs_tree_trace_free(t, &tr);
+            }
+        }
+        if (rc != GS_OK)
+            assert_int_equal(rc, GS_ENOMEM);
+        gs_tree_free(t);
+        assert_int_equal(tk.live, 0);
+        if (rc == GS_OK)
+            break;
+        assert_true(n < 1000);
+    }
+    free(x.s);
+}
+
 static void test_alloc_paranoid(void **state)
 {
     (void)state;
@@ -904,6 +944,7 @@ int main(void)
         cmocka_unit_test(test_tree_errors),
         cmocka_unit_test(test_alloc_maxn),
         cmocka_unit_test(test_alloc_paranoid),
+        cmocka_unit_test(test_alloc_long_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

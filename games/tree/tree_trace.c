@@ -46,8 +46,14 @@ static bool keep_vector(recorder *r, size_t i)
         double *v = a->fn(a->user, tr->step_utilities,
                           r->vec_cap * k * sizeof(double),
                           cap * k * sizeof(double));
-        if (!v)
+        if (!v) {
+            /* (given back now, at the size it has: the trace is dropped) */
+            a->fn(a->user, tr->step_utilities,
+                  r->vec_cap * k * sizeof(double), 0);
+            tr->step_utilities = NULL;
+            r->vec_cap = 0;
             return false;
+        }
         tr->step_utilities = v;
         r->vec_cap = cap;
     }
