@@ -63,7 +63,9 @@
  *                     those two kinds of turn. A depth counts the root
  *                     agent's turns and the opponents' turns, one ply each.
  *                     result.value is the root agent's utility.
- * None of the three uses the table (use_tt is refused) or threads.
+ * Max^n and best-reply search keep no table (use_tt is refused); paranoid
+ * takes alpha-beta's options but threads, history and the solver's. None
+ * of the three runs on several threads.
  */
 #ifndef GAMESEARCH_SEARCH_H
 #define GAMESEARCH_SEARCH_H
