@@ -21,6 +21,7 @@
 
 #include "gamesearch/gamesearch.h"
 
+#include "sink.h"
 #include "track_alloc.h"
 
 static gs_tree *parse(const char *text)
@@ -302,6 +303,28 @@ static void test_aima_5_4(void **state)
     assert_int_equal(r.stopped, GS_STOP_NODES);
     assert_int_equal(gs_engine_utilities(e, u, 4), 0);
     gs_engine_free(e);
+    gs_tree_free(t);
+}
+
+/* The page's data on a tree of vectors: max^n's and paranoid's runs after
+ * the others (each run an object, a comma between), opened on max^n, the
+ * leaves' vectors and max^n's as lists. */
+static void test_page_data(void **state)
+{
+    (void)state;
+    gs_tree *t = parse(read_example("aima-5-4.tree"));
+    buffer b = {0};
+    assert_int_equal(gs_tree_page_data_write(t, "aima", GS_MAXN, true, 0,
+                                             false, to_buffer, &b),
+                     GS_OK);
+    assert_null(strstr(b.text, "}{"));
+    assert_non_null(strstr(b.text, "\"initial\":7,"));
+    assert_non_null(strstr(b.text, "{\"name\":\"J\",\"value\":[1,2,6],"));
+    assert_non_null(strstr(b.text, "},{\"key\":\"maxn\",\"label\":\"max^n\""));
+    assert_non_null(strstr(b.text, "\"agents\":[\"max\",\"max\",\"max\"],"
+                                   "\"value\":[1,2,6],\"best\":\"B1\""));
+    assert_non_null(strstr(b.text, "},{\"key\":\"paranoid\""));
+    free(b.text);
     gs_tree_free(t);
 }
 
@@ -933,6 +956,7 @@ int main(void)
         cmocka_unit_test(test_maxn_is_minimax_on_two_players),
         cmocka_unit_test(test_paranoid_is_alphabeta),
         cmocka_unit_test(test_aima_5_4),
+        cmocka_unit_test(test_page_data),
         cmocka_unit_test(test_shallow_pruning),
         cmocka_unit_test(test_shallow_pruning_keeps_the_answer),
         cmocka_unit_test(test_brs_and_maxn_on_a_game),

@@ -827,10 +827,13 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
     }
     /* a tree of utility vectors: max^n and paranoid too */
     if (gs_tree_utility_count(t) > 0 && !o.status) {
+        gs_writer_puts(&o, ",");
         int s = run_json(&o, t, depth, GS_MAXN, prune_equal, "maxn", "max^n");
-        if (s == GS_OK)
+        if (s == GS_OK) {
+            gs_writer_puts(&o, ",");
             s = run_json(&o, t, depth, GS_PARANOID, prune_equal, "paranoid",
                          "paranoid");
+        }
         if (s != GS_OK)
             return s;
     }
