@@ -64,9 +64,11 @@ enum { ANY_BOARD = 1, SIZED = 2 };   /* ttt and gomoku; mnk */
 #define AT(member) CLI_AT(mnk_options, member)
 static const char *const sides[] = {"human", "computer", NULL};
 static const char *const algos[] = {"minimax", "alphabeta", "mcts", "pvs",
-                                    "mtdf", "sss", NULL};
+                                    "mtdf", "sss", "maxn", "paranoid",
+                                    "brs", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS, GS_PVS,
-                               GS_MTDF, GS_SSS};
+                               GS_MTDF, GS_SSS, GS_MAXN, GS_PARANOID,
+                               GS_BRS};
 static const char *const evals[] = {"lines", "threats", "none", NULL};
 static const int eval_ids[] = {GS_MNK_EVAL_LINES, GS_MNK_EVAL_THREATS,
                                GS_MNK_EVAL_NONE};
@@ -104,6 +106,18 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     if (rc)
         return rc;
     o->player.algo = (gs_algo)o->algo;
+    if (o->algo == GS_MAXN || o->algo == GS_PARANOID || o->algo == GS_BRS) {
+        /* (the searches of more than two players: on two, the old ones) */
+        cli_error(cmd, "--algo %s searches games of more than two players; "
+                  "with two, %s: use --algo %s", gs_algo_name(o->player.algo),
+                  o->algo == GS_MAXN
+                      ? "max^n is minimax"
+                      : o->algo == GS_PARANOID
+                            ? "paranoid search is alpha-beta"
+                            : "best-reply search is alpha-beta",
+                  o->algo == GS_MAXN ? "minimax" : "alphabeta");
+        return EXIT_BAD_INPUT;
+    }
     o->params.eval = (gs_mnk_eval)o->eval;
 
     gs_mnk_params *p = &o->params;

@@ -65,9 +65,11 @@ static int input_file(cli_parser *p, const char *arg)
 
 #define AT(member) CLI_AT(tree_options, member)
 static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
-                                    "mcts", "pvs", "mtdf", "sss", NULL};
+                                    "mcts", "pvs", "mtdf", "sss", "maxn",
+                                    "paranoid", "brs", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
-                               GS_MCTS, GS_PVS, GS_MTDF, GS_SSS};
+                               GS_MCTS, GS_PVS, GS_MTDF, GS_SSS, GS_MAXN,
+                               GS_PARANOID, GS_BRS};
 static const cli_opt tree_opts[] = {
     CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
             .values = algo_ids, .noun = "algorithm"),
@@ -101,6 +103,12 @@ static int parse_options(int argc, char **argv, tree_options *o,
     if (o->check && (o->json || o->dot || o->trace || o->random || o->html)) {
         cli_error(CMD, "--check prints its own report: give it without "
                   "--json, --dot, --trace, --random and --html");
+        return EXIT_BAD_INPUT;
+    }
+    if (o->algo == GS_BRS) {
+        cli_error(CMD, "--algo brs lets one opponent move out of turn while "
+                  "the others pass, and an explicit tree has no such moves: "
+                  "use --algo maxn or paranoid");
         return EXIT_BAD_INPUT;
     }
     if (o->algo == GS_MCTS &&
@@ -304,7 +312,13 @@ int cmd_tree(int argc, char **argv)
             cli_error(CMD, "--agents '%s': %s", CLI_Q(o.agents), te.message);
             goto out;
         }
-        gs_tree_set_roles(t, roles, n);
+        if (gs_tree_set_roles(t, roles, n) != GS_OK) {
+            cli_error(CMD, "--agents '%s' names %d agent%s, but the utility "
+                      "vectors of %s have %d values (one utility an agent)",
+                      CLI_Q(o.agents), n, n == 1 ? "" : "s", shown,
+                      gs_tree_utility_count(t));
+            goto out;
+        }
     }
     if (gs_tree_syntax_of(t) == GS_TREE_CS188) {
         /* the autograder's conventions: its algorithm, strict pruning */

@@ -200,11 +200,36 @@ void gs_solver_options_init(gs_solver_options *options)
     options->size = sizeof *options;
 }
 
+/* What the searches of more than two players refuse. */
+static int check_multi(gs_engine *e, const gs_search_options *o)
+{
+    const gs_game *g = &e->game;
+    const char *name = gs_algo_name(o->algo);
+    if (o->use_tt && o->algo != GS_PARANOID)
+        return engine_fail(e, GS_EINVAL,
+                           "options.use_tt is set, but %s keeps no "
+                           "transposition table", name);
+    if (o->algo != GS_BRS)
+        return GS_OK;
+    if (!g->turn_to)
+        return engine_fail(e, GS_EINVAL,
+                           "options.algo is brs, which lets one opponent "
+                           "move while the others pass, but the game has no "
+                           "turn_to hook to make such a turn");
+    for (int i = 0; i < g->num_agents; i++)
+        if (e->roles[i] == GS_ROLE_CHANCE)
+            return engine_fail(e, GS_EINVAL,
+                               "options.algo is brs, which searches agents "
+                               "that choose their moves, but agent %d is a "
+                               "chance agent (use maxn or paranoid)", i);
+    return GS_OK;
+}
+
 /* The options a search refuses, each with its sentence. */
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_SSS)
+    if ((unsigned)o->algo > GS_BRS)
         return engine_fail(e, GS_EINVAL,
                            "options.algo is %d, which is no gs_algo",
                            (int)o->algo);
@@ -224,6 +249,11 @@ static int check_options(gs_engine *e, const gs_search_options *o)
                            "options.algo is %s, which needs the "
                            "transposition table, but the game has no hash",
                            gs_algo_name(o->algo));
+    if (o->algo == GS_MAXN || o->algo == GS_PARANOID || o->algo == GS_BRS) {
+        int st = check_multi(e, o);
+        if (st != GS_OK)
+            return st;
+    }
     if (o->depth < 0)
         return engine_fail(e, GS_EINVAL,
                            "options.depth is %d, but it must be 0 (no limit) "

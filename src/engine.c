@@ -48,6 +48,10 @@ static bool (*depth_search(const gs_engine *e,
         return mtdf_depth;
     if (o->algo == GS_SSS)
         return sss_depth;
+    if (o->algo == GS_MAXN)
+        return maxn_depth;
+    if (o->algo == GS_BRS)
+        return brs_depth;
     if (o->solver && o->solver->null_window)
         return solver_bisect_depth;
     if (o->algo == GS_ALPHABETA || o->use_tt ||
@@ -90,6 +94,9 @@ static const struct {
     [GS_PVS] = {"pvs", depth_first_search, NULL},
     [GS_MTDF] = {"mtdf", depth_first_search, NULL},
     [GS_SSS] = {"sss", depth_first_search, NULL},
+    [GS_MAXN] = {"maxn", depth_first_search, multi_free},
+    [GS_PARANOID] = {"paranoid", paranoid_search, NULL},
+    [GS_BRS] = {"brs", depth_first_search, NULL},
 };
 
 #define NUM_ALGOS ((int)(sizeof algos / sizeof algos[0]))

@@ -205,6 +205,21 @@ typedef struct ab_state {
     known_bounds known[KNOWN_PLIES];
 } ab_state;
 
+/* What the searches of more than two players keep in an engine
+ * (maxn.c, paranoid.c, brs.c): one utility vector a ply (max^n: the best
+ * child's so far, then the node's), the root's from the last max^n search,
+ * and paranoid's view of the game and its engine. */
+typedef struct multi_state {
+    double *rows;            /* rows_cap rows of num_agents utilities */
+    size_t rows_cap;
+    double *root;            /* num_agents: the root's last vector ... */
+    bool root_valid;         /* ... when a max^n search finished */
+    const double *leaving;   /* the vector of the node whose LEAVE event is
+                                being reported (NULL: none) */
+    struct paranoid_view *view;   /* paranoid's game (paranoid.c) ... */
+    gs_engine *inner;        /* ... and the engine that searches it */
+} multi_state;
+
 struct gs_engine {
     gs_game game;            /* a copy of the caller's description
                                 (version 0: an engine that only says why
@@ -308,6 +323,9 @@ struct gs_engine {
 
     /* Monte Carlo tree search's own (mcts.c). */
     mcts_state mcts;
+
+    /* The searches of more than two players' own. */
+    multi_state multi;
 };
 
 /* ---- context.c ---- */
@@ -427,6 +445,32 @@ double ab_search_root(gs_engine *e, double alpha, double beta);
  * stopped search's answer only when keep_stopped). */
 bool ab_search_and_take(gs_engine *e, double alpha, double beta,
                         bool keep_stopped, gs_result *r, double *v);
+
+/* ---- more than two players ---- */
+
+/* maxn.c: max^n of the root; brs.c: best-reply search of the root. */
+bool maxn_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+bool brs_depth(gs_engine *e, gs_result *r, bool keep_stopped);
+
+/* maxn.c: writes the agents' utilities of `state` into out (num_agents values): the game's utilities, or
+ * from its value by the agents' roles. */
+void multi_utilities(gs_engine *e, const void *state, double *out);
+
+/* maxn.c: makes room for utility rows 0 .. rows - 1 (false: out of
+ * memory, the search halted with GS_ENOMEM). */
+bool multi_reserve(gs_engine *e, size_t rows);
+
+/* paranoid.c: the paranoid search of `root` (alpha-beta over a view of the
+ * game in which the root's agent maximises its utility and every other
+ * agent minimises it). */
+int paranoid_search(gs_engine *e, const void *root,
+                    const gs_search_options *options, gs_result *r);
+
+/* paranoid.c: the bytes of the engine's paranoid view. */
+size_t paranoid_view_size(const gs_engine *e);
+
+/* Frees what the searches of more than two players keep. */
+void multi_free(gs_engine *e);
 
 /* ---- mcts.c ---- */
 

@@ -517,7 +517,7 @@ bad_input "unknown option" "gamesearch tree: unknown option '--bogus' (see games
 bad_input "option without its value" "gamesearch tree: --depth needs a value (see gamesearch tree --help)" tree "$EX/seed.tree" --depth
 bad_input "bad depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'two'" tree --depth two "$EX/seed.tree"
 bad_input "negative depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not '-1'" tree --depth=-1 "$EX/seed.tree"
-bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf or sss)" tree --algo negamax "$EX/seed.tree"
+bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid or brs)" tree --algo negamax "$EX/seed.tree"
 bad_input "flag with a value" "gamesearch tree: --json takes no value" tree --json=yes "$EX/seed.tree"
 bad_input "two inputs" "gamesearch tree: one input at a time: 'a.tree' and 'b.tree' (see gamesearch tree --help)" tree a.tree b.tree
 bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - cannot both write to standard output; give --dot a file name" tree --json --dot - "$EX/seed.tree"
@@ -2253,7 +2253,27 @@ nodes visited: 13 (10 leaves evaluated, 0 cutoffs)
 visits (mean): A=10 (3) B=4 (3) C=2 (2) D=4 (2) B1=1 (3) B2=1 (12) B3=1 (8) D1=1 (14) D2=1 (5) D3=1 (2) C1=1 (2)
 proved: yes" ""
 bad_input "tree --algo mcts: text only" "gamesearch tree: --algo mcts prints its own text: give it without --json, --dot, --trace, --html and --check" tree --algo mcts --dot - "$EX/aima-5-2.tree"
-bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf or sss)" tree --algo uct "$EX/aima-5-2.tree"
+bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid or brs)" tree --algo uct "$EX/aima-5-2.tree"
+# More than two players: max^n and paranoid on trees of utility vectors.
+run tree --algo maxn "$EX/aima-5-4.tree"
+if [ "$status" -eq 0 ] && grep -q '^value: (1, 2, 6)$' "$TMP/out" && grep -q '^best: B1 (action a1)$' "$TMP/out"; then ok; else bad "tree --algo maxn: AIMA's figure 5.4" "$(cat "$TMP/out" "$TMP/err")"; fi
+run tree --algo maxn --json "$EX/aima-5-4.tree"
+if [ "$status" -eq 0 ] && grep -q '^{"value":\[1,2,6\],"best":"B1","action":"a1",' "$TMP/out"; then ok; else bad "tree --algo maxn --json: the value a list" "$(cat "$TMP/out" "$TMP/err")"; fi
+run tree --algo maxn "$EX/shallow.tree"
+if [ "$status" -eq 0 ] && grep -q '^value: (6, 2, 2)$' "$TMP/out" && grep -q '^pruned: H$' "$TMP/out"; then ok; else bad "tree --algo maxn: shallow pruning" "$(cat "$TMP/out" "$TMP/err")"; fi
+run tree --algo paranoid "$EX/aima-5-4.tree"
+if [ "$status" -eq 0 ] && grep -q '^value: 1$' "$TMP/out" && grep -q '^pruned: C4$' "$TMP/out"; then ok; else bad "tree --algo paranoid" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "tree --algo brs" "gamesearch tree: --algo brs lets one opponent move out of turn while the others pass, and an explicit tree has no such moves: use --algo maxn or paranoid" tree --algo brs "$EX/aima-5-4.tree"
+bad_input "tree: --agents against the vectors" "gamesearch tree: --agents 'max,min' names 2 agents, but the utility vectors of $EX/aima-5-4.tree have 3 values (one utility an agent)" tree --agents max,min "$EX/aima-5-4.tree"
+printf "sum: 5\nA: B C\nB = 1 2 2\nC = 3 2 1\n" >"$TMP/sum.tree"
+bad_input "tree: a vector above sum:" "gamesearch tree: $TMP/sum.tree:4:1: the utilities of 'C' add up to 6, more than sum: 5" tree "$TMP/sum.tree"
+# Pacman's ghosts each scored by their own utility: max^n, paranoid and
+# best-reply search on the maze (crossroads), paranoid as alpha-beta.
+run compare pacman --algo alphabeta,maxn,paranoid,brs --depth 4-4
+if [ "$status" -eq 0 ] && grep -Eq '^ +4 +alphabeta +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +maxn +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +paranoid +19 +9 ' "$TMP/out" && grep -Eq '^ +4 +brs +32 +14 ' "$TMP/out"; then ok; else bad "compare pacman: maxn, paranoid, brs" "$(cat "$TMP/out" "$TMP/err")"; fi
+bad_input "ttt --algo maxn" "gamesearch ttt: --algo maxn searches games of more than two players; with two, max^n is minimax: use --algo minimax" ttt --algo maxn
+bad_input "match: a maxn player" "gamesearch match: --a 'maxn': 'maxn' searches games of more than two players, and a match is of two: on two players max^n is minimax, and paranoid and best-reply search are alpha-beta" match ttt --a maxn --b random
+bad_input "compare: brs on a tree" "gamesearch compare: --algo 'brs': the game has no turn_to hook (brs moves one opponent while the others pass)" compare tree "$EX/aima-5-4.tree" --algo brs
 run ttt --algo mcts --solve "XX..O...."
 if [ "$status" -eq 0 ] && grep -q '^O to move: draw$' "$TMP/out" && grep -q '^optimal moves: c1$' "$TMP/out"; then ok; else bad "ttt --algo mcts --solve: the solver finds the block" "$(cat "$TMP/out" "$TMP/err")"; fi
 run connect4 analyze --algo mcts --iterations 3000 11223

@@ -381,7 +381,7 @@ static void test_nested_errors(void **state)
                  "expected ',' and a value after the name 'B' (a tuple is (name, value))");
     expect_error("['A', ('B', 1, 2)]", 1, 16,
                  "expected ')' after the value of 'B' (a tuple is (name, value))");
-    expect_error("['A', ('B', )]", 1, 13, "expected the value of 'B' (a number)");
+    expect_error("['A', ('B', )]", 1, 13, "expected the value of 'B' (a number, or a list of one utility an agent)");
     expect_error("['A', ('B', x)]", 1, 13, "invalid number 'x'");
     expect_error("['A', ('B', nan)]", 1, 13, "invalid number 'nan'");
     expect_error("['A', ('B', inf)]", 1, 13, "invalid number 'inf'");
@@ -790,7 +790,8 @@ static void test_lines_errors(void **state)
     expect_error("  = 3\n", 1, 3, "expected a node name at the start of the line");
     expect_error("A = ", 1, 5, "expected the value of 'A' (a number), but the input ends");
     expect_error("A = # nothing\n", 1, 5, "expected the value of 'A' (a number)");
-    expect_error("A = 3 4\n", 1, 7, "unexpected '4' after the value of 'A'");
+    expect_error("A = 3 x\n", 1, 7, "unexpected 'x' after the value of 'A'");
+    /* ("A = 3 4" is a vector of two utilities: test_multi.c) */
     expect_error("A = 3x\n", 1, 5, "invalid number '3x'");
     expect_error("A = inf\n", 1, 5, "invalid number 'inf'");
     expect_error("A = NaN\n", 1, 5, "invalid number 'NaN'");

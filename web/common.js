@@ -30,6 +30,8 @@ var GS = (function () {
    * as the symbol. */
   function num(v) {
     if (v === null || v === undefined) return "";
+    /* a utility vector (max^n), one number an agent */
+    if (Array.isArray(v)) return "(" + v.map(num).join(", ") + ")";
     if (v === Infinity) return "+\u221e";
     if (v === -Infinity) return "\u2212\u221e";
     var s = String(Number(v.toPrecision(10)));

@@ -14,6 +14,8 @@
  *           passes), trace}]
  * and each trace event is {event: "enter" | "leave" | "prune", node,
  * parent, alpha, beta (null = infinite), value, bound (leave)}.
+ * (A tree of utility vectors: a value may be a list, one number an agent,
+ * for the leaves and in the max^n run; num() shows it as a tuple.)
  *
  * Every node element is <g data-node=NAME data-state=S>, S one of
  * unvisited (not reached yet), current (entered, not left: on the path of
@@ -179,6 +181,8 @@ GS.treeView = function (D) {
   function comparison(ev, role, seen) {
     var a = inf(ev.alpha, -1), b = inf(ev.beta, 1);
     var strict = run.rule === "strict";
+    /* max^n cuts by the utilities' sum, not by a window */
+    if (run.key === "maxn") return "shallow pruning: the agent above cannot gain here";
     var vals = seen.map(function (s) { return s.v; });
     if (role === "max" && vals.length)
       return "v = " + num(Math.max.apply(null, vals)) + (strict ? " > " : " " + GE + " ") +

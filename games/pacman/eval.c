@@ -774,6 +774,18 @@ static int sg_action_name(const void *ctx, const void *state,
 
 /* Fills *game from sg: the world's rules, sg->eval at every leaf, ghosts
  * MIN or CHANCE as sg->ghosts says. */
+static void sg_utilities(const void *ctx, const void *state, double *out)
+{
+    pac_utilities(((const gs_pac_search_game *)ctx)->world, state, out);
+}
+
+static bool sg_turn_to(const void *ctx, const void *state, int agent,
+                       void *out)
+{
+    return pac_turn_to(((const gs_pac_search_game *)ctx)->world, state, agent,
+                       out);
+}
+
 void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game)
 {
     gs_pacman_game(sg->world, game);
@@ -787,4 +799,6 @@ void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game)
     game->probabilities = sg_probabilities;
     game->hash = sg_hash;
     game->action_name = sg_action_name;
+    game->utilities = sg_utilities;
+    game->turn_to = sg_turn_to;
 }

@@ -37,6 +37,7 @@
  */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pacman_internal.h"
@@ -679,6 +680,51 @@ static double cb_value(const void *ctx, const void *state)
     return (double)cstate(state)->score;
 }
 
+/*
+ * Each agent's own utility, for the searches of more than two players:
+ * Pacman's is the score; a ghost's is PAC_CATCH if it is the one that
+ * caught Pacman (a loss, the ghost within reach and not scared), and
+ * otherwise minus its Manhattan distance to Pacman in cells (each ghost
+ * wants to be the one that catches him).
+ */
+#define PAC_CATCH 500.0
+
+void pac_utilities(const gs_pacman *w, const void *state, double *out)
+{
+    const pac_state *s = cstate(state);
+    const pac_agent *pac = &s->agent[0];
+    out[0] = (double)s->score;
+    for (int i = 1; i < w->num_agents; i++) {
+        const pac_agent *g = &s->agent[i];
+        int d2 = abs(pac->x2 - g->x2) + abs(pac->y2 - g->y2);
+        out[i] = s->lose && g->scared == 0 && can_kill(pac, g)
+                     ? PAC_CATCH : -(double)d2 / 2.0;
+    }
+}
+
+/* Best-reply search's move out of turn: any agent may move next while
+ * the others pass, until the game is over. */
+bool pac_turn_to(const gs_pacman *w, const void *state, int agent, void *out)
+{
+    const pac_state *s = cstate(state);
+    if (s->win || s->lose)
+        return false;
+    memcpy(out, state, w->state_size);
+    mstate(out)->turn = (uint8_t)agent;
+    return true;
+}
+
+static void cb_utilities(const void *ctx, const void *state, double *out)
+{
+    pac_utilities(ctx, state, out);
+}
+
+static bool cb_turn_to(const void *ctx, const void *state, int agent,
+                       void *out)
+{
+    return pac_turn_to(ctx, state, agent, out);
+}
+
 /* The engine's table also needs whose turn it is and whether the game is
  * over: mixed into pacman.py's hash. */
 uint64_t pac_engine_hash(const gs_pacman *w, const void *state)
@@ -704,9 +750,11 @@ static int cb_action_name(const void *ctx, const void *state,
 }
 
 /* Fills *game: Pacman MAX, ghosts MIN, pacman.py's legal order, terminal
- * at a win or a loss, value the score, no bounds, and chance sums added
- * as pacman.py adds them (plainly, left to right), so that expectimax
- * agents choose as the reference agents do. */
+ * at a win or a loss, value the score, no bounds, chance sums added as
+ * pacman.py adds them (plainly, left to right), so that expectimax agents
+ * choose as the reference agents do; each agent's utility (cb_utilities)
+ * and moves out of turn (cb_turn_to) for max^n, paranoid and best-reply
+ * search. */
 void gs_pacman_game(const gs_pacman *world, gs_game *game)
 {
     memset(game, 0, sizeof *game);
@@ -725,4 +773,6 @@ void gs_pacman_game(const gs_pacman *world, gs_game *game)
     game->action_name = cb_action_name;
     game->has_bounds = false;
     game->plain_chance_sums = true;
+    game->utilities = cb_utilities;
+    game->turn_to = cb_turn_to;
 }

@@ -167,6 +167,14 @@ int pac_legal(const gs_pacman *w, const pac_state *s, int agent, int *out);
  * checks, for the searches' own actions). */
 void pac_apply(const gs_pacman *w, pac_state *s, int agent, int action);
 
+/* Each agent's utility of `state` into out (num_agents values: Pacman's
+ * the score, a ghost's PAC_CATCH when it caught him, otherwise minus its
+ * distance to him), and the state with `agent` to move while the others
+ * pass (false once the game is over): gs_game's utilities and turn_to
+ * (pacman.c). */
+void pac_utilities(const gs_pacman *w, const void *state, double *out);
+bool pac_turn_to(const gs_pacman *w, const void *state, int agent, void *out);
+
 /* The vector of a direction, in cells. */
 void pac_dir_vector(int dir, int *dx, int *dy);
 

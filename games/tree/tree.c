@@ -34,6 +34,7 @@ void gs_tree_free(gs_tree *tree)
     release(&a, tree->edges, tree->edges_cap * sizeof *tree->edges);
     release(&a, tree->probs, tree->probs_cap * sizeof *tree->probs);
     release(&a, tree->names, tree->names_cap);
+    release(&a, tree->vecs, tree->vecs_cap * sizeof *tree->vecs);
     release(&a, tree, sizeof *tree);
 }
 
@@ -64,6 +65,8 @@ gs_role gs_tree_role(const gs_tree *tree, int agent)
 int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n)
 {
     if (!tree || !roles || n < 1 || n > GS_TREE_MAX_AGENTS)
+        return GS_EINVAL;
+    if (tree->vec_len > 0 && n != tree->vec_len)
         return GS_EINVAL;
     for (int i = 0; i < n; i++)
         if (roles[i] != GS_ROLE_MAX && roles[i] != GS_ROLE_MIN &&
@@ -382,6 +385,12 @@ static double cb_value(const void *ctx, const void *state)
     return (nd->flags & NODE_HAS_VALUE) ? nd->value : 0.0;
 }
 
+static void cb_utilities(const void *ctx, const void *state, double *out)
+{
+    const gs_tree *t = ctx;
+    gs_tree_node_utilities(t, get_state(state).node, out);
+}
+
 static bool cb_probabilities(const void *ctx, const void *state,
                              const gs_action *actions, int n, double *p)
 {
@@ -442,4 +451,26 @@ void gs_tree_game(const gs_tree *tree, gs_game *game)
     game->has_bounds = tree->has_bounds;
     game->min_value = tree->lo;
     game->max_value = tree->hi;
+    if (tree->vec_len > 0) {
+        game->utilities = cb_utilities;
+        game->solver = &tree->solver;
+    }
+}
+
+int gs_tree_utility_count(const gs_tree *tree)
+{
+    return tree->vec_len;
+}
+
+bool gs_tree_node_utilities(const gs_tree *tree, int32_t node, double *out)
+{
+    const tree_node *nd = &tree->nodes[node];
+    if (!(nd->flags & NODE_HAS_VECTOR)) {
+        for (int i = 0; i < tree->vec_len; i++)
+            out[i] = 0.0;
+        return false;
+    }
+    memcpy(out, tree->vecs + (size_t)nd->vec * (size_t)tree->vec_len,
+           (size_t)tree->vec_len * sizeof *out);
+    return true;
 }

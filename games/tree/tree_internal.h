@@ -36,7 +36,9 @@
 /* Flags of a tree_node. */
 enum {
     NODE_HAS_VALUE = 1u,   /* value holds the node's value */
-    NODE_HAS_PROBS = 2u    /* its edges carry probabilities (probs[]) */
+    NODE_HAS_PROBS = 2u,   /* its edges carry probabilities (probs[]) */
+    NODE_HAS_VECTOR = 4u   /* vecs[vec * vec_len ...] holds its utilities
+                              (value is agent 0's) */
 };
 
 typedef struct tree_node {
@@ -47,6 +49,7 @@ typedef struct tree_node {
     int32_t column;
     uint32_t flags;   /* NODE_HAS_* */
     double value;     /* when NODE_HAS_VALUE */
+    int32_t vec;      /* when NODE_HAS_VECTOR: its vector's number */
 } tree_node;
 
 typedef struct tree_edge {
@@ -78,6 +81,18 @@ struct gs_tree {
     size_t probs_cap;
     char *names;
     size_t nnames, names_cap;  /* bytes used, allocated */
+
+    /* Utility vectors, one utility an agent (0: the leaves are single
+     * values): vec_len values each, nvecs vectors, in vecs. */
+    int vec_len;
+    double *vecs;
+    size_t nvecs, vecs_cap;    /* vectors, doubles allocated */
+    bool agents_given;         /* `agents:` set the roles */
+    /* `sum:`: every utility is 0 or more and each vector adds up to at
+     * most `sum` (the game's solver says so to max^n). */
+    bool has_sum;
+    double sum;
+    gs_solver solver;          /* what the game hands the engine */
 };
 
 /* A field of a CS188 test or solution file (tree_cs188.c). */

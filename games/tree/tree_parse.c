@@ -111,7 +111,8 @@ typedef struct parser {
     size_t slots_cap;        /* a power of two, or 0 */
     position *epos;          /* where each edge's child is named */
     size_t epos_cap;
-    int agents_line, depth_line, bounds_line;
+    int agents_line, depth_line, bounds_line, sum_line;
+    int vec_line, vec_col;   /* where the first utility vector is */
     bool root_seen;          /* the `root:` directive was read */
     int32_t root_sym;
     position root_pos;       /* where it names the root */
@@ -680,6 +681,84 @@ static const char *node_shown(const parser *ps, char *buf, int32_t id)
     return tree_show_name(buf, name, strlen(name));
 }
 
+static void skip_blanks(parser *ps);
+
+/*
+ * Gives node `id` the utility vector v[0 .. n-1], read at `line` and
+ * `col`: every vector of a tree has as many values as the first.
+ */
+static int add_vector(parser *ps, int32_t id, const double *v, int n,
+                      int line, int col)
+{
+    char shown[TREE_NAME_BUF];
+    gs_tree *t = ps->t;
+    if (t->vec_len == 0) {
+        t->vec_len = n;
+        ps->vec_line = line;
+        ps->vec_col = col;
+    } else if (n != t->vec_len) {
+        return fail_at(ps, line, col,
+                       "the utility vector of %s has %d value%s, but the "
+                       "first one (line %d) has %d: one utility an agent",
+                       node_shown(ps, shown, id), n, n == 1 ? "" : "s",
+                       ps->vec_line, t->vec_len);
+    }
+    size_t need = (t->nvecs + 1) * (size_t)n;
+    if (GROW(ps, t->vecs, t->vecs_cap, need) != GS_OK)
+        return GS_ENOMEM;
+    memcpy(t->vecs + t->nvecs * (size_t)n, v, (size_t)n * sizeof *v);
+    tree_node *nd = &t->nodes[id];
+    nd->vec = (int32_t)t->nvecs++;
+    nd->value = v[0];
+    nd->flags |= NODE_HAS_VALUE | NODE_HAS_VECTOR;
+    return GS_OK;
+}
+
+/*
+ * Reads the values of a utility vector at ps->pos into v (room for
+ * GS_TREE_MAX_AGENTS) up to `close` (nested: "[3, 1, 2]", after the '['
+ * it stops at ']', commas between) or to the end of the line (lines:
+ * "3 1 2", close 0); *n counts them, the first being read already when
+ * *n is 1.
+ */
+static int read_vector(parser *ps, int32_t id, char close, double *v, int *n)
+{
+    char shown[TREE_NAME_BUF];
+    for (;;) {
+        if (close)
+            skip_space(ps);
+        else
+            skip_blanks(ps);
+        if (close && ps->pos < ps->n && ps->s[ps->pos] == close && *n > 0) {
+            ps->pos++;
+            return GS_OK;
+        }
+        if (close && *n > 0) {
+            if (ps->pos >= ps->n || ps->s[ps->pos] != ',')
+                return fail_expected(ps, "expected ',' or '%c' in the utility "
+                                     "vector of %s", close,
+                                     node_shown(ps, shown, id));
+            ps->pos++;
+            skip_space(ps);
+        }
+        size_t len = number_len(ps);
+        if (len == 0) {
+            if (!close)
+                return GS_OK;
+            return fail_expected(ps, "expected a number in the utility "
+                                 "vector of %s", node_shown(ps, shown, id));
+        }
+        if (*n == GS_TREE_MAX_AGENTS)
+            return fail_here(ps, ps->pos, "the utility vector of %s has more "
+                             "than %d values (one an agent)",
+                             node_shown(ps, shown, id), GS_TREE_MAX_AGENTS);
+        int rc = read_number(ps, len, &v[*n]);
+        if (rc != GS_OK)
+            return rc;
+        ++*n;
+    }
+}
+
 /* Reads a tuple (name, value) at ps->pos: a leaf, a child of the open list. */
 static int nested_tuple(parser *ps)
 {
@@ -697,13 +776,24 @@ static int nested_tuple(parser *ps)
                              "(a tuple is (name, value))", node_shown(ps, shown, id));
     ps->pos++;
     skip_space(ps);
-    size_t len = number_len(ps);
-    if (len == 0)
-        return fail_expected(ps, "expected the value of %s (a number)",
-                             node_shown(ps, shown, id));
-    double v;
-    if ((rc = read_number(ps, len, &v)) != GS_OK)
-        return rc;
+    double v = 0.0;
+    if (ps->pos < ps->n && ps->s[ps->pos] == '[') {
+        /* (name, [u0, u1, ...]): one utility an agent */
+        double vec[GS_TREE_MAX_AGENTS];
+        int nv = 0, line = ps->line, col = col_of(ps, ps->pos);
+        ps->pos++;
+        if ((rc = read_vector(ps, id, ']', vec, &nv)) != GS_OK ||
+            (rc = add_vector(ps, id, vec, nv, line, col)) != GS_OK)
+            return rc;
+    } else {
+        size_t len = number_len(ps);
+        if (len == 0)
+            return fail_expected(ps, "expected the value of %s (a number, or "
+                                 "a list of one utility an agent)",
+                                 node_shown(ps, shown, id));
+        if ((rc = read_number(ps, len, &v)) != GS_OK)
+            return rc;
+    }
     skip_space(ps);
     if (ps->pos < ps->n && ps->s[ps->pos] == ',') {
         ps->pos++;
@@ -714,7 +804,8 @@ static int nested_tuple(parser *ps)
                              "(a tuple is (name, value))", node_shown(ps, shown, id));
     ps->pos++;
     tree_node *nd = &ps->t->nodes[id];
-    nd->value = v;
+    if (!(nd->flags & NODE_HAS_VECTOR))
+        nd->value = v;
     nd->flags |= NODE_HAS_VALUE;
     if (GROW(ps, ps->kids, ps->kids_cap, ps->nkids + 1) != GS_OK)
         return GS_ENOMEM;
@@ -1166,6 +1257,28 @@ static int st_agents(parser *ps, size_t kw)
     return GS_OK;
 }
 
+/* `sum: S`, after the ':': the utilities are 0 or more and add up to at
+ * most S. */
+static int st_sum(parser *ps, size_t kw)
+{
+    if (ps->sum_line)
+        return fail_here(ps, kw, "sum is already given on line %d",
+                         ps->sum_line);
+    skip_blanks(ps);
+    size_t len = number_len(ps);
+    if (len == 0)
+        return fail_expected(ps, "expected a number after sum: (the most "
+                             "the utilities of a vector add up to)");
+    int rc = read_number(ps, len, &ps->t->sum);
+    if (rc != GS_OK)
+        return rc;
+    ps->t->has_sum = true;
+    ps->sum_line = ps->line;
+    if (!at_line_end(ps))
+        return fail_trailing(ps, "the sum");
+    return GS_OK;
+}
+
 /* `depth: N`, after the ':'. */
 static int st_depth(parser *ps, size_t kw)
 {
@@ -1404,11 +1517,27 @@ static int st_value(parser *ps, size_t at, size_t len)
     size_t v_at = ps->pos, v_len = number_len(ps);
     if (v_len == 0)
         return fail_expected(ps, "expected the value of %s (a number)", shown);
-    double v;
-    if ((rc = read_number(ps, v_len, &v)) != GS_OK)
+    double vec[GS_TREE_MAX_AGENTS];
+    int nv = 0;
+    if ((rc = read_number(ps, v_len, &vec[0])) != GS_OK)
         return rc;
+    nv = 1;
+    skip_blanks(ps);
     tree_node *nd = &ps->t->nodes[id];
-    nd->value = v;
+    const unsigned char *c = ps->s + ps->pos;
+    size_t left = ps->n - ps->pos;
+    bool more = left > 0 && (is_digit(c[0]) ||
+                             (left > 1 && (c[0] == '-' || c[0] == '+' ||
+                                           c[0] == '.') &&
+                              (is_digit(c[1]) || c[1] == '.')));
+    if (more) {
+        /* B = 3 1 2: one utility an agent */
+        if ((rc = read_vector(ps, id, 0, vec, &nv)) != GS_OK ||
+            (rc = add_vector(ps, id, vec, nv, ps->line,
+                             col_of(ps, v_at))) != GS_OK)
+            return rc;
+    }
+    nd->value = vec[0];
     nd->flags |= NODE_HAS_VALUE;
     ps->syms[y].value_line = ps->line;
     ps->syms[y].value_col = col_of(ps, v_at);
@@ -1437,6 +1566,8 @@ static int line_statement(parser *ps)
             return st_depth(ps, at);
         if (word_is(w, len, "bounds"))
             return st_bounds(ps, at);
+        if (word_is(w, len, "sum"))
+            return st_sum(ps, at);
         if (word_is(w, len, "root") && !ps->root_seen && single_name_follows(ps))
             return st_root(ps);
         return st_children(ps, at, len);
@@ -2012,6 +2143,58 @@ out:
 }
 
 /* The checks and defaults common to both syntaxes. */
+/*
+ * A tree with utility vectors has them at every node with a value, as
+ * many as `agents:` names agents (when it does), each utility 0 or more
+ * and adding up to at most `sum:` (when given).
+ */
+static int check_vectors(parser *ps)
+{
+    char shown[TREE_NAME_BUF];
+    gs_tree *t = ps->t;
+    if (t->vec_len == 0) {
+        if (t->has_sum)
+            return fail_at(ps, ps->sum_line, 1,
+                           "sum: bounds what the utilities of a vector add "
+                           "up to, but the tree's values are single numbers");
+        return GS_OK;
+    }
+    if (ps->agents_line && t->num_agents != t->vec_len)
+        return fail_at(ps, ps->agents_line, 1,
+                       "agents: names %d agent%s, but the utility vectors have "
+                       "%d values (one utility an agent)", t->num_agents,
+                       t->num_agents == 1 ? "" : "s", t->vec_len);
+    for (int32_t i = 0; i < t->count; i++) {
+        const tree_node *nd = &t->nodes[i];
+        const char *name = t->names + nd->name;
+        if ((nd->flags & NODE_HAS_VALUE) && !(nd->flags & NODE_HAS_VECTOR))
+            return fail_at(ps, nd->line, nd->column,
+                           "%s has a single value, but the tree's other "
+                           "values are utility vectors of %d (one utility an "
+                           "agent)", tree_show_name(shown, name, strlen(name)),
+                           t->vec_len);
+        if (!(nd->flags & NODE_HAS_VECTOR) || !t->has_sum)
+            continue;
+        const double *u = t->vecs + (size_t)nd->vec * (size_t)t->vec_len;
+        double total = 0.0;
+        for (int j = 0; j < t->vec_len; j++) {
+            if (u[j] < 0.0)
+                return fail_at(ps, nd->line, nd->column,
+                               "utility %.15g of %s is below 0, but sum: "
+                               "promises utilities of 0 or more", u[j],
+                               tree_show_name(shown, name, strlen(name)));
+            total += u[j];
+        }
+        if (total > t->sum)
+            return fail_at(ps, nd->line, nd->column,
+                           "the utilities of %s add up to %.15g, more than "
+                           "sum: %.15g", tree_show_name(shown, name,
+                                                        strlen(name)),
+                           total, t->sum);
+    }
+    return GS_OK;
+}
+
 static int finish_tree(parser *ps)
 {
     gs_tree *t = ps->t;
@@ -2022,10 +2205,25 @@ static int finish_tree(parser *ps)
     for (int32_t i = 0; i < t->count; i++)
         if (t->nodes[i].nchild > t->max_children)
             t->max_children = t->nodes[i].nchild;
+    if ((rc = check_vectors(ps)) != GS_OK)
+        return rc;
+    t->agents_given = t->num_agents > 0;
+    if (t->num_agents == 0 && t->vec_len > 0) {
+        /* one agent a utility, in turn order: MAX, then MIN */
+        t->num_agents = t->vec_len;
+        for (int i = 0; i < t->num_agents; i++)
+            t->roles[i] = i == 0 ? GS_ROLE_MAX : GS_ROLE_MIN;
+    }
     if (t->num_agents == 0) {
         t->num_agents = 2;
         t->roles[0] = GS_ROLE_MAX;
         t->roles[1] = GS_ROLE_MIN;
+    }
+    if (t->vec_len > 0) {
+        t->solver.version = GS_SOLVER_VERSION;
+        t->solver.has_utility_sum = t->has_sum;
+        t->solver.utility_min = 0.0;
+        t->solver.utility_sum = t->sum;
     }
     return GS_OK;
 }

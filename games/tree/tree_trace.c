@@ -28,7 +28,41 @@ typedef struct recorder {
     gs_hook_fn user_hook;
     void *user;
     bool out_of_memory;
+    gs_engine *engine;      /* the search's (max^n: its vectors) */
+    size_t vec_cap;         /* steps the trace's step_utilities hold */
 } recorder;
+
+/* Step `i`'s utility vector (max^n, at LEAVE), read from the engine. */
+static bool keep_vector(recorder *r, size_t i)
+{
+    gs_tree_trace *tr = r->trace;
+    size_t k = (size_t)r->tree->num_agents;
+    tr->utility_count = (int)k;   /* (what frees the vectors reads) */
+    if (r->vec_cap < tr->capacity) {
+        const gs_allocator *a = &r->tree->alloc;
+        size_t cap = tr->capacity;
+        if (cap > SIZE_MAX / sizeof(double) / k)
+            return false;
+        double *v = a->fn(a->user, tr->step_utilities,
+                          r->vec_cap * k * sizeof(double),
+                          cap * k * sizeof(double));
+        if (!v) {
+            /* (given back now, at the size it has: the trace is dropped) */
+            a->fn(a->user, tr->step_utilities,
+                  r->vec_cap * k * sizeof(double), 0);
+            tr->step_utilities = NULL;
+            r->vec_cap = 0;
+            return false;
+        }
+        tr->step_utilities = v;
+        r->vec_cap = cap;
+    }
+    double *row = tr->step_utilities + i * k;
+    for (size_t j = 0; j < k; j++)
+        row[j] = 0.0;
+    gs_engine_utilities(r->engine, row, (int)k);
+    return true;
+}
 
 static bool push(recorder *r, const gs_tree_step *step)
 {
@@ -65,6 +99,8 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     step.role = gs_tree_role(r->tree, ev->agent);
     if (step.role == GS_ROLE_MIN && r->algo == GS_EXPECTIMAX)
         step.role = GS_ROLE_CHANCE;
+    if (step.role == GS_ROLE_MIN && r->algo == GS_MAXN)
+        step.role = GS_ROLE_MAX;   /* (each of its own utility) */
     step.alpha = ev->alpha;
     step.beta = ev->beta;
     if (kind == GS_EVENT_PRUNE) {
@@ -86,6 +122,9 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     }
     if (!r->out_of_memory && !push(r, &step))
         r->out_of_memory = true;
+    if (!r->out_of_memory && r->algo == GS_MAXN &&
+        !keep_vector(r, r->trace->count - 1))
+        r->out_of_memory = true;
     if (kind != GS_EVENT_LEAVE) {
         int w = name_chars(gs_tree_node_name(r->tree, step.node));
         if (w > r->trace->name_width)
@@ -103,6 +142,14 @@ void gs_tree_trace_free(const gs_tree *tree, gs_tree_trace *trace)
         const gs_allocator *a = &tree->alloc;
         a->fn(a->user, trace->steps, trace->capacity * sizeof *trace->steps, 0);
     }
+    if (trace->step_utilities && tree) {
+        const gs_allocator *a = &tree->alloc;
+        a->fn(a->user, trace->step_utilities,
+              trace->capacity * (size_t)trace->utility_count *
+                  sizeof(double), 0);
+    }
+    trace->step_utilities = NULL;
+    trace->utility_count = 0;
     trace->steps = NULL;
     trace->count = trace->capacity = 0;
     trace->name_width = 0;
@@ -135,7 +182,8 @@ int gs_tree_trace_search(const gs_tree *tree, const gs_search_options *options,
         memcpy(&o, options, options->size);
     else if (options)
         o.size = options->size;
-    recorder r = {tree, trace, NULL, 0, o.algo, o.hook, o.hook_user, false};
+    recorder r = {tree, trace, NULL, 0, o.algo, o.hook, o.hook_user, false,
+                  NULL, 0};
     /* the deepest ply a search reaches: the tree's height (the search
      * refuses more than max_ply) */
     r.path_len = (size_t)tree->height + 1;
@@ -149,11 +197,17 @@ int gs_tree_trace_search(const gs_tree *tree, const gs_search_options *options,
         o.hook_user = &r;
         gs_tree_state root;
         gs_tree_root(tree, &root);
+        r.engine = e;
         rc = gs_search(e, &root, &o, result);
         if (rc != GS_OK)
             say(error, gs_engine_error(e));
         else if (r.out_of_memory)
             rc = GS_ENOMEM;
+        else if (o.algo == GS_MAXN) {
+            /* (zeros when a limit stopped the search) */
+            trace->utility_count = tree->num_agents;
+            gs_engine_utilities(e, trace->utilities, GS_TREE_MAX_AGENTS);
+        }
     }
     if (rc == GS_ENOMEM)
         say(error, "out of memory");
@@ -271,11 +325,23 @@ int gs_tree_trace_line(const gs_tree *tree, const gs_tree_trace *trace,
     add(buf, size, &o, "  %3ld  %-6s  %8s  %8s", (long)s->ply,
         role_word(s->role), number(a, sizeof a, s->alpha, 8),
         number(b, sizeof b, s->beta, 8));
-    if (s->kind == GS_EVENT_LEAVE) {
+    const double *u = trace->utility_count > 0 && trace->step_utilities
+                          ? trace->step_utilities +
+                                (line - 1) * (size_t)trace->utility_count
+                          : NULL;
+    if (s->kind == GS_EVENT_LEAVE && u) {
+        for (int j = 0; j < trace->utility_count; j++)
+            add(buf, size, &o, "%s%s", j ? ", " : "  (",
+                number(v, sizeof v, u[j], 10));
+        add(buf, size, &o, ")%s", s->leaf ? " leaf" : "");
+    } else if (s->kind == GS_EVENT_LEAVE) {
         add(buf, size, &o, "  %s%s%s",
             s->bound == GS_BOUND_LOWER ? ">= "
             : s->bound == GS_BOUND_UPPER ? "<= " : "",
             number(v, sizeof v, s->value, 10), s->leaf ? " leaf" : "");
+    } else if (s->kind == GS_EVENT_PRUNE && trace->utility_count > 0) {
+        add(buf, size, &o, "  cut at %s: shallow pruning (sum:)",
+            gs_tree_node_name(tree, s->parent));
     } else if (s->kind == GS_EVENT_PRUNE) {
         add(buf, size, &o, "  cut at %s", gs_tree_node_name(tree, s->parent));
         /* the parent's value: its LEAVE follows its prunes */

@@ -41,19 +41,55 @@ static void release(const gs_tree *t, void *p, size_t n, size_t size)
 }
 
 /* The role of `agent` as `algo` searches it: expectimax averages the MIN
- * agents (search.h), so they are chance agents there. */
+ * agents (search.h), so they are chance agents there; under max^n every
+ * agent that chooses maximises (its own utility). */
 static gs_role searched_role(const gs_tree *t, int agent, gs_algo algo)
 {
     gs_role role = gs_tree_role(t, agent);
+    if (role == GS_ROLE_MIN && algo == GS_MAXN)
+        return GS_ROLE_MAX;
     return role == GS_ROLE_MIN && algo == GS_EXPECTIMAX ? GS_ROLE_CHANCE : role;
 }
 
-/* "value": ..., "best": ..., "action": ..., "pv": [...] */
-static void result_json(gs_writer *o, const gs_tree *t, const gs_result *res)
+/* Step i's utility vector (max^n), or NULL when the trace has none. */
+static const double *step_vector(const gs_tree_trace *tr, size_t i)
+{
+    return tr->utility_count > 0 && tr->step_utilities
+               ? tr->step_utilities + i * (size_t)tr->utility_count : NULL;
+}
+
+/* A utility vector for people: "(1, 2, 6)". */
+static void vector_text(gs_writer *o, const double *u, int n)
+{
+    char num[GS_NUMBER_SIZE];
+    for (int i = 0; i < n; i++) {
+        gs_format_value(u[i], num);
+        gs_writer_printf(o, "%s%s", i ? ", " : "(", num);
+    }
+    gs_writer_puts(o, ")");
+}
+
+/* A utility vector as a JSON list. */
+static void vector_json(gs_writer *o, const double *u, int n)
+{
+    for (int i = 0; i < n; i++) {
+        gs_writer_puts(o, i ? "," : "[");
+        json_number(o, u[i]);
+    }
+    gs_writer_puts(o, "]");
+}
+
+/* "value": ..., "best": ..., "action": ..., "pv": [...]; max^n's value is
+ * the root's utility vector. */
+static void result_json(gs_writer *o, const gs_tree *t, const gs_result *res,
+                        const gs_tree_trace *tr)
 {
     int32_t node = gs_tree_root_node(t);
     gs_writer_puts(o, "\"value\":");
-    json_number(o, res->value);
+    if (tr->utility_count > 0)
+        vector_json(o, tr->utilities, tr->utility_count);
+    else
+        json_number(o, res->value);
     gs_writer_puts(o, ",\"best\":");
     if (res->best != GS_NO_ACTION) {
         json_string(o, gs_tree_node_name(t, gs_tree_child(t, node, (int)res->best)));
@@ -203,10 +239,20 @@ int gs_tree_text_write(const gs_tree *tree, const gs_tree_trace *trace,
     gs_writer_puts(&o, "\nagents:");
     for (int i = 0; i < gs_tree_num_agents(t); i++)
         gs_writer_printf(&o, " %s", role_name(searched_role(t, i, to->algo)));
+    if (to->algo == GS_MAXN)
+        gs_writer_puts(&o, " (each of its own utility)");
+    if (to->algo == GS_PARANOID)
+        gs_writer_puts(&o, " (the others against the root's agent)");
     if (to->depth > 0)
         gs_writer_printf(&o, ", depth %d round%s", to->depth, to->depth == 1 ? "" : "s");
     gs_format_value(res->value, num);
-    gs_writer_printf(&o, "\nvalue: %s\nbest: ", num);
+    if (trace->utility_count > 0) {
+        gs_writer_puts(&o, "\nvalue: ");
+        vector_text(&o, trace->utilities, trace->utility_count);
+        gs_writer_puts(&o, "\nbest: ");
+    } else {
+        gs_writer_printf(&o, "\nvalue: %s\nbest: ", num);
+    }
     if (res->best != GS_NO_ACTION) {
         int best = (int)res->best;
         const char *child = gs_tree_node_name(t, gs_tree_child(t, root, best));
@@ -287,7 +333,10 @@ static void trace_json(gs_writer *o, const gs_tree *t, const gs_tree_trace *tr)
         json_number(o, s->beta);
         if (s->kind == GS_EVENT_LEAVE) {
             gs_writer_puts(o, ",\"value\":");
-            json_number(o, s->value);
+            if (step_vector(tr, i))
+                vector_json(o, step_vector(tr, i), tr->utility_count);
+            else
+                json_number(o, s->value);
             gs_writer_printf(o, ",\"bound\":\"%s\"", bounds[s->bound]);
         }
         gs_writer_puts(o, "}");
@@ -307,7 +356,7 @@ int gs_tree_json_write(const gs_tree *tree, const gs_tree_trace *trace,
     gs_writer o;
     gs_writer_init(&o, write, user);
     gs_writer_puts(&o, "{");
-    result_json(&o, tree, result);
+    result_json(&o, tree, result, trace);
     gs_writer_puts(&o, ",\"visited\":");
     names_json(&o, tree, trace, show, GS_EVENT_ENTER);
     gs_writer_puts(&o, ",\"pruned\":");
@@ -407,11 +456,16 @@ static bool marks_init(const gs_tree *t, const gs_tree_trace *tr,
 /* The node's name and, when it was left (`left`: its last LEAVE step),
  * its backed-up value. */
 static void dot_value_label(gs_writer *o, const gs_tree *t, int32_t node,
-                            const gs_tree_step *left)
+                            const gs_tree_step *left, const gs_tree_trace *tr)
 {
     char num[GS_NUMBER_SIZE];
     gs_dot_string(gs_tree_node_name(t, node), gs_writer_put, o);
-    if (left) {
+    const double *u = left ? step_vector(tr, (size_t)(left - tr->steps)) : NULL;
+    if (u) {
+        gs_writer_puts(o, " + \"\\n");
+        vector_text(o, u, tr->utility_count);
+        gs_writer_puts(o, "\"");
+    } else if (left) {
         static const char *const prefix[] = {"", "\xe2\x89\xa5 ", "\xe2\x89\xa4 "};
         gs_format_value(left->value, num);
         gs_writer_printf(o, " + \"\\n%s%s\"", prefix[left->bound], num);
@@ -559,8 +613,13 @@ int gs_tree_dot_write_with(const gs_tree *tree, const gs_tree_trace *trace,
     char num[GS_NUMBER_SIZE];
     gs_format_value(result->value, num);
     gs_writer_printf(&o, "digraph gametree {\n  ordering=out;\n  labelloc=t;\n"
-             "  fontname=\"Helvetica\";\n  label=\"%s: value %s\";\n",
-         gs_algo_name(algo), num);
+             "  fontname=\"Helvetica\";\n  label=\"%s: value ",
+         gs_algo_name(algo));
+    if (trace->utility_count > 0)
+        vector_text(&o, trace->utilities, trace->utility_count);
+    else
+        gs_writer_puts(&o, num);
+    gs_writer_puts(&o, "\";\n");
     gs_writer_puts(&o, "  node [fontname=\"Helvetica\", width=0.5, height=0.5, "
             "fixedsize=false];\n  edge [arrowhead=none, fontname=\"Helvetica\"];\n");
     size_t head = 0, tail = 0;
@@ -574,7 +633,7 @@ int gs_tree_dot_write_with(const gs_tree *tree, const gs_tree_trace *trace,
         gs_writer_printf(&o, "  n%ld [shape=%s, label=", (long)v,
              role == GS_ROLE_MAX ? "box" : role == GS_ROLE_MIN ? "ellipse"
                                                                : "diamond");
-        dot_value_label(&o, t, v, m.left[v]);
+        dot_value_label(&o, t, v, m.left[v], trace);
         if (!m.visited[v])
             gs_writer_puts(&o, ", color=gray, fontcolor=gray, style=dashed");
         if (m.on_pv[v])
@@ -627,7 +686,11 @@ static bool nodes_json(gs_writer *o, const gs_tree *t, int32_t cutoff)
         double x;
         gs_writer_puts(o, head > 1 ? ",{\"name\":" : "{\"name\":");
         json_string(o, gs_tree_node_name(t, v));
-        if (gs_tree_node_value(t, v, &x)) {
+        double u[GS_TREE_MAX_AGENTS];
+        if (gs_tree_node_utilities(t, v, u)) {
+            gs_writer_puts(o, ",\"value\":");
+            vector_json(o, u, gs_tree_utility_count(t));
+        } else if (gs_tree_node_value(t, v, &x)) {
             gs_writer_puts(o, ",\"value\":");
             json_number(o, x);
         }
@@ -683,7 +746,7 @@ static int run_json(gs_writer *o, const gs_tree *t, int depth, gs_algo algo,
         gs_writer_puts(o, role_json(searched_role(t, i, algo)));
     }
     gs_writer_puts(o, "],");
-    result_json(o, t, &res);
+    result_json(o, t, &res, &tr);
     gs_writer_printf(o, ",\"nodes\":%llu,\"leaves\":%llu,\"passes\":%zu,"
          "\"trace\":", (unsigned long long)res.nodes,
          (unsigned long long)res.leaves, passes(&tr));
@@ -715,6 +778,9 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
                 : algo == GS_ALPHABETA && !prune_equal ? 2 : 1;
     if (!has_chance && (algo == GS_PVS || algo == GS_MTDF || algo == GS_SSS))
         initial = refined + (algo == GS_PVS ? 0 : algo == GS_MTDF ? 1 : 2);
+    /* a tree of vectors: max^n and paranoid follow the others */
+    if (gs_tree_utility_count(t) > 0 && (algo == GS_MAXN || algo == GS_PARANOID))
+        initial = refined + (has_chance ? 0 : 3) + (algo == GS_PARANOID);
     double lo, hi;
     gs_writer o;
     gs_writer_init(&o, write, user);
@@ -756,6 +822,18 @@ int gs_tree_page_data_write(const gs_tree *tree, const char *title,
         gs_writer_puts(&o, i ? "," : "");
         int s = run_json(&o, t, depth, runs[k].algo, rule, runs[k].key,
                          runs[k].label);
+        if (s != GS_OK)
+            return s;
+    }
+    /* a tree of utility vectors: max^n and paranoid too */
+    if (gs_tree_utility_count(t) > 0 && !o.status) {
+        gs_writer_puts(&o, ",");
+        int s = run_json(&o, t, depth, GS_MAXN, prune_equal, "maxn", "max^n");
+        if (s == GS_OK) {
+            gs_writer_puts(&o, ",");
+            s = run_json(&o, t, depth, GS_PARANOID, prune_equal, "paranoid",
+                         "paranoid");
+        }
         if (s != GS_OK)
             return s;
     }

@@ -36,6 +36,36 @@
  * GS_MTDF and GS_SSS always use the table (they need the game's hash),
  * use_tt or not; every pass enters the root again, so the events report
  * the root's ENTER once a pass.
+ *
+ * More than two players (each agent scored by its own utility: the game's
+ * `utilities` hook, or without it a MAX agent's utility is the game's
+ * value, a MIN agent's its negation and a CHANCE agent's 0):
+ *   GS_MAXN           max^n: every node backs up the vector of the
+ *                     agents' utilities of the child best for the agent
+ *                     to move (the first such child in the game's order on
+ *                     ties); a CHANCE node averages the vectors. result.value
+ *                     is agent 0's utility of the root, and
+ *                     gs_engine_utilities gives the whole vector. On a game
+ *                     of one MAX and one MIN agent without `utilities`, it
+ *                     is minimax, value and best action alike. When the
+ *                     game's solver declares has_utility_sum, shallow
+ *                     pruning (Korf) skips the children that cannot change
+ *                     the parent's choice; the answer is the same.
+ *   GS_PARANOID       the agent to move at the root against all the
+ *                     others: alpha-beta on the root agent's utility, every
+ *                     other agent minimising it (CHANCE agents still
+ *                     average). result.value is the root agent's utility.
+ *   GS_BRS            best-reply search (Schadd and Winands): between two
+ *                     turns of the root agent only the one opponent whose
+ *                     move is worst for it moves, the others passing,
+ *                     through the game's `turn_to` hook (refused without
+ *                     it); alpha-beta on the root agent's utility over
+ *                     those two kinds of turn. A depth counts the root
+ *                     agent's turns and the opponents' turns, one ply each.
+ *                     result.value is the root agent's utility.
+ * Max^n and best-reply search keep no table (use_tt is refused); paranoid
+ * takes alpha-beta's options but threads, history and the solver's. None
+ * of the three runs on several threads.
  */
 #ifndef GAMESEARCH_SEARCH_H
 #define GAMESEARCH_SEARCH_H
@@ -62,7 +92,10 @@ typedef enum gs_algo {
     GS_MCTS = 4,
     GS_PVS = 5,
     GS_MTDF = 6,
-    GS_SSS = 7
+    GS_SSS = 7,
+    GS_MAXN = 8,
+    GS_PARANOID = 9,
+    GS_BRS = 10
 } gs_algo;
 
 typedef enum gs_depth_unit {
@@ -485,6 +518,17 @@ GS_API size_t gs_mcts_tree_size(const gs_engine *engine);
  * arguments, or no such node). */
 GS_API int gs_mcts_tree_node(const gs_engine *engine, size_t index,
                              gs_mcts_node_info *out);
+
+/*
+ * The utility vector of the engine's last max^n search (GS_MAXN): writes
+ * agent i's utility of the root into out[i] for i below n and below the
+ * game's num_agents, and returns num_agents. Called from the hook during
+ * a max^n search, at a LEAVE event, it gives the vector of the node being
+ * left instead. Returns 0 (out untouched) when there is none: a NULL
+ * engine or out, no max^n search yet, one that failed or that a limit
+ * stopped.
+ */
+GS_API int gs_engine_utilities(const gs_engine *engine, double *out, int n);
 
 /* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
 GS_API const char *gs_algo_name(gs_algo algo);

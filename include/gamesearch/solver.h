@@ -150,6 +150,18 @@ typedef struct gs_solver {
      * position for another.
      */
     bool hash_mixed;
+    /*
+     * The agents' utilities (gs_game.utilities) are each at least
+     * utility_min and add up to at most utility_sum in every state where
+     * they are read (has_utility_sum true). Max^n (GS_MAXN) then prunes
+     * shallowly: once the agent to move has a child worth c to it, the
+     * agent above can get at most utility_sum - c - (num_agents - 2) *
+     * utility_min from it, and when that is no more than what the agent
+     * above has already, the node's other children are skipped.
+     */
+    bool has_utility_sum;
+    double utility_min;
+    double utility_sum;
 } gs_solver;
 
 /*

@@ -36,6 +36,16 @@
  *    The first `root:` line with a single name and no '=' or '@' names the
  *    root; any later `root:` line gives the children of a node called root.
  *
+ * Utility vectors, for games of more than two players (max^n, paranoid):
+ * a leaf's value may be one utility an agent, ('E', [3, 1, 2]) in nested
+ * lists and `E = 3 1 2` in lines; then every value of the tree is such a
+ * vector, all of one length. The agents are then as many as the vector
+ * has values, in turn order from the root (agent 0 MAX, the others MIN,
+ * which minimax and alpha-beta search on agent 0's utility), unless
+ * `agents:` names as many roles. In lines, `sum: S` says every utility is
+ * 0 or more and every vector adds up to at most S (checked), so that max^n
+ * prunes shallowly.
+ *
  * 3. CS188 autograder test files (GraphGameTreeTest), told apart by a
  *    first line `KEY: "`, read as the autograder reads them:
  *      class: "GraphGameTreeTest"
@@ -134,7 +144,9 @@ GS_API gs_tree_syntax gs_tree_syntax_of(const gs_tree *tree);
 /* Agents and their roles: as declared, or as set by gs_tree_set_roles. */
 GS_API int gs_tree_num_agents(const gs_tree *tree);
 GS_API gs_role gs_tree_role(const gs_tree *tree, int agent);
-/* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS); GS_EINVAL otherwise. */
+/* Replaces the roles (1 <= n <= GS_TREE_MAX_AGENTS, and as many as the
+ * utility vectors have values when the tree has them); GS_EINVAL
+ * otherwise. */
 GS_API int gs_tree_set_roles(gs_tree *tree, const gs_role *roles, int n);
 
 /*
@@ -198,6 +210,13 @@ GS_API int gs_tree_node_line(const gs_tree *tree, int32_t node);
 GS_API int gs_tree_node_column(const gs_tree *tree, int32_t node);
 /* The node's value, when the text gives one. */
 GS_API bool gs_tree_node_value(const gs_tree *tree, int32_t node, double *value);
+/* The values of the tree's utility vectors (one an agent), or 0 when its
+ * values are single numbers. */
+GS_API int gs_tree_utility_count(const gs_tree *tree);
+/* Node's utility vector into out[0 .. gs_tree_utility_count - 1] and
+ * true, or zeros and false when it has none. */
+GS_API bool gs_tree_node_utilities(const gs_tree *tree, int32_t node,
+                                   double *out);
 GS_API int gs_tree_child_count(const gs_tree *tree, int32_t node);
 GS_API int32_t gs_tree_child(const gs_tree *tree, int32_t node, int i);
 /* The action's name (`left` in left=B), or the child's name if unnamed. */
@@ -277,6 +296,15 @@ typedef struct gs_tree_trace {
     size_t count;
     size_t capacity;   /* (elements allocated) */
     int name_width;    /* the longest name of a step's node, in characters */
+    /*
+     * A max^n search (GS_MAXN): the root's utilities, utility_count of
+     * them (the game's agents; 0 after any other search), and the vector
+     * of each LEAVE step's node, step i's at step_utilities[i *
+     * utility_count] (NULL: none; allocated and freed with the steps).
+     */
+    int utility_count;
+    double utilities[GS_TREE_MAX_AGENTS];
+    double *step_utilities;
 } gs_tree_trace;
 
 /*

@@ -79,7 +79,13 @@ PyObject *gsp_tree_page(PyObject *self, PyObject *args, PyObject *kw)
                          err.message);
             goto out;
         }
-        gs_tree_set_roles(t, roles, n);
+        if (gs_tree_set_roles(t, roles, n) != GS_OK) {
+            PyErr_Format(PyExc_ValueError, "agents '%s' names %d agent%s, "
+                         "but the tree's utility vectors have %d values "
+                         "(one utility an agent)", agents, n,
+                         n == 1 ? "" : "s", gs_tree_utility_count(t));
+            goto out;
+        }
     }
     if (depth < 0)
         depth = gs_tree_depth(t);

@@ -166,7 +166,13 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
                          err.message);
             goto out;
         }
-        gs_tree_set_roles(t, roles, n);
+        if (gs_tree_set_roles(t, roles, n) != GS_OK) {
+            PyErr_Format(PyExc_ValueError, "agents '%s' names %d agent%s, "
+                         "but the tree's utility vectors have %d values "
+                         "(one utility an agent)", agents, n,
+                         n == 1 ? "" : "s", gs_tree_utility_count(t));
+            goto out;
+        }
     }
     if (depth < 0)
         depth = gs_tree_depth(t);
@@ -256,8 +262,21 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         best = Py_NewRef(Py_None);
         action = Py_NewRef(Py_None);
     }
+    /* max^n: the root's utility vector, one float an agent */
+    double u[GS_TREE_MAX_AGENTS];
+    int nu = algo == GS_MAXN ? gs_engine_utilities(e, u, GS_TREE_MAX_AGENTS)
+                             : 0;
+    PyObject *value = nu > 0 ? PyList_New(nu) : PyFloat_FromDouble(res.value);
+    for (int i = 0; value && i < nu; i++) {
+        PyObject *x = PyFloat_FromDouble(u[i]);
+        if (!x) {
+            Py_CLEAR(value);
+            break;
+        }
+        PyList_SET_ITEM(value, i, x);
+    }
     if (gsp_set(out, "pv", pv) < 0 ||
-        gsp_set(out, "value", PyFloat_FromDouble(res.value)) < 0 ||
+        gsp_set(out, "value", value) < 0 ||
         gsp_set(out, "best", best) < 0 || gsp_set(out, "action", action) < 0 ||
         gsp_set(out, "visited", Py_NewRef(r.visited)) < 0 ||
         gsp_set(out, "pruned", Py_NewRef(r.pruned)) < 0 ||

@@ -61,7 +61,7 @@ _ROLES = {"max": 0, "min": 1, "chance": 2}
 
 #: The algorithms a search takes, by name.
 Algo = _Literal["minimax", "alphabeta", "expectimax", "expectiminimax",
-                "mcts", "pvs", "mtdf", "sss"]
+                "mcts", "pvs", "mtdf", "sss", "maxn", "paranoid", "brs"]
 
 
 # The most names of a list that a repr shows before it says how many.
@@ -286,9 +286,18 @@ def _quote(name):
     raise ValueError("the name %r holds both quote characters" % name)
 
 
+def _value(value):
+    """A leaf's value: a number, or a list of numbers (a utility vector,
+    one an agent)."""
+    if isinstance(value, (list, tuple)) and value:
+        return "[%s]" % ", ".join(_number(v) for v in value)
+    return _number(value)
+
+
 def _number(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError("a leaf's value must be a number, not %r" % (value,))
+        raise TypeError("a leaf's value must be a number, not %r (or a list "
+                        "of numbers, one utility an agent)" % (value,))
     if isinstance(value, int):
         return str(value)
     # repr round-trips, and the tree format reads exponents: the search
@@ -313,7 +322,7 @@ def _nested_text(node):
             if len(item) != 2:
                 raise TypeError("a leaf is a tuple (name, value), not %r"
                                 % (item,))
-            out.append("(%s, %s)" % (_quote(item[0]), _number(item[1])))
+            out.append("(%s, %s)" % (_quote(item[0]), _value(item[1])))
             continue
         if not isinstance(item, list):
             raise TypeError("a tree is lists (inner nodes) and tuples "
@@ -358,7 +367,9 @@ class Tree:
     def search(self, algo: Algo = "alphabeta", prune_equal=True, depth=None,
                agents=None, trace=False):
         """Searches the tree with `algo` ("minimax", "alphabeta",
-        "expectimax", "expectiminimax" or "mcts"): `prune_equal` prunes on
+        "expectimax", "expectiminimax", "mcts", "pvs", "mtdf", "sss",
+        "maxn" or "paranoid"; max^n's value is the root's utility vector,
+        a list of one float an agent): `prune_equal` prunes on
         a value equal to the bound too (the textbook's rule; False is
         CS188's), `depth` cuts off after that many rounds (None: the
         tree's own), `agents` the roles ("max min chance" or a list),

@@ -10,7 +10,7 @@ DOCS: str
 
 # The algorithms, by name
 Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
-               "pvs", "mtdf", "sss"]
+               "pvs", "mtdf", "sss", "maxn", "paranoid", "brs"]
 
 class ParseError(ValueError):
     line: int

@@ -77,8 +77,8 @@ def test_unknown_agents_are_listed():
     with pytest.raises(ValueError) as info:
         gamesearch.Tree(SEED).search(algo="best")
     assert str(info.value) == ("algo 'best' is unknown (minimax, alphabeta, "
-                               "expectimax, expectiminimax, mcts, pvs, mtdf "
-                                   "or sss)")
+                               "expectimax, expectiminimax, mcts, pvs, mtdf, "
+                               "sss, maxn, paranoid or brs)")
 
 
 # ---- What a student looks at ----
@@ -131,18 +131,24 @@ def test_game_methods_have_docstrings():
 def test_algo_is_typed_as_its_choices():
     choices = typing.get_args(gamesearch.Algo)
     assert choices == ("minimax", "alphabeta", "expectimax",
-                       "expectiminimax", "mcts", "pvs", "mtdf", "sss")
+                       "expectiminimax", "mcts", "pvs", "mtdf", "sss",
+                       "maxn", "paranoid", "brs")
     for f in (gamesearch.search, gamesearch.Tree.search, gamesearch.Tree.page,
               gamesearch.search_game):
         assert typing.get_type_hints(f)["algo"] == gamesearch.Algo, f
-    # the very names the engine takes
+    # the very names the engine takes (best-reply search needs moves out
+    # of turn, which a tree has not: the engine names it, and says so)
     for algo in choices:
+        if algo == "brs":
+            with pytest.raises(ValueError, match="turn_to"):
+                gamesearch.Tree(SEED).search(algo=algo)
+            continue
         gamesearch.Tree(SEED).search(algo=algo)
     stub = os.path.join(os.path.dirname(gamesearch.__file__), "__init__.pyi")
     text = open(stub).read()
     assert ('Algo = Literal["minimax", "alphabeta", "expectimax", '
-            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss"]'
-            ) in text
+            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss", '
+            '"maxn", "paranoid", "brs"]') in text
     assert "algo: str =" not in text
 
 

@@ -46,6 +46,27 @@ def test_seed_nested_list():
     assert r.trace is None
 
 
+def test_utility_vectors_and_maxn(source_dir):
+    with open(os.path.join(source_dir, "examples", "aima-5-4.tree")) as f:
+        t = gamesearch.Tree(f.read())
+    r = t.search(algo="maxn")
+    assert r.value == [1.0, 2.0, 6.0]
+    assert (r.best, r.action) == ("B1", "a1")
+    assert r.pv == ["A", "B1", "C1", "J"]
+    p = t.search(algo="paranoid")
+    assert p.value == 1 and p.best == "B1"
+    nested = gamesearch.Tree(['A', ['B', ('D', [1, -1]), ('E', [4, -4])],
+                              ['C', ('F', [2, -2])]])
+    assert nested.search(algo="maxn").value == [2.0, -2.0]
+    assert nested.search(algo="minimax").value == 2
+    with pytest.raises(ValueError, match="agents 'max min max' names 3 "
+                       "agents, but the tree's utility vectors have 2 "
+                       "values"):
+        nested.search(algo="maxn", agents="max min max")
+    with pytest.raises(ValueError, match="turn_to"):
+        nested.search(algo="brs")
+
+
 def test_three_sources_agree(source_dir):
     with open(os.path.join(source_dir, "examples", "seed.tree")) as f:
         text = f.read()

@@ -48,7 +48,8 @@ const char *gs_compare_algo_name(const gs_compare_algo *a, char *buf,
 int gs_compare_algo_parse(const char *name, size_t len, gs_compare_algo *out)
 {
     static const gs_algo bases[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
-                                    GS_PVS, GS_MTDF, GS_SSS};
+                                    GS_PVS, GS_MTDF, GS_SSS, GS_MAXN,
+                                    GS_PARANOID, GS_BRS};
     if (!name || !out)
         return GS_EINVAL;
     for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
@@ -81,9 +82,22 @@ const char *gs_compare_algo_unfit(const gs_game *game,
 {
     bool ab = a->algo == GS_ALPHABETA || a->algo == GS_PVS;
     bool passes = a->algo == GS_MTDF || a->algo == GS_SSS;
+    bool multi = a->algo == GS_MAXN || a->algo == GS_PARANOID ||
+                 a->algo == GS_BRS;
+    if (multi && (a->order_moves || a->use_tt || a->iterative))
+        return "maxn, paranoid and brs take no +order, +tt or +iter";
+    if (a->algo == GS_BRS && !game->turn_to)
+        return "the game has no turn_to hook (brs moves one opponent while "
+               "the others pass)";
+    for (int i = 0; a->algo == GS_BRS && i < game->num_agents; i++)
+        if (game->role(game->ctx, i) == GS_ROLE_CHANCE)
+            return "the game has a chance agent (brs searches agents that "
+                   "choose)";
+    if (multi)
+        return NULL;
     if (!ab && !passes && a->algo != GS_MINIMAX && a->algo != GS_EXPECTIMAX)
         return "the algorithm is not minimax, alphabeta, expectimax, pvs, "
-               "mtdf or sss";
+               "mtdf, sss, maxn, paranoid or brs";
     if (!ab && !passes && (a->order_moves || a->use_tt || a->iterative))
         return "only alphabeta, pvs, mtdf and sss take +order, +tt and +iter";
     if (passes && a->use_tt)

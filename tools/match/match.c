@@ -85,6 +85,14 @@ int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
     for (int i = 0; i < NUM_KINDS; i++)
         if (word_is(text, alen, kind_names[i]))
             kind = i;
+    if (kind < 0 && (word_is(text, alen, "maxn") ||
+                     word_is(text, alen, "paranoid") ||
+                     word_is(text, alen, "brs")))
+        return spec_fail(err, 1,
+                         "'%.*s' searches games of more than two players, "
+                         "and a match is of two: on two players max^n is "
+                         "minimax, and paranoid and best-reply search are "
+                         "alpha-beta", (int)alen, text);
     if (kind < 0)
         return spec_fail(err, 1,
                          "unknown algorithm '%.*s' (expected alphabeta, "
