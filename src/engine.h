@@ -429,6 +429,13 @@ int mcts_search(gs_engine *e, const void *root,
 /* Frees the engine's MCTS tree. */
 void mcts_free(gs_engine *e);
 
+/* ---- pns.c ---- */
+
+/* Proof-number search of `root` with `options` (every field set, algo
+ * GS_PNS): checks, proves and fills *r. */
+int pns_search(gs_engine *e, const void *root,
+               const gs_search_options *options, gs_result *r);
+
 /* ---- threads.c ---- */
 
 /* Makes sure the engine has n helper engines. */
