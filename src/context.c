@@ -174,7 +174,7 @@ void gs_solver_options_init(gs_solver_options *options)
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_PNS)
+    if ((unsigned)o->algo > GS_DFPN)
         return engine_fail(e, GS_EINVAL,
                            "options.algo is %d, which is no gs_algo",
                            (int)o->algo);

@@ -91,6 +91,7 @@ static const struct {
     [GS_MTDF] = {"mtdf", depth_first_search, NULL},
     [GS_SSS] = {"sss", depth_first_search, NULL},
     [GS_PNS] = {"pns", pns_search, NULL},
+    [GS_DFPN] = {"dfpn", pns_search, NULL},
 };
 
 #define NUM_ALGOS ((int)(sizeof algos / sizeof algos[0]))

@@ -309,6 +309,9 @@ int pns_search(gs_engine *e, const void *root,
                            "options.depth is %d, but proof-number search "
                            "proves the outcome at the end of the game "
                            "(depth 0)", options->depth);
+    if (options->algo == GS_DFPN && !g->hash)
+        return engine_fail(e, GS_EINVAL, "options.algo is dfpn, which needs "
+                           "a table, but the game has no hash");
     if (!reserve(e, 0, 0))
         return engine_fail(e, GS_ENOMEM, "out of memory for the root state");
     memcpy(state_at(e, 0), root, g->state_size);
@@ -319,12 +322,15 @@ int pns_search(gs_engine *e, const void *root,
 
     /* Step 1. "MAX wins"; when disproved, "MAX draws at least". */
     int win_dec = -1, draw_dec = -1, outcome = 0;
-    int won = prove(e, &t, &win_dec);
+    bool df = options->algo == GS_DFPN;
+    int won = df ? dfpn_prove(e, true, t.middle, &win_dec)
+                 : prove(e, &t, &win_dec);
     if (won == 1) {
         outcome = 1;
     } else if (won == 0) {
         t.strict = false;
-        int drew = prove(e, &t, &draw_dec);
+        int drew = df ? dfpn_prove(e, false, t.middle, &draw_dec)
+                      : prove(e, &t, &draw_dec);
         outcome = drew == 1 ? 0 : -1;
         if (drew < 0)
             outcome = 2;   /* stopped */
@@ -357,7 +363,7 @@ int pns_search(gs_engine *e, const void *root,
                            "(%d plies)", e->max_ply);
     if (e->status == GS_ENOMEM)
         return engine_fail(e, GS_ENOMEM,
-                           "out of memory for the proof-number tree (%zu "
-                           "nodes)", t.count);
+                           df ? "out of memory for df-pn's table"
+                              : "out of memory for the proof-number tree");
     return e->status;
 }

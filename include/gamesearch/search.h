@@ -34,6 +34,8 @@
  *   GS_PNS            proof-number search: the outcome proved (a win, a
  *                     draw or a loss for MAX), not a value; see
  *                     "Proof-number search" below.
+ *   GS_DFPN           df-pn: the same proofs, depth first, with a table
+ *                     of their own (the game's hash needed).
  * GS_PVS, GS_MTDF and GS_SSS give alpha-beta's value on games whose agents
  * are all MAX or MIN, and refuse (GS_EINVAL) a game with a CHANCE agent.
  * GS_MTDF and GS_SSS always use the table (they need the game's hash),
@@ -66,7 +68,8 @@ typedef enum gs_algo {
     GS_PVS = 5,
     GS_MTDF = 6,
     GS_SSS = 7,
-    GS_PNS = 8
+    GS_PNS = 8,
+    GS_DFPN = 9
 } gs_algo;
 
 typedef enum gs_depth_unit {
@@ -511,6 +514,14 @@ GS_API int gs_mcts_tree_node(const gs_engine *engine, size_t index,
  * and gs_engine_cancel as for the others. A search a limit stops returns
  * GS_OK with result.stopped set: the outcome is not proved, value is 0
  * and best GS_NO_ACTION. Memory refused by the allocator: GS_ENOMEM.
+ *
+ * GS_DFPN proves the same by Nagai's depth-first proof-number search:
+ * the numbers are kept in a table of its own (keyed by the game's hash,
+ * which it needs: GS_EINVAL without; transpositions share their entry;
+ * a few dozen MiB, made for the search and freed after it), and
+ * result.nodes counts the positions made as each node searched makes its
+ * children (again when it is searched again). The game must have no
+ * cycles.
  *
  * A CHANCE agent, or a depth other than 0, is refused (GS_EINVAL). The
  * search uses order_moves (the game's hint orders each node's children,
