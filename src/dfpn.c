@@ -220,8 +220,16 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         return 0;
 
     /* Step 2. The children, each made once: a leaf's numbers go to the
-     * table, the others are found there (1, 1 until searched). */
-    int n = g->actions(g->ctx, s, e->actions);
+     * table, the others are found there (1, 1 until searched). A leaf
+     * whose entry was replaced is searched as any child: its numbers go
+     * back to the table. */
+    int n = g->is_terminal(g->ctx, s) ? 0 : g->actions(g->ctx, s, e->actions);
+    if (n == 0) {
+        bool yes = leaf_yes(e, d, s);
+        e->leaves++;
+        store(d, key, yes ? 0 : PN_INF, yes ? PN_INF : 0, 0, -1);
+        return 0;
+    }
     if (e->opt.max_nodes && e->nodes + (uint64_t)n > e->opt.max_nodes) {
         e->stopped = GS_STOP_NODES;
         e->halt = true;
