@@ -10,7 +10,8 @@ DOCS: str
 
 # The algorithms, by name
 Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
-               "pvs", "mtdf", "sss"]
+               "pvs", "mtdf", "sss", "pns",
+               "dfpn"]
 
 class ParseError(ValueError):
     line: int
