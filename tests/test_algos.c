@@ -328,7 +328,7 @@ static void test_names(void **state)
     assert_int_equal(gs_algo_parse("pvs"), GS_PVS);
     assert_int_equal(gs_algo_parse("mtdf"), GS_MTDF);
     assert_int_equal(gs_algo_parse("sss"), GS_SSS);
-    assert_string_equal(gs_algo_name((gs_algo)8), "unknown");
+    assert_string_equal(gs_algo_name((gs_algo)10), "unknown");
 }
 
 /* A tic-tac-toe game and its engine. */

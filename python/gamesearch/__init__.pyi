@@ -10,8 +10,7 @@ DOCS: str
 
 # The algorithms, by name
 Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
-               "pvs", "mtdf", "sss", "pns",
-               "dfpn"]
+               "pvs", "mtdf", "sss", "pns", "dfpn"]
 
 class ParseError(ValueError):
     line: int

@@ -77,8 +77,8 @@ def test_unknown_agents_are_listed():
     with pytest.raises(ValueError) as info:
         gamesearch.Tree(SEED).search(algo="best")
     assert str(info.value) == ("algo 'best' is unknown (minimax, alphabeta, "
-                               "expectimax, expectiminimax, mcts, pvs, mtdf "
-                                   "or sss)")
+                               "expectimax, expectiminimax, mcts, pvs, mtdf, "
+                               "sss, pns or dfpn)")
 
 
 # ---- What a student looks at ----
@@ -131,7 +131,8 @@ def test_game_methods_have_docstrings():
 def test_algo_is_typed_as_its_choices():
     choices = typing.get_args(gamesearch.Algo)
     assert choices == ("minimax", "alphabeta", "expectimax",
-                       "expectiminimax", "mcts", "pvs", "mtdf", "sss")
+                       "expectiminimax", "mcts", "pvs", "mtdf", "sss", "pns",
+                       "dfpn")
     for f in (gamesearch.search, gamesearch.Tree.search, gamesearch.Tree.page,
               gamesearch.search_game):
         assert typing.get_type_hints(f)["algo"] == gamesearch.Algo, f
@@ -141,7 +142,8 @@ def test_algo_is_typed_as_its_choices():
     stub = os.path.join(os.path.dirname(gamesearch.__file__), "__init__.pyi")
     text = open(stub).read()
     assert ('Algo = Literal["minimax", "alphabeta", "expectimax", '
-            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss"]'
+            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss", "pns", '
+            '"dfpn"]'
             ) in text
     assert "algo: str =" not in text
 
