@@ -25,7 +25,8 @@
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_pns ROWS COLS K [POSITION [MAX_NODES [ALGO]]]\n");
+        fprintf(stderr, "usage: bench_pns ROWS COLS K "
+                "[POSITION [MAX_NODES [ALGO]]]\n");
         return 2;
     }
     gs_mnk_params p;

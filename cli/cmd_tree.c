@@ -67,10 +67,11 @@ static int input_file(cli_parser *p, const char *arg)
 
 #define AT(member) CLI_AT(tree_options, member)
 static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
-                                    "mcts", "pvs", "mtdf", "sss", "pns", "dfpn",
-                                    NULL};
+                                    "mcts", "pvs", "mtdf", "sss", "pns",
+                                    "dfpn", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
-                               GS_MCTS, GS_PVS, GS_MTDF, GS_SSS, GS_PNS, GS_DFPN};
+                               GS_MCTS, GS_PVS, GS_MTDF, GS_SSS, GS_PNS,
+                               GS_DFPN};
 /* pns and dfpn prove outcomes rather than search values. */
 static bool proves(int algo)
 {

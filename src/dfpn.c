@@ -253,7 +253,8 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         kids[k].key = key_of(e, child);
         e->nodes++;
         made++;
-        if (g->is_terminal(g->ctx, child) || g->actions(g->ctx, child, more) == 0) {
+        if (g->is_terminal(g->ctx, child) ||
+            g->actions(g->ctx, child, more) == 0) {
             bool yes = leaf_yes(e, d, child);
             e->leaves++;
             store(d, kids[k].key, yes ? 0 : PN_INF, yes ? PN_INF : 0, 0, -1);
@@ -291,8 +292,8 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         uint64_t mine_th = or_node ? thpn : thdn;
         uint64_t other_th = or_node ? thdn : thpn;
         uint64_t other_now = or_node ? dn : pn;
-        uint64_t c_mine = mine_th < (uint64_t)second + 1 ? mine_th
-                                                          : (uint64_t)second + 1;
+        uint64_t next = (uint64_t)second + 1;
+        uint64_t c_mine = mine_th < next ? mine_th : next;
         uint64_t c_other = other_th - other_now + best_other;
         if (c_other > PN_INF)
             c_other = PN_INF;
@@ -328,7 +329,8 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
     const void *root = state_at(e, 0);
     if (!reserve(e, 0, (size_t)g->max_actions))
         return -1;
-    if (g->is_terminal(g->ctx, root) || g->actions(g->ctx, root, e->actions) == 0) {
+    if (g->is_terminal(g->ctx, root) ||
+        g->actions(g->ctx, root, e->actions) == 0) {
         e->leaves++;
         return leaf_yes(e, &d, root) ? 1 : 0;
     }

@@ -210,7 +210,8 @@ static int prove(gs_engine *e, pns_tree *t, int *decider)
     if (!tree_reserve(e, t, 1))
         return -1;
     pns_node *root = &t->nodes[t->count++];
-    *root = (pns_node){1, 1, -1, -1, 0, GS_NO_ACTION, is_max(e, state_at(e, 0))};
+    *root = (pns_node){1, 1, -1, -1, 0, GS_NO_ACTION,
+                       is_max(e, state_at(e, 0))};
     e->nodes++;
     bool leaf = g->is_terminal(g->ctx, state_at(e, 0));
     if (!leaf) {

@@ -142,8 +142,8 @@ def test_algo_is_typed_as_its_choices():
     stub = os.path.join(os.path.dirname(gamesearch.__file__), "__init__.pyi")
     text = open(stub).read()
     assert ('Algo = Literal["minimax", "alphabeta", "expectimax", '
-            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss", "pns", '
-            '"dfpn"]'
+            '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss", '
+            '"pns", "dfpn"]'
             ) in text
     assert "algo: str =" not in text
 
