@@ -56,6 +56,9 @@ typedef struct c4_options {
     const char *start;       /* play --start POSITION */
     int computer_first;      /* play --first: 0 human, 1 computer */
     int mcts;                /* analyze, play: --algo mcts (1) */
+    int algo;                /* --algo as read: an index of algos[] */
+    gs_engine *prover;       /* solve --algo pns|dfpn: its engine ... */
+    const gs_c4 *g;          /* ... for this game */
     long iterations;         /* --iterations (MCTS) */
     const char *book;        /* --book FILE (NULL: the shipped book) */
     bool no_book;            /* --no-book */
@@ -91,7 +94,10 @@ static int positional(cli_parser *p, const char *arg)
     return EXIT_BAD_INPUT;
 }
 
-static const char *const algos[] = {"alphabeta", "mcts", NULL};
+static const char *const algos[] = {"alphabeta", "mcts", "pns", "dfpn",
+                                    NULL};
+/* What --algo pns and dfpn search with (algos[2] and [3]). */
+static const gs_algo proof_algos[] = {GS_PNS, GS_DFPN};
 static const char *const players[] = {"human", "computer", NULL};
 static const char *const sides[] = {"first", "second", "both", NULL};
 
@@ -125,7 +131,7 @@ static const cli_opt options[] = {
             "0 to 10^15 (0: no limit)"),
     CLI_OPT("time", 0, SECONDS, AT(time), .want = "a number of seconds "
             "from 0 to 86400 (0: no limit)"),
-    CLI_OPT("algo", 0, CHOICE, AT(mcts), .choices = algos,
+    CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
             .noun = "algorithm"),
     CLI_OPT("iterations", 0, LONG, AT(iterations), .lo = 1,
             .hi = 1000000000L),
@@ -158,6 +164,18 @@ static int parse_options(int argc, char **argv, c4_options *o)
     }
     if ((rc = cli_opts_check_mode(&p, o->mode, mode_names)) != 0)
         return rc;
+    o->mcts = o->algo == 1;
+    if (o->algo >= 2 && (o->mode != MODE_SOLVE || !o->weak)) {
+        cli_error(cmd, "--algo %s goes with solve --weak (it proves a "
+                  "position's outcome, the sign of its score)",
+                  algos[o->algo]);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->algo >= 2 && o->threads > 1) {
+        cli_error(cmd, "--algo %s searches on one thread: give it without "
+                  "--threads", algos[o->algo]);
+        return EXIT_BAD_INPUT;
+    }
     if ((o->mcts || o->iterations) && o->mode == MODE_SOLVE) {
         cli_error(cmd, "--algo mcts and --iterations go with analyze and "
                   "play");
@@ -257,6 +275,53 @@ static int read_position(const gs_c4 *g, const char *what, const char *text,
 /* What became of a line of solve. */
 enum { LINE_BAD = 1, LINE_STOPPED = 2, LINE_FAILED = 4, LINE_BROKEN = 8 };
 
+/* A line of solve --weak proved by --algo pns or dfpn on o->prover, into
+ * *r as gs_c4_solve_line fills it: the position, the sign of its score
+ * for the player to move, or what stopped the proof. */
+static void prove_line(const c4_options *o, const gs_c4 *g, const char *line,
+                       size_t len, gs_c4_line *r)
+{
+    memset(r, 0, sizeof *r);
+    r->solution.best = -1;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                       line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    r->len = len;
+    gs_c4_state s;
+    if (gs_c4_parse(g, line, len, &s, &r->error) != GS_OK) {
+        r->outcome = GS_C4_LINE_BAD;
+        return;
+    }
+    gs_search_options so;
+    gs_search_options_init(&so);
+    so.algo = proof_algos[o->algo - 2];
+    so.order_moves = true;
+    so.max_nodes = (uint64_t)o->max_nodes;
+    so.max_seconds = o->time;
+    gs_result res;
+    gs_c4_solution *sd = &r->solution;
+    r->status = gs_search(o->prover, &s, &so, &res);
+    if (r->status != GS_OK) {
+        r->outcome = GS_C4_LINE_FAILED;
+        return;
+    }
+    sd->nodes = res.nodes;
+    sd->seconds = res.seconds;
+    sd->value = res.value;
+    sd->bound = res.bound;
+    sd->stopped = res.stopped;
+    if (res.stopped != GS_STOP_NONE) {
+        r->outcome = GS_C4_LINE_STOPPED;
+        return;
+    }
+    sd->known = true;
+    sd->best_proved = res.best != GS_NO_ACTION;
+    sd->best = (int)res.best;
+    sd->score = (int)res.value * (gs_c4_to_move(&s) == 0 ? 1 : -1);
+    r->win_score = gs_c4_winning_column(g, &s) >= 0 ? 1 : 0;
+    r->outcome = GS_C4_LINE_SOLVED;
+}
+
 /* Solves one line of solve, printing its line on out and its messages on
  * err. Returns LINE_* bits, 0 when solved; LINE_BROKEN ends the run. */
 static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
@@ -269,7 +334,14 @@ static int solve_line(const c4_options *o, gs_c4_solver *sv, const char *line,
                                LINE_FAILED | LINE_BROKEN, LINE_FAILED};
     gs_c4_line r;
     char msg[512];
-    int b = bits[gs_c4_solve_line(sv, line, len, o->weak, o->keep_table, &r)];
+    int b;
+    if (o->prover) {
+        prove_line(o, o->g, line, len, &r);
+        b = bits[r.outcome];
+    } else {
+        b = bits[gs_c4_solve_line(sv, line, len, o->weak, o->keep_table,
+                                  &r)];
+    }
     if (!(b & (LINE_BAD | LINE_BROKEN))) {
         gs_c4_line_write(line, &r, cli_file_write, out);
         fflush(out);
@@ -864,6 +936,15 @@ int cmd_connect4(int argc, char **argv)
         sa.sa_handler = on_interrupt;   /* no SA_RESTART: reads end */
         sigaction(SIGINT, &sa, NULL);
     }
+    gs_game game;
+    if (rc == 0 && o.algo >= 2) {
+        gs_c4_game(g, &game);
+        o.g = g;
+        if (gs_engine_new(&game, NULL, &o.prover) != GS_OK) {
+            cli_error(cmd, "out of memory");
+            rc = 1;
+        }
+    }
     if (rc == 0) {
         if (o.mode == MODE_BOOK)
             rc = run_book(&o, g, sv);
@@ -874,6 +955,7 @@ int cmd_connect4(int argc, char **argv)
         else
             rc = run_play(&o, g, sv);
     }
+    gs_engine_free(o.prover);
     gs_c4_solver_free(sv);
     gs_c4_book_free(book);
     gs_c4_free(g);

@@ -30,6 +30,7 @@ typedef struct mnk_options {
     const char *start;       /* --start POSITION */
     bool json;
     int color;               /* --color: 0 auto, 1 always, 2 never */
+    long max_nodes;          /* --max-nodes; 0: no limit */
 } mnk_options;
 
 /* The help of ttt, mnk or gomoku: docs/help/mnk.txt with its name, what
@@ -65,10 +66,10 @@ enum { ANY_BOARD = 1, SIZED = 2 };   /* ttt and gomoku; mnk */
 static const char *const sides[] = {"human", "computer", NULL};
 static const char *const algos[] = {"minimax", "alphabeta", "mcts", "pvs",
                                     "mtdf", "sss", "maxn", "paranoid",
-                                    "brs", NULL};
+                                    "brs", "pns", "dfpn", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_MCTS, GS_PVS,
                                GS_MTDF, GS_SSS, GS_MAXN, GS_PARANOID,
-                               GS_BRS};
+                               GS_BRS, GS_PNS, GS_DFPN};
 static const char *const evals[] = {"lines", "threats", "none", NULL};
 static const int eval_ids[] = {GS_MNK_EVAL_LINES, GS_MNK_EVAL_THREATS,
                                GS_MNK_EVAL_NONE};
@@ -92,6 +93,9 @@ static const cli_opt mnk_opts[] = {
     CLI_OPT("solve", 0, STRING, AT(solve)),
     CLI_OPT("json", 0, FLAG, AT(json)),
     CLI_OPT("color", 0, CHOICE, AT(color), .choices = cli_color_choices),
+    CLI_OPT("max-nodes", 0, LONG, AT(max_nodes), .lo = 0,
+            .hi = 1000000000000000L, .want = "a whole number of nodes from "
+            "0 to 10^15 (0: no limit)"),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE, .hook = help),
 };
 
@@ -131,7 +135,21 @@ static int parse_options(int argc, char **argv, mnk_options *o)
     }
     gs_mnk_params_for_play(p, !cli_opts_given(&cp, "--eval"));
     o->player.depth = o->depth >= 0 ? (int)o->depth : 0;
+    o->player.max_nodes = (uint64_t)o->max_nodes;
     bool mcts = o->player.algo == GS_MCTS;
+    bool pns = o->player.algo == GS_PNS || o->player.algo == GS_DFPN;
+    if (pns && o->depth >= 0) {
+        cli_error(cmd, "--depth goes with the depth-first algorithms: %s "
+                  "proves the outcome at the end of the game",
+                  gs_algo_name(o->player.algo));
+        return EXIT_BAD_INPUT;
+    }
+    if (pns && gs_mnk_is_large(p) && o->max_nodes == 0) {
+        cli_error(cmd, "--algo %s on a board of more than %d cells needs "
+                  "--max-nodes N (its memory grows with its nodes)",
+                  gs_algo_name(o->player.algo), GS_MNK_SMALL_CELLS);
+        return EXIT_BAD_INPUT;
+    }
     if (mcts && o->depth >= 0) {
         cli_error(cmd, "--depth goes with the depth-first algorithms: mcts searches "
                   "no fixed depth (limit it with --time)");
@@ -145,7 +163,8 @@ static int parse_options(int argc, char **argv, mnk_options *o)
         cli_error(cmd, "--json goes with --solve");
         return EXIT_BAD_INPUT;
     }
-    if (o->solve && !mcts && gs_mnk_is_large(p) && o->player.depth == 0) {
+    if (o->solve && !mcts && !pns && gs_mnk_is_large(p) &&
+        o->player.depth == 0) {
         cli_error(cmd, "--solve on a board of more than %d cells needs --depth N "
                   "(a search to the end would not finish)", GS_MNK_SMALL_CELLS);
         return EXIT_BAD_INPUT;
@@ -201,9 +220,12 @@ static int solve(const mnk_options *o, gs_mnk *g)
     if (sol && sol->unproved) {
         /* a search stopped by a limit: not bad input, as for connect4 */
         char count[40], limit[96];
-        gs_format_count(GS_MNK_MCTS_SOLVE_NODES, count, sizeof count);
-        snprintf(limit, sizeof limit, "the node limit of an MCTS solve (%s "
-                 "nodes)", count);
+        gs_format_count(sol->node_limit, count, sizeof count);
+        if (o->max_nodes)
+            snprintf(limit, sizeof limit, "--max-nodes (%s nodes)", count);
+        else
+            snprintf(limit, sizeof limit, "the node limit of an MCTS solve "
+                     "(%s nodes)", count);
         cli_error(cmd, "--solve: stopped by %s before the value was proved "
                   "(%d of %d moves proved)", sol->stopped == GS_STOP_NODES
                   ? limit : sol->stopped == GS_STOP_TIME ? "--time"

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@ typedef struct tree_options {
     const char *html;
     bool practice;
     bool dot_legend;       /* --dot-legend: a legend and why each cut */
+    long max_nodes;        /* --max-nodes; 0: no limit */
 } tree_options;
 
 /* --check's optional value: --check=SOLUTION, or a next argument that
@@ -66,10 +68,16 @@ static int input_file(cli_parser *p, const char *arg)
 #define AT(member) CLI_AT(tree_options, member)
 static const char *const algos[] = {"minimax", "alphabeta", "expectimax",
                                     "mcts", "pvs", "mtdf", "sss", "maxn",
-                                    "paranoid", "brs", NULL};
+                                    "paranoid", "brs", "pns", "dfpn", NULL};
 static const int algo_ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
                                GS_MCTS, GS_PVS, GS_MTDF, GS_SSS, GS_MAXN,
-                               GS_PARANOID, GS_BRS};
+                               GS_PARANOID, GS_BRS, GS_PNS, GS_DFPN};
+/* pns and dfpn prove outcomes rather than search values. */
+static bool proves(int algo)
+{
+    return algo == GS_PNS || algo == GS_DFPN;
+}
+
 static const cli_opt tree_opts[] = {
     CLI_OPT("algo", 0, CHOICE, AT(algo), .choices = algos,
             .values = algo_ids, .noun = "algorithm"),
@@ -85,6 +93,9 @@ static const cli_opt tree_opts[] = {
     CLI_OPT("html", 0, STRING, AT(html)),
     CLI_OPT("practice", 0, FLAG, AT(practice)),
     CLI_OPT("dot-legend", 0, FLAG, AT(dot_legend)),
+    CLI_OPT("max-nodes", 0, LONG, AT(max_nodes), .lo = 0,
+            .hi = 1000000000000000L, .want = "a whole number of nodes from "
+            "0 to 10^15 (0: no limit)"),
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
@@ -115,6 +126,19 @@ static int parse_options(int argc, char **argv, tree_options *o,
         (o->json || o->dot || o->trace || o->html || o->check)) {
         cli_error(CMD, "--algo mcts prints its own text: give it without "
                   "--json, --dot, --trace, --html and --check");
+        return EXIT_BAD_INPUT;
+    }
+    if (proves(o->algo) &&
+        (o->json || o->dot || o->trace || o->html || o->check)) {
+        cli_error(CMD, "--algo %s prints its own text: give it without "
+                  "--json, --dot, --trace, --html and --check",
+                  gs_algo_name((gs_algo)o->algo));
+        return EXIT_BAD_INPUT;
+    }
+    if (proves(o->algo) && o->depth >= 0) {
+        cli_error(CMD, "--depth goes with the depth-first algorithms: %s "
+                  "proves the value at the leaves",
+                  gs_algo_name((gs_algo)o->algo));
         return EXIT_BAD_INPUT;
     }
     if (o->random && o->file) {
@@ -205,6 +229,56 @@ static int check_solution(const tree_options *o, const gs_tree *t,
     return match ? 0 : 1;
 }
 
+/* --algo pns proves outcomes: every leaf must be -1, 0 or 1. False after
+ * a message that names the first other leaf. */
+static bool outcome_leaves(const gs_tree *t, const char *shown, bool random,
+                           int algo)
+{
+    for (int32_t n = 0; n < gs_tree_node_count(t); n++) {
+        double v;
+        if (gs_tree_child_count(t, n) > 0 || !gs_tree_node_value(t, n, &v) ||
+            v == -1.0 || v == 0.0 || v == 1.0)
+            continue;
+        char value[GS_NUMBER_SIZE];
+        gs_format_value(v, value);
+        if (random || gs_tree_node_line(t, n) <= 0)
+            cli_error(CMD, "%s: --algo %s proves outcomes, so every leaf "
+                      "must be -1, 0 or 1, and leaf '%s' is %s", shown,
+                      gs_algo_name((gs_algo)algo),
+                      CLI_Q(gs_tree_node_name(t, n)), value);
+        else
+            cli_error(CMD, "%s:%d:%d: --algo %s proves outcomes, so every "
+                      "leaf must be -1, 0 or 1, and leaf '%s' is %s", shown,
+                      gs_tree_node_line(t, n), gs_tree_node_column(t, n),
+                      gs_algo_name((gs_algo)algo),
+                      CLI_Q(gs_tree_node_name(t, n)), value);
+        return false;
+    }
+    return true;
+}
+
+/* The proof of --algo pns: the value, what it means, the root's child
+ * that reaches it, and the work. 0, or 1 when the text cannot be
+ * written. */
+static int pns_text(const gs_tree *t, const gs_result *r, int algo)
+{
+    static const char *const meaning[] = {"a loss for MAX", "a draw",
+                                          "a win for MAX"};
+    int32_t root = gs_tree_root_node(t);
+    int v = r->value > 0 ? 1 : r->value < 0 ? -1 : 0;
+    printf("algorithm: %s\n", algo == GS_DFPN
+           ? "dfpn (depth-first proof-number search)"
+           : "pns (proof-number search)");
+    printf("value: %d (proved: %s)\n", v, meaning[v + 1]);
+    if (r->best != GS_NO_ACTION)
+        printf("best: %s\n",
+               gs_tree_node_name(t, gs_tree_child(t, root, (int)r->best)));
+    printf("nodes: %llu, leaves: %llu (%s)\n",
+           (unsigned long long)r->nodes, (unsigned long long)r->leaves,
+           v == 1 ? "one proof" : "two proofs");
+    return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
+}
+
 /* --random's tree as text, in *text (malloc'd) and *len; GS_OK, or the
  * status after a message. */
 static int random_text(const char *spec, char **text, size_t *len)
@@ -234,7 +308,8 @@ int cmd_tree(int argc, char **argv)
      * of its output, that tree is searched as a FILE would be. */
     bool search_random = o.json || o.trace || o.dot || o.html ||
                          cli_opts_given(&p, "--algo") ||
-                         cli_opts_given(&p, "--depth") || o.agents ||
+                         cli_opts_given(&p, "--depth") ||
+                         cli_opts_given(&p, "--max-nodes") || o.agents ||
                          !o.prune_equal;
     if (o.random && !search_random) {
         gs_error re;
@@ -330,7 +405,8 @@ int cmd_tree(int argc, char **argv)
                   ".solution, and this is not one", shown);
         goto out;
     }
-    if (o.algo == GS_PVS || o.algo == GS_MTDF || o.algo == GS_SSS) {
+    if (o.algo == GS_PVS || o.algo == GS_MTDF || o.algo == GS_SSS ||
+        proves(o.algo)) {
         for (int i = 0; i < gs_tree_num_agents(t); i++)
             if (gs_tree_role(t, i) == GS_ROLE_CHANCE) {
                 cli_error(CMD, "%s: --algo %s searches trees of max and min "
@@ -340,7 +416,8 @@ int cmd_tree(int argc, char **argv)
                 goto out;
             }
     }
-    int depth = o.depth >= 0 ? (int)o.depth : gs_tree_depth(t);
+    int depth = o.depth >= 0 ? (int)o.depth
+                : proves(o.algo) ? 0 : gs_tree_depth(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);
     s = gs_tree_check_values(t, cutoff, &te);
     if (s == GS_EPARSE && o.random) {
@@ -357,6 +434,10 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
 
+    if (proves(o.algo) &&
+        !outcome_leaves(t, shown, o.random != NULL, o.algo))
+        goto out;
+
     /* Step 2. Search it, recording every node. */
     gs_search_options so;
     gs_search_options_init(&so);
@@ -364,6 +445,7 @@ int cmd_tree(int argc, char **argv)
     so.depth = depth;
     so.depth_unit = GS_DEPTH_ROUNDS;
     so.prune_equal = o.prune_equal;
+    so.max_nodes = (uint64_t)o.max_nodes;
     gs_result res;
     /* (MCTS calls no hook: its tree is read back from its engine.) */
     s = gs_tree_search(t, &so, &tr, &res, &mcts, &te);
@@ -376,6 +458,22 @@ int cmd_tree(int argc, char **argv)
     if (s != GS_OK) {
         cli_error(CMD, "%s", te.message);
         status = 1;
+        goto out;
+    }
+
+    if (res.stopped == GS_STOP_NODES) {
+        /* (pns stops with no answer: it proves one or none) */
+        if (proves(o.algo))
+            printf("value: not proved (stopped by --max-nodes)\nnodes: "
+                   "%llu\n", (unsigned long long)res.nodes);
+        cli_error(CMD, "%s: stopped by --max-nodes (%ld nodes) before the "
+                  "value was %s", shown, o.max_nodes,
+                  proves(o.algo) ? "proved" : "known");
+        status = 1;
+        goto out;
+    }
+    if (proves(o.algo)) {
+        status = pns_text(t, &res, o.algo);
         goto out;
     }
 

@@ -229,7 +229,7 @@ static int check_multi(gs_engine *e, const gs_search_options *o)
 static int check_options(gs_engine *e, const gs_search_options *o)
 {
     const gs_game *g = &e->game;
-    if ((unsigned)o->algo > GS_BRS)
+    if ((unsigned)o->algo > GS_DFPN)
         return engine_fail(e, GS_EINVAL,
                            "options.algo is %d, which is no gs_algo",
                            (int)o->algo);

@@ -97,6 +97,8 @@ static const struct {
     [GS_MAXN] = {"maxn", depth_first_search, multi_free},
     [GS_PARANOID] = {"paranoid", paranoid_search, NULL},
     [GS_BRS] = {"brs", depth_first_search, NULL},
+    [GS_PNS] = {"pns", pns_search, NULL},
+    [GS_DFPN] = {"dfpn", pns_search, NULL},
 };
 
 #define NUM_ALGOS ((int)(sizeof algos / sizeof algos[0]))

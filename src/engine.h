@@ -482,6 +482,19 @@ int mcts_search(gs_engine *e, const void *root,
 /* Frees the engine's MCTS tree. */
 void mcts_free(gs_engine *e);
 
+/* ---- pns.c ---- */
+
+/* Proof-number search of `root` with `options` (every field set, algo
+ * GS_PNS or GS_DFPN): checks, proves and fills *r. */
+int pns_search(gs_engine *e, const void *root,
+               const gs_search_options *options, gs_result *r);
+
+/* dfpn.c: one df-pn proof of "the root (state slot 0) is worth more than
+ * `middle`" (strict) or "at least `middle`", counting into the engine's
+ * nodes under its limits: 1 proved, 0 disproved, -1 stopped (e->halt,
+ * e->stopped or e->status say why). *decider as pns.c's prove() says. */
+int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider);
+
 /* ---- threads.c ---- */
 
 /* Makes sure the engine has n helper engines. */

@@ -517,7 +517,7 @@ bad_input "unknown option" "gamesearch tree: unknown option '--bogus' (see games
 bad_input "option without its value" "gamesearch tree: --depth needs a value (see gamesearch tree --help)" tree "$EX/seed.tree" --depth
 bad_input "bad depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'two'" tree --depth two "$EX/seed.tree"
 bad_input "negative depth" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not '-1'" tree --depth=-1 "$EX/seed.tree"
-bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid or brs)" tree --algo negamax "$EX/seed.tree"
+bad_input "bad algorithm" "gamesearch tree: unknown algorithm 'negamax' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid, brs, pns or dfpn)" tree --algo negamax "$EX/seed.tree"
 bad_input "flag with a value" "gamesearch tree: --json takes no value" tree --json=yes "$EX/seed.tree"
 bad_input "two inputs" "gamesearch tree: one input at a time: 'a.tree' and 'b.tree' (see gamesearch tree --help)" tree a.tree b.tree
 bad_input "--json and --dot - together" "gamesearch tree: --json and --dot - cannot both write to standard output; give --dot a file name" tree --json --dot - "$EX/seed.tree"
@@ -2253,7 +2253,7 @@ nodes visited: 13 (10 leaves evaluated, 0 cutoffs)
 visits (mean): A=10 (3) B=4 (3) C=2 (2) D=4 (2) B1=1 (3) B2=1 (12) B3=1 (8) D1=1 (14) D2=1 (5) D3=1 (2) C1=1 (2)
 proved: yes" ""
 bad_input "tree --algo mcts: text only" "gamesearch tree: --algo mcts prints its own text: give it without --json, --dot, --trace, --html and --check" tree --algo mcts --dot - "$EX/aima-5-2.tree"
-bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid or brs)" tree --algo uct "$EX/aima-5-2.tree"
+bad_input "tree: an unknown algorithm" "gamesearch tree: unknown algorithm 'uct' (expected minimax, alphabeta, expectimax, mcts, pvs, mtdf, sss, maxn, paranoid, brs, pns or dfpn)" tree --algo uct "$EX/aima-5-2.tree"
 # More than two players: max^n and paranoid on trees of utility vectors.
 run tree --algo maxn "$EX/aima-5-4.tree"
 if [ "$status" -eq 0 ] && grep -q '^value: (1, 2, 6)$' "$TMP/out" && grep -q '^best: B1 (action a1)$' "$TMP/out"; then ok; else bad "tree --algo maxn: AIMA's figure 5.4" "$(cat "$TMP/out" "$TMP/err")"; fi

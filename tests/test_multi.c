@@ -747,7 +747,7 @@ static void test_refusals(void **state)
                         "options.use_tt is set, but maxn keeps no "
                         "transposition table");
     o.use_tt = false;
-    o.algo = (gs_algo)11;
+    o.algo = (gs_algo)64;
     assert_int_equal(gs_search(e, &root, &o, &r), GS_EINVAL);
     assert_string_equal(gs_algo_name(GS_MAXN), "maxn");
     assert_int_equal(gs_algo_parse("paranoid"), GS_PARANOID);

@@ -51,8 +51,9 @@ void gs_mnk_search_options(const gs_mnk *g, const gs_mnk_player_params *pp,
     gs_search_options_init(so);
     so->algo = pp->algo;
     so->depth = pp->depth;
-    so->use_tt = pp->use_tt;
+    so->use_tt = pp->use_tt && pp->algo != GS_PNS && pp->algo != GS_DFPN;
     so->order_moves = true;
+    so->max_nodes = pp->max_nodes;
     bool large = gs_mnk_is_large(gs_mnk_params_of(g));
     if (pp->algo == GS_MCTS) {
         so->use_tt = false;
@@ -136,7 +137,7 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
     if (!g || pp->depth < 0 ||
         (pp->algo != GS_ALPHABETA && pp->algo != GS_MINIMAX &&
          pp->algo != GS_MCTS && pp->algo != GS_PVS && pp->algo != GS_MTDF &&
-         pp->algo != GS_SSS))
+         pp->algo != GS_SSS && pp->algo != GS_PNS && pp->algo != GS_DFPN))
         return GS_EINVAL;
     if (!alloc)
         alloc = gs_default_allocator();
@@ -152,7 +153,8 @@ int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,
     pl->params = *pp;
     gs_mnk_game(g, &pl->game);
     int rc = gs_engine_new(&pl->game, alloc, &pl->engine);
-    if (rc == GS_OK && pp->use_tt && pp->algo != GS_MCTS)
+    if (rc == GS_OK && pp->use_tt && pp->algo != GS_MCTS &&
+        pp->algo != GS_PNS && pp->algo != GS_DFPN)
         rc = size_table(pl);
     if (rc == GS_OK) {
         pl->child = alloc->fn(alloc->user, NULL, 0, gs_mnk_state_size(g));
@@ -222,7 +224,9 @@ int gs_mnk_player_move(gs_mnk_player *pl, const void *state, gs_mnk_move *out)
     out->seconds = r.seconds;
     out->iterative = so.iterative;
     out->depth = r.depth;
-    out->value = r.value;
+    /* (proof-number search gives the outcome: as a win's value) */
+    bool proof = so.algo == GS_PNS || so.algo == GS_DFPN;
+    out->value = proof ? r.value * GS_MNK_WIN : r.value;
     return GS_OK;
 }
 
@@ -232,20 +236,34 @@ void gs_mnk_player_cancel(gs_mnk_player *pl, bool cancel)
         gs_engine_cancel(pl->engine, cancel);
 }
 
-/* Sets the limits of an MCTS solve's next search, what is left of the
- * solve's nodes and time; false (out->unproved, out->stopped why) when
- * nothing is left. */
-static bool mcts_budget(const gs_mnk_player *pl, gs_mnk_solution *out,
-                        gs_search_options *so)
+/* The most nodes a solve may make over all its searches (0: no limit):
+ * the player's max_nodes, or an MCTS solve's own bound. */
+static uint64_t solve_nodes(const gs_mnk_player *pl)
 {
-    double limit = pl->params.max_seconds;
-    if (out->nodes >= GS_MNK_MCTS_SOLVE_NODES)
+    uint64_t n = pl->params.max_nodes;
+    if (pl->params.algo == GS_MCTS &&
+        (n == 0 || n > GS_MNK_MCTS_SOLVE_NODES))
+        n = GS_MNK_MCTS_SOLVE_NODES;
+    return n;
+}
+
+/* Sets the limits of a solve's next search, what is left of the solve's
+ * nodes (and, for MCTS, time); false (out->unproved, out->stopped why)
+ * when nothing is left. */
+static bool solve_budget(const gs_mnk_player *pl, gs_mnk_solution *out,
+                         gs_search_options *so)
+{
+    bool mcts = pl->params.algo == GS_MCTS;
+    double limit = mcts ? pl->params.max_seconds : 0;
+    uint64_t nodes = solve_nodes(pl);
+    if (nodes && out->nodes >= nodes)
         out->stopped = GS_STOP_NODES;
     else if (limit > 0 && out->seconds >= limit)
         out->stopped = GS_STOP_TIME;
     else {
-        so->max_nodes = GS_MNK_MCTS_SOLVE_NODES - out->nodes;
-        so->max_seconds = limit > 0 ? limit - out->seconds : 0;
+        so->max_nodes = nodes ? nodes - out->nodes : 0;
+        if (mcts)
+            so->max_seconds = limit > 0 ? limit - out->seconds : 0;
         return true;
     }
     out->unproved = true;
@@ -265,6 +283,7 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
     int cells = p->rows * p->cols;
     gs_search_options so;
     gs_mnk_search_options(g, &pl->params, true, &so);
+    out->node_limit = solve_nodes(pl);
 
     /* Step 1. Every empty cell searched to its outcome for the player to
      * move, kept in best[cell] for now (-2: taken). The position itself
@@ -280,7 +299,7 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
             continue;
         memcpy(pl->child, state, gs_mnk_state_size(g));
         gs_mnk_play(g, pl->child, c);
-        if (so.algo == GS_MCTS && !mcts_budget(pl, out, &so))
+        if (!solve_budget(pl, out, &so))
             continue;
         gs_result r;
         int rc = gs_search(pl->engine, pl->child, &so, &r);
@@ -290,13 +309,15 @@ int gs_mnk_player_solve(gs_mnk_player *pl, const void *state,
         }
         out->nodes += r.nodes;
         out->seconds += r.seconds;
-        if (so.algo == GS_MCTS && !r.mcts_proved) {
+        if (so.algo == GS_MCTS ? !r.mcts_proved : r.stopped != GS_STOP_NONE) {
             out->unproved = true;
             out->stopped = r.stopped;
             continue;
         }
         out->proved++;
-        out->best[c] = gs_mnk_outcome(r.value) * (mover == 0 ? 1 : -1);
+        int outcome = so.algo == GS_PNS || so.algo == GS_DFPN ? (int)r.value
+                                        : gs_mnk_outcome(r.value);
+        out->best[c] = outcome * (mover == 0 ? 1 : -1);
         if (out->best[c] > top)
             top = out->best[c];
     }
@@ -416,7 +437,7 @@ int gs_mnk_solution_text(const gs_mnk *g, const void *state,
                                                                     : "draw";
     if (sol->unproved) {
         char limit[64];
-        gs_format_count(GS_MNK_MCTS_SOLVE_NODES, count, sizeof count);
+        gs_format_count(sol->node_limit, count, sizeof count);
         snprintf(limit, sizeof limit, "the node limit (%s nodes)", count);
         gs_writer_printf(&w, "%c to move: not proved: %s stopped the search "
                          "(%d of %d moves proved)\n", side,

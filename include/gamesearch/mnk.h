@@ -169,7 +169,9 @@ GS_API void gs_mnk_params_for_play(gs_mnk_params *p, bool set_eval);
 /* How the computer searches. */
 typedef struct gs_mnk_player_params {
     gs_algo algo;        /* GS_ALPHABETA (default), GS_MINIMAX, GS_MCTS,
-                            GS_PVS, GS_MTDF or GS_SSS */
+                            GS_PVS, GS_MTDF, GS_SSS, GS_PNS or GS_DFPN
+                            (proof-number search: the outcome proved,
+                            depth 0 only, use_tt not used) */
     /* Plies to search (default 0: to the end on small boards; on large
      * ones a move deepens without a depth limit until max_seconds). */
     int depth;
@@ -188,6 +190,11 @@ typedef struct gs_mnk_player_params {
      * MCTS searches no fixed depth: `depth` is not used. */
     uint64_t iterations;
     uint64_t seed;
+    /* Nodes (default 0: no limit): a computer move's search stops after
+     * this many (and plays the best move found); a solve makes at most
+     * this many over all its searches (an MCTS solve at most
+     * GS_MNK_MCTS_SOLVE_NODES too) and, stopped, is not proved. */
+    uint64_t max_nodes;
 } gs_mnk_player_params;
 
 /* Fills p with the defaults above. */
@@ -253,24 +260,29 @@ typedef struct gs_mnk_solution {
      * the position itself too, as one search from it would. */
     uint64_t nodes;
     double seconds;
-    /* Whether a cell's outcome was left unproved: never with minimax and
-     * alpha-beta; with MCTS, when a limit ended a search before its solver
-     * proved the cell. Then the solve stops there: value and best cover
+    /* Whether a cell's outcome was left unproved: when the player's
+     * max_nodes stopped a search; with MCTS, also when a limit ended a
+     * search before its solver proved the cell. Then the solve stops there: value and best cover
      * only the `proved` cells searched before it (value -2 and no best
      * when there are none), and `stopped` says which limit it was
-     * (GS_STOP_NODES: GS_MNK_MCTS_SOLVE_NODES, GS_STOP_TIME: max_seconds,
+     * (GS_STOP_NODES: node_limit, GS_STOP_TIME: max_seconds,
      * GS_STOP_NONE: the iterations). A solution filled in with zeros is a
      * proved one. */
     bool unproved;
     gs_stop stopped;
     int proved;      /* cells proved */
     int empty;       /* the position's empty cells */
+    /* The nodes the solve could make in all (0: no limit): the player's
+     * max_nodes, or for MCTS the smaller of it and
+     * GS_MNK_MCTS_SOLVE_NODES. */
+    uint64_t node_limit;
 } gs_mnk_solution;
 
 /*
  * Creates a player for g (which must outlive it) with pp (NULL:
  * defaults); alloc may be NULL. GS_OK and *out; GS_EINVAL for a NULL g or
- * out, a depth below 0 or an algorithm other than minimax, alpha-beta or MCTS;
+ * out, a depth below 0 or an algorithm other than minimax, alpha-beta, MCTS, PVS, MTD(f), SSS*,
+ * PNS or df-pn;
  * GS_ENOMEM. On failure *out is NULL and nothing is leaked.
  */
 GS_API int gs_mnk_player_new(const gs_mnk *g, const gs_mnk_player_params *pp,

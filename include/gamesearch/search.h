@@ -31,6 +31,11 @@
  *   GS_SSS            SSS* in its MT form (MTD(+inf)): the same passes,
  *                     the first at +infinity, each at the last upper
  *                     bound, the children in the game's order.
+ *   GS_PNS            proof-number search: the outcome proved (a win, a
+ *                     draw or a loss for MAX), not a value; see
+ *                     "Proof-number search" below.
+ *   GS_DFPN           df-pn: the same proofs, depth first, with a table
+ *                     of their own (the game's hash needed).
  * GS_PVS, GS_MTDF and GS_SSS give alpha-beta's value on games whose agents
  * are all MAX or MIN, and refuse (GS_EINVAL) a game with a CHANCE agent.
  * GS_MTDF and GS_SSS always use the table (they need the game's hash),
@@ -95,7 +100,9 @@ typedef enum gs_algo {
     GS_SSS = 7,
     GS_MAXN = 8,
     GS_PARANOID = 9,
-    GS_BRS = 10
+    GS_BRS = 10,
+    GS_PNS = 11,
+    GS_DFPN = 12
 } gs_algo;
 
 typedef enum gs_depth_unit {
@@ -529,6 +536,42 @@ GS_API int gs_mcts_tree_node(const gs_engine *engine, size_t index,
  * stopped.
  */
 GS_API int gs_engine_utilities(const gs_engine *engine, double *out, int n);
+
+/*
+ * Proof-number search (GS_PNS).
+ *
+ * The outcome of the root, played to the end, by Allis's proof-number
+ * search on a tree grown in memory: "MAX wins" (a value above the middle
+ * of the game's bounds, or above 0 without bounds) is proved or
+ * disproved; when disproved ("at most a draw"), "MAX draws at least" (a
+ * value of at least the middle) is proved or disproved in a second
+ * search. result.value is then 1 (a win for MAX), 0 (a draw) or -1 (a
+ * loss), whatever the game's units; result.best a root action that
+ * reaches it for the side to move (the first in search order when every
+ * action does), pv that action alone. result.nodes counts the tree nodes
+ * made by both searches (each root included), result.leaves the values
+ * read from the game.
+ *
+ * Limits: max_nodes bounds the nodes of both searches together, and with
+ * them the memory (a node is a few dozen bytes, from the engine's
+ * allocator, freed when the search returns); max_seconds, gs_engine_stop
+ * and gs_engine_cancel as for the others. A search a limit stops returns
+ * GS_OK with result.stopped set: the outcome is not proved, value is 0
+ * and best GS_NO_ACTION. Memory refused by the allocator: GS_ENOMEM.
+ *
+ * GS_DFPN proves the same by Nagai's depth-first proof-number search:
+ * the numbers are kept in a table of its own (keyed by the game's hash,
+ * which it needs: GS_EINVAL without; transpositions share their entry;
+ * a few dozen MiB, made for the search and freed after it), and
+ * result.nodes counts the positions made as each node searched makes its
+ * children (again when it is searched again). The game must have no
+ * cycles.
+ *
+ * A CHANCE agent, or a depth other than 0, is refused (GS_EINVAL). The
+ * search uses order_moves (the game's hint orders each node's children,
+ * which are tried first on ties) and ignores use_tt, iterative,
+ * prune_equal and the hook (it reports no events).
+ */
 
 /* The name of an algorithm ("minimax", ...) and back; -1 when unknown. */
 GS_API const char *gs_algo_name(gs_algo algo);

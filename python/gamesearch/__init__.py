@@ -61,7 +61,8 @@ _ROLES = {"max": 0, "min": 1, "chance": 2}
 
 #: The algorithms a search takes, by name.
 Algo = _Literal["minimax", "alphabeta", "expectimax", "expectiminimax",
-                "mcts", "pvs", "mtdf", "sss", "maxn", "paranoid", "brs"]
+                "mcts", "pvs", "mtdf", "sss", "maxn", "paranoid", "brs",
+                "pns", "dfpn"]
 
 
 # The most names of a list that a repr shows before it says how many.

@@ -10,7 +10,8 @@ DOCS: str
 
 # The algorithms, by name
 Algo = Literal["minimax", "alphabeta", "expectimax", "expectiminimax", "mcts",
-               "pvs", "mtdf", "sss", "maxn", "paranoid", "brs"]
+               "pvs", "mtdf", "sss", "maxn", "paranoid", "brs", "pns",
+               "dfpn"]
 
 class ParseError(ValueError):
     line: int

@@ -97,7 +97,8 @@ def test_mcts_on_a_python_game():
 
 def test_unknown_algorithm_lists_every_one():
     message = (r"^algo 'best' is unknown \(minimax, alphabeta, expectimax, "
-               r"expectiminimax, mcts, pvs, mtdf, sss, maxn, paranoid or brs\)$")
+               r"expectiminimax, mcts, pvs, mtdf, sss, maxn, paranoid, brs, "
+               r"pns or dfpn\)$")
     with pytest.raises(ValueError, match=message):
         gamesearch.search(Nim(), NIM, algo="best")
     with pytest.raises(ValueError, match=message):

@@ -78,7 +78,7 @@ def test_unknown_agents_are_listed():
         gamesearch.Tree(SEED).search(algo="best")
     assert str(info.value) == ("algo 'best' is unknown (minimax, alphabeta, "
                                "expectimax, expectiminimax, mcts, pvs, mtdf, "
-                               "sss, maxn, paranoid or brs)")
+                               "sss, maxn, paranoid, brs, pns or dfpn)")
 
 
 # ---- What a student looks at ----
@@ -132,7 +132,7 @@ def test_algo_is_typed_as_its_choices():
     choices = typing.get_args(gamesearch.Algo)
     assert choices == ("minimax", "alphabeta", "expectimax",
                        "expectiminimax", "mcts", "pvs", "mtdf", "sss",
-                       "maxn", "paranoid", "brs")
+                       "maxn", "paranoid", "brs", "pns", "dfpn")
     for f in (gamesearch.search, gamesearch.Tree.search, gamesearch.Tree.page,
               gamesearch.search_game):
         assert typing.get_type_hints(f)["algo"] == gamesearch.Algo, f
@@ -148,7 +148,8 @@ def test_algo_is_typed_as_its_choices():
     text = open(stub).read()
     assert ('Algo = Literal["minimax", "alphabeta", "expectimax", '
             '"expectiminimax", "mcts",\n               "pvs", "mtdf", "sss", '
-            '"maxn", "paranoid", "brs"]') in text
+            '"maxn", "paranoid", "brs", "pns",\n               "dfpn"]'
+            ) in text
     assert "algo: str =" not in text
 
 
