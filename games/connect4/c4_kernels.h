@@ -312,9 +312,14 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * being full. It saves the solver nodes and time (docs/tuning.md); what
  * it saves comes from the children's bounds, read before they are
  * searched, since a node's own chain was its parent's child's.
+ *
+ * known: s's mover is known to have no winning cell playable and the
+ * opponent's winning cells are `threats` (a caller that worked them out
+ * already); otherwise both are worked out here.
  */
-C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
-                           const gs_c4_state *s, int *mlo, int *mhi)
+C4_KERNEL uint64_t judge_from(const gs_c4 *g, shape sh, bool exact,
+                              const gs_c4_state *s, bool known,
+                              uint64_t threats, int *mlo, int *mhi)
 {
     uint64_t first = 0;   /* s's cells worth playing */
     int lo = INT_MIN, hi = INT_MAX;   /* s's mover's view */
@@ -324,11 +329,13 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
         int tlo, thi;
         uint64_t moves = 0;
         const uint64_t possible = playable(g, &t);
-        if (possible & winning_cells(g, sh, t.current, t.mask)) {
+        if (!known && (possible & winning_cells(g, sh, t.current, t.mask))) {
             tlo = thi = (sh_cells(sh) + 1 - t.moves) / 2;
         } else {
             const uint64_t opp_win =
-                winning_cells(g, sh, t.current ^ t.mask, t.mask);
+                known ? threats
+                      : winning_cells(g, sh, t.current ^ t.mask, t.mask);
+            known = false;
             const uint64_t forced = possible & opp_win;
             moves = possible;
             if (forced)
@@ -369,6 +376,13 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
     *mlo = lo;
     *mhi = hi;
     return lo < hi ? first : 0;
+}
+
+/* judge_from with nothing known of s. */
+C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
+                           const gs_c4_state *s, int *mlo, int *mhi)
+{
+    return judge_from(g, sh, exact, s, false, 0, mlo, mhi);
 }
 
 /*

@@ -316,7 +316,8 @@ C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
     } else if (s->moves >= sh_cells(sh) - 2) {
         k->lo = k->hi = 0;
     } else if (!(moves & (moves - 1))) {
-        moves = judge_k(g, sh, true, s, &k->lo, &k->hi);   /* the chain */
+        moves = judge_from(g, sh, true, s, true, threats, &k->lo,
+                           &k->hi);   /* the chain */
     } else {
         k->lo = -(sh_cells(sh) - 2 - s->moves) / 2;
         k->hi = (sh_cells(sh) - 1 - s->moves) / 2;
