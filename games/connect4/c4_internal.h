@@ -34,9 +34,11 @@ const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
 const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);
 
 /*
- * Connect Four's own exact search (search.c): one thread, its own table of
- * about table_bytes (grown as stores come, emptied by generation), kept
- * from solve to solve until c4_search_clear.
+ * Connect Four's own exact search (search.c): its own table of about
+ * table_bytes (for one thread grown as stores come; emptied by
+ * generation), kept from solve to solve until c4_search_clear, and
+ * `threads` threads (lazy SMP: the others' searches fill the table the
+ * first one's answer comes from; one, in a library without threads).
  */
 typedef struct c4_search c4_search;
 
@@ -58,7 +60,7 @@ typedef struct c4_answer {
 } c4_answer;
 
 /* GS_OK and *out, or GS_ENOMEM (*out NULL). */
-int c4_search_new(const gs_c4 *g, size_t table_bytes,
+int c4_search_new(const gs_c4 *g, size_t table_bytes, int threads,
                   const gs_allocator *alloc, c4_search **out);
 void c4_search_free(c4_search *S);
 /* Empties the table (a new generation). */
