@@ -273,7 +273,7 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
     const uint64_t theirs = (s->current ^ s->mask) |
                             (g->even_rows & ~s->mask & ~playable_now);
     const uint64_t mine = g->board & ~theirs;
-    if (has_four(sh, mine) && !lines_covered(g, sh, mine, theirs))
+    if (!lines_covered(g, sh, mine, theirs))   /* true without lines */
         return;
     *mhi = 0;
     if (exact && has_four(sh, theirs)) {
