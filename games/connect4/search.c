@@ -407,12 +407,40 @@ C4_KERNEL void judge_node(const c4_search *S, shape sh, node *n)
 }
 
 /*
+ * dead_lines for a child k of a node n. The child's opponent (n's mover)
+ * has, in stones and empty cells, what they had in n: whether they can
+ * still make four is worked out once for all of n's children, when the
+ * first needs it.
+ */
+typedef struct dead_info {
+    bool ready;
+    bool opp_dead;    /* a child's opponent cannot make four */
+} dead_info;
+
+C4_KERNEL void dead_lines_child(const gs_c4 *g, shape sh,
+                                const gs_c4_state *n, const gs_c4_state *k,
+                                dead_info *d, int *mlo, int *mhi)
+{
+    if (2 * k->moves < sh_cells(sh))
+        return;
+    if (!d->ready) {
+        d->opp_dead = !has_four(sh, n->current | (g->board & ~n->mask));
+        d->ready = true;
+    }
+    if (!has_four(sh, k->current | (g->board & ~k->mask)))
+        *mhi = 0;
+    if (d->opp_dead)
+        *mlo = 0;
+}
+
+/*
  * judge_node for a child k of a node: judge_k's bounds with what a child
  * is known not to need. Its mover cannot win at once (its parent played a
  * move worth playing), so only the opponent's threats are worked out, and
  * kept for the ordering score; a chain of forced moves is left to judge_k.
  */
-C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
+C4_KERNEL void judge_child(const c4_search *S, shape sh, const node *n,
+                           dead_info *dead, node *k)
 {
     const gs_c4 *g = S->g;
     const gs_c4_state *s = &k->s;
@@ -435,7 +463,7 @@ C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
     } else {
         k->lo = -(sh_cells(sh) - 2 - s->moves) / 2;
         k->hi = (sh_cells(sh) - 1 - s->moves) / 2;
-        dead_lines(g, sh, s, &k->lo, &k->hi);
+        dead_lines_child(g, sh, &n->s, s, dead, &k->lo, &k->hi);
         claimeven(g, sh, s, true, &k->hi);
     }
     k->moves = moves;
@@ -522,9 +550,10 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
     }
     const node *pick[GS_C4_MAX_WIDTH];   /* the children to search */
     int kept = 0;
+    dead_info dead = {false, false};
     for (int i = 0; i < n_kids; i++) {
         node *k = &kid[i];
-        judge_child(S, sh, k);
+        judge_child(S, sh, n, &dead, k);
         if (-k->hi >= beta) {   /* the child's worst for n beats beta */
             if (!forced)
                 table_store(S, n->key, n->hash, -k->hi, n->hi, n->s.moves);
@@ -614,6 +643,7 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
     const gs_c4 *g = S->g;
     const shape sh = shape_of(g);
     const uint64_t moves = non_losing(g, sh, &n->s);
+    dead_info dead = {false, false};
     for (int i = 0; i < sh.width; i++) {
         if (!(moves & g->order_mask[i]))
             continue;
@@ -622,7 +652,7 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
         play_on(g, &n->s, k.col, &k.s);
         k.key = key_of(S, sh, &k.s);
         k.hash = mix64(k.key);
-        judge_child(S, sh, &k);
+        judge_child(S, sh, n, &dead, &k);
         if (-k.hi >= score)
             return k.col;
         if (-k.lo < score)
