@@ -107,8 +107,9 @@ C4_KERNEL bool has_four(shape sh, uint64_t p)
  * x-3d .. x-d, x-2d .. x+d, x-d .. x+2d or x+d .. x+3d. */
 C4_KERNEL uint64_t line_ends(uint64_t p, int d)
 {
-    uint64_t lo = (p << d) & (p << (2 * d));   /* x-d and x-2d */
-    uint64_t hi = (p >> d) & (p >> (2 * d));   /* x+d and x+2d */
+    const uint64_t pair = p & (p << d);        /* x and x-d */
+    const uint64_t lo = pair << d;             /* x-d and x-2d */
+    const uint64_t hi = pair >> (2 * d);       /* x+d and x+2d */
     return (lo & ((p << (3 * d)) | (p >> d))) |
            (hi & ((p >> (3 * d)) | (p << d)));
 }
