@@ -45,7 +45,8 @@
 /* An entry: two words, each read and written whole, so that threads
  * sharing the table never see half a word; `check` is the key xor `data`,
  * so that an entry whose words two threads wrote reads as another key's
- * (and so as no entry of the position). data holds, from its low byte:
+ * (and so, but for a coincidence of the bits of two data words and two
+ * keys, as no entry of the position). data holds, from its low byte:
  * the generation that wrote it (0: never written), the lower and upper
  * bounds of the score, the mover's view (two's complement bytes), the
  * stones of its position. */
