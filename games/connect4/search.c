@@ -286,8 +286,8 @@ int c4_search_new(const gs_c4 *g, size_t table_bytes, int threads,
                   const gs_allocator *alloc, c4_search **out)
 {
     *out = NULL;
-    if (threads < 1)
-        threads = 1;
+    if (threads < 1 || !THREADS_AVAILABLE)
+        threads = 1;   /* without threads, one thread's search exactly */
     c4_search *S = mem_resize(alloc, NULL, 0, sizeof *S);
     if (!S)
         return GS_ENOMEM;
