@@ -55,7 +55,9 @@ typedef struct c4_answer {
     gs_stop stopped;      /* the limit that stopped the search, if any */
     int best;             /* a column, -1 when none was found */
     bool best_proved;     /* best scores `score` */
-    uint64_t nodes;       /* calls of the search function, Pons's way */
+    uint64_t nodes;       /* calls of the search function, Pons's way,
+                             by every thread */
+    uint64_t own_nodes;   /* those of the first thread, which answers */
     double seconds;
 } c4_answer;
 

@@ -794,7 +794,7 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     if (s->over) {
         out->known = true;
         out->score = s->over == 3 ? 0 : -gs_c4_win_score(g, s->moves - 1);
-        out->nodes = 1;
+        out->nodes = out->own_nodes = 1;
         out->seconds = now_seconds() - start;
         return GS_OK;
     }
@@ -806,7 +806,7 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
         out->score = gs_c4_win_score(g, s->moves);
         out->best = (int)cols[0];
         out->best_proved = true;
-        out->nodes = 1;
+        out->nodes = out->own_nodes = 1;
         out->seconds = now_seconds() - start;
         return GS_OK;
     }
@@ -847,6 +847,7 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     }
     out->best = best;
     out->stopped = S->stop;
+    out->own_nodes = S->nodes;
     out->nodes = S->nodes + (helped ? stop_helpers(S) : 0);
     out->seconds = now_seconds() - start;
     return GS_OK;
