@@ -35,8 +35,7 @@ const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);
 
 /*
  * Connect Four's own exact search (search.c): its own table of about
- * table_bytes (for one thread grown as stores come; emptied by
- * generation), kept from solve to solve until c4_search_clear, and
+ * table_bytes (grown as stores come, emptied by generation), kept from solve to solve until c4_search_clear, and
  * `threads` threads (lazy SMP: the others' searches fill the table the
  * first one's answer comes from; one, in a library without threads).
  */

@@ -108,12 +108,15 @@ struct c4_search {
     uint8_t gen;          /* the current generation, 1 .. 255 */
     atomic_bool cancel;
     /* Several threads (lazy SMP): the helpers, threads - 1 of them, each
-     * a c4_search of its own sharing this one's table, whole from the
-     * start (never grown), and searching the same root in a column order
-     * of its own; this one's answer is the solve's. A helper's helpers
-     * is NULL. */
+     * a c4_search of its own sharing this one's table, and searching the
+     * same root in a column order of its own; this one's answer is the
+     * solve's. Only this one grows the table (its own stores counted),
+     * the helpers stopped meanwhile and started again on the larger one.
+     * A helper's helpers is NULL. */
     int threads;
     struct c4_search *helpers;
+    bool helped;              /* the helpers run in the solve under way */
+    uint64_t helper_nodes;    /* their nodes until they last stopped */
     /* The columns centre first (a helper: two of them swapped) */
     int order[GS_C4_MAX_WIDTH];
     uint64_t order_mask[GS_C4_MAX_WIDTH];
@@ -124,7 +127,7 @@ struct c4_search {
     gs_stop stop;
     int root_moves;       /* stones on the root's board */
     int root_best;        /* the root's column that failed high last */
-    /* A helper's root and window (the solve's), and its thread. */
+    /* The root and window of the solve, and a helper's thread. */
     gs_c4_state root;
     bool weak;
     thread_handle thread;
@@ -247,6 +250,20 @@ static inline entry *pick_slot(c4_search *S, uint64_t key, uint64_t hash,
                                              : (*data = d1, &e[1]);
 }
 
+static void start_helpers(c4_search *S);
+static uint64_t stop_helpers(c4_search *S);
+
+/* table_grow, the helpers (if any run) stopped meanwhile. */
+static bool table_grow_alone(c4_search *S)
+{
+    if (!S->helped)
+        return table_grow(S);
+    S->helper_nodes += stop_helpers(S);
+    const bool grown = table_grow(S);
+    start_helpers(S);
+    return grown;
+}
+
 /* Stores what a search found of key's score: within [lo, hi], met with
  * what the entry already holds for the same position. */
 static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
@@ -261,7 +278,7 @@ static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
             hi = data_hi(d);
     } else if (data_gen(d) != S->gen && ++S->stores > S->entries / 2 &&
                S->entries < S->max_entries) {
-        if (table_grow(S)) {
+        if (table_grow_alone(S)) {
             S->stores = 0;
             e = pick_slot(S, key, hash, &d);
         } else {
@@ -273,11 +290,10 @@ static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
     store(&e->check, key ^ d);
 }
 
-/* The table's size in use when emptied: small, for one thread; whole,
- * for several, which share it and so cannot move its entries. */
+/* The table's size in use when emptied. */
 static size_t start_entries(const c4_search *S)
 {
-    if (S->threads > 1 || S->max_entries < TABLE_START_ENTRIES)
+    if (S->max_entries < TABLE_START_ENTRIES)
         return S->max_entries;
     return TABLE_START_ENTRIES;
 }
@@ -725,10 +741,10 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-/* Starts S's helpers on the solve of s (with its limits but the nodes,
- * which count the main search only): each whose thread starts runs
- * helper_main. */
-static void start_helpers(c4_search *S, const gs_c4_state *s, bool weak)
+/* Starts S's helpers on the solve of S->root (with its limits but the
+ * nodes, which count the main search only): each whose thread starts
+ * runs helper_main. */
+static void start_helpers(c4_search *S)
 {
     for (int h = 0; h < S->threads - 1; h++) {
         c4_search *H = &S->helpers[h];
@@ -744,8 +760,8 @@ static void start_helpers(c4_search *S, const gs_c4_state *s, bool weak)
         H->deadline = S->deadline;
         H->stop = GS_STOP_NONE;
         H->root_moves = S->root_moves;
-        H->root = *s;
-        H->weak = weak;
+        H->root = S->root;
+        H->weak = S->weak;
         atomic_store(&H->cancel, false);
         H->running = thread_start(&H->thread, helper_main, H);
     }
@@ -818,9 +834,12 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     make_root(S, s, &root);
     int min, max, best = -1;
     score_range(g, s, lim->weak, &min, &max);
-    const bool helped = root.lo < root.hi && S->threads > 1 && !lim->max_nodes;
-    if (helped)
-        start_helpers(S, s, lim->weak);
+    S->root = *s;
+    S->weak = lim->weak;
+    S->helper_nodes = 0;
+    S->helped = root.lo < root.hi && S->threads > 1 && !lim->max_nodes;
+    if (S->helped)
+        start_helpers(S);
     if (root.lo >= root.hi) {   /* the rules settle it */
         min = max = root.lo;
         S->nodes = 1;
@@ -848,7 +867,10 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     out->best = best;
     out->stopped = S->stop;
     out->own_nodes = S->nodes;
-    out->nodes = S->nodes + (helped ? stop_helpers(S) : 0);
+    out->nodes = S->nodes;
+    if (S->helped)
+        out->nodes += stop_helpers(S) + S->helper_nodes;
+    S->helped = false;
     out->seconds = now_seconds() - start;
     return GS_OK;
 }
