@@ -276,7 +276,8 @@ static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
             lo = data_lo(d);
         if (hi > data_hi(d))
             hi = data_hi(d);
-    } else if (data_gen(d) != S->gen && ++S->stores > S->entries / 2 &&
+    } else if (data_gen(d) != S->gen &&
+               (S->stores += (size_t)S->threads) > S->entries / 2 &&
                S->entries < S->max_entries) {
         if (table_grow_alone(S)) {
             S->stores = 0;
