@@ -6,37 +6,35 @@
  *
  * Reads positions (one a line; anything after the first blank, such as the
  * score of Pons's test files, is ignored) and solves each as gs_c4_solve
- * does (the solver's game, the recipe gs_c4_search_options with the
- * position's gs_c4_etc_plies) on N threads, the table (default 64 MiB)
- * emptied before each. Prints a line a position:
+ * does (Connect Four's own search, mirror images folded for a position
+ * that is its own) on N threads, the table (default 64 MiB) emptied before
+ * each. Prints a line a position:
  *
- *   POSITION VALUE OWNER_NODES TOTAL_NODES MICROSECONDS OWNER_CPU_US CPU_US
+ *   POSITION SCORE OWNER_NODES TOTAL_NODES MICROSECONDS OWNER_CPU_US CPU_US
  *
- * VALUE is the engine's value (the first player's side); OWNER_NODES the
- * nodes the calling thread searched until it had the answer (read off the
- * engine's own count, which the public result does not carry: it adds
- * every thread's nodes); TOTAL_NODES every thread's; MICROSECONDS the
- * wall time of the search; OWNER_CPU_US the processor time the calling
- * thread spent in it, CPU_US all the threads'. With the threads running
- * at about the same rate, OWNER_NODES with one thread over OWNER_NODES
- * with N estimates the speedup N threads give, whatever else the machine
- * is running; the ratio of OWNER_CPU_US also counts what sharing the table
- * and the processor's caches costs each thread's rate. A last line sums
- * the columns.
+ * SCORE is the score for the player to move (weak: its sign);
+ * OWNER_NODES the nodes the calling thread searched until it had the
+ * answer (the search's own count, which the public solution does not
+ * carry: it adds every thread's nodes); TOTAL_NODES every thread's;
+ * MICROSECONDS the wall time of the search; OWNER_CPU_US the processor
+ * time the calling thread spent in it, CPU_US all the threads'. With the
+ * threads running at about the same rate, OWNER_NODES with one thread
+ * over OWNER_NODES with N estimates the speedup N threads give, whatever
+ * else the machine is running; the ratio of OWNER_CPU_US also counts what
+ * sharing the table and the processor's caches costs each thread's rate.
+ * A last line sums the columns.
  *
- * It includes the engine's internal header for the owner's count, and
- * Connect Four's for the solver's game, so it is built with the library's
- * sources (CMake target c4_threads).
+ * It includes Connect Four's internal header for the search and its
+ * owner's count, so it is built with the library's sources (CMake target
+ * c4_threads).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
 #include "../games/connect4/c4_internal.h"
 #include "gamesearch/connect4.h"
-#include "gamesearch/search.h"
 
 static unsigned long long micros(const struct timespec *a,
                                  const struct timespec *b)
@@ -74,24 +72,15 @@ int main(int argc, char **argv)
     }
 
     gs_c4 *g;
-    gs_engine *e;
-    gs_game game;
+    c4_search *S;
     gs_c4_params params;
     gs_c4_params_init(&params);
-    if (gs_c4_new(&params, NULL, &g) != GS_OK) {
+    if (gs_c4_new(&params, NULL, &g) != GS_OK ||
+        c4_search_new(g, (size_t)tt_mb << 20, threads, gs_default_allocator(),
+                      &S) != GS_OK) {
         fprintf(stderr, "c4_threads: out of memory\n");
         return 1;
     }
-    c4_game_exact(g, &game);   /* the solver's game, as gs_c4_solve */
-    if (gs_engine_new(&game, NULL, &e) != GS_OK ||
-        gs_engine_tt_resize(e, (size_t)tt_mb << 20) != GS_OK) {
-        fprintf(stderr, "c4_threads: out of memory\n");
-        return 1;
-    }
-    gs_search_options o;
-    gs_solver_options so;
-    gs_c4_search_options(&o, &so, weak);
-    o.threads = threads;
 
     char line[256];
     unsigned long long owner_sum = 0, total_sum = 0, us_sum = 0;
@@ -106,28 +95,25 @@ int main(int argc, char **argv)
             fprintf(stderr, "c4_threads: '%s': %s\n", line, err.message);
             return 1;
         }
-        gs_engine_tt_clear(e);
-        so.etc_plies = gs_c4_etc_plies(g, &s);   /* as gs_c4_solve */
-        gs_result r;
+        c4_search_clear(S);
+        c4_limits lim = {.weak = weak, .symmetry = c4_is_symmetric(g, &s)};
+        c4_answer r;
         struct timespec t0, t1, p0, p1;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &p0);
-        int st = gs_search(e, &s, &o, &r);
+        c4_search_solve(S, &s, &lim, &r);
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &p1);
-        if (st != GS_OK) {
-            fprintf(stderr, "c4_threads: '%s': %s\n", line,
-                    gs_engine_error(e));
-            return 1;
-        }
+        if (weak)
+            r.score = (r.score > 0) - (r.score < 0);
         unsigned long long us = (unsigned long long)(r.seconds * 1e6 + 0.5);
         unsigned long long own_cpu = micros(&t0, &t1),
                            cpu = micros(&p0, &p1);
-        printf("%s %g %llu %llu %llu %llu %llu\n", line, r.value,
-               (unsigned long long)e->nodes, (unsigned long long)r.nodes, us,
-               own_cpu, cpu);
+        printf("%s %d %llu %llu %llu %llu %llu\n", line, r.score,
+               (unsigned long long)r.own_nodes, (unsigned long long)r.nodes,
+               us, own_cpu, cpu);
         fflush(stdout);
-        owner_sum += e->nodes;
+        owner_sum += r.own_nodes;
         total_sum += r.nodes;
         us_sum += us;
         own_cpu_sum += own_cpu;
@@ -137,7 +123,7 @@ int main(int argc, char **argv)
     printf("sum of %d: owner %llu total %llu microseconds %llu owner_cpu %llu "
            "cpu %llu\n", count, owner_sum, total_sum, us_sum, own_cpu_sum,
            cpu_sum);
-    gs_engine_free(e);
+    c4_search_free(S);
     gs_c4_free(g);
     return 0;
 }

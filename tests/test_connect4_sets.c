@@ -22,6 +22,7 @@
 #include "gamesearch/connect4.h"
 
 #include "connect4_fixture.h"
+#include "needs_threads.h"
 
 #define C4_DIR GS_SHARED_DIR "/connect4"
 
@@ -103,6 +104,76 @@ static void test_hooks_7x6_test_set(void **state)
     gs_c4_free(g);
 }
 
+/*
+ * The solver on two and three threads gives every set's score, exact and
+ * weak, on the first lines of Test_L2_R1 and Test_L1_R1 (the table kept
+ * from line to line, as `connect4 solve` keeps it, and emptied); in a
+ * library without threads it runs one, with one thread's nodes.
+ */
+static void test_threads_set_scores(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int lines;
+    } sets[] = {{"Test_L2_R1", 200}, {"Test_L1_R1", 40}};
+    assert_true(gs_threads_available() == TEST_THREADS);
+    gs_c4 *g = make(7, 6);
+    for (int threads = 2; threads <= 3; threads++) {
+        gs_c4_solver_params p, p1;
+        gs_c4_solver_params_init(&p);
+        p.table_bytes = (size_t)4 << 20;
+        p.threads = threads;
+        p1 = p;
+        p1.threads = 1;
+        gs_c4_solver *sv, *one;
+        assert_int_equal(gs_c4_solver_new(g, &p, NULL, &sv), GS_OK);
+        assert_int_equal(gs_c4_solver_new(g, &p1, NULL, &one), GS_OK);
+        for (size_t f = 0; f < sizeof sets / sizeof sets[0]; f++) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", C4_DIR, sets[f].name);
+            FILE *fp = fopen(path, "rb");
+            if (!fp)
+                fail_msg("cannot open %s", path);
+            char line[256];
+            for (int n = 0; n < sets[f].lines && fgets(line, sizeof line, fp);
+                 n++) {
+                size_t digits = strspn(line, "1234567");
+                const int expected = atoi(line + digits);
+                gs_c4_state s;
+                gs_error err;
+                assert_int_equal(gs_c4_parse(g, line, digits, &s, &err),
+                                 GS_OK);
+                for (int weak = 0; weak <= 1; weak++) {
+                    const int want = weak ? (expected > 0) - (expected < 0)
+                                          : expected;
+                    gs_c4_solution a, b;
+                    if (n % 2)
+                        gs_c4_solver_clear(sv);
+                    assert_int_equal(gs_c4_solve(sv, &s, weak, &a), GS_OK);
+                    if (!a.known || a.score != want)
+                        fail_msg("%s line %d, %d threads%s: score %d (known "
+                                 "%d), expected %d", sets[f].name, n + 1,
+                                 threads, weak ? ", weak" : "", a.score,
+                                 a.known, want);
+                    assert_true(gs_c4_can_play(g, &s, a.best));
+                    if (!TEST_THREADS) {
+                        if (n % 2)
+                            gs_c4_solver_clear(one);
+                        assert_int_equal(gs_c4_solve(one, &s, weak, &b),
+                                         GS_OK);
+                        assert_true(a.nodes == b.nodes);
+                    }
+                }
+            }
+            fclose(fp);
+        }
+        gs_c4_solver_free(sv);
+        gs_c4_solver_free(one);
+    }
+    gs_c4_free(g);
+}
+
 int main(void)
 {
     struct stat st;
@@ -113,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_test_sets),
         cmocka_unit_test(test_hooks_7x6_test_set),
+        cmocka_unit_test(test_threads_set_scores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

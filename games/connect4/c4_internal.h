@@ -41,9 +41,10 @@ int c4_analyze_each(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
                     gs_c4_analysis *out);
 
 /*
- * Connect Four's own exact search (search.c): one thread, its own table of
- * about table_bytes (grown as stores come, emptied by generation), kept
- * from solve to solve until c4_search_clear.
+ * Connect Four's own exact search (search.c): its own table of about
+ * table_bytes (grown as stores come, emptied by generation), kept from solve to solve until c4_search_clear, and
+ * `threads` threads (lazy SMP: the others' searches fill the table the
+ * first one's answer comes from; one, in a library without threads).
  */
 typedef struct c4_search c4_search;
 
@@ -60,12 +61,14 @@ typedef struct c4_answer {
     gs_stop stopped;      /* the limit that stopped the search, if any */
     int best;             /* a column, -1 when none was found */
     bool best_proved;     /* best scores `score` */
-    uint64_t nodes;       /* calls of the search function, Pons's way */
+    uint64_t nodes;       /* calls of the search function, Pons's way,
+                             by every thread */
+    uint64_t own_nodes;   /* those of the first thread, which answers */
     double seconds;
 } c4_answer;
 
 /* GS_OK and *out, or GS_ENOMEM (*out NULL). */
-int c4_search_new(const gs_c4 *g, size_t table_bytes,
+int c4_search_new(const gs_c4 *g, size_t table_bytes, int threads,
                   const gs_allocator *alloc, c4_search **out);
 void c4_search_free(c4_search *S);
 /* Empties the table (a new generation). */

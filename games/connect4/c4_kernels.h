@@ -107,8 +107,9 @@ C4_KERNEL bool has_four(shape sh, uint64_t p)
  * x-3d .. x-d, x-2d .. x+d, x-d .. x+2d or x+d .. x+3d. */
 C4_KERNEL uint64_t line_ends(uint64_t p, int d)
 {
-    uint64_t lo = (p << d) & (p << (2 * d));   /* x-d and x-2d */
-    uint64_t hi = (p >> d) & (p >> (2 * d));   /* x+d and x+2d */
+    const uint64_t pair = p & (p << d);        /* x and x-d */
+    const uint64_t lo = pair << d;             /* x-d and x-2d */
+    const uint64_t hi = pair >> (2 * d);       /* x+d and x+2d */
     return (lo & ((p << (3 * d)) | (p >> d))) |
            (hi & ((p >> (3 * d)) | (p << d)));
 }
@@ -273,7 +274,7 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
     const uint64_t theirs = (s->current ^ s->mask) |
                             (g->even_rows & ~s->mask & ~playable_now);
     const uint64_t mine = g->board & ~theirs;
-    if (has_four(sh, mine) && !lines_covered(g, sh, mine, theirs))
+    if (!lines_covered(g, sh, mine, theirs))   /* true without lines */
         return;
     *mhi = 0;
     if (exact && has_four(sh, theirs)) {
@@ -312,9 +313,14 @@ C4_KERNEL void claimeven(const gs_c4 *g, shape sh, const gs_c4_state *s,
  * being full. It saves the solver nodes and time (docs/tuning.md); what
  * it saves comes from the children's bounds, read before they are
  * searched, since a node's own chain was its parent's child's.
+ *
+ * known: s's mover is known to have no winning cell playable and the
+ * opponent's winning cells are `threats` (a caller that worked them out
+ * already); otherwise both are worked out here.
  */
-C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
-                           const gs_c4_state *s, int *mlo, int *mhi)
+C4_KERNEL uint64_t judge_from(const gs_c4 *g, shape sh, bool exact,
+                              const gs_c4_state *s, bool known,
+                              uint64_t threats, int *mlo, int *mhi)
 {
     uint64_t first = 0;   /* s's cells worth playing */
     int lo = INT_MIN, hi = INT_MAX;   /* s's mover's view */
@@ -324,11 +330,13 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
         int tlo, thi;
         uint64_t moves = 0;
         const uint64_t possible = playable(g, &t);
-        if (possible & winning_cells(g, sh, t.current, t.mask)) {
+        if (!known && (possible & winning_cells(g, sh, t.current, t.mask))) {
             tlo = thi = (sh_cells(sh) + 1 - t.moves) / 2;
         } else {
             const uint64_t opp_win =
-                winning_cells(g, sh, t.current ^ t.mask, t.mask);
+                known ? threats
+                      : winning_cells(g, sh, t.current ^ t.mask, t.mask);
+            known = false;
             const uint64_t forced = possible & opp_win;
             moves = possible;
             if (forced)
@@ -369,6 +377,13 @@ C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
     *mlo = lo;
     *mhi = hi;
     return lo < hi ? first : 0;
+}
+
+/* judge_from with nothing known of s. */
+C4_KERNEL uint64_t judge_k(const gs_c4 *g, shape sh, bool exact,
+                           const gs_c4_state *s, int *mlo, int *mhi)
+{
+    return judge_from(g, sh, exact, s, false, 0, mlo, mhi);
 }
 
 /*

@@ -40,14 +40,56 @@
 #include "c4_internal.h"
 #include "c4_kernels.h"
 #include "../../src/mem.h"
+#include "../../src/thread.h"
 
+/* An entry: two words, each read and written whole, so that threads
+ * sharing the table never see half a word; `check` is the key xor `data`,
+ * so that an entry whose words two threads wrote reads as another key's
+ * (and so, but for a coincidence of the bits of two data words and two
+ * keys, as no entry of the position). data holds, from its low byte:
+ * the generation that wrote it (0: never written), the lower and upper
+ * bounds of the score, the mover's view (two's complement bytes), the
+ * stones of its position. */
 typedef struct entry {
-    uint64_t key;
-    int8_t lo, hi;    /* the score lies in [lo, hi], the mover's view */
-    uint8_t gen;      /* the generation that wrote it; 0: never written */
-    uint8_t stones;   /* the stones of its position */
-    uint8_t pad[4];
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
 } entry;
+
+static inline uint64_t entry_data(int gen, int lo, int hi, int stones)
+{
+    return (uint64_t)(uint8_t)gen | (uint64_t)(uint8_t)(int8_t)lo << 8 |
+           (uint64_t)(uint8_t)(int8_t)hi << 16 | (uint64_t)stones << 24;
+}
+
+static inline int data_gen(uint64_t d)
+{
+    return (uint8_t)d;
+}
+
+static inline int data_lo(uint64_t d)
+{
+    return (int8_t)(uint8_t)(d >> 8);
+}
+
+static inline int data_hi(uint64_t d)
+{
+    return (int8_t)(uint8_t)(d >> 16);
+}
+
+static inline int data_stones(uint64_t d)
+{
+    return (uint8_t)(d >> 24);
+}
+
+static inline uint64_t load(const _Atomic uint64_t *w)
+{
+    return atomic_load_explicit(w, memory_order_relaxed);
+}
+
+static inline void store(_Atomic uint64_t *w, uint64_t v)
+{
+    atomic_store_explicit(w, v, memory_order_relaxed);
+}
 
 /* The table's first size, in entries (1 MiB). */
 #define TABLE_START_ENTRIES ((size_t)1 << 16)
@@ -65,6 +107,19 @@ struct c4_search {
                              doubled or was emptied */
     uint8_t gen;          /* the current generation, 1 .. 255 */
     atomic_bool cancel;
+    /* Several threads (lazy SMP): the helpers, threads - 1 of them, each
+     * a c4_search of its own sharing this one's table, and searching the
+     * same root in a column order of its own; this one's answer is the
+     * solve's. Only this one grows the table (its own stores counted),
+     * the helpers stopped meanwhile and started again on the larger one.
+     * A helper's helpers is NULL. */
+    int threads;
+    struct c4_search *helpers;
+    bool helped;              /* the helpers run in the solve under way */
+    uint64_t helper_nodes;    /* their nodes until they last stopped */
+    /* The columns centre first (a helper: two of them swapped) */
+    int order[GS_C4_MAX_WIDTH];
+    uint64_t order_mask[GS_C4_MAX_WIDTH];
     /* The solve under way. */
     bool symmetry;
     uint64_t nodes, node_limit;
@@ -72,6 +127,11 @@ struct c4_search {
     gs_stop stop;
     int root_moves;       /* stones on the root's board */
     int root_best;        /* the root's column that failed high last */
+    /* The root and window of the solve, and a helper's thread. */
+    gs_c4_state root;
+    bool weak;
+    thread_handle thread;
+    bool running;
 };
 
 /* A position and what its parent learned of it. */
@@ -112,19 +172,29 @@ static inline void table_prefetch(const c4_search *S, uint64_t hash)
 #endif
 }
 
+/* True when the entry e, whose data word reads d, is key's, of this
+ * generation. */
+static inline bool entry_is(const c4_search *S, const entry *e, uint64_t d,
+                            uint64_t key)
+{
+    return data_gen(d) == S->gen && (load(&e->check) ^ d) == key;
+}
+
 /* Narrows [*lo, *hi] by the table's entry for key, if any. */
 static inline void table_read(const c4_search *S, uint64_t key, uint64_t hash,
                               int *lo, int *hi)
 {
     const entry *e = &S->table[slot_of(S, hash)];
-    if (!(e->gen == S->gen && e->key == key))
-        e++;
-    if (e->gen == S->gen && e->key == key) {
-        if (e->lo > *lo)
-            *lo = e->lo;
-        if (e->hi < *hi)
-            *hi = e->hi;
+    uint64_t d = load(&e[0].data);
+    if (!entry_is(S, &e[0], d, key)) {
+        d = load(&e[1].data);
+        if (!entry_is(S, &e[1], d, key))
+            return;
     }
+    if (data_lo(d) > *lo)
+        *lo = data_lo(d);
+    if (data_hi(d) < *hi)
+        *hi = data_hi(d);
 }
 
 /* Doubles the table in use, each entry of this generation moved to its
@@ -146,12 +216,15 @@ static bool table_grow(c4_search *S)
     }
     S->entries = 2 * old;
     for (size_t i = 0; i < old; i++) {
-        if (t[i].gen != S->gen)
+        const uint64_t d = load(&t[i].data);
+        if (data_gen(d) != S->gen)
             continue;
-        const size_t j = slot_of(S, mix64(t[i].key)) | (i & 1);
+        const uint64_t c = load(&t[i].check);
+        const size_t j = slot_of(S, mix64(c ^ d)) | (i & 1);
         if (j != i) {   /* j is i + old: no entry of this generation */
-            t[j] = t[i];
-            t[i].gen = 0;
+            store(&t[j].check, c);
+            store(&t[j].data, d);
+            store(&t[i].data, 0);
         }
     }
     return true;
@@ -161,19 +234,34 @@ static bool table_grow(c4_search *S)
  * one (of an older generation), else the one whose position has more
  * stones (a smaller search to redo), the second on a tie. */
 static inline entry *pick_slot(c4_search *S, uint64_t key, uint64_t hash,
-                               int stones)
+                               uint64_t *data)
 {
-    (void)stones;
     entry *e = &S->table[slot_of(S, hash)];
-    if (e[0].gen == S->gen && e[0].key == key)
-        return &e[0];
-    if (e[1].gen == S->gen && e[1].key == key)
-        return &e[1];
-    if (e[0].gen != S->gen)
-        return &e[0];
-    if (e[1].gen != S->gen)
-        return &e[1];
-    return e[0].stones > e[1].stones ? &e[0] : &e[1];
+    const uint64_t d0 = load(&e[0].data), d1 = load(&e[1].data);
+    if (entry_is(S, &e[0], d0, key))
+        return *data = d0, &e[0];
+    if (entry_is(S, &e[1], d1, key))
+        return *data = d1, &e[1];
+    if (data_gen(d0) != S->gen)
+        return *data = d0, &e[0];
+    if (data_gen(d1) != S->gen)
+        return *data = d1, &e[1];
+    return data_stones(d0) > data_stones(d1) ? (*data = d0, &e[0])
+                                             : (*data = d1, &e[1]);
+}
+
+static void start_helpers(c4_search *S);
+static uint64_t stop_helpers(c4_search *S);
+
+/* table_grow, the helpers (if any run) stopped meanwhile. */
+static bool table_grow_alone(c4_search *S)
+{
+    if (!S->helped)
+        return table_grow(S);
+    S->helper_nodes += stop_helpers(S);
+    const bool grown = table_grow(S);
+    start_helpers(S);
+    return grown;
 }
 
 /* Stores what a search found of key's score: within [lo, hi], met with
@@ -181,43 +269,57 @@ static inline entry *pick_slot(c4_search *S, uint64_t key, uint64_t hash,
 static void table_store(c4_search *S, uint64_t key, uint64_t hash, int lo,
                         int hi, int stones)
 {
-    entry *e = pick_slot(S, key, hash, stones);
-    if (e->gen == S->gen && e->key == key) {
-        if (lo < e->lo)
-            lo = e->lo;
-        if (hi > e->hi)
-            hi = e->hi;
-    } else if (e->gen != S->gen && ++S->stores > S->entries / 2 &&
+    uint64_t d;
+    entry *e = pick_slot(S, key, hash, &d);
+    if (entry_is(S, e, d, key)) {
+        if (lo < data_lo(d))
+            lo = data_lo(d);
+        if (hi > data_hi(d))
+            hi = data_hi(d);
+    } else if (data_gen(d) != S->gen &&
+               (S->stores += (size_t)S->threads) > S->entries / 2 &&
                S->entries < S->max_entries) {
-        if (table_grow(S)) {
+        if (table_grow_alone(S)) {
             S->stores = 0;
-            e = pick_slot(S, key, hash, stones);
+            e = pick_slot(S, key, hash, &d);
         } else {
             S->max_entries = S->entries;
         }
     }
-    e->stones = (uint8_t)stones;
-    e->key = key;
-    e->lo = (int8_t)lo;
-    e->hi = (int8_t)hi;
-    e->gen = S->gen;
+    d = entry_data(S->gen, lo, hi, stones);
+    store(&e->data, d);
+    store(&e->check, key ^ d);
 }
 
-int c4_search_new(const gs_c4 *g, size_t table_bytes,
+/* The table's size in use when emptied. */
+static size_t start_entries(const c4_search *S)
+{
+    if (S->max_entries < TABLE_START_ENTRIES)
+        return S->max_entries;
+    return TABLE_START_ENTRIES;
+}
+
+int c4_search_new(const gs_c4 *g, size_t table_bytes, int threads,
                   const gs_allocator *alloc, c4_search **out)
 {
     *out = NULL;
+    if (threads < 1 || !THREADS_AVAILABLE)
+        threads = 1;   /* without threads, one thread's search exactly */
     c4_search *S = mem_resize(alloc, NULL, 0, sizeof *S);
     if (!S)
         return GS_ENOMEM;
     memset(S, 0, sizeof *S);
     S->alloc = *alloc;
     S->g = g;
+    S->threads = threads;
+    for (int i = 0; i < g->width; i++) {
+        S->order[i] = g->order[i];
+        S->order_mask[i] = g->order_mask[i];
+    }
     S->max_entries = 2;   /* one bucket at least */
     while (S->max_entries * 2 * sizeof(entry) <= table_bytes)
         S->max_entries *= 2;
-    S->entries = S->max_entries < TABLE_START_ENTRIES ? S->max_entries
-                                                      : TABLE_START_ENTRIES;
+    S->entries = start_entries(S);
     S->table = mem_resize(alloc, NULL, 0, S->entries * sizeof(entry));
     if (!S->table) {
         mem_resize(alloc, S, sizeof *S, 0);
@@ -227,6 +329,34 @@ int c4_search_new(const gs_c4 *g, size_t table_bytes,
     S->allocated = S->entries;
     S->gen = 1;
     atomic_init(&S->cancel, false);
+    if (threads > 1) {
+        const size_t bytes = (size_t)(threads - 1) * sizeof *S->helpers;
+        S->helpers = mem_resize(alloc, NULL, 0, bytes);
+        if (!S->helpers) {
+            c4_search_free(S);
+            return GS_ENOMEM;
+        }
+        for (int h = 0; h < threads - 1; h++) {
+            c4_search *H = &S->helpers[h];
+            memcpy(H, S, sizeof *H);
+            H->threads = 1;
+            H->helpers = NULL;
+            atomic_init(&H->cancel, false);
+            /* Helper h swaps two neighbours of the centre-first order
+             * after the centre, at h + 1 and h + 2 (cyclically), so that
+             * its search meets the positions in an order of its own
+             * among children of equal ordering scores. */
+            if (g->width > 2) {
+                const int a = 1 + h % (g->width - 2), b = a + 1;
+                const int c = H->order[a];
+                const uint64_t m = H->order_mask[a];
+                H->order[a] = H->order[b];
+                H->order_mask[a] = H->order_mask[b];
+                H->order[b] = c;
+                H->order_mask[b] = m;
+            }
+        }
+    }
     *out = S;
     return GS_OK;
 }
@@ -236,6 +366,9 @@ void c4_search_free(c4_search *S)
     if (!S)
         return;
     gs_allocator a = S->alloc;
+    if (S->helpers)
+        mem_resize(&a, S->helpers,
+                   (size_t)(S->threads - 1) * sizeof *S->helpers, 0);
     mem_resize(&a, S->table, S->allocated * sizeof(entry), 0);
     mem_resize(&a, S, sizeof *S, 0);
 }
@@ -243,8 +376,7 @@ void c4_search_free(c4_search *S)
 void c4_search_clear(c4_search *S)
 {
     S->stores = 0;
-    S->entries = S->max_entries < TABLE_START_ENTRIES ? S->max_entries
-                                                      : TABLE_START_ENTRIES;
+    S->entries = start_entries(S);
     if (++S->gen == 0) {   /* every generation used: empty it for real */
         memset(S->table, 0, S->allocated * sizeof(entry));
         S->gen = 1;
@@ -293,12 +425,40 @@ C4_KERNEL void judge_node(const c4_search *S, shape sh, node *n)
 }
 
 /*
+ * dead_lines for a child k of a node n. The child's opponent (n's mover)
+ * has, in stones and empty cells, what they had in n: whether they can
+ * still make four is worked out once for all of n's children, when the
+ * first needs it.
+ */
+typedef struct dead_info {
+    bool ready;
+    bool opp_dead;    /* a child's opponent cannot make four */
+} dead_info;
+
+C4_KERNEL void dead_lines_child(const gs_c4 *g, shape sh,
+                                const gs_c4_state *n, const gs_c4_state *k,
+                                dead_info *d, int *mlo, int *mhi)
+{
+    if (2 * k->moves < sh_cells(sh))
+        return;
+    if (!d->ready) {
+        d->opp_dead = !has_four(sh, n->current | (g->board & ~n->mask));
+        d->ready = true;
+    }
+    if (!has_four(sh, k->current | (g->board & ~k->mask)))
+        *mhi = 0;
+    if (d->opp_dead)
+        *mlo = 0;
+}
+
+/*
  * judge_node for a child k of a node: judge_k's bounds with what a child
  * is known not to need. Its mover cannot win at once (its parent played a
  * move worth playing), so only the opponent's threats are worked out, and
  * kept for the ordering score; a chain of forced moves is left to judge_k.
  */
-C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
+C4_KERNEL void judge_child(const c4_search *S, shape sh, const node *n,
+                           dead_info *dead, node *k)
 {
     const gs_c4 *g = S->g;
     const gs_c4_state *s = &k->s;
@@ -316,11 +476,12 @@ C4_KERNEL void judge_child(const c4_search *S, shape sh, node *k)
     } else if (s->moves >= sh_cells(sh) - 2) {
         k->lo = k->hi = 0;
     } else if (!(moves & (moves - 1))) {
-        moves = judge_k(g, sh, true, s, &k->lo, &k->hi);   /* the chain */
+        moves = judge_from(g, sh, true, s, true, threats, &k->lo,
+                           &k->hi);   /* the chain */
     } else {
         k->lo = -(sh_cells(sh) - 2 - s->moves) / 2;
         k->hi = (sh_cells(sh) - 1 - s->moves) / 2;
-        dead_lines(g, sh, s, &k->lo, &k->hi);
+        dead_lines_child(g, sh, &n->s, s, dead, &k->lo, &k->hi);
         claimeven(g, sh, s, true, &k->hi);
     }
     k->moves = moves;
@@ -396,10 +557,10 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
     node kid[GS_C4_MAX_WIDTH];
     int n_kids = 0;
     for (int i = 0; i < sh.width; i++) {
-        if (!(n->moves & g->order_mask[i]))
+        if (!(n->moves & S->order_mask[i]))
             continue;
         node *k = &kid[n_kids++];
-        k->col = g->order[i];
+        k->col = S->order[i];
         play_on(g, &n->s, k->col, &k->s);
         k->key = key_of(S, sh, &k->s);
         k->hash = mix64(k->key);
@@ -407,9 +568,10 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
     }
     const node *pick[GS_C4_MAX_WIDTH];   /* the children to search */
     int kept = 0;
+    dead_info dead = {false, false};
     for (int i = 0; i < n_kids; i++) {
         node *k = &kid[i];
-        judge_child(S, sh, k);
+        judge_child(S, sh, n, &dead, k);
         if (-k->hi >= beta) {   /* the child's worst for n beats beta */
             if (!forced)
                 table_store(S, n->key, n->hash, -k->hi, n->hi, n->s.moves);
@@ -499,6 +661,7 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
     const gs_c4 *g = S->g;
     const shape sh = shape_of(g);
     const uint64_t moves = non_losing(g, sh, &n->s);
+    dead_info dead = {false, false};
     for (int i = 0; i < sh.width; i++) {
         if (!(moves & g->order_mask[i]))
             continue;
@@ -507,7 +670,7 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
         play_on(g, &n->s, k.col, &k.s);
         k.key = key_of(S, sh, &k.s);
         k.hash = mix64(k.key);
-        judge_child(S, sh, &k);
+        judge_child(S, sh, n, &dead, &k);
         if (-k.hi >= score)
             return k.col;
         if (-k.lo < score)
@@ -522,6 +685,111 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
     return -1;
 }
 
+/*
+ * Null-window probes of root (its bounds set by make_root, lo < hi)
+ * halving [*min, *max], the range of the scores still possible, until it
+ * is one score or the search stops; *best: the column that failed high
+ * last (-1: none).
+ */
+static void probe_root(c4_search *S, negamax_fn search, const node *root,
+                       int *min, int *max, int *best)
+{
+    while (*min < *max && !S->stop) {
+        int med = *min + (*max - *min) / 2;
+        if (med <= 0 && *min / 2 < med)
+            med = *min / 2;
+        else if (med >= 0 && *max / 2 > med)
+            med = *max / 2;
+        S->root_best = -1;
+        const int r = search(S, root, med, med + 1);
+        if (S->stop)
+            break;
+        if (r <= med) {
+            *max = r;
+        } else {
+            *min = r;
+            *best = S->root_best;
+        }
+    }
+}
+
+/* The range of scores a solve of s starts from: every score possible
+ * (those of a win or a loss at once included, which places the probes
+ * better than the tight bounds do), or [-1, 1] for a weak solve. */
+static void score_range(const gs_c4 *g, const gs_c4_state *s, bool weak,
+                        int *min, int *max)
+{
+    *min = weak ? -1 : -(g->cells - s->moves) / 2;
+    *max = weak ? 1 : (g->cells + 1 - s->moves) / 2;
+}
+
+static negamax_fn search_of(const gs_c4 *g)
+{
+    return g->width == 7 && g->height == 6 ? negamax_std : negamax_any;
+}
+
+/* A helper thread: the solve's probes on its own, filling the shared
+ * table, until they end or the solve is over (its cancel). */
+static void *helper_main(void *arg)
+{
+    c4_search *H = arg;
+    node root;
+    make_root(H, &H->root, &root);
+    int min, max, best = -1;
+    score_range(H->g, &H->root, H->weak, &min, &max);
+    if (root.lo < root.hi)
+        probe_root(H, search_of(H->g), &root, &min, &max, &best);
+    return NULL;
+}
+
+/* Starts S's helpers on the solve of S->root (with its limits but the
+ * nodes, which count the main search only): each whose thread starts
+ * runs helper_main. */
+static void start_helpers(c4_search *S)
+{
+    for (int h = 0; h < S->threads - 1; h++) {
+        c4_search *H = &S->helpers[h];
+        H->table = S->table;
+        H->entries = S->entries;
+        H->max_entries = S->entries;
+        H->allocated = 0;   /* not its own */
+        H->gen = S->gen;
+        H->stores = 0;
+        H->symmetry = S->symmetry;
+        H->nodes = 0;
+        H->node_limit = UINT64_MAX;
+        H->deadline = S->deadline;
+        H->stop = GS_STOP_NONE;
+        H->root_moves = S->root_moves;
+        H->root = S->root;
+        H->weak = S->weak;
+        atomic_store(&H->cancel, false);
+        H->running = thread_start(&H->thread, helper_main, H);
+    }
+}
+
+/* Stops S's helpers and waits for them: the nodes they searched. */
+static uint64_t stop_helpers(c4_search *S)
+{
+    uint64_t nodes = 0;
+    for (int h = 0; h < S->threads - 1; h++) {
+        c4_search *H = &S->helpers[h];
+        if (!H->running)
+            continue;
+        atomic_store(&H->cancel, true);
+        thread_join(&H->thread);
+        H->running = false;
+        nodes += H->nodes;
+    }
+    return nodes;
+}
+
+/*
+ * Solves s. With helpers (several threads, and no node limit, which
+ * stays a count of one deterministic search), they search the same root
+ * meanwhile, sharing the table; the main search's answer is the solve's,
+ * and the nodes are all the threads'.
+ */
 int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
                     c4_answer *out)
 {
@@ -537,14 +805,13 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     S->stop = GS_STOP_NONE;
     S->root_moves = s->moves;
     S->root_best = -1;
-    const negamax_fn search =
-        g->width == 7 && g->height == 6 ? negamax_std : negamax_any;
+    const negamax_fn search = search_of(g);
 
     /* Step 1. A game over, or won at once: no search. */
     if (s->over) {
         out->known = true;
         out->score = s->over == 3 ? 0 : -gs_c4_win_score(g, s->moves - 1);
-        out->nodes = 1;
+        out->nodes = out->own_nodes = 1;
         out->seconds = now_seconds() - start;
         return GS_OK;
     }
@@ -556,45 +823,29 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
         out->score = gs_c4_win_score(g, s->moves);
         out->best = (int)cols[0];
         out->best_proved = true;
-        out->nodes = 1;
+        out->nodes = out->own_nodes = 1;
         out->seconds = now_seconds() - start;
         return GS_OK;
     }
 
     /* Step 2. Null-window probes halving the range of the scores still
-     * possible (those of a win or a loss at once included, which places
-     * the probes better than the tight bounds do), the root's bounds
-     * kept within the node. */
+     * possible, the root's bounds kept within the node; the helpers
+     * probing too. */
     node root;
     make_root(S, s, &root);
-    int min = -(g->cells - s->moves) / 2;
-    int max = (g->cells + 1 - s->moves) / 2;
-    if (lim->weak) {
-        min = -1;
-        max = 1;
-    }
+    int min, max, best = -1;
+    score_range(g, s, lim->weak, &min, &max);
+    S->root = *s;
+    S->weak = lim->weak;
+    S->helper_nodes = 0;
+    S->helped = root.lo < root.hi && S->threads > 1 && !lim->max_nodes;
+    if (S->helped)
+        start_helpers(S);
     if (root.lo >= root.hi) {   /* the rules settle it */
         min = max = root.lo;
         S->nodes = 1;
     }
-    int best = -1;
-    while (min < max && !S->stop) {
-        int med = min + (max - min) / 2;
-        if (med <= 0 && min / 2 < med)
-            med = min / 2;
-        else if (med >= 0 && max / 2 > med)
-            med = max / 2;
-        S->root_best = -1;
-        const int r = search(S, &root, med, med + 1);
-        if (S->stop)
-            break;
-        if (r <= med) {
-            max = r;
-        } else {
-            min = r;
-            best = S->root_best;
-        }
-    }
+    probe_root(S, search, &root, &min, &max, &best);
 
     /* Step 3. A best column: the one that failed high last, else one
      * probed for. */
@@ -616,7 +867,11 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     }
     out->best = best;
     out->stopped = S->stop;
+    out->own_nodes = S->nodes;
     out->nodes = S->nodes;
+    if (S->helped)
+        out->nodes += stop_helpers(S) + S->helper_nodes;
+    S->helped = false;
     out->seconds = now_seconds() - start;
     return GS_OK;
 }

@@ -4,10 +4,12 @@
  * a solver object (the game's engine and its table), and the two questions
  * people ask of a position: its score, and every column's score.
  *
- * One thread solves with Connect Four's own search (search.c), several
- * with the engine's threads sharing its table. The engine's values are
- * the first player's; the solver turns them into scores for the player to
- * move, and checks that an exact search answered an exact whole score.
+ * Every solve runs Connect Four's own search (search.c), on as many
+ * threads as asked. The engine's path of gs_c4_solve is no longer taken
+ * (sv->engine is never made) and goes once nothing else reads it; there,
+ * the engine's values are the first player's, turned into scores for the
+ * player to move, with a check that an exact search answered an exact
+ * whole score.
  */
 #include <limits.h>
 #include <math.h>
@@ -152,14 +154,7 @@ int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
     sv->alloc = *alloc;
     sv->g = g;
     c4_game_exact(g, &sv->game);
-    int rc;
-    if (p->threads == 1) {
-        rc = c4_search_new(g, p->table_bytes, alloc, &sv->search);
-    } else {
-        rc = gs_engine_new(&sv->game, alloc, &sv->engine);
-        if (rc == GS_OK)
-            rc = gs_engine_tt_resize(sv->engine, p->table_bytes);
-    }
+    int rc = c4_search_new(g, p->table_bytes, p->threads, alloc, &sv->search);
     if (rc != GS_OK) {
         gs_c4_solver_free(sv);
         return rc;

@@ -144,11 +144,13 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 
 /* ---- The solver ---------------------------------------------------------
  *
- * An exact solver with its own transposition table: on one thread,
- * Connect Four's own negamax (integer scores, null-window bisection, nodes
- * counted as Pascal Pons counts them: every call of the search); on
- * several, the engine's threads sharing its table, searched with one
- * recipe (gs_c4_search_options).
+ * An exact solver with its own transposition table: Connect Four's own
+ * negamax (integer scores, null-window bisection, nodes counted as Pascal
+ * Pons counts them: every call of the search); on several threads, the
+ * others search the same position meanwhile, in column orders of their
+ * own, filling the shared table, and the first one's answer is the
+ * solve's (a library built without threads, or a search with a node
+ * limit, runs one).
  * Scores are Pons's, for the player to move: 0 a draw, a win with the
  * player's last stone 1, with the stone before 2, and so on; a loss minus
  * the opponent's win. A "weak" solve answers only the sign: 1 win, 0 draw,
@@ -191,7 +193,8 @@ typedef struct gs_c4_solver gs_c4_solver;
 typedef struct gs_c4_solver_params {
     size_t table_bytes;   /* the transposition table (default 64 MiB; > 0) */
     int threads;          /* threads sharing the table (default 1; >= 1);
-                             with more, node counts vary from run to run */
+                             with more, node counts (every thread's) vary
+                             from run to run */
     bool symmetry;        /* store a position and its mirror image as one
                              entry (default false: only in the solves of
                              a position that is its own mirror image) */
