@@ -51,7 +51,7 @@ def times(line):
     line = re.sub(r"^(\d* (-?\d+|\?) \d+) \d+$", r"\1 T", line)
     # compare's rows: depth algorithm nodes leaves ms ebf value best
     f = line.split()
-    if len(f) >= 6 and f[0].isdigit() and re.match(r"(minimax|alphabeta|expectimax)", f[1]):
+    if len(f) >= 6 and f[0].isdigit() and re.match(r"(minimax|alphabeta|expectimax|pvs|mtdf|sss)", f[1]):
         f[4] = "T"
         line = " ".join(f)
     return line.rstrip()
