@@ -99,9 +99,9 @@ class build_py_with_layouts(build_py):
                 shutil.copy(path, dest)
 
 
-# docs/python.md, installed as the program's docs are, under the prefix:
-# share/doc/gamesearch (help(gamesearch) names it)
-DOCS = [("share/doc/gamesearch", ["docs/python.md"])]
+# docs/python.md, installed where CMake's install puts it, under the
+# prefix: share/doc/gamesearch/docs/python.md (help(gamesearch) names it)
+DOCS = [("share/doc/gamesearch/docs", ["docs/python.md"])]
 
 
 setup(

@@ -70,7 +70,7 @@ else:
         data = "%s-%s.data/data/" % (p["name"], p["version"])
         for doc in ("python.md",):
             with open(os.path.join(ROOT, "docs", doc), "rb") as f:
-                files[data + "share/doc/gamesearch/" + doc] = f.read()
+                files[data + "share/doc/gamesearch/docs/" + doc] = f.read()
         files[info + "/METADATA"] = (
             "Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\n"
             "Requires-Python: %s\n" % (p["name"], p["version"],

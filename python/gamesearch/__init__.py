@@ -26,10 +26,11 @@ from ._gamesearch import ParseError
 
 
 def _docs_path():
-    """docs/python.md where it is installed: share/doc/gamesearch under the
-    prefix the package was installed in (found from the package's place,
-    else Python's prefixes); else its place in the source repository."""
-    name = _os.path.join("share", "doc", "gamesearch", "python.md")
+    """docs/python.md where it is installed: share/doc/gamesearch/docs
+    under the prefix the package was installed in (found from the
+    package's place, else Python's prefixes), where CMake's install puts
+    it too; else its place in the source repository."""
+    name = _os.path.join("share", "doc", "gamesearch", "docs", "python.md")
     here = _os.path.dirname(_os.path.abspath(__file__))
     tried = []
     # PREFIX/lib/pythonX.Y/site-packages/gamesearch (and the like)
