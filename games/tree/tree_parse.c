@@ -651,7 +651,7 @@ static int fail_mixed(parser *ps, int line, int col, const char *what)
 /* Reads the name of a list or tuple (after `opener`) into node `id`. */
 static int nested_name(parser *ps, int32_t id, const char *opener)
 {
-    uint32_t off;
+    uint32_t off = 0;   /* (set on GS_OK; gcc -O3 cannot tell) */
     int rc;
     skip_space(ps);
     size_t at = ps->pos;
