@@ -1,5 +1,6 @@
 #!/bin/sh
-# The whole test suite: a build with warnings as errors, then the same tests
+# The whole test suite: the Release build the quick start installs (asserts
+# on), warnings as errors, then the same tests
 # under AddressSanitizer and UndefinedBehaviorSanitizer (asserts on in both),
 # then a build without threads (-DGS_THREADS=OFF) and the tests that differ
 # there: it leaves out the benchmarks, valgrind's run, MPI, the browser and
@@ -19,6 +20,9 @@ for kind in test asan nothreads; do
     dir=build-$kind
     extra=""
     skip=""
+    # the first build is the one the quick start installs (Release, asserts
+    # on), so its warnings are errors here too
+    [ "$kind" = test ] && extra="-DCMAKE_BUILD_TYPE=Release"
     [ "$kind" = asan ] && extra="-DGS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
     if [ "$kind" = nothreads ]; then
         extra="-DGS_THREADS=OFF -DGS_BENCH=OFF"
