@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -84,6 +85,67 @@ static int keep_owner(int fd, const struct stat *old)
     return errno;
 }
 
+/*
+ * The temporary files not yet renamed or removed, so that a run stopped
+ * by a signal (Ctrl-C, kill, a closed terminal) leaves none behind: the
+ * handler removes them, then lets the signal do what it did before (the
+ * handler there was, or the default: the process ends by the signal). A
+ * signal ignored stays ignored. A command writes a few outputs at most;
+ * one beyond the slots is still written, only not removed on a signal.
+ */
+enum { PENDING_SLOTS = 8 };
+static char *volatile pending[PENDING_SLOTS];
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction before[sizeof caught / sizeof caught[0]];
+static bool handlers_set;
+
+static void on_signal(int sig)
+{
+    for (size_t i = 0; i < PENDING_SLOTS; i++) {
+        char *p = pending[i];
+        if (p)
+            unlink(p);
+    }
+    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+        if (caught[i] != sig)
+            continue;
+        sigaction(sig, &before[i], NULL);
+        if (before[i].sa_handler != SIG_DFL && before[i].sa_handler != SIG_IGN)
+            before[i].sa_handler(sig);
+        else
+            raise(sig);   /* delivered when this handler returns */
+    }
+}
+
+static void remember(char *temp)
+{
+    if (!handlers_set) {
+        handlers_set = true;
+        for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+            sigaction(caught[i], NULL, &before[i]);
+            if (before[i].sa_handler == SIG_IGN ||
+                (before[i].sa_flags & SA_SIGINFO))
+                continue;
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_signal;
+            sigaction(caught[i], &sa, NULL);
+        }
+    }
+    for (size_t i = 0; i < PENDING_SLOTS; i++)
+        if (!pending[i]) {
+            pending[i] = temp;
+            return;
+        }
+}
+
+static void forget(const char *temp)
+{
+    for (size_t i = 0; i < PENDING_SLOTS; i++)
+        if (pending[i] == temp)
+            pending[i] = NULL;
+}
+
 /* Creates the temporary file beside out->target with `mode` and, when it
  * replaces a file (old not NULL), that file's owner and group (before
  * the mode, which a change of owner may clear bits of); 0 or an errno. */
@@ -111,6 +173,7 @@ static int open_temp(cli_outfile *out, mode_t mode, const struct stat *old)
         out->temp = NULL;
         return e;
     }
+    remember(out->temp);
     return 0;
 }
 
@@ -260,6 +323,7 @@ int cli_outfile_commit(const char *cmd, cli_outfile *const *outs, size_t n,
             say(cmd, out, errno);
             status = 1;
         } else if (out->temp) {
+            forget(out->temp);
             free(out->temp);
             out->temp = NULL;
         }
@@ -274,8 +338,10 @@ void cli_outfile_discard(cli_outfile *out)
     if (out->f)
         fclose(out->f);
     out->f = NULL;
-    if (out->temp)
+    if (out->temp) {
+        forget(out->temp);
         unlink(out->temp);
+    }
     free(out->temp);
     free(out->target);
     out->temp = out->target = NULL;

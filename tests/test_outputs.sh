@@ -211,5 +211,27 @@ else
     echo "skipped: a full filesystem (mounting a small tmpfs needs root and unshare -m)"
 fi
 
+# ---- a run stopped by a signal leaves no temporary file ----
+
+# Ctrl-C, kill or a closed terminal while a book is being solved: the old
+# book stays as it was and nothing is left beside it. (A book of 4 plies
+# takes minutes: the signal comes long before the end.)
+# (env --default-signal: a job started with & would ignore SIGINT.)
+mkdir -p "$TMP/sig"
+for sig in INT TERM HUP; do
+    printf "old book\n" >"$TMP/sig/c4.book"
+    env --default-signal=INT "$GS" connect4 book --ply 4 --out "$TMP/sig/c4.book" </dev/null >/dev/null 2>&1 &
+    pid=$!
+    sleep 1
+    kill -s $sig $pid
+    wait $pid
+    status=$?
+    left=$(ls -A "$TMP/sig" | tr "\n" " ")
+    if [ "$(cat "$TMP/sig/c4.book")" = "old book" ] && [ "$left" = "c4.book " ] &&
+        [ "$status" -gt 128 ]; then ok
+    else bad "connect4 book stopped by SIG$sig: the old book kept, no temporary file" \
+        "status $status" "left: $left"; fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
