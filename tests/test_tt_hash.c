@@ -117,9 +117,10 @@ static uint64_t hash_mixed(const void *ctx, const void *state)
     return z ^ (z >> 31);
 }
 
-/* Alpha-beta with the table from piles 3, 4, 5 (a win for MAX): the
- * nodes it searched. */
-static uint64_t nodes_with(uint64_t (*hash)(const void *, const void *))
+/* `algo` with the table from piles 3, 4, 5 (a win for MAX): the nodes it
+ * searched. */
+static uint64_t algo_nodes_with(uint64_t (*hash)(const void *, const void *),
+                                gs_algo algo)
 {
     gs_game g;
     memset(&g, 0, sizeof g);
@@ -142,12 +143,18 @@ static uint64_t nodes_with(uint64_t (*hash)(const void *, const void *))
     gs_search_options o;
     gs_search_options_init(&o);
     o.use_tt = true;
+    o.algo = algo;
     nim root = {{3, 4, 5}, 0};
     gs_result r;
     assert_int_equal(gs_search(e, &root, &o, &r), GS_OK);
     assert_true(r.value == 1.0);
     gs_engine_free(e);
     return r.nodes;
+}
+
+static uint64_t nodes_with(uint64_t (*hash)(const void *, const void *))
+{
+    return algo_nodes_with(hash, GS_ALPHABETA);
 }
 
 static void test_nim_hashes(void **state)
@@ -159,10 +166,25 @@ static void test_nim_hashes(void **state)
     assert_int_equal(nodes_with(hash_mixed), 971);
 }
 
+/* PVS and MTD(f) keep tables of their own keys too: the same nodes, and
+ * the right value, whatever the hash's low bits. */
+static void test_nim_hashes_other_searches(void **state)
+{
+    (void)state;
+    const gs_algo algos[] = {GS_PVS, GS_MTDF, GS_SSS};
+    for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+        uint64_t n = algo_nodes_with(hash_mixed, algos[i]);
+        assert_int_equal(algo_nodes_with(hash_multiplicative, algos[i]), n);
+        assert_int_equal(algo_nodes_with(hash_mult32, algos[i]), n);
+        assert_int_equal(algo_nodes_with(hash_identity, algos[i]), n);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nim_hashes),
+        cmocka_unit_test(test_nim_hashes_other_searches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
