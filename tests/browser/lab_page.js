@@ -146,9 +146,14 @@ async function main() {
   check("practice: all right", await text("#score"), asked + " of " + asked + " right");
   await p.click("#lab-new");
   await p.waitForFunction((s) => document.getElementById("lab-seed").value === s, String(Number(seed) + 1));
+  const next = program(["tree", "--random", spec + ",seed=" + (Number(seed) + 1)]).out;
+  /* the answer line of the tree before still shows until the new search
+   * ends, and the tree is kept then: wait for that */
+  await p.waitForFunction((want) => {
+    try { return (JSON.parse(localStorage.getItem("gamesearch.lab.trees")) || [])[0] === want; } catch (e) { return false; }
+  }, next, { timeout: 20000 });
   await settle({ test: "^value" });
-  check("practice: the next seed's tree", await p.$eval("#lab-text", (e) => e.value),
-        program(["tree", "--random", spec + ",seed=" + (Number(seed) + 1)]).out);
+  check("practice: the next seed's tree", await p.$eval("#lab-text", (e) => e.value), next);
 
   /* ---- Kept in localStorage until forgotten ---- */
   await p.goto("file://" + path.join(site, "tree-lab.html"));
