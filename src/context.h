@@ -16,6 +16,15 @@
 #include <string.h>
 
 #include "engine.h"
+#include "tt.h"
+
+/* The table key of a game's hash, for every search that keeps a table:
+ * tt_key of it, or the hash itself when the game says it is mixed
+ * already. */
+static inline uint64_t hash_key(const gs_engine *e, uint64_t hash)
+{
+    return e->solver.hash_mixed ? hash : tt_key(hash);
+}
 
 /* The hook's calls are kept out of the node's code (out of line, marked
  * cold), so that a search without a hook pays one test per event. */

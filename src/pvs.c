@@ -179,8 +179,7 @@ static double pvs_node(gs_engine *e, int ply, double alpha, double beta,
     uint64_t key = 0;
     gs_action tt_move = GS_NO_ACTION;
     if (e->mode.use_tt) {
-        uint64_t h = g->hash(g->ctx, state);
-        key = e->solver.hash_mixed ? h : tt_key(h);   /* as solver_tier.h */
+        key = hash_key(e, g->hash(g->ctx, state));
         tt_entry hit;
         if (tt_probe(e->tt, key, &hit)) {
             tt_move = hit.action;

@@ -17,15 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "context.h"
 #include "engine.h"
 #include "tt.h"
-
-/* The table key of a game's hash: tt_key of it, or the hash itself when
- * the game says it is mixed already. */
-static inline uint64_t hash_key(const gs_engine *e, uint64_t hash)
-{
-    return e->solver.hash_mixed ? hash : tt_key(hash);
-}
 
 /* The table's key for `state` (hash_key of its hash). With symmetry, a
  * state and its images under the game's symmetries share the entry of
