@@ -20,6 +20,8 @@ extern PyObject *gsp_parse_error;
 /* Raises ParseError from a library error record; `what` (may be NULL)
  * prefixes the message ("layout"). Returns NULL. */
 PyObject *gsp_raise_parse_error(const gs_error *err, const char *what);
+/* Sets the roles a string names on a tree; -1 with ValueError (tree.c). */
+int gsp_tree_set_agents(gs_tree *t, const char *agents);
 
 /* Raises the exception that fits a library status: MemoryError for
  * GS_ENOMEM, ValueError otherwise, with `message` when not NULL or empty,

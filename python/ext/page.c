@@ -72,20 +72,8 @@ PyObject *gsp_tree_page(PyObject *self, PyObject *args, PyObject *kw)
         return gsp_raise_status(rc, NULL);
     PyObject *out = NULL;
     if (agents) {
-        gs_role roles[GS_TREE_MAX_AGENTS];
-        int n;
-        if (gs_tree_parse_roles(agents, roles, &n, &err) != GS_OK) {
-            PyErr_Format(PyExc_ValueError, "agents '%s': %s", agents,
-                         err.message);
+        if (gsp_tree_set_agents(t, agents) < 0)
             goto out;
-        }
-        if (gs_tree_set_roles(t, roles, n) != GS_OK) {
-            PyErr_Format(PyExc_ValueError, "agents '%s' names %d agent%s, "
-                         "but the tree's utility vectors have %d values "
-                         "(one utility an agent)", agents, n,
-                         n == 1 ? "" : "s", gs_tree_utility_count(t));
-            goto out;
-        }
     }
     if (depth < 0)
         depth = gs_tree_depth(t);

@@ -28,6 +28,28 @@ static int parse(PyObject *text, gs_tree **out)
     return 0;
 }
 
+/* The roles `agents` names ("max min", "max,min,chance"), set on tree t:
+ * 0, or -1 with ValueError saying what is wrong. */
+int gsp_tree_set_agents(gs_tree *t, const char *agents)
+{
+    gs_error err;
+    gs_role roles[GS_TREE_MAX_AGENTS];
+    int n;
+    if (gs_tree_parse_roles(agents, roles, &n, &err) != GS_OK) {
+        PyErr_Format(PyExc_ValueError, "agents '%s': %s", agents,
+                     err.message);
+        return -1;
+    }
+    if (gs_tree_set_roles(t, roles, n) != GS_OK) {
+        PyErr_Format(PyExc_ValueError, "agents '%s' names %d agent%s, "
+                     "but the tree's utility vectors have %d values "
+                     "(one utility an agent)", agents, n,
+                     n == 1 ? "" : "s", gs_tree_utility_count(t));
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *gsp_tree_check(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -159,20 +181,8 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     gs_error err;
     if (agents) {
-        gs_role roles[GS_TREE_MAX_AGENTS];
-        int n;
-        if (gs_tree_parse_roles(agents, roles, &n, &err) != GS_OK) {
-            PyErr_Format(PyExc_ValueError, "agents '%s': %s", agents,
-                         err.message);
+        if (gsp_tree_set_agents(t, agents) < 0)
             goto out;
-        }
-        if (gs_tree_set_roles(t, roles, n) != GS_OK) {
-            PyErr_Format(PyExc_ValueError, "agents '%s' names %d agent%s, "
-                         "but the tree's utility vectors have %d values "
-                         "(one utility an agent)", agents, n,
-                         n == 1 ? "" : "s", gs_tree_utility_count(t));
-            goto out;
-        }
     }
     if (depth < 0)
         depth = gs_tree_depth(t);
