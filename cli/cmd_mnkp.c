@@ -177,12 +177,12 @@ static void print_board(const table *t)
     }
 }
 
-/* "(3, 0, 0)" */
+/* "(3, 0, 0)", or in JSON "[3,0,0]" */
 static void print_vector(FILE *f, const double *u, int n, bool json)
 {
     fputs(json ? "[" : "(", f);
     for (int i = 0; i < n; i++)
-        fprintf(f, "%s%.10g", i ? ", " : "", u[i]);
+        fprintf(f, "%s%.10g", i ? (json ? "," : ", ") : "", u[i]);
     fputs(json ? "]" : ")", f);
 }
 
