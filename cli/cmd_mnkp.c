@@ -344,14 +344,14 @@ static int play(const mnkp_options *o)
                 printf("%c to move (a cell such as b2, q to quit): ",
                        marks[mover]);
                 fflush(stdout);
-                if (!read_line(line, sizeof line) ||
-                    strcmp(line, "q") == 0) {
-                    printf("\ngame abandoned\n");
+                bool got = read_line(line, sizeof line);
+                if (got && !isatty(STDIN_FILENO))
+                    printf("%s\n", CLI_Q(line));   /* as typed */
+                if (!got || strcmp(line, "q") == 0) {
+                    printf("%sgame abandoned\n", got ? "" : "\n");
                     table_free(&t);
                     return 0;
                 }
-                if (!isatty(STDIN_FILENO))
-                    printf("%s\n", CLI_Q(line));   /* as typed */
                 a = named_move(&t, line);
                 if (a >= 0)
                     break;
