@@ -13,6 +13,7 @@ const cli_command cli_commands[] = {
     {"match", cmd_match, cmd_match_options},
     {"games", cmd_games, cmd_games_options},
     {"web", cmd_web, cmd_web_options},
+    {"mnkp", cmd_mnkp, cmd_mnkp_options},
 };
 
 const size_t cli_num_commands = sizeof cli_commands / sizeof cli_commands[0];

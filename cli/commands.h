@@ -16,6 +16,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_web(int argc, char **argv);
+int cmd_mnkp(int argc, char **argv);
 
 /*
  * The same commands' option readers: each reads the options exactly as its
@@ -34,6 +35,7 @@ int cmd_bench_options(int argc, char **argv);
 int cmd_match_options(int argc, char **argv);
 int cmd_games_options(int argc, char **argv);
 int cmd_web_options(int argc, char **argv);
+int cmd_mnkp_options(int argc, char **argv);
 
 typedef struct cli_command {
     const char *name;

@@ -19,7 +19,7 @@
 /* The agents, comma separated, for messages. */
 #define PAC_AGENT_LIST "KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, " \
     "ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, " \
-    "MCTSAgent"
+    "MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent"
 
 /* ---- The command line (pacman_options.c) ---- */
 

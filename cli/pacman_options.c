@@ -261,7 +261,8 @@ int pac_options_parse(int argc, char **argv, pac_options *o)
         cli_error(cmd, "KeyboardAgent needs the terminal view, not %s; choose "
                   "another agent with -p (available: LeftTurnAgent, "
                   "GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, "
-                  "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)", o->quiet ? "-q" : "-t");
+                  "AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent, "
+                  "MaxnAgent, ParanoidAgent, BRSAgent)", o->quiet ? "-q" : "-t");
         return EXIT_BAD_INPUT;
     }
     if (o->jobs > 1 && o->b.pacman == GS_PAC_AGENT_KEYBOARD) {

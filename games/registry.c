@@ -9,7 +9,8 @@
 #include "gamesearch/registry.h"
 
 extern const gs_game_entry gs_tree_entry, gs_ttt_entry, gs_mnk_entry,
-    gs_gomoku_entry, gs_connect4_entry, gs_pacman_entry, gs_nim_entry;
+    gs_gomoku_entry, gs_connect4_entry, gs_pacman_entry, gs_nim_entry,
+    gs_mnkp_entry;
 
 /* Every game, in the order of `gamesearch games` and of the bench. */
 static const gs_game_entry *const games[] = {
@@ -20,6 +21,7 @@ static const gs_game_entry *const games[] = {
     &gs_connect4_entry,
     &gs_pacman_entry,
     &gs_nim_entry,
+    &gs_mnkp_entry,
 };
 
 #define NUM_GAMES ((int)(sizeof games / sizeof *games))

@@ -1871,7 +1871,7 @@ bad_input "pacman: --frameTime" "gamesearch pacman: --frameTime needs a number o
 bad_input "pacman: --max-moves 0" "gamesearch pacman: --max-moves needs a whole number of moves from 1 to 1000000000, not '0'" pacman --max-moves 0
 bad_input "pacman: --seed" "gamesearch pacman: --seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '1.5'" pacman --seed 1.5
 bad_input "pacman: -f and --seed" "gamesearch pacman: -f and --seed both set the random seed: give one" pacman -p GreedyAgent -q -f --seed 3
-bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -p MinimaxAgnet
+bad_input "pacman: unknown agent" "gamesearch pacman: unknown Pacman agent 'MinimaxAgnet' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent)" pacman -p MinimaxAgnet
 bad_input "pacman: unknown ghost" "gamesearch pacman: unknown ghost agent 'SmartGhost' (expected RandomGhost or DirectionalGhost)" pacman -g SmartGhost
 bad_input "pacman: -a unknown key" "gamesearch pacman: -a: GreedyAgent takes no argument 'depth' (it takes evalFn)" pacman -p GreedyAgent -a depth=2 -q
 bad_input "pacman: -a bad evalFn" "gamesearch pacman: -a: evalFn 'better' is unknown to GreedyAgent (it knows scoreEvaluation)" pacman -p GreedyAgent -a evalFn=better -q
@@ -1885,8 +1885,8 @@ bad_input "pacman: an argument" "gamesearch pacman: unexpected argument 'smallCl
 bad_input "pacman: --replay with -n" "gamesearch pacman: --replay plays the games as recorded: -n cannot be used with it" pacman --replay "$R" -n 2
 bad_input "pacman: --replay, no file" "gamesearch pacman: $TMP/none.rec: cannot open: No such file or directory" pacman --replay "$TMP/none.rec"
 bad_input "pacman: --record unwritable" "gamesearch pacman: --record $TMP/no/such.rec: cannot write: No such file or directory" pacman -p GreedyAgent -q --record "$TMP/no/such.rec"
-bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -q
-bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -t -l corridor
+bad_input "pacman: KeyboardAgent and -q" "gamesearch pacman: KeyboardAgent needs the terminal view, not -q; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent)" pacman -q
+bad_input "pacman: KeyboardAgent and -t" "gamesearch pacman: KeyboardAgent needs the terminal view, not -t; choose another agent with -p (available: LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent)" pacman -t -l corridor
 bad_input "pacman: KeyboardAgent without a terminal" "gamesearch pacman: KeyboardAgent needs a terminal (standard input is not a terminal); choose another agent with -p" pacman -l corridor
 bad_input "pacman: -j 0" "gamesearch pacman: -j needs a whole number of games at once from 1 to 256, not '0'" pacman -p GreedyAgent -q -j 0
 bad_input "pacman: --jobs many" "gamesearch pacman: --jobs needs a whole number of games at once from 1 to 256, not 'many'" pacman -p GreedyAgent -q --jobs many
@@ -2177,7 +2177,7 @@ fi
 # as \xHH, never sent to the terminal; long text cut at a character
 # boundary after 64 bytes, with "...".
 bad_input "an escape sequence in an option" "gamesearch tree: --depth needs a whole number of rounds from 0 to 1000000, not 'a\\x1b[31mb'" tree --depth "$(printf 'a\033[31mb')"
-bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent)" pacman -p "$(printf 'Gr\377eedy')"
+bad_input "a byte that is not UTF-8 in a name" "gamesearch pacman: unknown Pacman agent 'Gr\\xffeedy' (available: KeyboardAgent, LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent)" pacman -p "$(printf 'Gr\377eedy')"
 bad_input "a position of 10,000 characters" "gamesearch ttt: --solve 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...': the position has 10000 cells, not 9" ttt --solve "$(head -c 10000 /dev/zero | tr '\0' X)"
 bad_input "long text cut between characters" "gamesearch ttt: --solve 'a$(printf '\303\251%.0s' $(seq 31))...': unexpected character 'a' at cell a1 (character 1; use X, O or .)" ttt --solve "a$(printf '\303\251%.0s' $(seq 100))"
 bad_input "an escape sequence in an unknown option" "gamesearch tree: unknown option '--\\x1b]0;x\\x07' (see gamesearch tree --help)" tree "$(printf -- '--\033]0;x\007')"

@@ -207,7 +207,7 @@ fi
 
 bad_input "--large without a chart" "--large sets the chart's type: give --svg FILE too" --large
 
-bad_input "unknown game" "unknown game 'chess' (tree, ttt, mnk, gomoku, connect4, pacman or nim)" chess
+bad_input "unknown game" "unknown game 'chess' (tree, ttt, mnk, gomoku, connect4, pacman, nim or mnkp)" chess
 bad_input "extra argument" "unexpected argument 'y' (see gamesearch compare --help)" ttt x y
 bad_input "unknown algorithm" "--algo 'foo': not an algorithm (see gamesearch compare --help)" --algo minimax,foo
 bad_input "ordering without a hint" "--algo 'alphabeta+order': the game has no move ordering hint" tree "$EX/seed.tree" --algo alphabeta+order

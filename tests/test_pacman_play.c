@@ -248,6 +248,10 @@ static void test_agent_names(void **unused)
     assert_int_equal(gs_pac_agent_parse("champion"), GS_PAC_AGENT_CHAMPION);
     assert_int_equal(gs_pac_agent_parse("greedyagent"), -1);   /* exact case */
     assert_int_equal(gs_pac_agent_parse("greedy"), -1);
+    assert_int_equal(gs_pac_agent_parse("maxn"), GS_PAC_AGENT_MAXN);
+    assert_int_equal(gs_pac_agent_parse("Paranoid"), GS_PAC_AGENT_PARANOID);
+    assert_int_equal(gs_pac_agent_parse("brs"), GS_PAC_AGENT_BRS);
+    assert_string_equal(gs_pac_agent_name(GS_PAC_AGENT_BRS), "BRSAgent");
     assert_int_equal(gs_pac_agent_parse(""), -1);
     assert_string_equal(gs_pac_agent_name(GS_PAC_NUM_AGENT_KINDS), "?");
 }
@@ -313,9 +317,77 @@ static void test_agent_args(void **unused)
             "ReflexAgent takes no argument 'depth' (it takes index)");
     refused(GS_PAC_AGENT_RANDOM, "depth=2", 1,
             "RandomAgent takes no argument 'depth' (it takes index)");
+    refused(GS_PAC_AGENT_BRS, "depth=2,ghostModel=random", 9,
+            "ghostModel must be min for BRSAgent, whose ghosts choose their "
+            "replies, not 'random'");
+    refused(GS_PAC_AGENT_MAXN, "iterations=5", 1,
+            "MaxnAgent takes no argument 'iterations' (it takes depth, "
+            "evalFn, ghostModel, time, nodes, countStates)");
+    assert_int_equal(gs_pac_agent_args_check(GS_PAC_AGENT_MAXN,
+                                             "ghostModel=directional", NULL),
+                     GS_OK);
     gs_error e;
     assert_int_equal(gs_pac_agent_args_check(GS_PAC_NUM_AGENT_KINDS, NULL, &e),
                      GS_EINVAL);
+}
+
+/* ---- The agents of more than two players --------------------------------- */
+
+/* Pacman's utility in the searches of more than two players is the
+ * evaluation the agent was given, not the bare score. */
+static void test_search_game_utilities(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 2);
+    void *state = malloc(gs_pacman_state_size(w));
+    assert_non_null(state);
+    gs_pacman_initial(w, state);
+    static const gs_pac_eval evals[] = {GS_PAC_EVAL_SCORE, GS_PAC_EVAL_BETTER,
+                                        GS_PAC_EVAL_CHAMPION};
+    for (size_t i = 0; i < sizeof evals / sizeof *evals; i++) {
+        gs_pac_search_game sg = {.world = w, .eval = evals[i]};
+        gs_game g;
+        gs_pacman_search_game(&sg, &g);
+        double u[3];
+        g.utilities(g.ctx, state, u);
+        assert_true(u[0] == g.value(g.ctx, state));
+        assert_true(u[0] == gs_pacman_evaluate(w, state, evals[i]));
+    }
+    free(state);
+    gs_pacman_free(w);
+}
+
+/* One move of each agent of more than two players from crossroads' start,
+ * with the nodes it searched: paranoid against min ghosts is alpha-beta,
+ * node for node. */
+static void test_multi_agents_decide(void **unused)
+{
+    (void)unused;
+    gs_pacman *w = project_world("crossroads", 2);
+    void *state = malloc(gs_pacman_state_size(w));
+    assert_non_null(state);
+    gs_pacman_initial(w, state);
+    static const gs_pac_agent_kind kinds[] = {
+        GS_PAC_AGENT_ALPHABETA, GS_PAC_AGENT_PARANOID, GS_PAC_AGENT_MAXN,
+        GS_PAC_AGENT_BRS};
+    gs_pac_decision d[4];
+    for (int i = 0; i < 4; i++) {
+        gs_pac_agent *a = agent_of(kinds[i], "depth=2,evalFn=better", w);
+        assert_int_equal(gs_pac_agent_act(a, state, NULL, &d[i]), GS_OK);
+        gs_pac_agent_free(a);
+    }
+    assert_int_equal(d[1].action, d[0].action);
+    assert_int_equal(d[1].nodes, d[0].nodes);
+    assert_int_equal(d[1].depth, 2);
+    /* best-reply search: 2 of Pacman's turns, each answered, 4 plies */
+    assert_int_equal(d[3].depth, 4);
+    assert_int_equal(d[0].nodes, 45);
+    assert_int_equal(d[2].nodes, 73);   /* max^n prunes nothing here */
+    assert_int_equal(d[3].nodes, 47);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(d[i].action, d[0].action);
+    free(state);
+    gs_pacman_free(w);
 }
 
 /* ---- The simple agents --------------------------------------------------- */
@@ -1553,6 +1625,8 @@ int main(void)
         cmocka_unit_test(test_agent_names),
         cmocka_unit_test(test_record_decisions),
         cmocka_unit_test(test_agent_args),
+        cmocka_unit_test(test_search_game_utilities),
+        cmocka_unit_test(test_multi_agents_decide),
         cmocka_unit_test(test_keyboard),
         cmocka_unit_test(test_left_turn_and_greedy),
         cmocka_unit_test(test_search_measurements),

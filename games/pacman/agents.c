@@ -31,16 +31,31 @@
  *                  a fixed node budget per move (so that a game plays the
  *                  same on any machine) and a transposition table emptied
  *                  before each move.
+ *   MaxnAgent, ParanoidAgent, BRSAgent
+ *                  ours: the searches of more than two players, each agent
+ *                  scored by its own utility (Pacman's is evalFn, a
+ *                  ghost's the game's: it wants to be the one that catches
+ *                  him). max^n lets every ghost maximise its own utility;
+ *                  paranoid makes them a coalition minimising Pacman's
+ *                  (with min ghosts it is AlphaBetaAgent, move for move);
+ *                  best-reply search lets only the ghost whose reply is
+ *                  worst for Pacman move between two of his turns. Children
+ *                  in legal order, ties to the first action, no table.
  *
  * Their -a arguments (multiAgents.py's depth and evalFn, and ours):
  *
  *   depth=N        rounds (Pacman and every ghost once); default 2. With
  *                  time= or nodes=: the deepest iteration (default none).
+ *                  BRSAgent: Pacman's turns, each answered by one ghost
+ *                  (2N plies).
  *   evalFn=NAME    scoreEvaluationFunction (score; the default),
  *                  betterEvaluationFunction (better), reflex, champion.
  *   ghostModel=M   min (ghosts minimise; the default of minimax and
- *                  alpha-beta), random (chance, uniform; expectimax's) or
- *                  directional (chance, DirectionalGhost's distribution).
+ *                  alpha-beta; under max^n and best-reply search they
+ *                  choose by their own utilities), random (chance,
+ *                  uniform; expectimax's) or directional (chance,
+ *                  DirectionalGhost's distribution). BRSAgent takes min
+ *                  only: its ghosts choose.
  *   time=SECONDS   iterative deepening until the time is up (depends on
  *                  the machine: the games are not reproducible).
  *   nodes=N        iterative deepening until N nodes are visited
@@ -82,12 +97,13 @@
 static const char *const agent_names[GS_PAC_NUM_AGENT_KINDS] = {
     "KeyboardAgent", "LeftTurnAgent", "GreedyAgent", "RandomAgent",
     "ReflexAgent", "MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent",
-    "ChampionAgent", "MCTSAgent"};
+    "ChampionAgent", "MCTSAgent", "MaxnAgent", "ParanoidAgent", "BRSAgent"};
 
 /* The short names of the agents from ReflexAgent on. */
 static const char *const short_names[GS_PAC_NUM_AGENT_KINDS -
                                      GS_PAC_AGENT_REFLEX] = {
-    "reflex", "minimax", "alphabeta", "expectimax", "champion", "mcts"};
+    "reflex", "minimax", "alphabeta", "expectimax", "champion", "mcts",
+    "maxn", "paranoid", "brs"};
 
 static bool same_caseless(const char *a, const char *b)
 {
@@ -214,6 +230,11 @@ static bool search_arg(gs_pac_agent_kind kind, const char *key, const char *valu
         else {
             say(err, errsize, "ghostModel must be min, random or "
                      "directional, not '%s'", value);
+            return false;
+        }
+        if (kind == GS_PAC_AGENT_BRS && sa->ghosts != GS_PAC_GHOSTS_MIN) {
+            say(err, errsize, "ghostModel must be min for BRSAgent, whose "
+                     "ghosts choose their replies, not '%s'", value);
             return false;
         }
     } else if (strcmp(key, "time") == 0) {
@@ -539,6 +560,18 @@ static void search_options(gs_pac_agent *a)
     case GS_PAC_AGENT_ALPHABETA:
         o->algo = GS_ALPHABETA;
         break;
+    case GS_PAC_AGENT_MAXN:
+        o->algo = GS_MAXN;
+        break;
+    case GS_PAC_AGENT_PARANOID:
+        o->algo = GS_PARANOID;
+        break;
+    case GS_PAC_AGENT_BRS:
+        /* a depth counts Pacman's turns, each with its reply */
+        o->algo = GS_BRS;
+        o->depth_unit = GS_DEPTH_PLIES;
+        o->depth = 2 * sa->depth;
+        break;
     default:   /* expectimax: MIN ghosts become uniform chance; CHANCE
                   ghosts keep their model's probabilities */
         o->algo = GS_EXPECTIMAX;
@@ -855,6 +888,9 @@ int gs_pac_agent_act(gs_pac_agent *agent, const void *state, gs_pyrandom *rng,
     case GS_PAC_AGENT_EXPECTIMAX:
     case GS_PAC_AGENT_CHAMPION:
     case GS_PAC_AGENT_MCTS:
+    case GS_PAC_AGENT_MAXN:
+    case GS_PAC_AGENT_PARANOID:
+    case GS_PAC_AGENT_BRS:
         d->action = search_action(agent, state, legal, n, d);
         break;
     case GS_PAC_AGENT_RANDOM:

@@ -774,9 +774,13 @@ static int sg_action_name(const void *ctx, const void *state,
 
 /* Fills *game from sg: the world's rules, sg->eval at every leaf, ghosts
  * MIN or CHANCE as sg->ghosts says. */
+/* Each agent's utility: the ghosts' as the game scores them, Pacman's
+ * the evaluation the searches of two players read (so that max^n and
+ * paranoid weigh his side as alpha-beta does). */
 static void sg_utilities(const void *ctx, const void *state, double *out)
 {
     pac_utilities(((const gs_pac_search_game *)ctx)->world, state, out);
+    out[0] = sg_value(ctx, state);
 }
 
 static bool sg_turn_to(const void *ctx, const void *state, int agent,

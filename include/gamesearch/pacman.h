@@ -268,7 +268,9 @@ typedef struct gs_pac_search_game {
  * Fills *game like gs_pacman_game, but every leaf (a win, a loss, the
  * cutoff, an agent without legal action) is valued by sg->evaluate when it
  * is set, else by sg->eval, and the
- * ghosts are MIN or CHANCE agents as sg->ghosts says.
+ * ghosts are MIN or CHANCE agents as sg->ghosts says. Each agent's own
+ * utility (max^n, paranoid, best-reply search): Pacman's is that same
+ * leaf value, each ghost's as gs_pacman_game scores it.
  */
 GS_API void gs_pacman_search_game(const gs_pac_search_game *sg, gs_game *game);
 

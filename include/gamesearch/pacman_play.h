@@ -48,6 +48,12 @@ typedef enum gs_pac_agent_kind {
     GS_PAC_AGENT_MCTS,          /* MCTSAgent: Monte Carlo tree search
                                    (1000 iterations a move; playouts cut
                                    after depth rounds, scored by evalFn) */
+    GS_PAC_AGENT_MAXN,          /* MaxnAgent: max^n, each ghost maximising
+                                   its own utility (ours) */
+    GS_PAC_AGENT_PARANOID,      /* ParanoidAgent: paranoid search, the
+                                   ghosts a coalition against Pacman */
+    GS_PAC_AGENT_BRS,           /* BRSAgent: best-reply search, one ghost
+                                   replying to each move of Pacman */
     GS_PAC_NUM_AGENT_KINDS
 } gs_pac_agent_kind;
 

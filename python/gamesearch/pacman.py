@@ -162,8 +162,8 @@ def play(layout=DEFAULT_LAYOUT, pacman="MinimaxAgent", agent_args=None,
     returns a list of GameResult; see docs/python.md. `layout` is a name
     (found as find_layout finds it) or a path; `pacman` one of LeftTurnAgent,
     GreedyAgent, RandomAgent, ReflexAgent, MinimaxAgent, AlphaBetaAgent,
-    ExpectimaxAgent, ChampionAgent, MCTSAgent; `ghosts` RandomGhost or
-    DirectionalGhost. With `html` (a path) the games' replay page is
+    ExpectimaxAgent, ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent,
+    BRSAgent; `ghosts` RandomGhost or DirectionalGhost. With `html` (a path) the games' replay page is
     written there, as `gamesearch pacman --html FILE` writes it: one
     self-contained file that plays the games back in a browser."""
     chosen = sum((bool(fix_random_seed), seed is not None, seeds is not None))

@@ -227,7 +227,7 @@ def test_pacman_evaluations_must_be_finite(cs188_layouts, agent, value, shown):
 def test_pacman_refuses_the_keyboard_and_lists_the_agents(cs188_layouts):
     agents = (r"LeftTurnAgent, GreedyAgent, RandomAgent, ReflexAgent, "
               r"MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, ChampionAgent, "
-              r"MCTSAgent")
+              r"MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent")
     with pytest.raises(ValueError, match=r"^KeyboardAgent plays the keys a "
                        r"person presses, and play\(\) has no keyboard: give "
                        r"one of %s$" % agents):

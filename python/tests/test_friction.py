@@ -69,7 +69,7 @@ def test_unknown_agents_are_listed():
     assert str(info.value) == (
         "no Pacman agent 'Hero' (LeftTurnAgent, GreedyAgent, RandomAgent, "
         "ReflexAgent, MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent, "
-        "ChampionAgent, MCTSAgent)")
+        "ChampionAgent, MCTSAgent, MaxnAgent, ParanoidAgent, BRSAgent)")
     with pytest.raises(ValueError) as info:
         pacman.play(ghosts="Blinky", max_moves=1)
     assert str(info.value) == ("no ghost agent 'Blinky' (RandomGhost or "
