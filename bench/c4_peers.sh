@@ -155,9 +155,20 @@ run_line() {
     echo "$1" | awk '{
         p = $4 == "gs" ? "gamesearch" : $4 == "pons" ? "Pons" : $4 == "c4s" ? "Steininger" \
             : $4 == "gs1" ? "gamesearch --threads 1" : $4 == "gs2" ? "gamesearch --threads 2" : $4
-        printf "%s round %d, %s: %d position%s, %d wrong, mean %.1f µs and %.1f nodes; command %.3f s, peak %.1f MiB; load %s to %s%s\n",
-            $2, $3, p, $5, $5 == 1 ? "" : "s", $6, $5 ? $7 / $5 : 0, $5 ? $8 / $5 : 0, $9, $10 / 1024, $11, $12,
-            $13 == 124 ? "; stopped at the cap" : $13 != 0 ? "; exit status " $13 : "" }'
+        good = $5 - $6
+        i = index($2, ":")
+        if (i) $2 = substr($2, 1, i - 1) " (first " substr($2, i + 1) ")"
+        if ($13 == 124)
+            printf "%s round %d, %s: stopped at the cap, command %.3f s, peak %.1f MiB; load %s to %s\n",
+                $2, $3, p, $9, $10 / 1024, $11, $12
+        else {
+            tail = $13 != 0 ? "; exit status " $13 : ""
+            plural = $5 == 1 ? "" : "s"
+            mus = good > 0 ? $7 / good : 0
+            mnodes = good > 0 ? $8 / good : 0
+            printf "%s round %d, %s: %d position%s, %d wrong, mean %.1f µs and %.1f nodes; command %.3f s, peak %.1f MiB; load %s to %s%s\n",
+                $2, $3, p, $5, plural, $6, mus, mnodes, $9, $10 / 1024, $11, $12, tail
+        } }'
 }
 
 # parse_output SET OUTPUT: a program's lines "POSITION SCORE NODES US"
@@ -188,7 +199,8 @@ parse_output() {
 
 # report RECORDS: the summary and the markdown tables of a run. A record:
 # SECTION SET ROUND PROGRAM POSITIONS WRONG SUM_US SUM_NODES WALL_S RSS_KB
-# LOAD_BEFORE LOAD_AFTER STATUS (STATUS 124: stopped at the cap).
+# LOAD_BEFORE LOAD_AFTER STATUS (STATUS 124: stopped at the cap). The
+# means are over the positions of the right score.
 report() {
     awk '
     function fmt_us(us) {
@@ -211,7 +223,11 @@ report() {
         return p == "gs" ? "gamesearch" : p == "pons" ? "Pons" : p == "c4s" ? "Steininger" \
             : p == "gs1" ? "1 thread" : p == "gs2" ? "2 threads" : p
     }
-    function setname(s) { return s == "empty" ? "empty board" : s }
+    function setname(s,    i) {
+        if (s == "empty") return "empty board"
+        i = index(s, ":")
+        return i ? substr(s, 1, i - 1) " (first " substr(s, i + 1) ")" : s
+    }
     # join LIST of SEP-separated values with ", ".
     function join(a, n, f,    i, s) { s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? ", " : "") f[a, i]; return s }
     {
@@ -221,11 +237,17 @@ report() {
         if (!((key, p) in progseen)) { progseen[key, p] = 1 }
         if (r > rounds[key]) rounds[key] = r
         npos[key] = $5
-        ok = ($13 == 0 && $5 > 0)
+        good = $5 - $6
+        ok = ($13 == 0 && good > 0)
         done[key, p, r] = ok
         capped[key, p, r] = ($13 == 124)
-        wrong[key, p] += $6
-        if (ok) { mt[key, p, r] = $7 / $5; mn[key, p, r] = $8 / $5; tus[key, p, r] = $7 }
+        if ($13 != 124) wrong[key, p] += $6
+        if ($13 != 124 && $6 > 0) wrongs = wrongs (wrongs == "" ? "" : ", ") name(p) " on " setname(set) " round " r " (" $6 ")"
+        for (i = 11; i <= 12; i++) if ($i ~ /^[0-9.]+$/) {
+            if (lo == "" || $i + 0 < lo) lo = $i + 0
+            if (hi == "" || $i + 0 > hi) hi = $i + 0
+        }
+        if (ok) { mt[key, p, r] = $7 / good; mn[key, p, r] = $8 / good; tus[key, p, r] = $7 }
         wall[key, p, r] = $9; rss[key, p, r] = $10
         if ($10 > maxrss[key, p]) maxrss[key, p] = $10
         if ($13 != 0) failed[key, p, r] = $13
@@ -344,7 +366,7 @@ report() {
             print "| --- | --- | --- | --- | --- |"
             for (j = 1; j <= nsec["sets"]; j++) {
                 key = sk["sets", j]; split(key, kk, SUBSEP)
-                printf "| %s | %s | %s | %s | %s |\n", kk[2], npos[key], cell(key, "gs", "time"), cell(key, "pons", "time"), cell(key, "c4s", "time")
+                printf "| %s | %s | %s | %s | %s |\n", setname(kk[2]), npos[key], cell(key, "gs", "time"), cell(key, "pons", "time"), cell(key, "c4s", "time")
             }
             print ""
             print "| set | gamesearch nodes | Pons nodes | Steininger nodes |"
@@ -388,6 +410,9 @@ report() {
                 printf "| %s | %s (command %s) | %s (command %s) | %s |\n", setname(kk[2]), cell(key, "gs1", "time"), cell(key, "gs1", "wall"), cell(key, "gs2", "time"), cell(key, "gs2", "wall"), speedup(key)
             }
         }
+        print ""
+        print "Every score checked against its file: " (wrongs == "" ? "none wrong." : "wrong: " wrongs ".")
+        if (lo != "") printf "Load average (1 minute) before and after each run: %.2f to %.2f.\n", lo, hi
     }' "$1"
 }
 
@@ -458,6 +483,12 @@ elif [ "$run_pons" -eq 1 ]; then
         [ -r "$pons_dir/$f" ] || die "no $f in $pons_dir: not Pons's connect4 at part12 $clone"
     done
     pons_dir=$(cd "$pons_dir" && pwd)
+    if git -C "$pons_dir" rev-parse --git-dir >/dev/null 2>&1; then
+        want=$(git -C "$pons_dir" rev-parse -q --verify 'part12^{commit}' 2>/dev/null) ||
+            die "$pons_dir has no tag part12: is it PascalPons/connect4? $clone"
+        [ "$(git -C "$pons_dir" rev-parse HEAD)" = "$want" ] ||
+            die "$pons_dir is not at tag part12 (git -C $pons_dir checkout part12)"
+    fi
 fi
 if [ "$run_c4s" -eq 1 ] && [ -n "$c4s_bin" ]; then
     c4s_bin=$(peer_bin --c4s-bin "$c4s_bin") || exit 2
@@ -492,12 +523,6 @@ describe() {
 # build_pons: c4solver from Pons's sources, with his Makefile's flags,
 # unless built from these sources already.
 build_pons() {
-    if git -C "$pons_dir" rev-parse --git-dir >/dev/null 2>&1; then
-        want=$(git -C "$pons_dir" rev-parse -q --verify 'part12^{commit}' 2>/dev/null) ||
-            die "$pons_dir has no tag part12: is it PascalPons/connect4? $clone"
-        [ "$(git -C "$pons_dir" rev-parse HEAD)" = "$want" ] ||
-            die "$pons_dir is not at tag part12 (git -C $pons_dir checkout part12)"
-    fi
     stamp="$pons_dir $(cat "$pons_dir"/*.cpp "$pons_dir"/*.hpp | cksum)"
     if [ -x "$pons_bin" ] && [ "$(cat "$pons_bin.stamp" 2>/dev/null)" = "$stamp" ]; then
         return 0
@@ -544,9 +569,17 @@ if [ "$weak" -eq 1 ]; then mode=weak; wflag=-w; gsweak=--weak; fi
 
 echo "command: $cmdline"
 echo "machine: $(nproc 2>/dev/null || echo '?') cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo '?'), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-echo "gamesearch: $GS ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')), connect4 solve --no-book --threads 1 --tt-mb 64 $gsweak" | sed 's/ $//'
-[ "$run_pons" -eq 0 ] || echo "Pons: $pons_dir ($(describe "$pons_dir")), c4solver${wflag:+ $wflag} built with g++ -std=c++11 -O3 -DNDEBUG in $build_dir/pons" | sed 's/ $//'
-[ "$run_c4s" -eq 0 ] || echo "Steininger: $c4s_dir ($(describe "$c4s_dir")), 1 thread, 8388617 entries, built with g++ -std=c++20 -O3 -flto -DNDEBUG and bench/peers/c4s_sets.cpp in $build_dir/c4s"
+echo "gamesearch: $GS ($("$GS" --version 2>/dev/null | head -n 1); this project at $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')), connect4 solve --no-book --threads 1 --tt-mb 64${gsweak:+ $gsweak}"
+if [ "$run_pons" -eq 1 ] && [ -n "$pons_dir" ]; then
+    echo "Pons: $pons_dir ($(describe "$pons_dir")), c4solver${wflag:+ $wflag} built with g++ -std=c++11 -O3 -DNDEBUG in $build_dir/pons"
+elif [ "$run_pons" -eq 1 ]; then
+    echo "Pons: $pons_bin${wflag:+ $wflag} (built already)"
+fi
+if [ "$run_c4s" -eq 1 ] && [ -n "$c4s_dir" ]; then
+    echo "Steininger: $c4s_dir ($(describe "$c4s_dir")), 1 thread, 8388617 entries, built with g++ -std=c++20 -O3 -flto -DNDEBUG and bench/peers/c4s_sets.cpp in $build_dir/c4s"
+elif [ "$run_c4s" -eq 1 ]; then
+    echo "Steininger: $c4s_bin${wflag:+ $wflag} (built already)"
+fi
 sets_shown=${set_list# }
 echo "mode: $mode; sets: ${sets_shown:-none}, $rounds round(s); empty board: $( [ "$empty" -eq 1 ] && echo "$empty_runs run(s), Pons stopped after $empty_cap s" || echo no); threads: $( [ "$threads" -eq 1 ] && echo "$empty_runs run(s), $( [ "$empty" -eq 0 ] || echo "the empty board and ")the first $thread_count of Test_L1_R3" || echo no)"
 
@@ -576,7 +609,7 @@ run() {
     c4s) cmd="$c4s_bin${wflag:+ $wflag}" ;;
     esac
     if [ "$dry" -eq 1 ]; then
-        printf 'run: %s, round %s: %s < %s%s\n' "$run_set" "$run_r" "$cmd" "$desc" \
+        printf 'run: %s, round %s: %s < %s%s\n' "$(echo "$run_set" | sed 's/:\(.*\)/ (first \1)/')" "$run_r" "$cmd" "$desc" \
             "$( [ "$run_cap" -eq 0 ] || echo " (stopped after $run_cap s)")"
         return 0
     fi
