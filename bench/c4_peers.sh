@@ -58,7 +58,7 @@
 #      the first --thread-count positions of Test_L1_R3, --empty-runs rounds.
 # Every program empties its table before each position, outside the time
 # it reports. Of each run it prints: the positions, the wrong scores (each
-# checked against the file; --weak: its sign), the mean search time per
+# checked against the file; --weak: the signs), the mean search time per
 # position (each program's own MICROSECONDS column), the mean nodes (each
 # counted its own way: gamesearch and Pons a call of the search function,
 # Steininger a call of his negamax, which leaves out forced moves and the
@@ -175,7 +175,8 @@ run_line() {
 # against the set's "POSITION SCORE" (an empty position is the empty
 # board), line by line; prints "POSITIONS WRONG SUM_US SUM_NODES", where
 # POSITIONS counts the set's lines and WRONG those whose output line is
-# missing, for another position, or of another score (--weak: sign).
+# missing, for another position, or of another score (--weak: of another
+# sign, as Pons's c4solver -w gives a win at the next move its exact score).
 parse_output() {
     awk -v weak="$weak" '
         # fields LINE: splits LINE into f[] with f[1] the position, even
@@ -186,9 +187,9 @@ parse_output() {
             i = FNR
             if (i > k) { extra++; next }
             n = fields($0)
-            w = want[i]
-            if (weak) w = (w > 0) - (w < 0)
-            if (n != 4 || f[1] != pos[i] || f[2] != w || f[3] !~ /^[0-9]+$/ || f[4] !~ /^[0-9]+$/) { wrong++; next }
+            w = want[i]; g = f[2]
+            if (weak) { w = (w > 0) - (w < 0); g = (g > 0) - (g < 0) }
+            if (n != 4 || f[1] != pos[i] || f[2] !~ /^-?[0-9]+$/ || g != w || f[3] !~ /^[0-9]+$/ || f[4] !~ /^[0-9]+$/) { wrong++; next }
             nodes += f[3]; us += f[4]; got++
         }
         END {
@@ -344,7 +345,7 @@ report() {
             else print "Summary of --threads 2 against --threads 1 (gamesearch):"
             for (j = 1; j <= nsec[sec]; j++) {
                 key = sk[sec, j]; split(key, kk, SUBSEP); set = kk[2]
-                printf "%s (%s position%s, %d round%s)\n", setname(set), npos[key], npos[key] == 1 ? "" : "s", rounds[key], rounds[key] == 1 ? "" : "s"
+                printf "%s: %s position%s, %d round%s\n", setname(set), npos[key], npos[key] == 1 ? "" : "s", rounds[key], rounds[key] == 1 ? "" : "s"
                 for (q = 1; q <= np; q++) {
                     p = P[q]
                     if (!((key, p) in progseen)) continue
@@ -581,7 +582,7 @@ elif [ "$run_c4s" -eq 1 ]; then
     echo "Steininger: $c4s_bin${wflag:+ $wflag} (built already)"
 fi
 sets_shown=${set_list# }
-echo "mode: $mode; sets: ${sets_shown:-none}, $rounds round(s); empty board: $( [ "$empty" -eq 1 ] && echo "$empty_runs run(s), Pons stopped after $empty_cap s" || echo no); threads: $( [ "$threads" -eq 1 ] && echo "$empty_runs run(s), $( [ "$empty" -eq 0 ] || echo "the empty board and ")the first $thread_count of Test_L1_R3" || echo no)"
+echo "mode: $mode; sets: $( [ -n "$sets_shown" ] && echo "$sets_shown, $rounds round(s)" || echo none); empty board: $( [ "$empty" -eq 1 ] && echo "$empty_runs run(s), Pons stopped after $empty_cap s" || echo no); threads: $( [ "$threads" -eq 1 ] && echo "$empty_runs run(s), $( [ "$empty" -eq 0 ] || echo "the empty board and ")the first $thread_count of Test_L1_R3" || echo no)"
 
 if [ "$dry" -eq 0 ]; then
     [ -z "$pons_dir" ] || build_pons

@@ -252,10 +252,14 @@ parse "weak: the sign of the set's score" --weak "$SET3" "$L3a -1 191 90
 $L3b 1 20 9
 $L3c -1 7 3
 " "3 0 102 218"
-parse "weak: an exact score is wrong" --weak "$SET3" "$L3a -7 393 137
+parse "weak: an exact score of the right sign (Pons's -w on a win at once)" --weak "$SET3" "$L3a -7 393 137
 $L3b 1 20 9
 $L3c -1 7 3
-" "3 1 12 27"
+" "3 0 149 420"
+parse "weak: a wrong sign" --weak "$SET3" "$L3a 0 393 137
+$L3b 1 20 9
+$L3c 2 7 3
+" "3 2 9 20"
 parse "strong: a sign is wrong" "$SET3" "$L3a -1 191 90
 $L3b 7 20 9
 $L3c -1 7 3
@@ -293,30 +297,30 @@ EOF
 cat >"$TMP/want" <<'EOF'
 
 Summary of the test sets (per set: each round in order; spread = largest mean over smallest):
-Test_L3_R1 (1000 positions, 2 rounds)
+Test_L3_R1: 1000 positions, 2 rounds
   gamesearch  time 4.7 µs, 4.3 µs (spread 1.08); nodes 16.6; wall 0.013 s, 0.012 s; peak 5.0 MiB; wrong 0
   Pons        time 5.3 µs, 5.5 µs (spread 1.04); nodes 51.3; wall 0.840 s, 0.820 s; peak 43.0 MiB; wrong 0
   Steininger  time 156.0 µs, 143.0 µs (spread 1.09); nodes 9.4; wall 1.42 s, 1.22 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time yes, wall yes
-Test_L1_R3 (200 positions, 2 rounds)
+Test_L1_R3: 200 positions, 2 rounds
   gamesearch  time 1.92 s, 1.68 s (spread 1.14); nodes 6,780,000; wall 385.0 s, 337.0 s; peak 68.4 MiB; wrong 1
   Pons        time 3.75 s, 3.60 s (spread 1.04); nodes 28,300,000; wall 751.2 s, 721.0 s; peak 43.0 MiB; wrong 0
   Steininger  time 1.26 s, 1.53 s (spread 1.21); nodes 4,770,000; wall 253.4 s, 307.0 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time no (rounds 1, 2), wall no (rounds 1, 2)
 
 Summary of the empty board:
-empty board (1 position, 2 rounds)
+empty board: 1 position, 2 rounds
   gamesearch  time 46.80 s, 49.70 s (spread 1.06); nodes 157,600,000; wall 46.9 s, 49.8 s; peak 68.4 MiB; wrong 0
   Pons        time over 300.0 s, over 300.0 s (spread -); nodes -; wall over 300.0 s, over 300.0 s; peak 43.0 MiB; wrong 0
   Steininger  time 28.30 s, 28.50 s (spread 1.01); nodes 100,403,970; wall 28.4 s, 28.6 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time no (rounds 1, 2), wall no (rounds 1, 2)
 
 Summary of --threads 2 against --threads 1 (gamesearch):
-empty board (1 position, 2 rounds)
+empty board: 1 position, 2 rounds
   1 thread    time 46.00 s, 48.00 s (spread 1.04); nodes 157,600,000; wall 46.1 s, 48.1 s; peak 68.4 MiB; wrong 0
   2 threads   time 30.00 s, 26.00 s (spread 1.15); nodes 250,000,000, 240,000,000; wall 30.1 s, 26.1 s; peak 70.3 MiB; wrong 0
   2 threads over 1: 1.68 on search time, 1.68 on wall time
-Test_L1_R3 (first 20) (20 positions, 2 rounds)
+Test_L1_R3 (first 20): 20 positions, 2 rounds
   1 thread    time 1.85 s, 1.70 s (spread 1.09); nodes 6,785,000; wall 37.6 s, 34.8 s; peak 68.4 MiB; wrong 0
   2 threads   time 1.00 s, failed (spread 1.00); nodes 8,240,000; wall 20.7 s, 20.1 s; peak 70.3 MiB; wrong 0
   2 threads over 1: 1.85 on search time, 1.82 on wall time
