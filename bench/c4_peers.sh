@@ -57,7 +57,10 @@
 #   3. gamesearch --threads 1 then --threads 2 on the empty board and on
 #      the first --thread-count positions of Test_L1_R3, --empty-runs rounds.
 # Every program empties its table before each position, outside the time
-# it reports. Of each run it prints: the positions, the wrong scores (each
+# it reports but inside the command's: Pons's c4solver (main.cpp calls
+# solver.reset()) fills its 8388617 keys and values with zeros (40 MiB),
+# c4s_sets clears Steininger's table (64 MB), gamesearch starts a new
+# generation of the table it allocated once. Of each run it prints: the positions, the wrong scores (each
 # checked against the file; --weak: the signs), the mean search time per
 # position (each program's own MICROSECONDS column), the mean nodes (each
 # counted its own way: gamesearch and Pons a call of the search function,
@@ -569,7 +572,9 @@ gsweak=""
 if [ "$weak" -eq 1 ]; then mode=weak; wflag=-w; gsweak=--weak; fi
 
 echo "command: $cmdline"
-echo "machine: $(nproc 2>/dev/null || echo '?') cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo '?'), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+# The load before anything runs: above 1, the machine is not idle.
+busy=$(awk '$1 > 1 { print " (not idle: these times are not comparable with an idle machine'"'"'s)" }' /proc/loadavg 2>/dev/null)
+echo "machine: $(nproc 2>/dev/null || echo '?') cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo '?'), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')$busy"
 echo "gamesearch: $GS ($("$GS" --version 2>/dev/null | head -n 1); this project at $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')), connect4 solve --no-book --threads 1 --tt-mb 64${gsweak:+ $gsweak}"
 if [ "$run_pons" -eq 1 ] && [ -n "$pons_dir" ]; then
     echo "Pons: $pons_dir ($(describe "$pons_dir")), c4solver${wflag:+ $wflag} built with g++ -std=c++11 -O3 -DNDEBUG in $build_dir/pons"
