@@ -59,8 +59,8 @@
 # Every program empties its table before each position, outside the time
 # it reports but inside the command's: Pons's c4solver (main.cpp calls
 # solver.reset()) fills its 8388617 keys and values with zeros (40 MiB),
-# c4s_sets clears Steininger's table (64 MB), gamesearch starts a new
-# generation of the table it allocated once. Of each run it prints: the positions, the wrong scores (each
+# c4s_sets clears Steininger's table (64 MB), gamesearch empties its table
+# by a new generation (docs/ref/connect4.md). Of each run it prints: the positions, the wrong scores (each
 # checked against the file; --weak: the signs), the mean search time per
 # position (each program's own MICROSECONDS column), the mean nodes (each
 # counted its own way: gamesearch and Pons a call of the search function,
