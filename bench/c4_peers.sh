@@ -60,10 +60,11 @@
 # it reports but inside the command's: Pons's c4solver (main.cpp calls
 # solver.reset()) fills its 8388617 keys and values with zeros (40 MiB),
 # c4s_sets clears Steininger's table (64 MB), gamesearch empties its table
-# by a new generation (docs/ref/connect4.md). Of each run it prints: the positions, the wrong scores (each
-# checked against the file; --weak: the signs), the mean search time per
-# position (each program's own MICROSECONDS column), the mean nodes (each
-# counted its own way: gamesearch and Pons a call of the search function,
+# by a new generation (docs/ref/connect4.md). Of each run it prints: the
+# positions, the wrong scores (each checked against the file; --weak: the
+# signs), the mean search time per position (each program's own
+# MICROSECONDS column), the mean nodes (each counted its own way:
+# gamesearch on one thread and Pons a call of the search function,
 # Steininger a call of his negamax, which leaves out forced moves and the
 # children his table settles), the wall time of the whole command with its
 # setup, its peak resident size (/usr/bin/time -f %M) and the load average
