@@ -38,7 +38,8 @@
 #   --empty-runs N    runs of each program on the empty board, and of each
 #                     thread count in the threads comparison (default 2)
 #   --empty-cap S     seconds Pons's solver gets on the empty board
-#                     (default 300; 0: not run)
+#                     (default 600: it has taken 6 to 7 minutes idle;
+#                     0: not run)
 #   --no-threads      not the comparison of --threads 2 with --threads 1
 #   --thread-count N  positions of Test_L1_R3 in that comparison (default 20)
 #   --dry-run         check the options, print what would be built and run,
@@ -91,7 +92,7 @@ rounds=3
 weak=0
 empty=1
 empty_runs=2
-empty_cap=300
+empty_cap=600
 threads=1
 thread_count=20
 dry=0
