@@ -171,8 +171,8 @@ run_line() {
             plural = $5 == 1 ? "" : "s"
             mus = good > 0 ? $7 / good : 0
             mnodes = good > 0 ? $8 / good : 0
-            printf "%s round %d, %s: %d position%s, %d wrong, mean %.1f µs and %.1f nodes; command %.3f s, peak %.1f MiB; load %s to %s%s\n",
-                $2, $3, p, $5, plural, $6, mus, mnodes, $9, $10 / 1024, $11, $12, tail
+            printf "%s round %d, %s: %d position%s, %d wrong, mean %.1f nodes and %.1f µs; command %.3f s, peak %.1f MiB; load %s to %s%s\n",
+                $2, $3, p, $5, plural, $6, mnodes, mus, $9, $10 / 1024, $11, $12, tail
         } }'
 }
 
@@ -354,7 +354,7 @@ report() {
                 for (q = 1; q <= np; q++) {
                     p = P[q]
                     if (!((key, p) in progseen)) continue
-                    printf "  %-11s time %s (spread %s); nodes %s; wall %s; peak %s; wrong %d\n", name(p), cell(key, p, "time"), spread(key, p), nodes(key, p), cell(key, p, "wall"), fmt_mb(maxrss[key, p]), wrong[key, p]
+                    printf "  %-11s nodes %s; time %s (spread %s); wall %s; peak %s; wrong %d\n", name(p), nodes(key, p), cell(key, p, "time"), spread(key, p), cell(key, p, "wall"), fmt_mb(maxrss[key, p]), wrong[key, p]
                 }
                 if (sec != "threads") {
                     printf "  gamesearch at or under Pons: time %s, wall %s; under Steininger: time %s, wall %s\n", atmost(key, "gs", "pons", "time"), atmost(key, "gs", "pons", "wall"), atmost(key, "gs", "c4s", "time"), atmost(key, "gs", "c4s", "wall")
@@ -368,18 +368,18 @@ report() {
         # The markdown tables.
         if (nsec["sets"]) {
             print ""
-            print "| set | positions | gamesearch | Pons | Steininger |"
+            print "| set | positions | gamesearch nodes | Pons nodes | Steininger nodes |"
             print "| --- | --- | --- | --- | --- |"
             for (j = 1; j <= nsec["sets"]; j++) {
                 key = sk["sets", j]; split(key, kk, SUBSEP)
-                printf "| %s | %s | %s | %s | %s |\n", setname(kk[2]), npos[key], cell(key, "gs", "time"), cell(key, "pons", "time"), cell(key, "c4s", "time")
+                printf "| %s | %s | %s | %s | %s |\n", setname(kk[2]), npos[key], nodes(key, "gs"), nodes(key, "pons"), nodes(key, "c4s")
             }
             print ""
-            print "| set | gamesearch nodes | Pons nodes | Steininger nodes |"
+            print "| set | gamesearch time | Pons time | Steininger time |"
             print "| --- | --- | --- | --- |"
             for (j = 1; j <= nsec["sets"]; j++) {
                 key = sk["sets", j]; split(key, kk, SUBSEP)
-                printf "| %s | %s | %s | %s |\n", kk[2], nodes(key, "gs"), nodes(key, "pons"), nodes(key, "c4s")
+                printf "| %s | %s | %s | %s |\n", setname(kk[2]), cell(key, "gs", "time"), cell(key, "pons", "time"), cell(key, "c4s", "time")
             }
             print ""
             print "| set | gamesearch command | Pons command | Steininger command |"

@@ -298,42 +298,42 @@ cat >"$TMP/want" <<'EOF'
 
 Summary of the test sets (per set: each round in order; spread = largest mean over smallest):
 Test_L3_R1: 1000 positions, 2 rounds
-  gamesearch  time 4.7 µs, 4.3 µs (spread 1.08); nodes 16.6; wall 0.013 s, 0.012 s; peak 5.0 MiB; wrong 0
-  Pons        time 5.3 µs, 5.5 µs (spread 1.04); nodes 51.3; wall 0.840 s, 0.820 s; peak 43.0 MiB; wrong 0
-  Steininger  time 156.0 µs, 143.0 µs (spread 1.09); nodes 9.4; wall 1.42 s, 1.22 s; peak 67.2 MiB; wrong 0
+  gamesearch  nodes 16.6; time 4.7 µs, 4.3 µs (spread 1.08); wall 0.013 s, 0.012 s; peak 5.0 MiB; wrong 0
+  Pons        nodes 51.3; time 5.3 µs, 5.5 µs (spread 1.04); wall 0.840 s, 0.820 s; peak 43.0 MiB; wrong 0
+  Steininger  nodes 9.4; time 156.0 µs, 143.0 µs (spread 1.09); wall 1.42 s, 1.22 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time yes, wall yes
 Test_L1_R3: 200 positions, 2 rounds
-  gamesearch  time 1.92 s, 1.68 s (spread 1.14); nodes 6,780,000; wall 385.0 s, 337.0 s; peak 68.4 MiB; wrong 1
-  Pons        time 3.75 s, 3.60 s (spread 1.04); nodes 28,300,000; wall 751.2 s, 721.0 s; peak 43.0 MiB; wrong 0
-  Steininger  time 1.26 s, 1.53 s (spread 1.21); nodes 4,770,000; wall 253.4 s, 307.0 s; peak 67.2 MiB; wrong 0
+  gamesearch  nodes 6,780,000; time 1.92 s, 1.68 s (spread 1.14); wall 385.0 s, 337.0 s; peak 68.4 MiB; wrong 1
+  Pons        nodes 28,300,000; time 3.75 s, 3.60 s (spread 1.04); wall 751.2 s, 721.0 s; peak 43.0 MiB; wrong 0
+  Steininger  nodes 4,770,000; time 1.26 s, 1.53 s (spread 1.21); wall 253.4 s, 307.0 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time no (rounds 1, 2), wall no (rounds 1, 2)
 
 Summary of the empty board:
 empty board: 1 position, 2 rounds
-  gamesearch  time 46.80 s, 49.70 s (spread 1.06); nodes 157,600,000; wall 46.9 s, 49.8 s; peak 68.4 MiB; wrong 0
-  Pons        time over 300.0 s, over 300.0 s (spread -); nodes -; wall over 300.0 s, over 300.0 s; peak 43.0 MiB; wrong 0
-  Steininger  time 28.30 s, 28.50 s (spread 1.01); nodes 100,403,970; wall 28.4 s, 28.6 s; peak 67.2 MiB; wrong 0
+  gamesearch  nodes 157,600,000; time 46.80 s, 49.70 s (spread 1.06); wall 46.9 s, 49.8 s; peak 68.4 MiB; wrong 0
+  Pons        nodes -; time over 300.0 s, over 300.0 s (spread -); wall over 300.0 s, over 300.0 s; peak 43.0 MiB; wrong 0
+  Steininger  nodes 100,403,970; time 28.30 s, 28.50 s (spread 1.01); wall 28.4 s, 28.6 s; peak 67.2 MiB; wrong 0
   gamesearch at or under Pons: time yes, wall yes; under Steininger: time no (rounds 1, 2), wall no (rounds 1, 2)
 
 Summary of --threads 2 against --threads 1 (gamesearch):
 empty board: 1 position, 2 rounds
-  1 thread    time 46.00 s, 48.00 s (spread 1.04); nodes 157,600,000; wall 46.1 s, 48.1 s; peak 68.4 MiB; wrong 0
-  2 threads   time 30.00 s, 26.00 s (spread 1.15); nodes 250,000,000, 240,000,000; wall 30.1 s, 26.1 s; peak 70.3 MiB; wrong 0
+  1 thread    nodes 157,600,000; time 46.00 s, 48.00 s (spread 1.04); wall 46.1 s, 48.1 s; peak 68.4 MiB; wrong 0
+  2 threads   nodes 250,000,000, 240,000,000; time 30.00 s, 26.00 s (spread 1.15); wall 30.1 s, 26.1 s; peak 70.3 MiB; wrong 0
   2 threads over 1: 1.68 on search time, 1.68 on wall time
 Test_L1_R3 (first 20): 20 positions, 2 rounds
-  1 thread    time 1.85 s, 1.70 s (spread 1.09); nodes 6,785,000; wall 37.6 s, 34.8 s; peak 68.4 MiB; wrong 0
-  2 threads   time 1.00 s, failed (spread 1.00); nodes 8,240,000; wall 20.7 s, 20.1 s; peak 70.3 MiB; wrong 0
+  1 thread    nodes 6,785,000; time 1.85 s, 1.70 s (spread 1.09); wall 37.6 s, 34.8 s; peak 68.4 MiB; wrong 0
+  2 threads   nodes 8,240,000; time 1.00 s, failed (spread 1.00); wall 20.7 s, 20.1 s; peak 70.3 MiB; wrong 0
   2 threads over 1: 1.85 on search time, 1.82 on wall time
 
-| set | positions | gamesearch | Pons | Steininger |
+| set | positions | gamesearch nodes | Pons nodes | Steininger nodes |
 | --- | --- | --- | --- | --- |
-| Test_L3_R1 | 1000 | 4.7 µs, 4.3 µs | 5.3 µs, 5.5 µs | 156.0 µs, 143.0 µs |
-| Test_L1_R3 | 200 | 1.92 s, 1.68 s | 3.75 s, 3.60 s | 1.26 s, 1.53 s |
+| Test_L3_R1 | 1000 | 16.6 | 51.3 | 9.4 |
+| Test_L1_R3 | 200 | 6,780,000 | 28,300,000 | 4,770,000 |
 
-| set | gamesearch nodes | Pons nodes | Steininger nodes |
+| set | gamesearch time | Pons time | Steininger time |
 | --- | --- | --- | --- |
-| Test_L3_R1 | 16.6 | 51.3 | 9.4 |
-| Test_L1_R3 | 6,780,000 | 28,300,000 | 4,770,000 |
+| Test_L3_R1 | 4.7 µs, 4.3 µs | 5.3 µs, 5.5 µs | 156.0 µs, 143.0 µs |
+| Test_L1_R3 | 1.92 s, 1.68 s | 3.75 s, 3.60 s | 1.26 s, 1.53 s |
 
 | set | gamesearch command | Pons command | Steininger command |
 | --- | --- | --- | --- |
@@ -369,36 +369,36 @@ C4_SETS=$TMP/sets run --sets L3_R1,L2_R1 --rounds 2 --empty-runs 1 --empty-cap 1
     --pons-bin "$TMP/pons" --c4s-bin "$TMP/c4s" "$TMP/gs"
 sed -e 's/command [0-9.]* s, peak [0-9.]* MiB; load [^ ]* to [^ ;]*/command T, peak M; load L/' "$TMP/out" |
     awk '/^Every score/ { print; next }
-         / round [0-9]*, / || /^\| set \| positions/ || /^\| set \| gamesearch nodes/ { on = 1 }
+         / round [0-9]*, / || /^\| set \| positions/ || /^\| set \| gamesearch time/ { on = 1 }
          /^$/ { on = 0 } on' >"$TMP/masked"
 mv "$TMP/masked" "$TMP/out"
-check "a whole run of canned programs" 1 "Test_L3_R1 round 1, gamesearch: 3 positions, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-Test_L3_R1 round 1, Pons: 3 positions, 0 wrong, mean 60.0 µs and 30.0 nodes; command T, peak M; load L
-Test_L3_R1 round 1, Steininger: 3 positions, 0 wrong, mean 300.0 µs and 5.0 nodes; command T, peak M; load L
-Test_L3_R1 round 2, gamesearch: 3 positions, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-Test_L3_R1 round 2, Pons: 3 positions, 0 wrong, mean 60.0 µs and 30.0 nodes; command T, peak M; load L
-Test_L3_R1 round 2, Steininger: 3 positions, 0 wrong, mean 300.0 µs and 5.0 nodes; command T, peak M; load L
-Test_L2_R1 round 1, gamesearch: 3 positions, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-Test_L2_R1 round 1, Pons: 3 positions, 0 wrong, mean 60.0 µs and 30.0 nodes; command T, peak M; load L
-Test_L2_R1 round 1, Steininger: 3 positions, 1 wrong, mean 300.0 µs and 5.0 nodes; command T, peak M; load L
-Test_L2_R1 round 2, gamesearch: 3 positions, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-Test_L2_R1 round 2, Pons: 3 positions, 0 wrong, mean 60.0 µs and 30.0 nodes; command T, peak M; load L
-Test_L2_R1 round 2, Steininger: 3 positions, 1 wrong, mean 300.0 µs and 5.0 nodes; command T, peak M; load L
-empty round 1, gamesearch: 1 position, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-empty round 1, Steininger: 1 position, 0 wrong, mean 300.0 µs and 5.0 nodes; command T, peak M; load L
+check "a whole run of canned programs" 1 "Test_L3_R1 round 1, gamesearch: 3 positions, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+Test_L3_R1 round 1, Pons: 3 positions, 0 wrong, mean 30.0 nodes and 60.0 µs; command T, peak M; load L
+Test_L3_R1 round 1, Steininger: 3 positions, 0 wrong, mean 5.0 nodes and 300.0 µs; command T, peak M; load L
+Test_L3_R1 round 2, gamesearch: 3 positions, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+Test_L3_R1 round 2, Pons: 3 positions, 0 wrong, mean 30.0 nodes and 60.0 µs; command T, peak M; load L
+Test_L3_R1 round 2, Steininger: 3 positions, 0 wrong, mean 5.0 nodes and 300.0 µs; command T, peak M; load L
+Test_L2_R1 round 1, gamesearch: 3 positions, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+Test_L2_R1 round 1, Pons: 3 positions, 0 wrong, mean 30.0 nodes and 60.0 µs; command T, peak M; load L
+Test_L2_R1 round 1, Steininger: 3 positions, 1 wrong, mean 5.0 nodes and 300.0 µs; command T, peak M; load L
+Test_L2_R1 round 2, gamesearch: 3 positions, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+Test_L2_R1 round 2, Pons: 3 positions, 0 wrong, mean 30.0 nodes and 60.0 µs; command T, peak M; load L
+Test_L2_R1 round 2, Steininger: 3 positions, 1 wrong, mean 5.0 nodes and 300.0 µs; command T, peak M; load L
+empty round 1, gamesearch: 1 position, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+empty round 1, Steininger: 1 position, 0 wrong, mean 5.0 nodes and 300.0 µs; command T, peak M; load L
 empty round 1, Pons: stopped at the cap, command T, peak M; load L
-empty round 1, gamesearch --threads 1: 1 position, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-empty round 1, gamesearch --threads 2: 1 position, 0 wrong, mean 20.0 µs and 20.0 nodes; command T, peak M; load L
-Test_L1_R3 (first 2) round 1, gamesearch --threads 1: 2 positions, 0 wrong, mean 40.0 µs and 10.0 nodes; command T, peak M; load L
-Test_L1_R3 (first 2) round 1, gamesearch --threads 2: 2 positions, 0 wrong, mean 20.0 µs and 20.0 nodes; command T, peak M; load L
-| set | positions | gamesearch | Pons | Steininger |
+empty round 1, gamesearch --threads 1: 1 position, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+empty round 1, gamesearch --threads 2: 1 position, 0 wrong, mean 20.0 nodes and 20.0 µs; command T, peak M; load L
+Test_L1_R3 (first 2) round 1, gamesearch --threads 1: 2 positions, 0 wrong, mean 10.0 nodes and 40.0 µs; command T, peak M; load L
+Test_L1_R3 (first 2) round 1, gamesearch --threads 2: 2 positions, 0 wrong, mean 20.0 nodes and 20.0 µs; command T, peak M; load L
+| set | positions | gamesearch nodes | Pons nodes | Steininger nodes |
 | --- | --- | --- | --- | --- |
-| Test_L3_R1 | 3 | 40.0 µs, 40.0 µs | 60.0 µs, 60.0 µs | 300.0 µs, 300.0 µs |
-| Test_L2_R1 | 3 | 40.0 µs, 40.0 µs | 60.0 µs, 60.0 µs | 300.0 µs, 300.0 µs |
-| set | gamesearch nodes | Pons nodes | Steininger nodes |
+| Test_L3_R1 | 3 | 10 | 30 | 5 |
+| Test_L2_R1 | 3 | 10 | 30 | 5 |
+| set | gamesearch time | Pons time | Steininger time |
 | --- | --- | --- | --- |
-| Test_L3_R1 | 10 | 30 | 5 |
-| Test_L2_R1 | 10 | 30 | 5 |
+| Test_L3_R1 | 40.0 µs, 40.0 µs | 60.0 µs, 60.0 µs | 300.0 µs, 300.0 µs |
+| Test_L2_R1 | 40.0 µs, 40.0 µs | 60.0 µs, 60.0 µs | 300.0 µs, 300.0 µs |
 Every score checked against its file: wrong: Steininger on Test_L2_R1 round 1 (1), Steininger on Test_L2_R1 round 2 (1)." \
 "$E: c4s on Test_L2_R1, round 1: 1 of 3 scores differ from the file
 $E: c4s on Test_L2_R1, round 2: 1 of 3 scores differ from the file"
