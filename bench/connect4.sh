@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/connect4.sh: what `gamesearch connect4 solve` costs on Pascal Pons's
-# six Connect Four test sets, beside his solver's figures.
+# six Connect Four test sets. For the same beside Pons's and Steininger's
+# solvers, run side by side, see bench/c4_peers.sh.
 #
 #   sh bench/connect4.sh [options] [GAMESEARCH_BINARY]   (default: build/gamesearch)
 #
@@ -26,9 +27,8 @@
 # and NODES columns: the table is emptied before each position, and no
 # book is used), the
 # search speed in thousands of nodes a second, the wall time of the whole
-# run (which also counts reading, printing and emptying the table), the
-# mismatches, and Pons's solver on this machine (strong; weak about half of
-# each, marked ~).
+# run (which also counts reading, printing and emptying the table) and the
+# mismatches.
 #
 # Exit status: 0; 1 when a run failed or a score differs from the file.
 set -eu
@@ -85,20 +85,6 @@ opts="--threads $threads"
 # now: seconds since the epoch, to the nanosecond where date knows it.
 now() { date +%s.%N 2>/dev/null | sed 's/\.N$//'; }
 
-# Pons's solver on this machine: mean time (us) and mean nodes per
-# position, strong; L1_R3 over its first 200 positions.
-pons() {
-    case $1 in
-    Test_L3_R1) echo "4.8 51" ;;
-    Test_L2_R1) echo "33 450" ;;
-    Test_L2_R2) echo "3500 39900" ;;
-    Test_L1_R1) echo "200 3300" ;;
-    Test_L1_R2) echo "156000 1200000" ;;
-    Test_L1_R3) echo "7000000 55000000" ;;
-    *) echo "- -" ;;
-    esac
-}
-
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
 if [ -n "$sets" ]; then
@@ -110,9 +96,8 @@ echo "program: $GS $opts"
 echo "machine: $cores cores, load average $load"
 if [ -n "$sets" ]; then
     echo
-    printf '%-11s %-6s %6s %11s %13s %10s %9s %5s %12s %12s %8s\n' \
-        set mode lines "mean time" "mean nodes" "Knodes/s" "wall (s)" wrong \
-        "Pons time" "Pons nodes" "time x"
+    printf '%-11s %-6s %6s %11s %13s %10s %9s %5s\n' \
+        set mode lines "mean time" "mean nodes" "Knodes/s" "wall (s)" wrong
 fi
 status=0
 
@@ -146,10 +131,7 @@ for name in "$@"; do
             status=1
         fi
         t1=$(now)
-        # shellcheck disable=SC2046
-        set -- $(pons "$name")
-        line=$(paste -d' ' "$TMP/set" "$TMP/out" | awk -v weak="$mode" -v wall="$(echo "$t0 $t1" | awk '{ print $2 - $1 }')" \
-            -v pt="$1" -v pn="$2" '
+        line=$(paste -d' ' "$TMP/set" "$TMP/out" | awk -v weak="$mode" -v wall="$(echo "$t0 $t1" | awk '{ print $2 - $1 }')" '
             function fmt_us(us) {
                 if (us < 1000) return sprintf("%.1f us", us)
                 if (us < 1e6) return sprintf("%.2f ms", us / 1e3)
@@ -171,14 +153,10 @@ for name in "$@"; do
                 nodes += $5; us += $6; k++
             }
             END {
-                if (k == 0) { printf "0 - - - %.2f 0 - - -", wall; exit }
+                if (k == 0) { printf "0|-|-|-|%.2f|0", wall; exit }
                 mt = us / k; mn = nodes / k
                 rate = us > 0 ? nodes / us * 1e3 : 0
-                if (weak == "weak" && pt != "-") { pt = pt / 2; pn = pn / 2; tag = "~" } else tag = ""
-                ratio = (pt != "-" && pt > 0) ? sprintf("%.1fx", mt / pt) : "-"
-                ptime = pt == "-" ? "-" : tag fmt_us(pt)
-                pnodes = pn == "-" ? "-" : tag fmt_n(pn)
-                printf "%d|%s|%s|%.0f|%.2f|%d|%s|%s|%s", k, fmt_us(mt), fmt_n(mn), rate, wall, wrong, ptime, pnodes, ratio
+                printf "%d|%s|%s|%.0f|%.2f|%d", k, fmt_us(mt), fmt_n(mn), rate, wall, wrong
             }')
         old_ifs=$IFS
         IFS='|'
@@ -186,8 +164,8 @@ for name in "$@"; do
         set -- $line
         IFS=$old_ifs
         lines=$1
-        printf '%-11s %-6s %6s %11s %13s %10s %9s %5s %12s %12s %8s\n' \
-            "$name" "$mode" "$lines" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9"
+        printf '%-11s %-6s %6s %11s %13s %10s %9s %5s\n' \
+            "$name" "$mode" "$lines" "$2" "$3" "$4" "$5" "$6"
         if [ "$lines" -ne "$n" ]; then
             echo "$name $mode: $lines positions solved of $n" >&2
             status=1
