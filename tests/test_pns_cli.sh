@@ -143,5 +143,24 @@ gamesearch connect4: line 3: stopped by --max-nodes before the score was known"
 bad_input "connect4 --algo pns without --weak" "gamesearch connect4: --algo pns goes with solve --weak (it proves a position's outcome, the sign of its score)" connect4 solve --algo pns
 bad_input "connect4 analyze --algo dfpn" "gamesearch connect4: --algo dfpn goes with solve --weak (it proves a position's outcome, the sign of its score)" connect4 analyze 44 --weak --algo dfpn
 
+# ---- match ----
+run match ttt --a pns --b alphabeta -n 2 --moves
+check "match: pns draws tic-tac-toe against alpha-beta" 0 "game 1: a first, draw in 9 plies: b2 a1 c1 a3 a2 c2 b3 b1 c3
+game 2: b first, draw in 9 plies: b2 a1 c1 a3 a2 c2 b3 b1 c3
+a: pns
+b: alphabeta
+2 games: a won 0, b won 0, 2 drawn
+score of a: 0.500 (95% interval 0.500 to 0.500)
+Elo difference: 0.0 (95% interval 0.0 to 0.0)" ""
+run match mnk --k 2 --a dfpn --b random -n 2 --moves
+check "match: dfpn plays a proved win" 0 "game 1: a first, a wins in 3 plies: c3 a1 b2
+game 2: b first, b wins in 3 plies: b3 b2 a3
+a: dfpn
+b: random
+2 games: a won 1, b won 1, 0 drawn
+score of a: 0.500 (95% interval 0.000 to 1.000)
+Elo difference: 0.0 (95% interval -inf to +inf)" ""
+bad_input "match: pns with a depth" "gamesearch match: --a 'pns:depth=3': pns players take no 'depth'" match ttt --a pns:depth=3 --b random
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
