@@ -80,7 +80,14 @@ check "tree --algo alphabeta --max-nodes: stopped, exit 1" 1 "" "gamesearch tree
 bad_input "tree --algo pns: a leaf that is no outcome" "gamesearch tree: $SRC/examples/seed.tree:3:13: --algo pns proves outcomes, so every leaf must be -1, 0 or 1, and leaf 'E' is 3" tree "$SRC/examples/seed.tree" --algo pns
 bad_input "tree --algo dfpn: a random leaf that is no outcome" "gamesearch tree: --random 'depth=3,values=0..2,seed=2': --algo dfpn proves outcomes, so every leaf must be -1, 0 or 1, and leaf 'J' is 2" tree --random depth=3,values=0..2,seed=2 --algo dfpn
 bad_input "tree --algo pns --depth" "gamesearch tree: --depth goes with the depth-first algorithms: pns proves the value at the leaves" tree "$TMP/draw.tree" --algo pns --depth 2
-bad_input "tree --algo pns --json" "gamesearch tree: --algo pns prints its own text: give it without --json, --dot, --trace, --html and --check" tree "$TMP/draw.tree" --algo pns --json
+bad_input "tree --algo pns --html" "gamesearch tree: --algo pns proves the outcome without the search's events, so it has no trace, drawing, page or check: give it without --dot, --trace, --html and --check (--json works)" tree "$TMP/draw.tree" --algo pns --html "$TMP/page.html"
+[ -e "$TMP/page.html" ] && { failed=$((failed + 1)); echo "FAIL: tree --algo pns --html wrote a page"; }
+run tree --random "$R" --algo pns --json
+check "tree --algo pns --json: a win" 0 '{"algorithm":"pns","value":1,"proved":true,"result":"win","best":"B","nodes":13,"leaves":5,"proofs":1}' ""
+run tree "$TMP/draw.tree" --algo dfpn --json
+check "tree --algo dfpn --json: a draw" 0 '{"algorithm":"dfpn","value":0,"proved":true,"result":"draw","best":"C","nodes":6,"leaves":4,"proofs":2}' ""
+run tree --random "$R" --algo pns --json --max-nodes 4
+check "tree --algo pns --json: not proved, exit 1" 1 '{"algorithm":"pns","value":null,"proved":false,"result":null,"best":null,"nodes":3,"stopped":"nodes"}' "gamesearch tree: --random '$R': stopped by --max-nodes (4 nodes) before the value was proved"
 bad_input "tree --algo pns on a chance tree" "gamesearch tree: --random 'depth=2,agents=max+chance,values=-1..1,seed=4': --algo pns searches trees of max and min nodes only, and agent 2 is chance (use --algo alphabeta or minimax)" tree --random depth=2,agents=max+chance,values=-1..1,seed=4 --algo pns
 bad_input "tree --max-nodes: a bad value" "gamesearch tree: --max-nodes needs a whole number of nodes from 0 to 10^15 (0: no limit), not 'x'" tree "$TMP/draw.tree" --max-nodes x
 
