@@ -229,6 +229,7 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
     if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions) ||
         !kids_reserve(e, d, (size_t)g->max_actions))
         return 0;
+    s = state_at(e, ply);   /* (the stack may have moved) */
 
     /* Step 2. The children, each made once: a leaf's numbers go to the
      * table and the stack, the others are found in the table (else the
@@ -354,9 +355,9 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
         return -1;
     }
     e->nodes++;
-    const void *root = state_at(e, 0);
     if (!reserve(e, 0, (size_t)g->max_actions))
         return -1;
+    const void *root = state_at(e, 0);
     if (g->is_terminal(g->ctx, root) ||
         g->actions(g->ctx, root, e->actions) == 0) {
         e->leaves++;
@@ -369,7 +370,8 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
     }
     uint64_t key = key_of(e, root);
     const dfpn_entry *r = NULL;
-    /* (once, unless the root's entry was replaced: then again) */
+    /* (with infinite thresholds the root returns proved or disproved, or
+     * halted) */
     uint32_t pn = 1, dn = 1;
     while (!e->halt && pn != 0 && dn != 0) {
         mid(e, &d, 0, key, PN_INF, PN_INF, &pn, &dn);
@@ -378,7 +380,8 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
     int result = -1;
     if (!e->halt) {
         result = pn == 0 ? 1 : 0;
-        bool or_node = is_max(e, root);
+        /* (the state stack may have moved while the search grew it) */
+        bool or_node = is_max(e, state_at(e, 0));
         if (or_node == (result == 1))
             *decider = r ? r->best : -1;
     }
