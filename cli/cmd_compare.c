@@ -255,7 +255,7 @@ static void print_row(void *user, const gs_compare_row *row)
 /* The notes of the algorithms left out (one a line, each ending in a
  * period). */
 typedef struct notes {
-    char text[2][400];
+    char text[GS_COMPARE_MAX_ALGOS][400];
     int count;
 } notes;
 
@@ -312,7 +312,7 @@ static int leave_out_proofs(const gs_game_entry *entry, const void *inst,
         }
         char name[GS_COMPARE_NAME_SIZE];
         gs_compare_algo_name(&co->algos[i], name, sizeof name);
-        if (nt->count < 2)
+        if (nt->count < GS_COMPARE_MAX_ALGOS)
             snprintf(nt->text[nt->count++], sizeof nt->text[0],
                      "%s is left out: it proves a win, draw or loss, and %s.",
                      name, why);
