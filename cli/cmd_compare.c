@@ -4,6 +4,7 @@
  * or drawn as an SVG chart. Here: the options, setting up the game, and
  * printing.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,6 +252,125 @@ static void print_row(void *user, const gs_compare_row *row)
     fflush(stdout);
 }
 
+/* The notes of the algorithms left out (one a line, each ending in a
+ * period). */
+typedef struct notes {
+    char text[GS_COMPARE_MAX_ALGOS][400];
+    int count;
+} notes;
+
+/* True when a proof of game `entry` (instance `inst`) is a win, draw or
+ * loss: a two-player game of the registry, or a tree whose leaves are
+ * -1, 0 and 1. Else false, with the reason in why[300] (after "it proves
+ * a win, draw or loss, and "). */
+static bool proves_outcomes(const gs_game_entry *entry, const void *inst,
+                            char *why)
+{
+    if (strcmp(entry->name, "tree") == 0) {
+        const gs_tree *t = inst;
+        for (int32_t n = 0; n < gs_tree_node_count(t); n++) {
+            double v;
+            if (gs_tree_child_count(t, n) > 0 ||
+                !gs_tree_node_value(t, n, &v) || v == -1.0 || v == 0.0 ||
+                v == 1.0)
+                continue;
+            char value[GS_NUMBER_SIZE];
+            gs_format_value(v, value);
+            int line = gs_tree_node_line(t, n);
+            if (line > 0)
+                snprintf(why, 300, "leaf '%s' (line %d, column %d) is %s, "
+                         "not -1, 0 or 1", CLI_Q(gs_tree_node_name(t, n)),
+                         line, gs_tree_node_column(t, n), value);
+            else
+                snprintf(why, 300, "leaf '%s' is %s, not -1, 0 or 1",
+                         CLI_Q(gs_tree_node_name(t, n)), value);
+            return false;
+        }
+        return true;
+    }
+    if (entry->flags & GS_GAME_TWO_PLAYER)
+        return true;
+    snprintf(why, 300, "%s's values are scores, not outcomes", entry->name);
+    return false;
+}
+
+/* pns and dfpn on a game whose values are not outcomes: left out of
+ * co->algos, each with a note. Returns 0, or EXIT_BAD_INPUT (after a
+ * message) when no algorithm is left. */
+static int leave_out_proofs(const gs_game_entry *entry, const void *inst,
+                            const char *list, gs_compare_options *co,
+                            notes *nt)
+{
+    char why[300] = "";
+    int kept = 0;
+    for (int i = 0; i < co->num_algos; i++) {
+        gs_algo a = co->algos[i].algo;
+        if ((a != GS_PNS && a != GS_DFPN) ||
+            proves_outcomes(entry, inst, why)) {
+            co->algos[kept++] = co->algos[i];
+            continue;
+        }
+        char name[GS_COMPARE_NAME_SIZE];
+        gs_compare_algo_name(&co->algos[i], name, sizeof name);
+        if (nt->count < GS_COMPARE_MAX_ALGOS)
+            snprintf(nt->text[nt->count++], sizeof nt->text[0],
+                     "%s is left out: it proves a win, draw or loss, and %s.",
+                     name, why);
+    }
+    co->num_algos = kept;
+    if (kept == 0) {
+        cli_error(CMD, "--algo '%s': proof-number search proves a win, draw "
+                  "or loss, and %s",
+                  CLI_Q(list), why);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* Writes the JSON object through to standard output but its last three
+ * bytes ("]}\n"), so that the notes can be added to it. */
+typedef struct held {
+    FILE *f;
+    char tail[3];
+    size_t len;
+} held;
+
+static int write_held(void *user, const char *text, size_t len)
+{
+    held *h = user;
+    for (size_t i = 0; i < len; i++) {
+        if (h->len == sizeof h->tail) {
+            if (fputc(h->tail[0], h->f) == EOF)
+                return 1;
+            memmove(h->tail, h->tail + 1, sizeof h->tail - 1);
+            h->len--;
+        }
+        h->tail[h->len++] = text[i];
+    }
+    return 0;
+}
+
+/* The comparison as JSON, with "notes" (a list of sentences) when an
+ * algorithm was left out. */
+static void json_write(const gs_compare *c, const options *o,
+                       const notes *nt)
+{
+    if (nt->count == 0) {
+        gs_compare_json_write(c, o->game, o->arg ? o->arg : "",
+                              cli_file_write, stdout);
+        return;
+    }
+    held h = {stdout, {0}, 0};
+    gs_compare_json_write(c, o->game, o->arg ? o->arg : "", write_held, &h);
+    fputs("],\"notes\":[", stdout);
+    for (int i = 0; i < nt->count; i++) {
+        if (i)
+            putchar(',');
+        cli_json_string(stdout, nt->text[i]);
+    }
+    fputs("]}\n", stdout);
+}
+
 /* Under the table: what expectimax's value is, when it was searched. */
 static void expectimax_note(const gs_compare_options *co)
 {
@@ -259,6 +379,18 @@ static void expectimax_note(const gs_compare_options *co)
             printf("\nexpectimax takes every MIN player for a uniform random "
                    "mover: its value is\nthe expected score against such "
                    "a player, not the game's value.\n");
+            return;
+        }
+}
+
+/* Under the table: what the proofs' rows are, when there were any. */
+static void proof_note(const gs_compare_options *co)
+{
+    for (int i = 0; i < co->num_algos; i++)
+        if (co->algos[i].algo == GS_PNS || co->algos[i].algo == GS_DFPN) {
+            printf("\npns and dfpn prove the outcome at the end of the game "
+                   "(depth \"end\"): win,\ndraw or loss for MAX, or "
+                   "\"not proved\" when --max-nodes stopped them.\n");
             return;
         }
 }
@@ -282,8 +414,11 @@ int cmd_compare(int argc, char **argv)
     gs_compare *c = NULL;
     gs_compare_options co;
     gs_compare_options_init(&co);
+    notes nt = {.count = 0};
     if ((status = open_subject(&o, &subj, what)) ||
-        (status = parse_algos(o.algos, &subj.g.game, &co)))
+        (status = parse_algos(o.algos, &subj.g.game, &co)) ||
+        (status = leave_out_proofs(subj.g.entry, subj.g.inst, o.algos, &co,
+                                     &nt)))
         goto out;
     status = EXIT_BAD_INPUT;
     const gs_game_entry *entry = subj.g.entry;
@@ -318,11 +453,14 @@ int cmd_compare(int argc, char **argv)
         status = rc == GS_EINVAL ? EXIT_BAD_INPUT : 1;
         goto out;
     }
-    if (o.json)
-        gs_compare_json_write(c, o.game, o.arg ? o.arg : "", cli_file_write,
-                              stdout);
-    else
+    if (o.json) {
+        json_write(c, &o, &nt);
+    } else {
         expectimax_note(&co);
+        proof_note(&co);
+        for (int i = 0; i < nt.count; i++)
+            printf("\n%s\n", nt.text[i]);
+    }
     /* The chart names a tree by its file's name: a path is the reader's
      * own directory, not the subject. */
     char title[200];

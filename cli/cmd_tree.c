@@ -128,11 +128,11 @@ static int parse_options(int argc, char **argv, tree_options *o,
                   "--json, --dot, --trace, --html and --check");
         return EXIT_BAD_INPUT;
     }
-    if (proves(o->algo) &&
-        (o->json || o->dot || o->trace || o->html || o->check)) {
-        cli_error(CMD, "--algo %s prints its own text: give it without "
-                  "--json, --dot, --trace, --html and --check",
-                  gs_algo_name((gs_algo)o->algo));
+    if (proves(o->algo) && (o->dot || o->trace || o->html || o->check)) {
+        cli_error(CMD, "--algo %s proves the outcome without the search's "
+                  "events, so it has no trace, drawing, page or check: give "
+                  "it without --dot, --trace, --html and --check (--json "
+                  "works)", gs_algo_name((gs_algo)o->algo));
         return EXIT_BAD_INPUT;
     }
     if (proves(o->algo) && o->depth >= 0) {
@@ -260,12 +260,29 @@ static bool outcome_leaves(const gs_tree *t, const char *shown, bool random,
 /* The proof of --algo pns: the value, what it means, the root's child
  * that reaches it, and the work. 0, or 1 when the text cannot be
  * written. */
-static int pns_text(const gs_tree *t, const gs_result *r, int algo)
+static int pns_text(const gs_tree *t, const gs_result *r, int algo,
+                    bool json)
 {
     static const char *const meaning[] = {"a loss for MAX", "a draw",
                                           "a win for MAX"};
     int32_t root = gs_tree_root_node(t);
     int v = r->value > 0 ? 1 : r->value < 0 ? -1 : 0;
+    if (json) {
+        static const char *const result[] = {"loss", "draw", "win"};
+        printf("{\"algorithm\":\"%s\",\"value\":%d,\"proved\":true,"
+               "\"result\":\"%s\",\"best\":", gs_algo_name((gs_algo)algo),
+               v, result[v + 1]);
+        if (r->best != GS_NO_ACTION)
+            cli_json_string(stdout, gs_tree_node_name(
+                                        t, gs_tree_child(t, root,
+                                                         (int)r->best)));
+        else
+            fputs("null", stdout);
+        printf(",\"nodes\":%llu,\"leaves\":%llu,\"proofs\":%d}\n",
+               (unsigned long long)r->nodes, (unsigned long long)r->leaves,
+               v == 1 ? 1 : 2);
+        return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
+    }
     printf("algorithm: %s\n", algo == GS_DFPN
            ? "dfpn (depth-first proof-number search)"
            : "pns (proof-number search)");
@@ -463,7 +480,12 @@ int cmd_tree(int argc, char **argv)
 
     if (res.stopped == GS_STOP_NODES) {
         /* (pns stops with no answer: it proves one or none) */
-        if (proves(o.algo))
+        if (proves(o.algo) && o.json)
+            printf("{\"algorithm\":\"%s\",\"value\":null,\"proved\":false,"
+                   "\"result\":null,\"best\":null,\"nodes\":%llu,"
+                   "\"stopped\":\"nodes\"}\n", gs_algo_name((gs_algo)o.algo),
+                   (unsigned long long)res.nodes);
+        else if (proves(o.algo))
             printf("value: not proved (stopped by --max-nodes)\nnodes: "
                    "%llu\n", (unsigned long long)res.nodes);
         cli_error(CMD, "%s: stopped by --max-nodes (%ld nodes) before the "
@@ -473,7 +495,7 @@ int cmd_tree(int argc, char **argv)
         goto out;
     }
     if (proves(o.algo)) {
-        status = pns_text(t, &res, o.algo);
+        status = pns_text(t, &res, o.algo, o.json);
         goto out;
     }
 

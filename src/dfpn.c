@@ -25,6 +25,9 @@
  *
  * from the engine's allocator, made for the search and freed after it.
  * A lost entry only costs its work again: the numbers are found anew.
+ * While a node is searched, the numbers it last saw for each child stay
+ * on the search's stack as well, so a child whose entry was replaced
+ * keeps them until its parent returns.
  * The game must have no cycles (a state never follows itself): df-pn
  * would not end on one; options.max_ply ends a path that goes too deep.
  */
@@ -55,11 +58,16 @@ typedef struct dfpn_entry {
     int32_t best;
 } dfpn_entry;
 
-/* One node's children on the search's own stack: their actions and
- * keys. */
+/* One node's children on the search's own stack: their actions, keys
+ * and the last numbers the node saw for them. A child's entry may be
+ * replaced while its parent still searches (a full bucket gives way to
+ * its sibling, say): the parent then goes on from these numbers, not
+ * from 1, 1, or two siblings could replace each other for ever, neither
+ * ever seen to grow. */
 typedef struct dfpn_child {
     gs_action action;
     uint64_t key;
+    uint32_t pn, dn;
 } dfpn_child;
 
 typedef struct dfpn {
@@ -196,15 +204,18 @@ static bool kids_reserve(gs_engine *e, dfpn *d, size_t more)
 /*
  * The node at `ply` (key `key`, not a leaf), searched until its pn reaches
  * thpn or its dn thdn (or a limit halts the search). Its numbers are then
- * in the table. Returns the nodes made below it.
+ * in the table and in *pn_out, *dn_out (1, 1 when a limit stopped it
+ * before it had any). Returns the nodes made below it.
  */
 static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
-                    uint64_t thpn, uint64_t thdn)
+                    uint64_t thpn, uint64_t thdn, uint32_t *pn_out,
+                    uint32_t *dn_out)
 {
     const gs_game *g = &e->game;
     const unsigned char *s = state_at(e, ply);
     bool or_node = is_max(e, s);
     uint64_t made = 0;
+    *pn_out = *dn_out = 1;
 
     /* Step 1. The limits, and room for the children. */
     if (out_of_budget(e))
@@ -218,16 +229,20 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
     if (!reserve(e, (size_t)ply + 1, (size_t)g->max_actions) ||
         !kids_reserve(e, d, (size_t)g->max_actions))
         return 0;
+    s = state_at(e, ply);   /* (the stack may have moved) */
 
     /* Step 2. The children, each made once: a leaf's numbers go to the
-     * table, the others are found there (1, 1 until searched). A leaf
+     * table and the stack, the others are found in the table (else the
+     * stack's: 1, 1 until searched). A leaf
      * whose entry was replaced is searched as any child: its numbers go
      * back to the table. */
     int n = g->is_terminal(g->ctx, s) ? 0 : g->actions(g->ctx, s, e->actions);
     if (n == 0) {
         bool yes = leaf_yes(e, d, s);
         e->leaves++;
-        store(d, key, yes ? 0 : PN_INF, yes ? PN_INF : 0, 0, -1);
+        *pn_out = yes ? 0 : PN_INF;
+        *dn_out = yes ? PN_INF : 0;
+        store(d, key, *pn_out, *dn_out, 0, -1);
         return 0;
     }
     if (e->opt.max_nodes && e->nodes + (uint64_t)n > e->opt.max_nodes) {
@@ -251,15 +266,21 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         kids[k].action = e->actions[k];
         g->apply(g->ctx, s, kids[k].action, child);
         kids[k].key = key_of(e, child);
+        kids[k].pn = kids[k].dn = 1;
         e->nodes++;
         made++;
         if (g->is_terminal(g->ctx, child) ||
             g->actions(g->ctx, child, more) == 0) {
             bool yes = leaf_yes(e, d, child);
             e->leaves++;
-            store(d, kids[k].key, yes ? 0 : PN_INF, yes ? PN_INF : 0, 0, -1);
+            kids[k].pn = yes ? 0 : PN_INF;
+            kids[k].dn = yes ? PN_INF : 0;
+            store(d, kids[k].key, kids[k].pn, kids[k].dn, 0, -1);
         }
     }
+    /* (the work this node had before, counted once) */
+    const dfpn_entry *self = find(d, key);
+    uint64_t before = self ? self->work : 0;
 
     /* Step 3. Down the most proving child until the thresholds are
      * reached. */
@@ -269,7 +290,11 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         uint32_t best_other = 0;
         for (int k = 0; k < n; k++) {
             const dfpn_entry *c = find(d, kids[k].key);
-            uint32_t cpn = c ? c->pn : 1, cdn = c ? c->dn : 1;
+            if (c) {
+                kids[k].pn = c->pn;
+                kids[k].dn = c->dn;
+            }
+            uint32_t cpn = kids[k].pn, cdn = kids[k].dn;
             uint32_t mine = or_node ? cpn : cdn, other = or_node ? cdn : cpn;
             if (best < 0 || mine < least) {
                 second = least;
@@ -282,10 +307,11 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
             sum = sat_add(sum, other);
         }
         uint32_t pn = or_node ? least : sum, dn = or_node ? sum : least;
-        const dfpn_entry *self = find(d, key);
-        uint64_t work = (self ? self->work : 0) + made;
+        uint64_t work = before + made;
         uint32_t w = work > UINT32_MAX ? UINT32_MAX : (uint32_t)work;
         store(d, key, pn, dn, w, least == 0 ? best : -1);
+        *pn_out = pn;
+        *dn_out = dn;
         if (pn >= thpn || dn >= thdn || e->halt)
             break;
         /* the child's thresholds */
@@ -298,14 +324,17 @@ static uint64_t mid(gs_engine *e, dfpn *d, int ply, uint64_t key,
         if (c_other > PN_INF)
             c_other = PN_INF;
         g->apply(g->ctx, s, kids[best].action, child);
+        uint32_t bpn, bdn;
         uint64_t below = mid(e, d, ply + 1, kids[best].key,
                              or_node ? c_mine : c_other,
-                             or_node ? c_other : c_mine);
+                             or_node ? c_other : c_mine, &bpn, &bdn);
         made += below;
         /* (the stacks may have moved) */
         kids = d->kids + base;
         s = state_at(e, ply);
         child = state_at(e, ply + 1);
+        kids[best].pn = bpn;
+        kids[best].dn = bdn;
         if (e->halt) {
             /* (the numbers so far, without the half-searched child) */
             break;
@@ -326,9 +355,9 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
         return -1;
     }
     e->nodes++;
-    const void *root = state_at(e, 0);
     if (!reserve(e, 0, (size_t)g->max_actions))
         return -1;
+    const void *root = state_at(e, 0);
     if (g->is_terminal(g->ctx, root) ||
         g->actions(g->ctx, root, e->actions) == 0) {
         e->leaves++;
@@ -341,17 +370,20 @@ int dfpn_prove(gs_engine *e, bool strict, double middle, int *decider)
     }
     uint64_t key = key_of(e, root);
     const dfpn_entry *r = NULL;
-    /* (once, unless the root's entry was replaced: then again) */
-    while (!e->halt && !(r && (r->pn == 0 || r->dn == 0))) {
-        mid(e, &d, 0, key, PN_INF, PN_INF);
+    /* (with infinite thresholds the root returns proved or disproved, or
+     * halted) */
+    uint32_t pn = 1, dn = 1;
+    while (!e->halt && pn != 0 && dn != 0) {
+        mid(e, &d, 0, key, PN_INF, PN_INF, &pn, &dn);
         r = find(&d, key);
     }
     int result = -1;
     if (!e->halt) {
-        result = r->pn == 0 ? 1 : 0;
-        bool or_node = is_max(e, root);
+        result = pn == 0 ? 1 : 0;
+        /* (the state stack may have moved while the search grew it) */
+        bool or_node = is_max(e, state_at(e, 0));
         if (or_node == (result == 1))
-            *decider = r->best;
+            *decider = r ? r->best : -1;
     }
     table_free(e, &d);
     mem_resize(&e->alloc, d.kids, d.kids_cap * sizeof *d.kids, 0);

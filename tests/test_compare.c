@@ -215,7 +215,8 @@ static void test_names(void **state)
     static const char *const good[] = {
         "minimax", "alphabeta", "expectimax", "alphabeta+order",
         "alphabeta+tt", "alphabeta+iter", "alphabeta+order+tt",
-        "alphabeta+order+tt+iter", "alphabeta+tt+iter",
+        "alphabeta+order+tt+iter", "alphabeta+tt+iter", "pns", "dfpn",
+        "pns+order", "dfpn+order",
     };
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         gs_compare_algo a;
@@ -520,6 +521,68 @@ static void test_alloc_failures(void **state)
     ttt_close(&t);
 }
 
+/* pns and dfpn are searched once each, to the end of the game, after
+ * the depths: rows of depth 0 with the outcome proved, node for node as
+ * gs_search gives it; and every allocation of such a comparison failed in
+ * turn leaves nothing behind. */
+static void test_proofs(void **state)
+{
+    (void)state;
+    ttt t;
+    ttt_open(&t);
+    gs_compare_options o;
+    gs_compare_options_init(&o);
+    o.num_algos = 3;
+    o.algos[0] = (gs_compare_algo){GS_PNS, true, false, false};
+    o.algos[1] = (gs_compare_algo){GS_ALPHABETA, false, false, false};
+    o.algos[2] = (gs_compare_algo){GS_DFPN, true, false, false};
+    o.min_depth = 1;
+    o.max_depth = 2;
+    gs_compare *c;
+    assert_int_equal(gs_compare_run(&t.game, t.root, &o, NULL, &c, NULL),
+                     GS_OK);
+    assert_int_equal(c->num_rows, 4);
+    static const int algo[] = {1, 1, 0, 2}, depth[] = {1, 2, 0, 0};
+    static const uint64_t nodes[] = {10, 36, 12081, 11533};
+    for (size_t i = 0; i < 4; i++) {
+        assert_int_equal(c->rows[i].algo, algo[i]);
+        assert_int_equal(c->rows[i].depth, depth[i]);
+        assert_int_equal(c->rows[i].result.nodes, nodes[i]);
+    }
+    assert_true(c->rows[2].result.value == 0.0);   /* a draw */
+    assert_string_equal(c->rows[2].best, "b2");
+    char line[256];
+    gs_compare_row_text(&c->options, &c->rows[3], line, sizeof line);
+    assert_memory_equal(line, "  end  dfpn+order ", 18);
+    assert_non_null(strstr(line, "       -         draw  c1\n"));
+    gs_compare_free(c);
+
+    gs_compare_algo a = {GS_PNS, false, true, false};
+    assert_string_equal(gs_compare_algo_unfit(&t.game, &a),
+                        "pns and dfpn take +order only (dfpn has a table of "
+                        "its own)");
+    o.num_algos = 2;
+    o.algos[1] = (gs_compare_algo){GS_DFPN, false, false, false};
+    long failed = 0;
+    for (long at = 1;; at++) {
+        track tr;
+        gs_allocator al = tracker(&tr);
+        tr.fail_at = at;
+        int rc = gs_compare_run(&t.game, t.root, &o, &al, &c, NULL);
+        if (rc == GS_OK) {
+            gs_compare_free(c);
+            assert_true(tr.live == 0);
+            break;
+        }
+        assert_int_equal(rc, GS_ENOMEM);
+        assert_null(c);
+        assert_true(tr.live == 0);
+        failed++;
+    }
+    assert_true(failed >= 4);
+    ttt_close(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -531,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_svg),
         cmocka_unit_test(test_text_and_json),
         cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_proofs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -203,6 +203,57 @@ if command -v xmllint >/dev/null 2>&1; then
     done
 fi
 
+# ---- Proof-number search: searched once, to the end ----
+
+run compare ttt --algo alphabeta+order+tt,pns+order,dfpn+order --depth 9-9
+same "pns and dfpn rows: status" 0 "$status"
+same "pns and dfpn rows" "ttt, the empty board
+depth  algorithm                       nodes       leaves         ms     ebf        value  best
+    9  alphabeta+order+tt                921          272         MS    2.13            0  b2
+
+  end  pns+order                      12,081        1,267         MS       -         draw  b2
+  end  dfpn+order                     11,533          715         MS       -         draw  c1
+
+pns and dfpn prove the outcome at the end of the game (depth \"end\"): win,
+draw or loss for MAX, or \"not proved\" when --max-nodes stopped them." \
+    "$(sed 's/  *[0-9]*\.[0-9][0-9][0-9] \( *[0-9.-]* \)/         MS \1/' "$TMP/out")"
+printf "['A', ('B', -1), ('C', 0)]\n" >"$TMP/draw.tree"
+run compare tree "$TMP/draw.tree" --algo minimax,pns,dfpn --json
+same "pns in the JSON" '{"game":"tree","position":"'"$TMP"'/draw.tree","branching":3,"rows":[{"algo":"minimax","depth":1,"nodes":3,"leaves":2,"seconds":S,"ebf":3,"value":0,"best":"C"},{"algo":"pns","depth":0,"nodes":6,"leaves":4,"seconds":S,"ebf":null,"value":0,"best":"C","proved":true,"result":"draw"},{"algo":"dfpn","depth":0,"nodes":6,"leaves":4,"seconds":S,"ebf":null,"value":0,"best":"C","proved":true,"result":"draw"}]}' \
+    "$(sed 's/"seconds":[^,]*/"seconds":S/g' "$TMP/out")"
+run compare ttt --algo pns --max-nodes 1000 --json
+same "pns not proved: status" 0 "$status"
+same "pns not proved in the JSON" '{"algo":"pns","depth":0,"nodes":1000,"leaves":0,"seconds":S,"ebf":null,"value":null,"best":null,"proved":false,"stopped":true}' \
+    "$(python3 -c '
+import json, sys
+print(json.dumps(json.load(open(sys.argv[1]))["rows"][0], separators=(",", ":")))' "$TMP/out" | sed 's/"seconds":[^,]*/"seconds":S/')"
+run compare ttt --algo pns --max-nodes 1000
+same "pns not proved in the table" "  end  pns                             1,000            0         MS       -   not proved  -" \
+    "$(sed -n 3p "$TMP/out" | sed 's/  *[0-9]*\.[0-9][0-9][0-9] \( *[0-9.-]* \)/         MS \1/')"
+# On values that are not outcomes: a note, not a row.
+run compare tree "$EX/seed.tree" --algo minimax,pns
+same "pns on seed.tree: status" 0 "$status"
+same "pns on seed.tree: a note" "tree $EX/seed.tree
+depth  algorithm                       nodes       leaves         ms     ebf        value  best
+    3  minimax                            15           10         MS    2.47            5  D
+
+pns is left out: it proves a win, draw or loss, and leaf 'E' (line 3, column 13) is 3, not -1, 0 or 1." \
+    "$(sed 's/  *[0-9]*\.[0-9][0-9][0-9] \( *[0-9.-]* \)/         MS \1/' "$TMP/out")"
+run compare tree "$EX/seed.tree" --algo minimax,dfpn --json
+same "dfpn on seed.tree: the note in the JSON" \
+    "minimax|dfpn is left out: it proves a win, draw or loss, and leaf 'E' (line 3, column 13) is 3, not -1, 0 or 1." \
+    "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(",".join(r["algo"] for r in d["rows"]) + "|" + "".join(d["notes"]))' "$TMP/out")"
+run compare pacman --algo alphabeta,pns --depth 1
+same "pns on pacman: a note" "pns is left out: it proves a win, draw or loss, and pacman's values are scores, not outcomes." \
+    "$(tail -n 1 "$TMP/out")"
+run compare ttt --algo minimax,pns --depth 2 --svg "$TMP/proof.svg"
+same "pns in the chart: a level line" 1 \
+    "$(grep -c 'pns, to the end of the game: 16460 nodes' "$TMP/proof.svg")"
+same "pns in the chart's legend" 1 "$(grep -c '>pns (to the end)<' "$TMP/proof.svg")"
+
 # ---- Bad input ----
 
 bad_input "--large without a chart" "--large sets the chart's type: give --svg FILE too" --large
@@ -215,6 +266,9 @@ bad_input "+tt after minimax" "--algo 'minimax+tt': only alphabeta, pvs, mtdf an
 bad_input "mtdf on a chance tree" "--algo 'mtdf': the game has a chance agent (pvs, mtdf and sss search MAX and MIN agents only)" tree "$EX/dice.tree" --algo mtdf
 bad_input "+tt after mtdf" "--algo 'mtdf+tt': mtdf and sss always use the table: give them without +tt" --algo mtdf+tt
 bad_input "+iter after sss" "--algo 'sss+iter': sss searches one depth: give it without +iter" --algo sss+iter
+bad_input "+tt after pns" "--algo 'pns+tt': pns and dfpn take +order only (dfpn has a table of its own)" --algo pns+tt
+bad_input "pns on a chance tree" "--algo 'pns': the game has a chance agent (pns and dfpn prove outcomes of MAX and MIN)" tree "$EX/dice.tree" --algo pns
+bad_input "only proofs on values that are not outcomes" "--algo 'pns,dfpn': proof-number search proves a win, draw or loss, and leaf 'E' (line 3, column 13) is 3, not -1, 0 or 1" tree "$EX/seed.tree" --algo pns,dfpn
 bad_input "depth 0" "--depth needs D or LO-HI, depths from 1 to 1000, not '0'" --depth 0
 bad_input "depths the wrong way" "--depth needs D or LO-HI, depths from 1 to 1000, not '5-3'" --depth 5-3
 bad_input "no tree file" "tree needs a FILE (see gamesearch compare --help)" tree

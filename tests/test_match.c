@@ -63,7 +63,8 @@ static void test_spec_parse(void **unused)
 
     assert_int_equal(gs_player_spec_parse("negamax", &s, &e), GS_EPARSE);
     assert_string_equal(e.message, "unknown algorithm 'negamax' (expected "
-                        "alphabeta, minimax, mcts, pvs, mtdf, sss or random)");
+                        "alphabeta, minimax, mcts, pvs, mtdf, sss, pns, dfpn "
+                        "or random)");
     assert_int_equal(gs_player_spec_parse("mcts:foo=1", &s, &e), GS_EPARSE);
     assert_string_equal(e.message, "unknown key 'foo' (keys: depth, time, "
                         "nodes, iterations, c, playout, threads, eval)");
@@ -370,6 +371,80 @@ static void test_bad_input(void **unused)
     assert_string_equal(e.message, "games is 0, but it must be 1 or more");
 }
 
+/* pns and dfpn players: the keys they take; on tic-tac-toe a proof
+ * every move, so they never lose and draw against alpha-beta; where a
+ * proof wins (3x3, two in a row) they take it at once; a proof that is
+ * not made (nodes=1) leaves the move to alpha-beta with the same keys,
+ * move for move. */
+static void test_proof_players(void **unused)
+{
+    (void)unused;
+    gs_player_spec s;
+    gs_error e;
+    assert_int_equal(gs_player_spec_parse("pns:nodes=100,time=0.5", &s, &e),
+                     GS_OK);
+    assert_int_equal(s.kind, GS_PLAYER_PNS);
+    assert_int_equal(s.nodes, 100);
+    assert_int_equal(gs_player_spec_parse("dfpn", &s, &e), GS_OK);
+    assert_int_equal(s.kind, GS_PLAYER_DFPN);
+    assert_int_equal(gs_player_spec_parse("dfpn:depth=3", &s, &e), GS_EPARSE);
+    assert_string_equal(e.message, "dfpn players take no 'depth'");
+
+    gs_match *m = play("ttt", "pns", "alphabeta", 2, 1);
+    assert_int_equal(m->draws, 2);
+    assert_string_equal(m->results[0].moves, "b2 a1 c1 a3 a2 c2 b3 b1 c3");
+    gs_match_free(m);
+    m = play("ttt", "dfpn", "random", 10, 2);
+    assert_int_equal(m->b_wins, 0);
+    assert_int_equal(m->a_wins, 8);
+    gs_match_free(m);
+    m = play("mnk:k=2", "pns", "random", 4, 1);
+    for (int i = 0; i < 4; i += 2) {
+        assert_int_equal(m->results[i].result, 1);
+        assert_int_equal(m->results[i].plies, 3);
+    }
+    gs_match_free(m);
+
+    gs_match *fb = play("ttt", "pns:nodes=1", "alphabeta", 2, 1);
+    gs_match *ab = play("ttt", "alphabeta:nodes=1", "alphabeta", 2, 1);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(fb->results[i].result, ab->results[i].result);
+        assert_string_equal(fb->results[i].moves, ab->results[i].moves);
+    }
+    gs_match_free(fb);
+    gs_match_free(ab);
+}
+
+/* Every allocation of a match of proof players fails in turn. */
+static void test_proof_alloc_failure(void **unused)
+{
+    (void)unused;
+    gs_match_params p;
+    gs_match_params_init(&p);
+    p.game = "ttt";
+    p.a = "pns:nodes=3000";
+    p.b = "dfpn:nodes=3000";
+    p.games = 1;
+    bool done = false;
+    for (long n = 1; n < 2000 && !done; n++) {
+        track t;
+        gs_allocator a = tracker(&t);
+        t.fail_at = n;
+        gs_match *m;
+        gs_error e;
+        int st = gs_match_run(&p, &a, &m, &e);
+        if (st == GS_OK) {
+            done = t.failed == 0;
+            gs_match_free(m);
+        } else {
+            assert_int_equal(st, GS_ENOMEM);
+            assert_null(m);
+        }
+        assert_int_equal(t.live, 0);
+    }
+    assert_true(done);
+}
+
 static void test_alloc_failure(void **unused)
 {
     (void)unused;
@@ -411,6 +486,8 @@ int main(void)
         cmocka_unit_test(test_game_pack),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_alloc_failure),
+        cmocka_unit_test(test_proof_players),
+        cmocka_unit_test(test_proof_alloc_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,7 +80,14 @@ check "tree --algo alphabeta --max-nodes: stopped, exit 1" 1 "" "gamesearch tree
 bad_input "tree --algo pns: a leaf that is no outcome" "gamesearch tree: $SRC/examples/seed.tree:3:13: --algo pns proves outcomes, so every leaf must be -1, 0 or 1, and leaf 'E' is 3" tree "$SRC/examples/seed.tree" --algo pns
 bad_input "tree --algo dfpn: a random leaf that is no outcome" "gamesearch tree: --random 'depth=3,values=0..2,seed=2': --algo dfpn proves outcomes, so every leaf must be -1, 0 or 1, and leaf 'J' is 2" tree --random depth=3,values=0..2,seed=2 --algo dfpn
 bad_input "tree --algo pns --depth" "gamesearch tree: --depth goes with the depth-first algorithms: pns proves the value at the leaves" tree "$TMP/draw.tree" --algo pns --depth 2
-bad_input "tree --algo pns --json" "gamesearch tree: --algo pns prints its own text: give it without --json, --dot, --trace, --html and --check" tree "$TMP/draw.tree" --algo pns --json
+bad_input "tree --algo pns --html" "gamesearch tree: --algo pns proves the outcome without the search's events, so it has no trace, drawing, page or check: give it without --dot, --trace, --html and --check (--json works)" tree "$TMP/draw.tree" --algo pns --html "$TMP/page.html"
+[ -e "$TMP/page.html" ] && { failed=$((failed + 1)); echo "FAIL: tree --algo pns --html wrote a page"; }
+run tree --random "$R" --algo pns --json
+check "tree --algo pns --json: a win" 0 '{"algorithm":"pns","value":1,"proved":true,"result":"win","best":"B","nodes":13,"leaves":5,"proofs":1}' ""
+run tree "$TMP/draw.tree" --algo dfpn --json
+check "tree --algo dfpn --json: a draw" 0 '{"algorithm":"dfpn","value":0,"proved":true,"result":"draw","best":"C","nodes":6,"leaves":4,"proofs":2}' ""
+run tree --random "$R" --algo pns --json --max-nodes 4
+check "tree --algo pns --json: not proved, exit 1" 1 '{"algorithm":"pns","value":null,"proved":false,"result":null,"best":null,"nodes":3,"stopped":"nodes"}' "gamesearch tree: --random '$R': stopped by --max-nodes (4 nodes) before the value was proved"
 bad_input "tree --algo pns on a chance tree" "gamesearch tree: --random 'depth=2,agents=max+chance,values=-1..1,seed=4': --algo pns searches trees of max and min nodes only, and agent 2 is chance (use --algo alphabeta or minimax)" tree --random depth=2,agents=max+chance,values=-1..1,seed=4 --algo pns
 bad_input "tree --max-nodes: a bad value" "gamesearch tree: --max-nodes needs a whole number of nodes from 0 to 10^15 (0: no limit), not 'x'" tree "$TMP/draw.tree" --max-nodes x
 
@@ -142,6 +149,25 @@ check "connect4 solve --weak --algo dfpn --max-nodes" 1 "55542243332345117644151
 gamesearch connect4: line 3: stopped by --max-nodes before the score was known"
 bad_input "connect4 --algo pns without --weak" "gamesearch connect4: --algo pns goes with solve --weak (it proves a position's outcome, the sign of its score)" connect4 solve --algo pns
 bad_input "connect4 analyze --algo dfpn" "gamesearch connect4: --algo dfpn goes with solve --weak (it proves a position's outcome, the sign of its score)" connect4 analyze 44 --weak --algo dfpn
+
+# ---- match ----
+run match ttt --a pns --b alphabeta -n 2 --moves
+check "match: pns draws tic-tac-toe against alpha-beta" 0 "game 1: a first, draw in 9 plies: b2 a1 c1 a3 a2 c2 b3 b1 c3
+game 2: b first, draw in 9 plies: b2 a1 c1 a3 a2 c2 b3 b1 c3
+a: pns
+b: alphabeta
+2 games: a won 0, b won 0, 2 drawn
+score of a: 0.500 (95% interval 0.500 to 0.500)
+Elo difference: 0.0 (95% interval 0.0 to 0.0)" ""
+run match mnk --k 2 --a dfpn --b random -n 2 --moves
+check "match: dfpn plays a proved win" 0 "game 1: a first, a wins in 3 plies: c3 a1 b2
+game 2: b first, b wins in 3 plies: b3 b2 a3
+a: dfpn
+b: random
+2 games: a won 1, b won 1, 0 drawn
+score of a: 0.500 (95% interval 0.000 to 1.000)
+Elo difference: 0.0 (95% interval -inf to +inf)" ""
+bad_input "match: pns with a depth" "gamesearch match: --a 'pns:depth=3': pns players take no 'depth'" match ttt --a pns:depth=3 --b random
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

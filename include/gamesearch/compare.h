@@ -15,6 +15,11 @@
  *   alphabeta+order+tt+iter   ... and iterative deepening (its count is that
  *                             of every iteration)
  *   expectimax                every MIN agent a uniform chance agent
+ *   pvs, mtdf, sss, maxn, paranoid, brs   when named
+ *   pns, pns+order, dfpn, dfpn+order      proof-number search, when named:
+ *                             searched once, to the end of the game, after
+ *                             every depth, in a row of depth 0 whose value
+ *                             is the outcome for MAX (1, 0, -1)
  *
  * "+order", "+tt" and "+iter" may be combined in any subset, in this order,
  * after "alphabeta" only (gs_compare_algo_unfit refuses them after the
@@ -42,7 +47,7 @@ extern "C" {
 
 /* An algorithm of a comparison. */
 typedef struct gs_compare_algo {
-    gs_algo algo;        /* GS_MINIMAX, GS_ALPHABETA or GS_EXPECTIMAX */
+    gs_algo algo;        /* GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX, ... */
     bool order_moves;    /* alpha-beta: the game's ordering hint */
     bool use_tt;         /* alpha-beta: the transposition table */
     bool iterative;      /* alpha-beta: iterative deepening */
@@ -79,7 +84,7 @@ GS_API int gs_compare_default_algos(const gs_game *game,
 /* One search of a comparison. */
 typedef struct gs_compare_row {
     int algo;            /* its index in the options' algos */
-    int depth;           /* plies */
+    int depth;           /* plies (0: a proof, to the end of the game) */
     gs_result result;    /* the engine's result, as gs_search gave it */
     /* The best root action's name (game->action_name, or its number), or
      * "" when there is none or the search stopped. */

@@ -7,12 +7,14 @@
  * GAME[:PARAMS] with the game's parameter text ("mnk:m=4,n=4,k=3"). A
  * player is written ALGO[:key=value,...]:
  *
- *   ALGO  alphabeta, minimax, mcts, pvs, mtdf, sss or random
+ *   ALGO  alphabeta, minimax, mcts, pvs, mtdf, sss, pns, dfpn or random
  *   depth=N       plies to search (alphabeta, minimax, pvs, mtdf, sss;
  *                 0: no limit)
  *   time=S        seconds a move (the depth-first algorithms: iterative
- *                 deepening; mcts)
- *   nodes=N       nodes a move (the engine's max_nodes)
+ *                 deepening; mcts; pns and dfpn: the proof's, and the
+ *                 fallback's as many again)
+ *   nodes=N       nodes a move (the engine's max_nodes; pns and dfpn:
+ *                 the proof's, and the fallback's as many again)
  *   iterations=N  MCTS iterations a move
  *   c=X           MCTS's exploration constant
  *   playout=P     MCTS's playouts: policy (the game's: win, else block,
@@ -28,7 +30,13 @@
  * deepening unless given a depth, time or nodes; MCTS runs 10000
  * iterations a move unless given iterations, time or nodes, with the
  * solver, and scores playouts by their outcome (win, draw, loss); random
- * plays uniformly among the legal moves. The depth-first algorithms keep a
+ * plays uniformly among the legal moves. pns and dfpn prove the outcome
+ * of the position with the game's move ordering (nodes and time, default
+ * 1,000,000 nodes; no depth): proved a win, or a draw, for the side to
+ * move, they play the move the proof found (which keeps it); proved a
+ * loss or not proved, they play alpha-beta's move with the same limits
+ * (the fallback: as the alphabeta player with those keys, searching a
+ * small game to the end). The depth-first algorithms keep a
  * transposition table from move to move, emptied before every game.
  *
  * Game i (from 0) is started by player a when i is even and by b when it
@@ -59,7 +67,9 @@ typedef enum gs_player_kind {
     GS_PLAYER_RANDOM = 3,
     GS_PLAYER_PVS = 4,
     GS_PLAYER_MTDF = 5,
-    GS_PLAYER_SSS = 6
+    GS_PLAYER_SSS = 6,
+    GS_PLAYER_PNS = 7,
+    GS_PLAYER_DFPN = 8
 } gs_player_kind;
 
 /* A player as written above; 0 (or -1 where said) means "not given". */

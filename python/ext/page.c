@@ -55,6 +55,11 @@ PyObject *gsp_tree_page(PyObject *self, PyObject *args, PyObject *kw)
     int algo = gsp_algo(algo_name);
     if (algo < 0)
         return NULL;
+    if (algo == GS_PNS || algo == GS_DFPN)
+        return PyErr_Format(PyExc_ValueError, "algo='%s' proves the outcome "
+                            "without the search's events, so the page has "
+                            "no steps to show for it: open it on another "
+                            "algorithm", gs_algo_name((gs_algo)algo));
     if (depth_obj != Py_None &&
         gsp_arg_cint(depth_obj, "depth", 0, INT_MAX,
                      "None or 0 (no cutoff) or more", &depth) < 0)

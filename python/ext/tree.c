@@ -150,6 +150,34 @@ static void on_event(void *user, gs_event_kind kind, const gs_event *ev)
     }
 }
 
+/* algo pns or dfpn: every leaf -1, 0 or 1 (a proof's outcome is the
+ * tree's value then), and no depth. 0, or -1 with ValueError. */
+static int proof_fits(const gs_tree *t, int algo, PyObject *depth_obj)
+{
+    const char *name = gs_algo_name((gs_algo)algo);
+    if (depth_obj != Py_None) {
+        PyErr_Format(PyExc_ValueError, "depth goes with the depth-first "
+                     "algorithms: %s proves the outcome at the leaves "
+                     "(give depth=None)", name);
+        return -1;
+    }
+    for (int32_t n = 0; n < gs_tree_node_count(t); n++) {
+        double v;
+        if (gs_tree_child_count(t, n) > 0 || !gs_tree_node_value(t, n, &v) ||
+            v == -1.0 || v == 0.0 || v == 1.0)
+            continue;
+        char value[GS_NUMBER_SIZE];
+        gs_format_value(v, value);
+        PyErr_Format(PyExc_ValueError, "algo='%s' proves outcomes, so every "
+                     "leaf must be -1, 0 or 1, and leaf '%s' (line %d, column "
+                     "%d) is %s", name, gs_tree_node_name(t, n),
+                     gs_tree_node_line(t, n), gs_tree_node_column(t, n),
+                     value);
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -184,8 +212,11 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         if (gsp_tree_set_agents(t, agents) < 0)
             goto out;
     }
+    bool proof = algo == GS_PNS || algo == GS_DFPN;
+    if (proof && proof_fits(t, algo, depth_obj) < 0)
+        goto out;
     if (depth < 0)
-        depth = gs_tree_depth(t);
+        depth = proof ? 0 : gs_tree_depth(t);
     int nagents = gs_tree_num_agents(t);
     int32_t cutoff = depth > 0 && depth <= INT32_MAX / nagents
                          ? (int32_t)(depth * nagents) : 0;
@@ -296,6 +327,13 @@ PyObject *gsp_tree_search(PyObject *self, PyObject *args, PyObject *kw)
         gsp_set(out, "passes", PyLong_FromLong(r.passes)) < 0 ||
         gsp_set(out, "algo", PyUnicode_FromString(gs_algo_name((gs_algo)algo))) < 0 ||
         gsp_set(out, "trace", r.trace ? Py_NewRef(r.trace) : Py_NewRef(Py_None)) < 0)
+        goto fail;
+    if (proof &&
+        (gsp_set(out, "proved", Py_NewRef(Py_True)) < 0 ||
+         gsp_set(out, "result", PyUnicode_FromString(
+                                    res.value > 0   ? "win"
+                                    : res.value < 0 ? "loss"
+                                                    : "draw")) < 0))
         goto fail;
     goto out;
 fail:

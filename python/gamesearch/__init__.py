@@ -371,7 +371,9 @@ class Tree:
         """Searches the tree with `algo` ("minimax", "alphabeta",
         "expectimax", "expectiminimax", "mcts", "pvs", "mtdf", "sss",
         "maxn" or "paranoid"; max^n's value is the root's utility vector,
-        a list of one float an agent): `prune_equal` prunes on
+        a list of one float an agent; "pns" or "dfpn" prove the outcome of
+        a tree whose leaves are -1, 0 and 1, with proved and result "win",
+        "draw" or "loss", and no depth): `prune_equal` prunes on
         a value equal to the bound too (the textbook's rule; False is
         CS188's), `depth` cuts off after that many rounds (None: the
         tree's own), `agents` the roles ("max min chance" or a list),
@@ -488,8 +490,11 @@ def search(game, state, algo: Algo = "alphabeta", depth=None,
            prune_equal=True, table=False, iterative=False, max_nodes=0,
            time=0, hook=None, iterations=None, exploration=None, seed=None):
     """Searches `state` of `game` (a Game) in C with `algo` ("minimax",
-    "alphabeta", "expectimax", "expectiminimax", "mcts", "pvs", "mtdf" or
-    "sss"), to the end or `depth` plies (or rounds: depth_unit="rounds");
+    "alphabeta", "expectimax", "expectiminimax", "mcts", "pvs", "mtdf",
+    "sss", or "pns" and "dfpn", which prove the outcome: value 1, 0 or -1
+    for MAX, with proved and result "win", "draw", "loss" or None when
+    max_nodes or time stopped it; "dfpn" needs game.key), to the end or
+    `depth` plies (or rounds: depth_unit="rounds");
     `table` remembers positions by game.key(state), `iterative` deepens one
     ply at a time, `max_nodes` and `time` (seconds) stop it early,
     `hook(event, state, ply, action, value, bound)` sees every step; with
@@ -522,6 +527,12 @@ def search(game, state, algo: Algo = "alphabeta", depth=None,
         key=True if has_key else None,
         order=True if _overrides(game, "order") else None,
         iterations=iterations, exploration=exploration, seed=seed)
+    if algo in ("pns", "dfpn"):
+        # a proof: the outcome for MAX, or none when a limit stopped it
+        proved = found.get("stopped") is None
+        found["proved"] = proved
+        found["result"] = (None if not proved else "win" if found["value"] > 0
+                           else "loss" if found["value"] < 0 else "draw")
     return Result(**found)
 
 

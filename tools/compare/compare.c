@@ -49,7 +49,7 @@ int gs_compare_algo_parse(const char *name, size_t len, gs_compare_algo *out)
 {
     static const gs_algo bases[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
                                     GS_PVS, GS_MTDF, GS_SSS, GS_MAXN,
-                                    GS_PARANOID, GS_BRS};
+                                    GS_PARANOID, GS_BRS, GS_PNS, GS_DFPN};
     if (!name || !out)
         return GS_EINVAL;
     for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
@@ -95,9 +95,23 @@ const char *gs_compare_algo_unfit(const gs_game *game,
                    "choose)";
     if (multi)
         return NULL;
+    if (a->algo == GS_PNS || a->algo == GS_DFPN) {
+        if (a->use_tt || a->iterative)
+            return "pns and dfpn take +order only (dfpn has a table of its "
+                   "own)";
+        for (int i = 0; i < game->num_agents; i++)
+            if (game->role(game->ctx, i) == GS_ROLE_CHANCE)
+                return "the game has a chance agent (pns and dfpn prove "
+                       "outcomes of MAX and MIN)";
+        if (a->order_moves && !game->order_hint)
+            return "the game has no move ordering hint";
+        if (a->algo == GS_DFPN && !game->hash)
+            return "the game has no hash for dfpn's table";
+        return NULL;
+    }
     if (!ab && !passes && a->algo != GS_MINIMAX && a->algo != GS_EXPECTIMAX)
         return "the algorithm is not minimax, alphabeta, expectimax, pvs, "
-               "mtdf, sss, maxn, paranoid or brs";
+               "mtdf, sss, maxn, paranoid, brs, pns or dfpn";
     if (!ab && !passes && (a->order_moves || a->use_tt || a->iterative))
         return "only alphabeta, pvs, mtdf and sss take +order, +tt and +iter";
     if (passes && a->use_tt)
@@ -215,6 +229,13 @@ double gs_compare_ebf(uint64_t nodes, int depth)
     return pow((double)nodes, 1.0 / depth);
 }
 
+/* True for the algorithms that prove the outcome at the end of the game
+ * rather than search to a depth: searched once, in a row of depth 0. */
+static bool proves(const gs_compare_algo *a)
+{
+    return a->algo == GS_PNS || a->algo == GS_DFPN;
+}
+
 /* The engine options of algorithm a at `depth`. */
 static void search_options(const gs_compare_options *o,
                            const gs_compare_algo *a, int depth,
@@ -284,38 +305,46 @@ static int push_row(runner *r, const gs_compare_row *row)
     return GS_OK;
 }
 
-/* The searches themselves, into r->c. */
+/* The searches themselves, into r->c: by depth, then the proofs (depth
+ * 0: to the end of the game). */
 static int run_grid(runner *r, const gs_game *game, const void *root,
                     const gs_compare_options *o, char *why)
 {
     bool stopped[GS_COMPARE_MAX_ALGOS] = {false};
-    int left = o->num_algos;
-    for (int depth = o->min_depth; depth <= o->max_depth && left > 0;
-         depth++) {
+    int left = 0;
+    for (int i = 0; i < o->num_algos; i++)
+        left += !proves(&o->algos[i]);
+    for (int depth = o->min_depth; depth <= o->max_depth + 1; depth++) {
+        bool proofs = depth > o->max_depth;
+        if (!proofs && left == 0)
+            continue;
         for (int i = 0; i < o->num_algos; i++) {
-            if (stopped[i])
-                continue;
             const gs_compare_algo *a = &o->algos[i];
+            if (stopped[i] || proves(a) != proofs)
+                continue;
             gs_search_options so;
-            search_options(o, a, depth, &so);
+            search_options(o, a, proofs ? 0 : depth, &so);
             gs_compare_row row;
             memset(&row, 0, sizeof row);
             row.algo = i;
-            row.depth = depth;
+            row.depth = proofs ? 0 : depth;
             if (a->use_tt || a->algo == GS_MTDF || a->algo == GS_SSS)
                 gs_engine_tt_clear(r->engine);
             int rc = gs_search(r->engine, root, &so, &row.result);
             if (rc != GS_OK) {
                 char name[GS_COMPARE_NAME_SIZE], at[64];
                 gs_compare_algo_name(a, name, sizeof name);
-                snprintf(at, sizeof at, "%s at depth %d", name, depth);
+                if (proofs)
+                    snprintf(at, sizeof at, "%s", name);
+                else
+                    snprintf(at, sizeof at, "%s at depth %d", name, depth);
                 say(why, at, gs_engine_error(r->engine));
                 return rc;
             }
             const gs_result *res = &row.result;
             if (res->stopped != GS_STOP_NONE) {
                 stopped[i] = true;
-                left--;
+                left -= !proofs;
             } else if (res->best != GS_NO_ACTION) {
                 if (game->action_name)
                     game->action_name(game->ctx, root, res->best, row.best,

@@ -260,9 +260,41 @@ static void lines_of(const gs_compare *c, lines *l)
     }
 }
 
+/* True for an algorithm searched once to the end of the game (pns,
+ * dfpn): its row has depth 0. */
+static bool proves(const gs_compare_algo *a)
+{
+    return a->algo == GS_PNS || a->algo == GS_DFPN;
+}
+
+/* A proof's row, searched once to the end of the game: a level line
+ * across the plot at its nodes, dotted, ending in a dot (an open circle
+ * when the node limit stopped it). */
+static void proof_line(gs_writer *w, const scale *s, const lines *l,
+                       const char *name, const char *colour, int algo,
+                       const gs_compare_row *row)
+{
+    const geom *g = s->g;
+    bool stopped = row->result.stopped != GS_STOP_NONE;
+    double y = y_of(s, log10((double)row->result.nodes));
+    gs_writer_printf(w, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" "
+                     "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%g\" "
+                     "stroke-dasharray=\"%s\"/>\n", g->left, y, g->right, y,
+                     colour, fs(g, 2), l->dash[algo] ? l->dash[algo] : "9 3");
+    gs_writer_printf(w, "<circle cx=\"%d\" cy=\"%.1f\" r=\"%g\" "
+                     "fill=\"%s\" stroke=\"%s\" stroke-width=\"%g\"><title>%s, "
+                     "to the end of the game: %llu nodes%s</title></circle>\n",
+                     g->right, y, fs(g, stopped ? 4.5 : 3),
+                     stopped ? "white" : colour, colour, fs(g, 1.5), name,
+                     (unsigned long long)row->result.nodes,
+                     stopped ? " (stopped at the node limit: not proved)"
+                             : "");
+}
+
 /* One algorithm's line through its finished searches, a dot at each, an
  * open circle where a search stopped at the node limit; at a single
- * depth, its bar, the count written above it. */
+ * depth, its bar, the count written above it. A proof (depth 0) is a
+ * level line (proof_line). */
 static void algorithm_line(gs_writer *w, const scale *s, const gs_compare *c,
                            const lines *l, int algo)
 {
@@ -295,6 +327,13 @@ static void algorithm_line(gs_writer *w, const scale *s, const gs_compare *c,
                    "text-anchor=\"middle\" fill=\"#333\">%s%s</text>\n", x,
                    y - fs(g, 5), fs(g, 11), count, stopped ? "+" : "");
         }
+        gs_writer_printf(w, "</g>\n");
+        return;
+    }
+    if (proves(&c->options.algos[algo])) {
+        for (size_t i = 0; i < c->num_rows; i++)
+            if (c->rows[i].algo == algo)
+                proof_line(w, s, l, name, colour, algo, &c->rows[i]);
         gs_writer_printf(w, "</g>\n");
         return;
     }
@@ -364,14 +403,17 @@ static void legend(gs_writer *w, const geom *g, const gs_compare *c,
     for (int i = 0; i < n; i++) {
         char name[GS_COMPARE_NAME_SIZE];
         gs_compare_algo_name(&c->options.algos[i], name, sizeof name);
+        bool proof = proves(&c->options.algos[i]);
         if (single)
             gs_writer_printf(w, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%g\" "
                    "height=\"%g\" fill=\"%s\"/>\n", x + fs(g, 16),
                    y - fs(g, 10), fs(g, 14), fs(g, 10), colours[i]);
         else
-            sample(w, g, x + 10, y - fs(g, 4), colours[i], l->dash[i], 2);
-        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-                         x + fs(g, 46), y, name);
+            sample(w, g, x + 10, y - fs(g, 4), colours[i],
+                   l->dash[i] ? l->dash[i] : proof ? "9 3" : NULL, 2);
+        gs_writer_printf(w, "<text x=\"%.1f\" y=\"%.1f\">%s%s</text>\n",
+                         x + fs(g, 46), y, name,
+                         proof ? " (to the end)" : "");
         if (l->same[i] >= 0) {
             char other[GS_COMPARE_NAME_SIZE];
             gs_compare_algo_name(&c->options.algos[l->same[i]], other,
@@ -513,16 +555,22 @@ size_t gs_compare_row_text(const gs_compare_options *o,
 {
     const gs_result *r = &row->result;
     char name[GS_COMPARE_NAME_SIZE], value[GS_NUMBER_SIZE] = "stopped",
-         nodes[32], leaves[32];
+         nodes[32], leaves[32], depth[16], ebf[16];
+    bool proof = proves(&o->algos[row->algo]);
     if (!r->stopped)
         gs_format_value(r->value, value);
+    if (proof)   /* (the outcome for MAX, proved or not) */
+        snprintf(value, sizeof value, "%s", r->stopped ? "not proved"
+                 : r->value > 0 ? "win" : r->value < 0 ? "loss" : "draw");
     gs_format_count(r->nodes, nodes, sizeof nodes);
     gs_format_count(r->leaves, leaves, sizeof leaves);
-    int n = snprintf(buf, size, "%5d  %-24s %12s %12s %10.3f %7.2f %12s  %s\n",
-                     row->depth, gs_compare_algo_name(&o->algos[row->algo],
-                                                      name, sizeof name),
-                     nodes, leaves, r->seconds * 1e3,
-                     gs_compare_ebf(r->nodes, row->depth), value,
+    snprintf(depth, sizeof depth, proof ? "end" : "%d", row->depth);
+    snprintf(ebf, sizeof ebf, proof ? "-" : "%.2f",
+             gs_compare_ebf(r->nodes, row->depth));
+    int n = snprintf(buf, size, "%5s  %-24s %12s %12s %10.3f %7s %12s  %s\n",
+                     depth, gs_compare_algo_name(&o->algos[row->algo],
+                                                 name, sizeof name),
+                     nodes, leaves, r->seconds * 1e3, ebf, value,
                      r->stopped || !*row->best ? "-" : row->best);
     return n > 0 ? (size_t)n : 0;
 }
@@ -561,6 +609,14 @@ int gs_compare_json_write(const gs_compare *c, const char *game,
             gs_json_string(row->best, gs_writer_put, &w);
         else
             gs_writer_puts(&w, "null");
+        if (proves(&c->options.algos[row->algo])) {
+            gs_writer_puts(&w, r->stopped ? ",\"proved\":false"
+                                          : ",\"proved\":true");
+            if (!r->stopped)
+                gs_writer_puts(&w, r->value > 0 ? ",\"result\":\"win\""
+                                   : r->value < 0 ? ",\"result\":\"loss\""
+                                                  : ",\"result\":\"draw\"");
+        }
         gs_writer_puts(&w, r->stopped ? ",\"stopped\":true}" : "}");
     }
     gs_writer_puts(&w, "]}\n");

@@ -20,7 +20,8 @@
 /* ---- players ---- */
 
 static const char *const kind_names[] = {"alphabeta", "minimax", "mcts",
-                                         "random", "pvs", "mtdf", "sss"};
+                                         "random", "pvs", "mtdf", "sss",
+                                         "pns", "dfpn"};
 #define NUM_KINDS ((int)(sizeof kind_names / sizeof kind_names[0]))
 
 static int spec_fail(gs_error *err, int column, const char *fmt, ...)
@@ -96,7 +97,8 @@ int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
     if (kind < 0)
         return spec_fail(err, 1,
                          "unknown algorithm '%.*s' (expected alphabeta, "
-                         "minimax, mcts, pvs, mtdf, sss or random)",
+                         "minimax, mcts, pvs, mtdf, sss, pns, dfpn or "
+                         "random)",
                          (int)alen, text);
     out->kind = (gs_player_kind)kind;
     const char *p = text + alen;
@@ -116,7 +118,9 @@ int gs_player_spec_parse(const char *text, gs_player_spec *out, gs_error *err)
         bool ok = true;
         bool search = out->kind != GS_PLAYER_RANDOM;
         bool mcts = out->kind == GS_PLAYER_MCTS;
-        bool ab = search && !mcts;
+        bool proof = out->kind == GS_PLAYER_PNS ||
+                     out->kind == GS_PLAYER_DFPN;
+        bool ab = search && !mcts && !proof;
         const char *key = NULL;
         if (word_is(p, klen, "depth")) {
             key = ab ? "depth" : NULL;
@@ -190,7 +194,12 @@ typedef struct player {
     const gs_game *game;
     gs_engine *engine;        /* NULL for random */
     gs_search_options so;
+    bool proves;              /* pns, dfpn: so proves, fallback searches */
+    gs_search_options fallback;
 } player;
+
+/* The nodes a pns or dfpn player's proof may take by default. */
+#define PROOF_NODES 1000000u
 
 static uint64_t mix(uint64_t a, uint64_t b)
 {
@@ -225,6 +234,16 @@ static int player_init(player *pl, const match_setup *ms, int side)
         o->threads = s->threads > 0 ? s->threads : 1;
         return GS_OK;
     }
+    pl->proves = s->kind == GS_PLAYER_PNS || s->kind == GS_PLAYER_DFPN;
+    if (pl->proves) {
+        /* the proof, then (o below) the fallback: alpha-beta */
+        gs_search_options *pr = &pl->fallback;
+        *pr = *o;
+        pr->algo = s->kind == GS_PLAYER_PNS ? GS_PNS : GS_DFPN;
+        pr->order_moves = true;
+        if (!s->nodes && !s->time)
+            pr->max_nodes = PROOF_NODES;
+    }
     o->algo = s->kind == GS_PLAYER_MINIMAX ? GS_MINIMAX
             : s->kind == GS_PLAYER_PVS     ? GS_PVS
             : s->kind == GS_PLAYER_MTDF    ? GS_MTDF
@@ -241,7 +260,23 @@ static int player_init(player *pl, const match_setup *ms, int side)
         /* a table sized to tic-tac-toe's positions, as the ttt player's */
         st = gs_engine_tt_resize(pl->engine, (size_t)2 << 20);
     }
+    if (pl->proves) {   /* (so the proof, fallback the alpha-beta) */
+        gs_search_options ab = *o;
+        *o = pl->fallback;
+        pl->fallback = ab;
+    }
     return st;
+}
+
+/* True when a proof's result (r->value for MAX) is a win or a draw for
+ * the side to move in `state`: its move keeps it. */
+static bool proved_not_lost(const gs_game *g, const void *state,
+                            const gs_result *r)
+{
+    if (r->stopped != GS_STOP_NONE || r->best == GS_NO_ACTION)
+        return false;
+    bool max = g->role(g->ctx, g->to_move(g->ctx, state)) == GS_ROLE_MAX;
+    return max ? r->value >= 0 : r->value <= 0;
 }
 
 static void player_free(player *pl)
@@ -264,6 +299,8 @@ static int player_move(player *pl, const void *state, uint64_t seed,
     pl->so.mcts_seed = seed;
     gs_result r;
     int st = gs_search(pl->engine, state, &pl->so, &r);
+    if (st == GS_OK && pl->proves && !proved_not_lost(g, state, &r))
+        st = gs_search(pl->engine, state, &pl->fallback, &r);
     if (st != GS_OK)
         return st;
     *out = r.best != GS_NO_ACTION ? r.best : buf[0];
