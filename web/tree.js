@@ -186,6 +186,9 @@ GS.treeView = function (D) {
       svg("text", { "class": "mark", x: xp[0], y: xp[1] + 8, text: "\u2715" }, g);
       var cmp = svg("text", { "class": "cmp", x: xp[0], y: xp[1] + 22 }, g);
       g.addEventListener("click", function () { toggleMark(g); });
+      /* a click does not focus the edge: focus would scroll the drawing
+       * between the press and the release, and the click be lost */
+      g.addEventListener("mousedown", function (e) { e.preventDefault(); });
       g.addEventListener("keydown", function (e) {
         if (e.key !== "Enter" && e.key !== " ") return;
         e.preventDefault();
