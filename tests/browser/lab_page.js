@@ -201,6 +201,38 @@ async function main() {
   check("storage: forgotten, the seed tree again", await text("#lab-answer"),
         "value 5, best move D, pruned I J O (12 nodes, 7 leaves)");
 
+  /* ---- The keyboard: Tab reaches every control, each with a name ---- */
+  const controls = await p.evaluate(() => {
+    const name = (e) => (e.getAttribute("aria-label") ||
+                         (e.labels && e.labels[0] && e.labels[0].textContent) ||
+                         e.textContent || e.getAttribute("title") || "").trim();
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    return Array.from(document.querySelectorAll("button, input, select, textarea, a[href], [tabindex='0']"))
+      .filter((e) => !e.disabled && shown(e))
+      .map((e, i) => { e.setAttribute("data-tab", String(i)); return { tab: String(i), id: e.id, name: name(e) }; });
+  });
+  check("keys: every lab control has a name", controls.filter((c) => !c.name).map((c) => c.id || c.tab), []);
+  check("keys: the lab's own controls among them",
+        ["lab-text", "lab-algo", "lab-depth", "lab-saved", "lab-forget", "lab-spec", "lab-seed", "lab-new",
+         "lab-link", "mode-watch", "mode-practice", "gs-play", "gs-speed", "gs-svg", "gs-png"]
+          .filter((id) => !controls.some((c) => c.id === id)), []);
+  await p.evaluate(() => document.activeElement && document.activeElement.blur());
+  const reached = new Set();
+  for (let i = 0; i < controls.length + 5; i++) {
+    await p.keyboard.press("Tab");
+    reached.add(await p.evaluate(() => document.activeElement && document.activeElement.getAttribute("data-tab")));
+  }
+  check("keys: Tab reaches every lab control", controls.filter((c) => !reached.has(c.tab)).map((c) => c.id || c.tab), []);
+
+  /* ---- Export from the lab: the drawing as SVG ---- */
+  const [dl] = await Promise.all([p.waitForEvent("download"), p.click("#gs-svg")]);
+  check("export: the lab's SVG named", dl.suggestedFilename(), "Tree-lab.svg");
+  const svgOk = await p.evaluate((s) => {
+    const d = new DOMParser().parseFromString(s, "image/svg+xml");
+    return [d.getElementsByTagName("parsererror").length, d.documentElement.querySelectorAll("g[data-node]").length];
+  }, fs.readFileSync(await dl.path(), "utf8"));
+  check("export: the lab's SVG well formed, the seed tree's 15 nodes", svgOk, [0, 15]);
+
   /* ---- On a phone: nothing wider than the screen ---- */
   await p.setViewportSize({ width: 375, height: 740 });
   await p.reload();
