@@ -256,6 +256,19 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
             id = gs_tree_algo(t);
         prune_equal = false;
     }
+    /* PVS, MTD(f) and SSS* search MAX and MIN nodes only: the program's
+     * sentence, before the search would refuse it in its own words. */
+    if (id == GS_PVS || id == GS_MTDF || id == GS_SSS) {
+        for (int i = 0; i < gs_tree_num_agents(t); i++)
+            if (gs_tree_role(t, i) == GS_ROLE_CHANCE) {
+                char why[200];
+                snprintf(why, sizeof why, "--algo %s searches trees of max "
+                         "and min nodes only, and agent %d is chance (use "
+                         "--algo alphabeta or minimax)", algo, i + 1);
+                status = fail(w, BAD_INPUT, why, 0, 0);
+                goto out;
+            }
+    }
     if (depth < 0)
         depth = gs_tree_depth(t);
     int32_t cutoff = gs_tree_cutoff(t, depth);
