@@ -29,7 +29,23 @@ typedef struct page_data {
     bool (*data)(FILE *f, void *user);
     void *user;
     bool engine;      /* @@ENGINE@@: gs.js, the WebAssembly engine */
+    const char *page; /* the template's name */
 } page_data;
+
+/* The pages that search only explicit trees take the smaller module
+ * without Connect Four (gs-tree.js), when the build has it. */
+static const cli_web_file *engine_for(const char *page)
+{
+    static const char *const tree_pages[] = {"tree.html"};
+    for (size_t i = 0; i < sizeof tree_pages / sizeof tree_pages[0]; i++) {
+        if (strcmp(page, tree_pages[i]) != 0)
+            continue;
+        const cli_web_file *t = find_in(cli_web_engine, "gs-tree.js", 10);
+        if (t)
+            return t;
+    }
+    return find_in(cli_web_engine, "gs.js", 5);
+}
 
 static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
                     void *f)
@@ -37,8 +53,8 @@ static int page_key(void *user, const char *key, size_t n, gs_write_fn write,
     const page_data *pd = user;
     const cli_web_file *w = find_in(cli_web_files, key, n);
     if (n == 6 && memcmp(key, "ENGINE", 6) == 0) {
-        const cli_web_file *e = cli_web_engine;
-        return pd->engine && e->name ? write(f, e->data, e->size) : 0;
+        const cli_web_file *e = pd->engine ? engine_for(pd->page) : NULL;
+        return e ? write(f, e->data, e->size) : 0;
     }
     if (n == 4 && memcmp(key, "DATA", 4) == 0) {
         if (!pd->data)
@@ -71,7 +87,7 @@ bool cli_web_write_page(FILE *f, const char *page,
                         bool engine)
 {
     const cli_web_file *t = find_in(cli_web_files, page, strlen(page));
-    page_data pd = {data, user, engine};
+    page_data pd = {data, user, engine, page};
     return t && gs_template_write(t->data, t->size, page_key, &pd,
                                   cli_file_write, f) == 0 && !ferror(f);
 }

@@ -43,8 +43,9 @@ int cli_help(FILE *f, const char *name, ...);
 bool cli_web_write(FILE *f, const char *page,
                    bool (*data)(FILE *f, void *user), void *user);
 
-/* The WebAssembly engine, build-wasm's gs.js (cmake/WebEngine.cmake): one
- * entry, or none in a build without it. */
+/* The WebAssembly engine, build-wasm's gs.js (cmake/WebEngine.cmake), and
+ * gs-tree.js, the smaller module of the pages that search explicit trees
+ * only (tree.html), when built; none in a build without it. */
 extern const cli_web_file cli_web_engine[];
 
 /* Whether this build carries the engine. */

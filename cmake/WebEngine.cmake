@@ -1,9 +1,11 @@
 # The engine of the pages that search in the browser (`gamesearch web`):
 # build-wasm's gs.js (web/gs.js with the WebAssembly module inlined,
 # wasm/CMakeLists.txt), built into the program as cli_web_engine[]
-# (cli/web.h). Where it comes from, in order:
+# (cli/web.h), and beside it gs-tree.js, the tree lab's smaller module
+# (no Connect Four), when there is one. Where they come from, in order:
 #   -DGS_WASM_JS=PATH   a gs.js built already (scripts/test.sh builds
-#                       build-wasm once and hands it to each native build);
+#                       build-wasm once and hands it to each native build),
+#                       and the gs-tree.js in its directory if any;
 #   GS_WASM=AUTO|ON     the module built here, in BINARY_DIR/wasm, once for
 #                       every configuration, when clang can link for
 #                       wasm32-wasi (clang, lld, wasi-libc and
@@ -17,6 +19,7 @@ set(GS_WASM "AUTO" CACHE STRING "Build the WebAssembly engine for `gamesearch we
 set(GS_WEB_ENGINE_C "${PROJECT_BINARY_DIR}/web_engine.c")
 set(GS_WEB_ENGINE_WHY "")
 set(_gs_js "")
+set(_gs_tree_js "")
 set(_gs_js_depends "")
 
 if(GS_WASM_JS)
@@ -25,6 +28,11 @@ if(GS_WASM_JS)
   endif()
   set(_gs_js "${GS_WASM_JS}")
   set(_gs_js_depends "${GS_WASM_JS}")
+  get_filename_component(_dir "${GS_WASM_JS}" DIRECTORY)
+  if(EXISTS "${_dir}/gs-tree.js")
+    set(_gs_tree_js "gs-tree.js")
+    list(APPEND _gs_js_depends "${_dir}/gs-tree.js")
+  endif()
 elseif(GS_WASM)
   # Can clang link a wasm32-wasi reactor here? (A few hundred milliseconds;
   # a yes is kept, a no asked again at the next configuration, so that
@@ -57,9 +65,12 @@ elseif(GS_WASM)
                  "-DGS_PROGRAM=${PROJECT_BINARY_DIR}/gamesearch"
       INSTALL_COMMAND ""
       BUILD_ALWAYS ON
-      BUILD_BYPRODUCTS "${PROJECT_BINARY_DIR}/wasm/gs.js")
+      BUILD_BYPRODUCTS "${PROJECT_BINARY_DIR}/wasm/gs.js"
+                       "${PROJECT_BINARY_DIR}/wasm/gs-tree.js")
     set(_gs_js "${PROJECT_BINARY_DIR}/wasm/gs.js")
-    set(_gs_js_depends gamesearch_wasm_engine "${_gs_js}")
+    set(_gs_tree_js "gs-tree.js")
+    set(_gs_js_depends gamesearch_wasm_engine "${_gs_js}"
+        "${PROJECT_BINARY_DIR}/wasm/gs-tree.js")
   elseif(GS_WASM STREQUAL "AUTO")
     set(GS_WEB_ENGINE_WHY "clang cannot link for wasm32-wasi here (install clang, lld, wasi-libc and libclang-rt-14-dev-wasm32)")
   else()
@@ -74,7 +85,8 @@ if(_gs_js)
   get_filename_component(_name "${_gs_js}" NAME)
   add_custom_command(
     OUTPUT "${GS_WEB_ENGINE_C}"
-    COMMAND ${CMAKE_COMMAND} "-DDIR=${_dir}" "-DFILES=${_name}"
+    COMMAND ${CMAKE_COMMAND} "-DDIR=${_dir}"
+            "-DFILES=${_name}$<$<BOOL:${_gs_tree_js}>:$<SEMICOLON>${_gs_tree_js}>"
             "-DOUT=${GS_WEB_ENGINE_C}" -DTABLE=cli_web_engine
             -P "${PROJECT_SOURCE_DIR}/cmake/EmbedWeb.cmake"
     DEPENDS ${_gs_js_depends} "${PROJECT_SOURCE_DIR}/cmake/EmbedWeb.cmake"

@@ -13,7 +13,7 @@ if ! command -v node >/dev/null 2>&1; then
     exit 77
 fi
 status=0
-for page in tree_page tree_friction pacman_page lab_page; do
+for page in tree_page tree_friction tree_practice pacman_page lab_page; do
     echo "$page:"
     node "$2/tests/browser/$page.js" "$1" "$2"
     rc=$?

@@ -16,6 +16,10 @@
  * gsw_alloc (UTF-8, with their length; no NUL needed) and frees them with
  * gsw_free. Uses the public API alone, and cli/tree_text.c for the
  * program's sentence about a tree too deep.
+ *
+ * Built twice (wasm/CMakeLists.txt): the full module, and with
+ * GSW_TREE_ONLY the tree lab's, without Connect Four (its solver and
+ * book), so without gsw_c4_analyze.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -57,9 +61,11 @@ typedef struct gsw {
     char *out;
     size_t len, cap;
     int line, column;
+#ifndef GSW_TREE_ONLY
     gs_c4 *c4;
     gs_c4_solver *solver;
     gs_c4_book *book;
+#endif
 } gsw;
 
 /* A gs_write_fn appending to the context's buffer (kept NUL-terminated). */
@@ -116,9 +122,11 @@ void gsw_delete(gsw *w)
 {
     if (!w)
         return;
+#ifndef GSW_TREE_ONLY
     gs_c4_solver_free(w->solver);
     gs_c4_book_free(w->book);
     gs_c4_free(w->c4);
+#endif
     free(w->out);
     free(w);
 }
@@ -187,9 +195,11 @@ int gsw_tree_random(gsw *w, const char *spec)
 static int algo_id(const char *name)
 {
     static const char *const names[] = {"minimax", "alphabeta", "expectimax",
-                                        "mcts"};
+                                        "mcts", "pvs", "mtdf", "sss", "maxn",
+                                        "paranoid", "brs", "pns", "dfpn"};
     static const int ids[] = {GS_MINIMAX, GS_ALPHABETA, GS_EXPECTIMAX,
-                              GS_MCTS};
+                              GS_MCTS, GS_PVS, GS_MTDF, GS_SSS, GS_MAXN,
+                              GS_PARANOID, GS_BRS, GS_PNS, GS_DFPN};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i]) == 0)
             return ids[i];
@@ -211,8 +221,19 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
                    int strict, int depth)
 {
     int id = *algo ? algo_id(algo) : GS_ALPHABETA;
-    if (id < 0 || id == GS_MCTS)
+    if (id < 0)
         return fail(w, BAD_INPUT, "no such algorithm for a JSON answer", 0, 0);
+    /* What `gamesearch tree --json --algo NAME` refuses, in its words. */
+    if (id == GS_BRS)
+        return fail(w, BAD_INPUT, "--algo brs lets one opponent move out of "
+                    "turn while the others pass, and an explicit tree has no "
+                    "such moves: use --algo maxn or paranoid", 0, 0);
+    if (id == GS_MCTS || id == GS_PNS || id == GS_DFPN) {
+        char why[160];
+        snprintf(why, sizeof why, "--algo %s prints its own text, not the "
+                 "JSON of a search", algo);
+        return fail(w, BAD_INPUT, why, 0, 0);
+    }
     gs_tree *t = NULL;
     gs_tree_trace tr;
     memset(&tr, 0, sizeof tr);
@@ -234,6 +255,19 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
         if (!*algo)
             id = gs_tree_algo(t);
         prune_equal = false;
+    }
+    /* PVS, MTD(f) and SSS* search MAX and MIN nodes only: the program's
+     * sentence, before the search would refuse it in its own words. */
+    if (id == GS_PVS || id == GS_MTDF || id == GS_SSS) {
+        for (int i = 0; i < gs_tree_num_agents(t); i++)
+            if (gs_tree_role(t, i) == GS_ROLE_CHANCE) {
+                char why[200];
+                snprintf(why, sizeof why, "--algo %s searches trees of max "
+                         "and min nodes only, and agent %d is chance (use "
+                         "--algo alphabeta or minimax)", algo, i + 1);
+                status = fail(w, BAD_INPUT, why, 0, 0);
+                goto out;
+            }
     }
     if (depth < 0)
         depth = gs_tree_depth(t);
@@ -323,6 +357,7 @@ int gsw_tree_page(gsw *w, const char *text, size_t len, const char *algo,
     return status;
 }
 
+#ifndef GSW_TREE_ONLY
 /* Connect Four 7x6 and its solver as `gamesearch connect4` makes them:
  * the default table and the shipped book. */
 static int c4_init(gsw *w)
@@ -409,3 +444,4 @@ int gsw_c4_analyze(gsw *w, const char *text, size_t len)
         return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
     return ANSWERED;
 }
+#endif /* GSW_TREE_ONLY */

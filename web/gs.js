@@ -7,8 +7,11 @@
  *   gs.algorithms                    the names solveTree's algo takes
  *   gs.solveTree(text, {algo, rule, depth})
  *       the object `gamesearch tree --json` prints for the tree `text`
- *       (either syntax): algo "minimax", "alphabeta" or "expectimax"
- *       (default: alpha-beta, or a CS188 test file's own), rule
+ *       (either syntax): algo one of gs.algorithms: "minimax",
+ *       "alphabeta", "expectimax", "pvs", "mtdf", "sss", "maxn" or
+ *       "paranoid" (default: alpha-beta, or a CS188 test file's own;
+ *       "mcts", "brs", "pns" and "dfpn" are refused with the program's
+ *       sentence, as `tree --json` refuses them), rule
  *       "textbook" (default: prune when a value equals the bound) or
  *       "strict" (--no-prune-equal), depth in rounds (default: the file's)
  *   gs.treePage(text, {algo, rule, depth})
@@ -21,6 +24,8 @@
  *       scores for the player to move, null for a full column; moves is a
  *       string of column digits ("4453") or an array of columns (1-7).
  *       onProgress({column, nodes}) is called as each column is scored.
+ *       The tree lab's smaller module (gs-tree.js) has no Connect Four:
+ *       there it rejects with status 2.
  *   gs.stop()                        stops the search under way
  *
  * Every function returns a promise. A bad input rejects it with an Error
@@ -138,6 +143,10 @@
         return withStrings([spec], ([[s]]) => reply(exports.gsw_tree_random(ctx, s)));
       },
       c4Analyze(moves) {
+        /* the tree lab's module (gs-tree.js) has no Connect Four */
+        if (!exports.gsw_c4_analyze)
+          return { ok: false, status: 2, line: 0, column: 0,
+                   message: "this page's engine has no Connect Four (it is the tree lab's)" };
         return withStrings([moves], ([[s, n]]) => reply(exports.gsw_c4_analyze(ctx, s, n)));
       },
     };
@@ -163,7 +172,9 @@
   }
 
   /* ---- The page's side ---- */
-  const ALGOS = ["minimax", "alphabeta", "expectimax"];
+  const ALGOS = ["minimax", "alphabeta", "expectimax", "pvs", "mtdf", "sss", "maxn", "paranoid"];
+  /* the program's other names, which the module refuses in its words */
+  const REFUSED = ["mcts", "brs", "pns", "dfpn"];
   const RULES = { textbook: false, strict: true };
 
   let bytes = null;           /* the module, decoded once */
@@ -252,7 +263,7 @@
     const rule = o.rule === undefined ? "textbook" : o.rule;
     const depth = o.depth === undefined ? null : o.depth;
     if (typeof text !== "string") return badOption(name + ": the tree must be a string");
-    if (algo !== "" && ALGOS.indexOf(algo) < 0)
+    if (algo !== "" && ALGOS.indexOf(algo) < 0 && REFUSED.indexOf(algo) < 0)
       return badOption(name + ": algo '" + algo + "' is not one of " + ALGOS.join(", "));
     if (!Object.prototype.hasOwnProperty.call(RULES, rule))
       return badOption(name + ": rule '" + rule + "' is not \"textbook\" or \"strict\"");

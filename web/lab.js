@@ -6,8 +6,8 @@
  *
  * The URL's fragment carries what is shown, so that a link hands out an
  * exercise: tree=TEXT or spec=SPEC&seed=N (the tree of `gamesearch tree
- * --random SPEC,seed=N`), then algo=ALGO[:RULE], depth=N and
- * mode=watch|practice. The trees typed that parse are kept in
+ * --random SPEC,seed=N`), then algo=ALGO[:RULE], depth=N,
+ * mode=watch|practice and ab=1 (practice asks alpha and beta too). The trees typed that parse are kept in
  * localStorage ("gamesearch.lab.trees", the newest first) until "Forget"
  * clears them.
  */
@@ -25,6 +25,7 @@
   var spec = $("lab-spec"), seed = $("lab-seed"), saved = $("lab-saved");
   var error = $("lab-error"), answer = $("lab-answer"), link = $("lab-link");
   var mode = "watch";
+  var windows = false;   /* practice asks alpha and beta */
   var random = null;     /* {spec, seed} while the tree is that random one */
   var asked = 0;         /* the latest request: older answers are dropped */
   var timer = null;
@@ -78,6 +79,7 @@
     q.set("algo", algo.value);
     if (depth.value !== "") q.set("depth", depth.value);
     q.set("mode", mode);
+    if (windows) q.set("ab", "1");
     return "#" + q.toString();
   }
   function updateLink() {
@@ -91,6 +93,7 @@
     if (q.has("algo") && algo.querySelector('option[value="' + q.get("algo") + '"]')) algo.value = q.get("algo");
     if (q.has("depth")) depth.value = q.get("depth");
     if (q.get("mode") === "practice") mode = "practice";
+    windows = q.get("ab") === "1";
     if (q.has("spec")) return { spec: q.get("spec"), seed: q.get("seed") || "0" };
     if (q.has("tree")) return { tree: q.get("tree") };
     return null;
@@ -122,6 +125,7 @@
         a.leaves + " leaves)";
       d.title = random ? "random " + random.spec + ",seed=" + random.seed : "Tree lab";
       d.practice = mode === "practice";
+      d.practiceWindows = windows;
       GS.treeView(d);
       updateLink();
     }, function (e) {
@@ -136,6 +140,12 @@
   algo.addEventListener("change", solve);
   depth.addEventListener("input", later);
   /* The page's own mode buttons: the link follows them. */
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.id === "practice-ab") {
+      windows = e.target.checked;
+      updateLink();
+    }
+  });
   document.addEventListener("click", function (e) {
     var id = e.target && e.target.id;
     if (id === "mode-watch" || id === "mode-practice" || id === "replay") {
@@ -165,7 +175,9 @@
    * pruning rule. */
   function listAlgorithms() {
     var names = { "alphabeta:textbook": "alpha-beta, prune on \u2265 and \u2264 (Star1 with bounds)",
-                  "alphabeta:strict": "alpha-beta, prune on > and < only (CS188)" };
+                  "alphabeta:strict": "alpha-beta, prune on > and < only (CS188)",
+                  pvs: "PVS (NegaScout)", mtdf: "MTD(f)", sss: "SSS*",
+                  maxn: "max^n (trees of vectors)", paranoid: "paranoid (trees of vectors)" };
     gs.algorithms.forEach(function (a) {
       (a === "alphabeta" ? ["alphabeta:textbook", "alphabeta:strict"] : [a]).forEach(function (v) {
         GS.el("option", { value: v, text: names[v] || a }, algo);

@@ -76,8 +76,10 @@ GS.treeView = function (D) {
   /* ---- The picture ---- */
   var drawing = document.getElementById("drawing");
   var W = PAD * 2 + (slot - 1) * SX + 40, H = PAD + height * SY + 70;
+  /* a group, not an image: in practice it holds the answers' fields,
+   * which a screen reader must reach */
   var root = svg("svg", { width: W, height: H, viewBox: "0 0 " + W + " " + H,
-                          role: "img", "aria-label": "the game tree" }, drawing);
+                          role: "group", "aria-label": "the game tree" }, drawing);
   /* Fitted to the width (as on a phone) when wider than the page; the
    * button shows it at its own size, to scroll, and back. */
   var zoom = document.getElementById("gs-zoom");
@@ -90,7 +92,69 @@ GS.treeView = function (D) {
   fitted(true);
   zoom.addEventListener("click", function () { fitted(drawing.classList.contains("actual")); });
   var edgeLayer = svg("g", {}, root), nodeLayer = svg("g", {}, root);
+
+  /* ---- Export: the drawing as it stands, made standalone ---- */
+  /* The page's style of each element written into it, the fields and
+   * what is not shown left out, on a white ground. */
+  var STYLED = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "font-size",
+                "font-weight", "font-family", "text-anchor", "dominant-baseline", "paint-order"];
+  function standaloneSVG() {
+    var copy = root.cloneNode(true);
+    var from = root.querySelectorAll("*"), to = copy.querySelectorAll("*"), gone = [];
+    for (var i = 0; i < from.length; i++) {
+      var cs = getComputedStyle(from[i]), t = to[i];
+      if (cs.display === "none" || t.tagName === "foreignObject" ||
+          t.getAttribute("class") === "hit") { gone.push(t); continue; }
+      t.setAttribute("style", STYLED.map(function (k) {
+        return k + ":" + cs.getPropertyValue(k);
+      }).join(";"));
+      ["tabindex", "role", "aria-pressed", "aria-label"].forEach(function (a) { t.removeAttribute(a); });
+    }
+    gone.forEach(function (t) { if (t.parentNode) t.parentNode.removeChild(t); });
+    var rs = getComputedStyle(root);
+    copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+    copy.setAttribute("style", "font-family:" + rs.fontFamily + ";font-size:" + rs.fontSize);
+    copy.removeAttribute("role");
+    var ground = svg("rect", { width: W, height: H, fill: "#fff" });
+    copy.insertBefore(ground, copy.firstChild);
+    copy.insertBefore(svg("title", { text: D.title || "game tree" }), copy.firstChild);
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' +
+           new XMLSerializer().serializeToString(copy) + "\n";
+  }
+  /* The PNG: the SVG drawn on a canvas at twice its size. */
+  function pngBlob() {
+    return new Promise(function (resolve, reject) {
+      var img = new Image();
+      img.onload = function () {
+        var c = el("canvas", { width: 2 * W, height: 2 * H });
+        c.getContext("2d").drawImage(img, 0, 0, 2 * W, 2 * H);
+        c.toBlob(function (b) { if (b) resolve(b); else reject(new Error("no PNG")); }, "image/png");
+      };
+      img.onerror = function () { reject(new Error("the drawing did not load as an image")); };
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(standaloneSVG());
+    });
+  }
+  function fileName(ext) {
+    return ((D.title || "tree").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") ||
+            "tree") + ext;
+  }
+  function save(blob, name) {
+    var url = URL.createObjectURL(blob);
+    var a = el("a", { href: url, download: name }, document.body);
+    a.click();
+    document.body.removeChild(a);
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }
+  document.getElementById("gs-svg").addEventListener("click", function () {
+    save(new Blob([standaloneSVG()], { type: "image/svg+xml" }), fileName(".svg"));
+  });
+  document.getElementById("gs-png").addEventListener("click", function () {
+    pngBlob().then(function (b) { save(b, fileName(".png")); },
+                   function (e) { status.textContent = e.message; });
+  });
+  GS.treeExport = { svg: standaloneSVG, png: pngBlob };
   var nodeEl = {}, edgeEl = {}, edges = [], answers = {};
+  var vectors = T.nodes.some(function (n) { return Array.isArray(n.value); });
 
   function short(s) { return s.length > 9 ? s.slice(0, 8) + "\u2026" : s; }
   function ekey(p, c) { return p + "\u0000" + c; }
@@ -101,7 +165,10 @@ GS.treeView = function (D) {
       if (edgeEl[key]) return;
       var x1 = px(v), y1 = py(v) + 20, x2 = px(ci), y2 = py(ci) - 20;
       var g = svg("g", { "class": "edge", "data-parent": T.nodes[v].name,
-                         "data-child": c.node, "data-state": "unvisited" }, edgeLayer);
+                         "data-child": c.node, "data-state": "unvisited",
+                         role: "button", tabindex: "-1", "aria-pressed": "false",
+                         "aria-label": "edge " + T.nodes[v].name + " to " + c.node +
+                                       ": cut off?" }, edgeLayer);
       svg("line", { "class": "vis", x1: x1, y1: y1, x2: x2, y2: y2 }, g);
       svg("line", { "class": "hit", x1: x1, y1: y1, x2: x2, y2: y2 }, g);
       var label = [];
@@ -119,6 +186,14 @@ GS.treeView = function (D) {
       svg("text", { "class": "mark", x: xp[0], y: xp[1] + 8, text: "\u2715" }, g);
       var cmp = svg("text", { "class": "cmp", x: xp[0], y: xp[1] + 22 }, g);
       g.addEventListener("click", function () { toggleMark(g); });
+      /* a click does not focus the edge: focus would scroll the drawing
+       * between the press and the release, and the click be lost */
+      g.addEventListener("mousedown", function (e) { e.preventDefault(); });
+      g.addEventListener("keydown", function (e) {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        toggleMark(g);
+      });
       edgeEl[key] = { g: g, cmp: cmp, parent: v, child: ci };
       edges.push(edgeEl[key]);
     });
@@ -140,12 +215,24 @@ GS.treeView = function (D) {
     nodeEl[n.name] = { g: g, shape: shape, val: val, win: win, truth: truth,
                        leaf: leaf, given: given, v: v };
     if (!leaf) {
-      var fo = svg("foreignObject", { x: -23, y: 22, width: 46, height: 24,
+      /* a tree of vectors asks for a vector: a wider field */
+      var wide = vectors ? 80 : 46;
+      var fo = svg("foreignObject", { x: -wide / 2, y: 22, width: wide, height: 24,
                                       "class": "answer-box" }, g);
-      var input = el("input", { "class": "answer", type: "text", inputmode: "decimal",
-                                "data-node": n.name, "aria-label": "value of " + n.name,
+      var input = el("input", { "class": "answer", type: "text",
+                                inputmode: vectors ? "text" : "decimal",
+                                "data-node": n.name, "aria-label": "value of " + n.name +
+                                (vectors ? " (a vector: one number an agent)" : ""),
                                 autocomplete: "off" }, fo);
-      answers[n.name] = { input: input, box: fo };
+      if (vectors) input.style.width = wide + "px";
+      var abBox = svg("foreignObject", { x: 24, y: -25, width: 42, height: 42,
+                                         "class": "ab-box" }, g);
+      var ab = ["alpha", "beta"].map(function (w) {
+        return el("input", { "class": "ab", type: "text", "data-node": n.name, "data-ab": w,
+                             placeholder: w === "alpha" ? "\u03b1" : "\u03b2",
+                             "aria-label": w + " at " + n.name, autocomplete: "off" }, abBox);
+      });
+      answers[n.name] = { input: input, box: fo, alpha: ab[0], beta: ab[1], abBox: abBox };
     }
   });
 
@@ -224,7 +311,10 @@ GS.treeView = function (D) {
    * The picture's state after the first k events of the run's trace. In
    * an alpha-beta run a MAX or MIN node's window changes as each child's
    * value comes back (alpha = max(alpha, v) at MAX, beta = min(beta, v) at
-   * MIN), at that step, as the search's next child window then shows.
+   * MIN), at that step, as the search's next child window then shows;
+   * a value that cuts off returns at once, as in the textbooks'
+   * pseudocode, and leaves the window as it was. The practice of alpha
+   * and beta grades by the same convention.
    */
   function replay(k) {
     var s = { state: {}, value: {}, win: {}, stack: [], seen: {}, edge: {}, cmp: {}, cmpAt: {},
@@ -255,13 +345,20 @@ GS.treeView = function (D) {
         var up = s.stack[s.stack.length - 1];
         if (up !== undefined) {
           s.seen[up].push({ c: ev.node, v: ev.value, b: bound });
+          /* A value that cuts off (by the run's rule) returns at once:
+           * the window stays as it was. */
           var ur = roleAt(run, s.stack.length - 1), w = s.win[up];
-          if (ab && w && ur === "max" && ev.value > w[0]) {
+          var cuts = w && (run.rule === "strict"
+                           ? (ur === "max" ? ev.value > w[1] : ev.value < w[0])
+                           : (ur === "max" ? ev.value >= w[1] : ev.value <= w[0]));
+          if (ab && w && cuts && (ur === "max" || ur === "min")) {
+            s.narrowAt[i] = up + " cuts off and keeps its window";
+          } else if (ab && w && ur === "max" && ev.value > w[0]) {
             s.win[up] = [ev.value, w[1]];
-            s.narrowAt[i] = up + ": \u03b1 = " + numWin(ev.value);
+            s.narrowAt[i] = "now " + up + ": \u03b1 = " + numWin(ev.value);
           } else if (ab && w && ur === "min" && ev.value < w[1]) {
             s.win[up] = [w[0], ev.value];
-            s.narrowAt[i] = up + ": \u03b2 = " + numWin(ev.value);
+            s.narrowAt[i] = "now " + up + ": \u03b2 = " + numWin(ev.value);
           }
         }
       } else if (ev.event === "prune") {
@@ -295,7 +392,7 @@ GS.treeView = function (D) {
                                    ? " from " + ev.parent : "") + " with " + w;
     if (ev.event === "leave")
       return "leave " + ev.node + ": value " + fmtBound(ev.value, all.boundAt[i]) +
-             (all.narrowAt[i] ? "; now " + all.narrowAt[i] : "");
+             (all.narrowAt[i] ? "; " + all.narrowAt[i] : "");
     return "prune " + ev.node + " at " + ev.parent + ": " + all.cmpAt[i];
   }
 
@@ -394,9 +491,11 @@ GS.treeView = function (D) {
     });
     document.getElementById("practice-what").textContent =
       "Practice " + run.label + ": click each edge you think is cut off (click again to take " +
-      "it back), type the value each node backs up (leave it empty when the search never " +
-      "reaches the node), then Check.";
+      "it back; from the keyboard, Tab to it and press Enter), type the value each node " +
+      "backs up" + (vectors ? " (a vector as 3, 1, 2)" : "") + " (leave it empty when the " +
+      "search never reaches the node), then Check.";
     if (practising) clearChecks();
+    if (abBox) askWindows(askAB);
     stepper.reset(run.trace.length, atEnd ? run.trace.length : 0);
   }
 
@@ -405,21 +504,50 @@ GS.treeView = function (D) {
     if (!practising) return;
     if (g.getAttribute("data-mark") === "pruned") g.removeAttribute("data-mark");
     else g.setAttribute("data-mark", "pruned");
+    g.setAttribute("aria-pressed", g.hasAttribute("data-mark") ? "true" : "false");
     g.removeAttribute("data-check");
   }
   function clearChecks() {
     edges.forEach(function (ed) { ed.g.removeAttribute("data-check"); });
     Object.keys(answers).forEach(function (n) {
-      answers[n].input.removeAttribute("data-check");
+      [answers[n].input, answers[n].alpha, answers[n].beta].forEach(function (i) {
+        i.removeAttribute("data-check");
+        i.removeAttribute("title");
+      });
       nodeEl[n].truth.textContent = "";
     });
     document.getElementById("score").textContent = "";
     document.getElementById("replay").hidden = true;
   }
-  function parseAnswer(t) {
+  /* A value typed: a number (a bound's sign ignored), or for a vector
+   * numbers apart by commas or spaces, in brackets or not; null when
+   * empty, NaN when not a number. */
+  function parseAnswer(t, vector) {
     t = t.trim().replace(/^(<=|>=|\u2264|\u2265|<|>)\s*/, "").replace(/\u2212/g, "-");
-    return t === "" ? null : Number(t);
+    if (t === "") return null;
+    if (!vector) return Number(t);
+    var parts = t.replace(/^[(\[]\s*|\s*[)\]]$/g, "").split(/\s*[,;\s]\s*/);
+    return parts.map(function (x) { return x === "" ? NaN : Number(x); });
   }
+  function sameValue(said, truth) {
+    var near = function (a, b) { return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)); };
+    if (Array.isArray(truth))
+      return Array.isArray(said) && said.length === truth.length &&
+             said.every(function (x, i) { return near(x, truth[i]); });
+    return !Array.isArray(said) && said !== null && near(said, truth);
+  }
+  /* An alpha or beta typed: a number, or inf, infinity or \u221e with
+   * its sign; compared as the page writes windows (8 digits). */
+  function parseWindow(t) {
+    t = t.trim().replace(/\u2212/g, "-").toLowerCase();
+    if (t === "") return null;
+    var m = /^([+-]?)(inf|infinity|\u221e)$/.exec(t);
+    if (m) return m[1] === "-" ? -Infinity : Infinity;
+    return Number(t);
+  }
+  /* The runs whose windows are asked: alpha-beta by either rule (Star1
+   * at chance nodes), whose trace is one pass with a window a node. */
+  function asksWindows(r) { return /^alphabeta/.test(r.key); }
   function check() {
     var s = replay(run.trace.length), right = 0, total = 0;
     var finals = {};
@@ -434,16 +562,36 @@ GS.treeView = function (D) {
       if (truth === said) right++;
       ed.g.setAttribute("data-check", truth === said ? "right" : "wrong");
     });
+    var windows = askAB && asksWindows(run);
     Object.keys(answers).forEach(function (n) {
-      var a = answers[n], said = parseAnswer(a.input.value), f = finals[n];
-      var ok = f ? said !== null && Math.abs(said - f.value) <= 1e-9 * Math.max(1, Math.abs(f.value))
-                 : said === null;
-      if (!f && said === null) { a.input.removeAttribute("data-check"); return; }
-      total++;
-      if (ok) right++;
-      a.input.setAttribute("data-check", ok ? "right" : "wrong");
-      nodeEl[n].truth.textContent = ok ? "" : f ? "is " + fmtBound(f.value, f.bound)
-                                                : "not reached";
+      var a = answers[n], f = finals[n];
+      var said = parseAnswer(a.input.value, f ? Array.isArray(f.value) : vectors);
+      var ok = f ? sameValue(said, f.value) : said === null;
+      var why = [];
+      if (!f && said === null) a.input.removeAttribute("data-check");
+      else {
+        total++;
+        if (ok) right++;
+        a.input.setAttribute("data-check", ok ? "right" : "wrong");
+        if (!ok) why.push(f ? "is " + fmtBound(f.value, f.bound) : "not reached");
+      }
+      /* alpha and beta as they stand when the search leaves the node */
+      [["alpha", 0], ["beta", 1]].forEach(function (q) {
+        var box = a[q[0]];
+        if (!windows) { box.removeAttribute("data-check"); return; }
+        var w = f && s.win[n], typed = parseWindow(box.value);
+        if (!w && typed === null) { box.removeAttribute("data-check"); return; }
+        var good = w ? typed !== null && numWin(typed) === numWin(w[q[1]]) : false;
+        total++;
+        if (good) right++;
+        box.setAttribute("data-check", good ? "right" : "wrong");
+        if (!good) {
+          var truth = w ? (q[1] ? "\u03b2 " : "\u03b1 ") + numWin(w[q[1]]) : "not reached";
+          box.setAttribute("title", truth);
+          if (w) why.push(truth);
+        }
+      });
+      nodeEl[n].truth.textContent = why.join(", ");
     });
     document.getElementById("score").textContent = right + " of " + total + " right";
     document.getElementById("replay").hidden = false;
@@ -451,11 +599,14 @@ GS.treeView = function (D) {
   function setMode(p) {
     practising = p;
     document.body.classList.toggle("practice", p);
+    /* the edges are controls only in practice */
+    edges.forEach(function (ed) { ed.g.setAttribute("tabindex", p ? "0" : "-1"); });
     document.getElementById("mode-watch").className = p ? "" : "on";
     document.getElementById("mode-practice").className = p ? "on" : "";
     document.getElementById("practice-bar").hidden = !p;
     log.hidden = p;
     Object.keys(answers).forEach(function (n) { answers[n].box.style.display = p ? "" : "none"; });
+    askWindows(askAB);
     Array.prototype.forEach.call(document.querySelectorAll("#algos .count, #algos .value"),
                                  function (td) { td.style.visibility = p ? "hidden" : ""; });
     stepper.enable(!p);
@@ -468,16 +619,52 @@ GS.treeView = function (D) {
   document.getElementById("mode-watch").addEventListener("click", function () { setMode(false); });
   document.getElementById("mode-practice").addEventListener("click", function () { setMode(true); });
   document.getElementById("check").addEventListener("click", check);
+  function unmark() {
+    edges.forEach(function (ed) {
+      ed.g.removeAttribute("data-mark");
+      ed.g.setAttribute("aria-pressed", "false");
+    });
+  }
   document.getElementById("clear").addEventListener("click", function () {
-    edges.forEach(function (ed) { ed.g.removeAttribute("data-mark"); });
-    Object.keys(answers).forEach(function (n) { answers[n].input.value = ""; });
+    unmark();
+    Object.keys(answers).forEach(function (n) {
+      answers[n].input.value = answers[n].alpha.value = answers[n].beta.value = "";
+    });
     clearChecks();
   });
   document.getElementById("replay").addEventListener("click", function () {
     clearChecks();
-    edges.forEach(function (ed) { ed.g.removeAttribute("data-mark"); });
+    unmark();
     setMode(false);
   });
+
+  /* ---- Practice with alpha and beta ---- */
+  var abBox = document.getElementById("practice-ab"), abRule = document.getElementById("ab-rule");
+  var askAB = !!D.practiceWindows;
+  /* Asks (or stops asking) alpha and beta at every inner node: only of
+   * a run that has one window a node (asksWindows). */
+  function askWindows(on) {
+    askAB = on;
+    var can = asksWindows(run);
+    abBox.checked = on;
+    abBox.disabled = !can;
+    var live = practising && on && can;
+    document.body.classList.toggle("ask-ab", live);
+    Object.keys(answers).forEach(function (n) {
+      answers[n].alpha.disabled = answers[n].beta.disabled = !live;
+    });
+    abRule.hidden = !(practising && on);
+    abRule.textContent = !can
+      ? "\u03b1 and \u03b2 are asked of alpha-beta only (either rule): choose it above."
+      : "\u03b1 and \u03b2 (in the fields right of each node): the window as it stands " +
+        "when the search leaves the node. At a MAX node \u03b1 rises to each child's value " +
+        "that does not cut off; at a MIN node \u03b2 falls to it; a value that cuts off " +
+        "returns at once and leaves the window as it was; a chance node keeps the window it " +
+        "was entered with. Type inf or -inf for \u00b1\u221e; leave a node the search never " +
+        "reaches empty. Leaves have no \u03b1 or \u03b2 to give.";
+    if (practising) clearChecks();
+  }
+  abBox.addEventListener("change", function () { askWindows(abBox.checked); });
 
   document.getElementById("title").textContent = D.title || "gamesearch";
   document.title = "gamesearch: " + (D.title || "game tree");

@@ -72,7 +72,8 @@ async function main() {
         { done: ["A", "B", "C", "D", "E", "F", "G", "H", "K", "L", "M", "N"], pruned: ["I", "J", "O"] });
   check("lab: the result line", await text("#result"), "value 5, best move D");
   check("lab: the algorithms, the engine's", await p.$$eval("#lab-algo option", (o) => o.map((e) => e.value)),
-        ["minimax", "alphabeta:textbook", "alphabeta:strict", "expectimax"]);
+        ["minimax", "alphabeta:textbook", "alphabeta:strict", "expectimax", "pvs", "mtdf", "sss",
+         "maxn", "paranoid"]);
 
   /* ---- gs.treePage: the data of `tree --html`, the title aside ---- */
   for (const [f, extra] of [["seed.tree", []], ["dice.tree", []], ["two-ghosts.tree", ["--depth", "1", "--algo", "minimax"]],
@@ -110,6 +111,23 @@ async function main() {
   check("lab: minimax prunes nothing", await text("#lab-answer"), "value 3, best move B, pruned none (13 nodes, 9 leaves)");
   check("lab: minimax shown first", await p.$eval("#algos tr.sel", (e) => e.getAttribute("data-run")), "minimax");
 
+  /* ---- Every algorithm of the menu answers as the program does ---- */
+  const answerIs = (want) => p.waitForFunction((w) => document.getElementById("lab-answer").textContent === w,
+                                               want, { timeout: 20000 }).then(() => true, () => false);
+  for (const v of await p.$$eval("#lab-algo option", (o) => o.map((e) => e.value))) {
+    const [a, rule] = v.split(":");
+    const pr = program(["tree", "-", "--json", "--algo", a].concat(rule === "strict" ? ["--no-prune-equal"] : []), plain);
+    check("menu: " + v + ": the program answers", pr.status, 0);
+    const j = JSON.parse(pr.out);
+    const want = await p.evaluate((j) => "value " + GS.num(j.value) + ", best move " + j.best + ", pruned " +
+      (j.pruned.length ? j.pruned.join(" ") : "none") + " (" + j.nodes + " nodes, " + j.leaves + " leaves)", j);
+    await p.selectOption("#lab-algo", v);
+    check("menu: " + v + ": the program's answer in the lab", await answerIs(want) && want, want);
+    check("menu: " + v + ": no error", await text("#lab-error"), "");
+  }
+  await p.selectOption("#lab-algo", "minimax");
+  await answerIs("value 3, best move B, pruned none (13 nodes, 9 leaves)");
+
   /* ---- The link carries the tree and the mode ---- */
   await p.click("#mode-practice");
   const href = await p.$eval("#lab-link", (a) => a.href);
@@ -122,7 +140,22 @@ async function main() {
   check("link: the algorithm", await p2.$eval("#lab-algo", (e) => e.value), "minimax");
   check("link: the mode", await p2.$eval("body", (b) => b.classList.contains("practice")), true);
   check("link: the step controls not shown in practice", await p2.isVisible(".gs-stepper"), false);
+  check("link: alpha and beta not asked", await p2.isChecked("#practice-ab"), false);
   await p2.close();
+  /* alpha and beta asked: the link says so, and a page opened from it asks */
+  await p.selectOption("#lab-algo", "alphabeta:textbook");
+  await answerIs("value 3, best move B, pruned I J (11 nodes, 7 leaves)");
+  await p.check("#practice-ab");
+  const hrefAB = await p.$eval("#lab-link", (a) => a.href);
+  check("link: says ab=1", /[#&]ab=1(&|$)/.test(hrefAB), true);
+  const p3 = await ctx.newPage();
+  p3.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") t.problems.push("console: " + m.text()); });
+  await p3.goto(hrefAB);
+  await p3.waitForSelector("body[data-lab=ready]", { timeout: 20000 });
+  check("link: alpha and beta asked", [await p3.isChecked("#practice-ab"), await p3.isVisible("input.ab")], [true, true]);
+  await p3.close();
+  await p.uncheck("#practice-ab");
+  await p.click("#mode-watch");
 
   /* ---- Practice on a random tree from a link: graded right ---- */
   const spec = "depth=3,branching=2-3,values=0..20", seed = "11";
@@ -167,6 +200,38 @@ async function main() {
   await ready();
   check("storage: forgotten, the seed tree again", await text("#lab-answer"),
         "value 5, best move D, pruned I J O (12 nodes, 7 leaves)");
+
+  /* ---- The keyboard: Tab reaches every control, each with a name ---- */
+  const controls = await p.evaluate(() => {
+    const name = (e) => (e.getAttribute("aria-label") ||
+                         (e.labels && e.labels[0] && e.labels[0].textContent) ||
+                         e.textContent || e.getAttribute("title") || "").trim();
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    return Array.from(document.querySelectorAll("button, input, select, textarea, a[href], [tabindex='0']"))
+      .filter((e) => !e.disabled && shown(e))
+      .map((e, i) => { e.setAttribute("data-tab", String(i)); return { tab: String(i), id: e.id, name: name(e) }; });
+  });
+  check("keys: every lab control has a name", controls.filter((c) => !c.name).map((c) => c.id || c.tab), []);
+  check("keys: the lab's own controls among them",
+        ["lab-text", "lab-algo", "lab-depth", "lab-saved", "lab-forget", "lab-spec", "lab-seed", "lab-new",
+         "lab-link", "mode-watch", "mode-practice", "gs-play", "gs-speed", "gs-svg", "gs-png"]
+          .filter((id) => !controls.some((c) => c.id === id)), []);
+  await p.evaluate(() => document.activeElement && document.activeElement.blur());
+  const reached = new Set();
+  for (let i = 0; i < controls.length + 5; i++) {
+    await p.keyboard.press("Tab");
+    reached.add(await p.evaluate(() => document.activeElement && document.activeElement.getAttribute("data-tab")));
+  }
+  check("keys: Tab reaches every lab control", controls.filter((c) => !reached.has(c.tab)).map((c) => c.id || c.tab), []);
+
+  /* ---- Export from the lab: the drawing as SVG ---- */
+  const [dl] = await Promise.all([p.waitForEvent("download"), p.click("#gs-svg")]);
+  check("export: the lab's SVG named", dl.suggestedFilename(), "Tree-lab.svg");
+  const svgOk = await p.evaluate((s) => {
+    const d = new DOMParser().parseFromString(s, "image/svg+xml");
+    return [d.getElementsByTagName("parsererror").length, d.documentElement.querySelectorAll("g[data-node]").length];
+  }, fs.readFileSync(await dl.path(), "utf8"));
+  check("export: the lab's SVG well formed, the seed tree's 15 nodes", svgOk, [0, 15]);
 
   /* ---- On a phone: nothing wider than the screen ---- */
   await p.setViewportSize({ width: 375, height: 740 });

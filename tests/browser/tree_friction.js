@@ -65,7 +65,9 @@ async function main() {
   check("seed step 4: E is back, B's beta is 3", await nodeText("B", "win"), "\u03b1 \u2212\u221e  \u03b2 3");
   check("seed step 4: said in the step", await text("#status"), "Step 4: leave E: value 3; now B: \u03b2 = 3");
   await key("ArrowRight", 8);
-  check("seed step 12: H is back, C's beta is 2", await nodeText("C", "win"), "\u03b1 3  \u03b2 2");
+  /* a value that cuts off leaves the window as it was (textbook pseudocode) */
+  check("seed step 12: H is back and cuts, C's beta stays", await nodeText("C", "win"), "\u03b1 3  \u03b2 +\u221e");
+  check("seed step 12: said in the step", await text("#status"), "Step 12: leave H: value 2; C cuts off and keeps its window");
   await key("ArrowRight", 3);
   check("seed step 15: C is back, A's alpha stays 3", await nodeText("A", "win"), "\u03b1 3  \u03b2 +\u221e");
   await p.click("#algos tr[data-run='minimax'] button");
@@ -86,7 +88,7 @@ async function main() {
   check("fail low: E, searched to the end, is 2", await nodeText("E", "val"), "2");
   check("fail low: C, cut, is a bound", await nodeText("C", "val"), "\u2264 2");
   check("fail low: the step list", await p.$$eval("#log li", (l) => l.map((e) => e.textContent).filter((s) => /^leave E/.test(s))),
-        ["leave E: value 2; now C: \u03b2 = 2"]);
+        ["leave E: value 2; C cuts off and keeps its window"]);
 
   /* Star1's windows as the trace writes them. */
   await p.goto("file://" + dice);

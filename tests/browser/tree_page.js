@@ -145,6 +145,11 @@ async function main() {
   check("practice: starts practising", await p.$eval("body", (b) => b.classList.contains("practice")), true);
   check("practice: nothing shown", Object.values(await states()).every((s) => s === "unvisited"), true);
   check("practice: the keys do nothing", (await key("End"), Object.values(await states()).every((s) => s === "unvisited")), true);
+  /* End scrolls the page there (smoothly): clicks wait till it stops */
+  for (let y = -1; y !== await p.evaluate(() => window.scrollY);) {
+    y = await p.evaluate(() => window.scrollY);
+    await p.waitForTimeout(150);
+  }
   for (const [a, b] of [["C", "I"], ["C", "J"], ["D", "K"]]) await p.click(edge(a, b) + " line.hit", { force: true });
   await p.click(edge("D", "K") + " line.hit", { force: true });   // taken back
   await p.click(edge("B", "G") + " line.hit", { force: true });   // wrong

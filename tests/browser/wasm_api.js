@@ -89,11 +89,15 @@ async function main() {
         [bad.status, "1:19: " + programError(bad.err, "gamesearch tree: --random '" + badSpec + "': ")]);
 
   /* ---- gs.solveTree against tree --json ---- */
+  /* minimax, alpha-beta and expectimax on every tree; the other
+   * algorithms of gs.algorithms on one tree in four */
+  const algorithms = await p.evaluate(() => gs.algorithms);
+  check("gs.algorithms", algorithms, ["minimax", "alphabeta", "expectimax", "pvs", "mtdf", "sss", "maxn", "paranoid"]);
   const jobs = [];
   all.forEach((s, i) => {
-    for (const algo of ["minimax", "alphabeta", "expectimax"])
+    for (const algo of i % 4 === 0 ? algorithms : ["minimax", "alphabeta", "expectimax"])
       for (const rule of ["textbook", "strict"])
-        jobs.push({ text: texts[i], algo, rule, depth: i % 7 === 3 ? 1 : undefined });
+        jobs.push({ spec: s, text: texts[i], algo, rule, depth: i % 7 === 3 ? 1 : undefined });
   });
   const got = await p.evaluate((js) => Promise.all(js.map((j) =>
     gs.solveTree(j.text, { algo: j.algo, rule: j.rule, depth: j.depth })
@@ -105,10 +109,10 @@ async function main() {
     if (j.depth !== undefined) args.push("--depth", String(j.depth));
     const r = program(args, j.text);
     const want = r.status === 0 ? { ok: JSON.parse(r.out) }
-                                : { error: [r.status, programError(r.err, "gamesearch tree: <stdin>:")] };
+                                : { error: [r.status, programError(r.err, "gamesearch tree: <stdin>:").replace(/^ /, "")] };
     const key = j.algo + " " + j.rule + (r.status === 0 ? "" : " (error)");
     tally[key] = (tally[key] || 0) + 1;
-    check(`solveTree ${all[i / 6 | 0]} --algo ${j.algo} ${j.rule} depth ${j.depth}`, got[i], want);
+    check(`solveTree ${j.spec} --algo ${j.algo} ${j.rule} depth ${j.depth}`, got[i], want);
   });
   console.log("trees compared: " + JSON.stringify(tally));
 
@@ -157,9 +161,17 @@ async function main() {
   }
 
   /* Options the API refuses, before any search. */
-  check("an unknown algorithm", await p.evaluate(() => gs.solveTree("A = 1", { algo: "mcts" })
+  check("an unknown algorithm", await p.evaluate(() => gs.solveTree("A = 1", { algo: "nosuch" })
         .then(() => "answered", (e) => [e.status, e.message])),
-        [2, "solveTree: algo 'mcts' is not one of minimax, alphabeta, expectimax"]);
+        [2, "solveTree: algo 'nosuch' is not one of minimax, alphabeta, expectimax, pvs, mtdf, sss, maxn, paranoid"]);
+  /* the program's names that have no JSON answer: refused in its words */
+  for (const algo of ["mcts", "pns", "dfpn", "brs"]) {
+    const r = program(["tree", "-", "--json", "--algo", algo], "A: B C\nB = 1\nC = 2\n");
+    const got = await p.evaluate((a) => gs.solveTree("A: B C\nB = 1\nC = 2\n", { algo: a })
+      .then(() => "answered", (e) => [e.status, e.message]), algo);
+    check("--algo " + algo + ": refused as the program refuses it", got[0], r.status);
+    check("--algo " + algo + ": the program's words", r.err.indexOf(got[1].replace(/, not the JSON of a search$/, "")) > 0, true);
+  }
   const refused = await p.evaluate(() => Promise.all([
     gs.solveTree(42), gs.solveTree("A = 1", { rule: "lenient" }), gs.solveTree("A = 1", { depth: -1 }),
     gs.solveTree("A = 1", { depth: 1.5 }), gs.randomTree(null), gs.c4Analyze({}),
