@@ -257,9 +257,13 @@
   /* The best move for the player to move now: {column, score, book}. */
   function choose(j) {
     var pos = key(moves);
+    progressEl.textContent = "";
     return gs.c4BookMove(pos).then(function (b) {
       if (!current(j)) throw abortError();
-      if (b) return { column: b.column - 1, score: b.score, book: true };
+      if (b) {
+        progressEl.textContent = "from the book: no search";
+        return { column: b.column - 1, score: b.score, book: true };
+      }
       return analyze(j).then(function (sc) {
         var c = best(sc);
         return { column: c, score: sc[c], book: false };
@@ -338,13 +342,12 @@
     stopJob();
     var n = 0;
     /* back to the person's last move, that move included */
-    while (moves.length && (n === 0 || toMove() !== you)) {
-      var last = moves.length - 1;
-      if (n === 0 && !moves.some(function (x, i) { return i % 2 === you; })) break;
-      moves.pop();
-      n++;
-      if (last % 2 === you) break;
-    }
+    if (moves.some(function (x, i) { return i % 2 === you; }))
+      while (moves.length) {
+        moves.pop();
+        n++;
+        if (moves.length % 2 === you) break;
+      }
     hintEl.textContent = "";
     progressEl.textContent = "";
     var said = n === 0 ? "Nothing to undo: you have not moved yet."
@@ -356,6 +359,7 @@
     if (!ready || outcome(moves) || toMove() !== you) return;
     var j = startJob("hint"), n = moves.length;
     hintEl.textContent = "Hint: searching\u2026";
+    hintEl.removeAttribute("data-column");
     draw();
     choose(j).then(function (m) {
       if (!current(j)) return;
@@ -369,6 +373,7 @@
       hintEl.setAttribute("data-column", String(m.column + 1));
       hintEl.setAttribute("data-score", String(m.score));
       draw();
+      if (showScores) scores();
     }, function (e) {
       if (!current(j)) return;
       job = null;
@@ -398,6 +403,7 @@
     var kind = job.kind;
     stopJob();
     progressEl.textContent += "\nstopped";
+    if (kind === "hint") hintEl.textContent = "Hint stopped.";
     if (kind === "computer") say("Stopped: the computer has not moved. \u201cComputer, move\u201d searches again.");
     draw();
   }

@@ -226,6 +226,14 @@ async function main() {
   check("reload keeps the position", await position(), "4453");
   await p.keyboard.press("Escape");
   check("stop by Escape", await state(), "waiting");
+  /* undo as O: your move alone (the computer had not answered), then
+   * yours and its reply */
+  await p.keyboard.press("u");
+  check("undo as O: your move", [await position(), await state(), await text("#c4-status")],
+        ["445", "you", "Took back 1 move. Your move (O): a column 1-7."]);
+  await p.click("#c4-undo");
+  check("undo as O: your move and the reply", [await position(), await state(), await text("#c4-status")],
+        ["4", "you", "Took back your move and the computer's. Your move (O): a column 1-7."]);
 
   /* ---- A bad link: a new game saying why ---- */
   /* (typed into the address bar: the page follows the fragment) */
