@@ -41,6 +41,7 @@
   var cursor = 3;          /* the column the arrow keys choose */
   var job = null;          /* the search under way: {ctl, kind} */
   var cache = new Map();   /* position -> 7 scores (null: full column) */
+  var proofs = new Map();  /* position -> its progress line, once done */
   var ready = false;
   var partial = null;      /* {pos, scores}: the columns proved so far */
 
@@ -83,15 +84,14 @@
     if (line) return { winner: who, line: line };
     return ms.length === CELLS ? { winner: -1 } : null;
   }
-  /* The columns of text checked as gs_c4_parse checks them: the list, or
+  /* The columns of text checked as gs_c4_parse checks them, with its
+   * words, but a finished game taken (the page shows it): the list, or
    * {error, at} (at: the 1-based character). */
   function parse(text) {
     var ms = [], h = [0, 0, 0, 0, 0, 0, 0];
     for (var i = 0; i < text.length; i++) {
       var ch = text[i];
-      if (!/[1-7]/.test(ch))
-        return { error: /[0-9]/.test(ch) ? "'" + ch + "' is not a column (columns are 1-7)"
-                                         : "'" + ch + "' is not a column digit", at: i + 1 };
+      if (!/[1-7]/.test(ch)) return { error: "'" + ch + "' is not a column (columns are 1-7)", at: i + 1 };
       if (outcome(ms)) return { error: "the game is over before this move", at: i + 1 };
       var c = Number(ch) - 1;
       if (h[c] === H) return { error: "column " + ch + " is full", at: i + 1 };
@@ -226,7 +226,10 @@
    * worker, the progress line following it: a promise of the 7 scores. */
   function analyze(j) {
     var pos = key(moves);
-    if (cache.has(pos)) return Promise.resolve(cache.get(pos));
+    if (cache.has(pos)) {
+      progressEl.textContent = proofs.get(pos);
+      return Promise.resolve(cache.get(pos));
+    }
     var t0 = performance.now(), lines = [];
     partial = { pos: pos, scores: [] };
     var tick = function () {
@@ -250,6 +253,7 @@
       cache.set(pos, scores);
       progressEl.textContent = lines.join("\n") + "\nevery column proved in " +
         ((performance.now() - t0) / 1000).toFixed(3) + " s";
+      proofs.set(pos, progressEl.textContent);
       return scores;
     }).finally(function () { clearInterval(timer); });
   }

@@ -237,9 +237,13 @@ async function main() {
 
   /* ---- A bad link: a new game saying why ---- */
   /* (typed into the address bar: the page follows the fragment) */
-  await p.goto(page + "#moves=44x");
-  await p.waitForFunction(() => /link/.test(document.getElementById("c4-status").textContent), null, { timeout: 20000 });
-  check("bad link", await text("#c4-status"), "The link's position '44x', character 3: 'x' is not a column digit. A new game instead.");
+  for (const bad of ["44x", "1111111"]) {
+    await p.goto(page + "#moves=" + bad);
+    await p.waitForFunction((b) => document.getElementById("c4-status").textContent.includes("'" + b + "'"), bad, { timeout: 20000 });
+    const why = program(["connect4", "analyze", bad]).err.replace(/^gamesearch connect4: analyze /, "").trim();
+    check("bad link " + bad + ": the program's words", await text("#c4-status"), "The link's position " + why + ". A new game instead.");
+    check("bad link " + bad + ": a new game", await position(), "");
+  }
 
   /* ---- The winning four of a set position, and the program's words ---- */
   await p.goto(page + "#moves=1122334");
