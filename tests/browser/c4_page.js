@@ -94,6 +94,13 @@ async function main() {
     const m = line && line.match(/plays (\d), score (-?\d+) \(.*from the book\)/);
     check("c4BookMove '" + pos + "' as connect4 play", got, m ? { column: Number(m[1]), score: Number(m[2]) } : null);
   }
+  /* c4Analyze's progress gives each column's score as it is proved */
+  const told = await p.evaluate(() => {
+    const seen = [];
+    return gs.c4Analyze("4444441", { onProgress: (q) => seen.push(q.score) }).then((s) => [seen, s]);
+  });
+  check("c4Analyze: each column's score in its progress", told[0], told[1]);
+  check("c4Analyze: as connect4 analyze", told[1], analyze("4444441").scores);
   check("c4BookMove: a position the book does not hold", await p.evaluate(() => gs.c4BookMove("4453")), null);
   check("c4BookMove: a bad position", await p.evaluate(() => gs.c4BookMove("1111111").then(() => "answered", (e) => e.status)), 2);
 
