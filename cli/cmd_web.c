@@ -2,9 +2,9 @@
  * gamesearch web --out DIR: writes the static site of the pages that
  * search in the browser with the engine compiled to WebAssembly
  * (web/gs.js, cli_web_engine[]): DIR/index.html, which links the pages and
- * says what each does, and DIR/tree-lab.html. Each page is one
- * self-contained file (its CSS, scripts and module inline) that opens from
- * disk with no network. Files are written as every output option writes
+ * says what each does, DIR/tree-lab.html and DIR/connect4.html. Each page
+ * is one self-contained file (its CSS, scripts and module inline) that
+ * opens from disk with no network. Files are written as every output option writes
  * them (cli/outfile.h): all or nothing.
  */
 #include <errno.h>
@@ -58,6 +58,13 @@ static bool no_data(FILE *f, void *user)
     return fputs("{\"lab\":true}", f) >= 0;
 }
 
+/* The Connect Four page's data: none, the page plays in the browser. */
+static bool connect4_data(FILE *f, void *user)
+{
+    (void)user;
+    return fputs("{\"connect4\":true}", f) >= 0;
+}
+
 /* The site's pages: the file written, the template of web/, the data. */
 static const struct {
     const char *file;
@@ -66,6 +73,7 @@ static const struct {
 } site[] = {
     {"index.html", "index.html", NULL},
     {"tree-lab.html", "tree.html", no_data},
+    {"connect4.html", "connect4.html", connect4_data},
 };
 enum { SITE_PAGES = sizeof site / sizeof site[0] };
 
@@ -125,7 +133,9 @@ int cmd_web(int argc, char **argv)
     }
     status = cli_outfile_commit(CMD, (cli_outfile *const *)outs, SITE_PAGES,
                                 status);
-    if (status == 0)
-        printf("wrote %s and %s\n", paths[0], paths[1]);
+    /* "wrote A, B and C" */
+    for (size_t i = 0; status == 0 && i < SITE_PAGES; i++)
+        printf("%s%s%s", i == 0 ? "wrote " : i + 1 < SITE_PAGES ? ", "
+                         : " and ", paths[i], i + 1 < SITE_PAGES ? "" : "\n");
     return status;
 }

@@ -5,7 +5,8 @@
  * program answers the same command: gsw_tree_solve as `gamesearch tree
  * --json`, gsw_tree_random as `gamesearch tree --random SPEC`,
  * gsw_tree_page as the data of `gamesearch tree --html`, gsw_c4_analyze
- * as `gamesearch connect4 analyze`. The answer, or on
+ * as `gamesearch connect4 analyze`, gsw_c4_book_move as the book's answer
+ * of `gamesearch connect4 play`. The answer, or on
  * failure the reason (one sentence, the program's own, without the
  * program's and the file's names), is left in the context's buffer
  * (gsw_out, gsw_out_len), and its place in the input in gsw_error_line
@@ -21,6 +22,7 @@
  * GSW_TREE_ONLY the tree lab's, without Connect Four (its solver and
  * book), so without gsw_c4_analyze.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,10 +52,10 @@
 enum { ANSWERED = 0, FAILED = 1, BAD_INPUT = 2 };
 
 /* Called by gsw_c4_analyze after each column it has scored, with the
- * column (0-based) and the nodes searched so far: web/gs.js posts it as
- * progress. */
+ * column (0-based), the nodes searched so far and the column's score
+ * (NaN for a full column): web/gs.js posts it as progress. */
 __attribute__((import_module("gs"), import_name("progress")))
-void gsw_progress(int column, double nodes);
+void gsw_progress(int column, double nodes, double score);
 
 /* One caller's state: the last answer, and Connect Four's solver, made on
  * first use and kept (its table is emptied before each analysis). */
@@ -412,7 +414,7 @@ int gsw_c4_analyze(gsw *w, const char *text, size_t len)
         if (!gs_c4_can_play(w->c4, &root, c)) {
             n += (size_t)snprintf(answer + n, sizeof answer - n, "%snull",
                                   c ? ", " : "");
-            gsw_progress(c, (double)nodes);
+            gsw_progress(c, (double)nodes, NAN);
             continue;
         }
         gs_c4_solution col;
@@ -434,11 +436,47 @@ int gsw_c4_analyze(gsw *w, const char *text, size_t len)
         }
         n += (size_t)snprintf(answer + n, sizeof answer - n, "%s%d",
                               c ? ", " : "", col.score);
-        gsw_progress(c, (double)nodes);
+        gsw_progress(c, (double)nodes, col.score);
     }
     snprintf(answer + n, sizeof answer - n,
              "], \"nodes\": %llu, \"from_book\": %s}",
              (unsigned long long)nodes, from_book ? "true" : "false");
+    out_reset(w);
+    if (out_write(w, answer, strlen(answer)) != 0)
+        return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
+    return ANSWERED;
+}
+
+/*
+ * The book's move in the position `text` (len bytes), as `gamesearch
+ * connect4 play` takes it without a search (gs_c4_choose): when the
+ * shipped book holds the position's score and a column that gets it (the
+ * nearest the centre of those it holds), {"column": C (1-based), "score":
+ * S} with S the score for the player to move; else {"column": null,
+ * "score": null}. Never searches.
+ */
+EXPORT("gsw_c4_book_move")
+int gsw_c4_book_move(gsw *w, const char *text, size_t len);
+int gsw_c4_book_move(gsw *w, const char *text, size_t len)
+{
+    int s = c4_init(w);
+    if (s != GS_OK)
+        return fail(w, FAILED, gs_strerror(s), 0, 0);
+    gs_c4_state root;
+    gs_error e;
+    memset(&e, 0, sizeof e);
+    if (gs_c4_parse(w->c4, text, len, &root, &e) != GS_OK)
+        return fail(w, BAD_INPUT, e.message, e.line, e.column);
+    char answer[64] = "{\"column\": null, \"score\": null}";
+    int score;
+    gs_c4_solution sd;
+    /* The solve of a position the book holds is the book's answer, with
+     * no search. */
+    if (w->book && gs_c4_book_lookup(w->book, &root, &score) &&
+        gs_c4_solve(w->solver, &root, false, &sd) == GS_OK &&
+        sd.from_book && sd.best_proved)
+        snprintf(answer, sizeof answer, "{\"column\": %d, \"score\": %d}",
+                 sd.best + 1, sd.score);
     out_reset(w);
     if (out_write(w, answer, strlen(answer)) != 0)
         return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);

@@ -23,9 +23,15 @@
  *       what `gamesearch connect4 analyze MOVES` prints: an array of 7
  *       scores for the player to move, null for a full column; moves is a
  *       string of column digits ("4453") or an array of columns (1-7).
- *       onProgress({column, nodes}) is called as each column is scored.
+ *       onProgress({column, nodes, score}) is called as each column is
+ *       scored (score null for a full column).
  *       The tree lab's smaller module (gs-tree.js) has no Connect Four:
  *       there it rejects with status 2.
+ *   gs.c4BookMove(moves)
+ *       the move `gamesearch connect4 play` takes from its book without a
+ *       search: {column (1-7), score (for the player to move)} when the
+ *       shipped book holds the position and a column that gets its score
+ *       (the nearest the centre of those it holds), else null.
  *   gs.stop()                        stops the search under way
  *
  * Every function returns a promise. A bad input rejects it with an Error
@@ -83,7 +89,9 @@
       fd_fdstat_get() { return 8; /* EBADF */ },
     };
     const gsImports = {
-      progress(column, nodes) { scope.postMessage({ id: current, progress: { column, nodes } }); },
+      progress(column, nodes, score) {
+        scope.postMessage({ id: current, progress: { column, nodes, score: Number.isNaN(score) ? null : score } });
+      },
     };
 
     /* A string into the module's memory: [pointer, bytes]; NUL-ended. */
@@ -148,6 +156,12 @@
           return { ok: false, status: 2, line: 0, column: 0,
                    message: "this page's engine has no Connect Four (it is the tree lab's)" };
         return withStrings([moves], ([[s, n]]) => reply(exports.gsw_c4_analyze(ctx, s, n)));
+      },
+      c4BookMove(moves) {
+        if (!exports.gsw_c4_book_move)
+          return { ok: false, status: 2, line: 0, column: 0,
+                   message: "this page's engine has no Connect Four (it is the tree lab's)" };
+        return withStrings([moves], ([[s, n]]) => reply(exports.gsw_c4_book_move(ctx, s, n)));
       },
     };
 
@@ -294,7 +308,18 @@
     return call("c4Analyze", [text], options).then((t) => JSON.parse(t).scores);
   }
 
-  const gs = { version: undefined, algorithms: ALGOS.slice(), solveTree, treePage, randomTree, c4Analyze, stop };
+  function c4BookMove(moves) {
+    let text = moves === undefined ? "" : moves;
+    if (Array.isArray(text)) text = text.join("");
+    if (typeof text !== "string") return badOption("c4BookMove: moves must be a string of columns or an array");
+    return call("c4BookMove", [text]).then((t) => {
+      const r = JSON.parse(t);
+      return r.column === null ? null : r;
+    });
+  }
+
+  const gs = { version: undefined, algorithms: ALGOS.slice(), solveTree, treePage, randomTree, c4Analyze,
+               c4BookMove, stop };
   bytes = decode(WASM_BASE64);
   gs.ready = start().then(() => gs);
   global.gs = gs;
