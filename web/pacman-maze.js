@@ -143,6 +143,9 @@ var PacDraw = (function () {
     var left = box.left, right = box.width - box.right, top = box.top, bottom = box.height - box.bottom;
     var xs = X.max > X.min ? X : { min: X.min, max: X.min + 1 };
     var ys = Y.max > Y.min ? Y : { min: Y.min - 1, max: Y.min + 1 };
+    /* The y range out to round ticks, so that no value touches the frame. */
+    var yt = ticks(ys.min, ys.max, 4, true), ystep = yt.length > 1 ? yt[1] - yt[0] : 1;
+    ys = { min: Math.floor(ys.min / ystep) * ystep, max: Math.ceil(ys.max / ystep) * ystep };
     function px(v) { return left + (right - left) * (v - xs.min) / (xs.max - xs.min); }
     function py(v) { return bottom - (bottom - top) * (v - ys.min) / (ys.max - ys.min); }
     var g = svg("g", { "class": "axes", "font-size": 10, fill: "#444" }, chart);
