@@ -302,7 +302,7 @@ static void write_state(gsw_pac *g)
  * bytes, as --seed takes it) when digest is NULL, else with random.seed of
  * the string `seed` whose SHA-512 digest (64 bytes) is `digest`.
  * max_moves ends the game after that many single-agent moves (0: never),
- * as --max-moves. The answer is the state (write_state).
+ * as --max-moves. Bad options get the program's messages. The answer is the state (write_state).
  */
 EXPORT("gsw_pac_start")
 int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
@@ -325,7 +325,14 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
     /* Step 1. The options, checked as the program checks them. */
     int kind = gs_pac_agent_parse(agent);
     if (kind < 0) {
-        snprintf(msg, sizeof msg, "unknown Pacman agent '%s'", agent);
+        snprintf(msg, sizeof msg, "unknown Pacman agent '%.60s' (available:",
+                 agent);
+        for (int k = 0; k < GS_PAC_NUM_AGENT_KINDS; k++) {
+            strncat(msg, k ? ", " : " ", sizeof msg - strlen(msg) - 1);
+            strncat(msg, gs_pac_agent_name((gs_pac_agent_kind)k),
+                    sizeof msg - strlen(msg) - 1);
+        }
+        strncat(msg, ")", sizeof msg - strlen(msg) - 1);
         return fail(g, BAD_INPUT, msg, 0, 0);
     }
     if (strcmp(ghosts, "RandomGhost") == 0)
@@ -333,14 +340,20 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
     else if (strcmp(ghosts, "DirectionalGhost") == 0)
         g->ghosts = GS_PAC_DIRECTIONAL_GHOST;
     else {
-        snprintf(msg, sizeof msg, "unknown ghost '%s' (available: "
-                 "RandomGhost, DirectionalGhost)", ghosts);
+        snprintf(msg, sizeof msg, "unknown ghost agent '%.60s' (expected "
+                 "RandomGhost or DirectionalGhost)", ghosts);
         return fail(g, BAD_INPUT, msg, 0, 0);
     }
-    if (num_ghosts < 0 || max_moves < 0)
-        return fail(g, BAD_INPUT, num_ghosts < 0
-                    ? "the number of ghosts must be 0 or more"
-                    : "max moves must be 0 or more", 0, 0);
+    if (num_ghosts < 0 || num_ghosts > 1000000) {
+        snprintf(msg, sizeof msg, "-k needs a whole number of ghosts from 0 "
+                 "to 1000000, not '%d'", num_ghosts);
+        return fail(g, BAD_INPUT, msg, 0, 0);
+    }
+    if (max_moves < 0 || max_moves > 1000000000) {
+        snprintf(msg, sizeof msg, "--max-moves needs a whole number of moves "
+                 "from 1 to 1000000000, not '%ld'", max_moves);
+        return fail(g, BAD_INPUT, msg, 0, 0);
+    }
     gs_error e;
     memset(&e, 0, sizeof e);
     const char *a = *args ? args : NULL;
@@ -356,9 +369,9 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
         if (seed_len >= sizeof text ||
             (memcpy(text, seed, seed_len), text[seed_len] = '\0',
              gs_pyrandom_seed_parse(text, &n, &big) != GS_OK)) {
-            snprintf(msg, sizeof msg, "the seed '%.*s' is not a whole number "
-                     "from -9223372036854775808 to 18446744073709551615",
-                     seed_len < 40 ? (int)seed_len : 40, seed);
+            snprintf(msg, sizeof msg, "--seed needs a whole number from "
+                     "-9223372036854775808 to 18446744073709551615, not "
+                     "'%.*s'", seed_len < 40 ? (int)seed_len : 40, seed);
             return fail(g, BAD_INPUT, msg, 0, 0);
         }
         if (big)

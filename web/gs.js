@@ -347,15 +347,21 @@
   function pacmanSeed(o) {
     const given = ["seed", "seeds", "fixRandomSeed"].filter((k) => o[k] !== undefined && o[k] !== false);
     if (given.length > 1) return Promise.reject(badError("pacmanStart: " + given.join(" and ") + " both set the random seed: give one"));
-    const whole = (v) => (typeof v === "number" && Number.isSafeInteger(v)) || (typeof v === "string" && /^\s*[-+]?[0-9]+$/.test(v));
+    /* --seed's and --seeds's range: any whole number of 64 bits, signed or not. */
+    const whole = (v) => {
+      if (!((typeof v === "number" && Number.isSafeInteger(v)) || (typeof v === "string" && /^\s*[-+]?[0-9]+\s*$/.test(v)))) return false;
+      const n = BigInt(String(v).trim());
+      return n >= -(2n ** 63n) && n < 2n ** 64n;
+    };
+    const range = " needs a whole number from -9223372036854775808 to 18446744073709551615, not '";
     let text, option;
     if (o.fixRandomSeed) { text = "cs188"; option = "-f"; }
     else if (o.seeds !== undefined) {
-      if (!whole(o.seeds)) return Promise.reject(badError("pacmanStart: seeds must be a whole number"));
+      if (!whole(o.seeds)) return Promise.reject(badError("pacmanStart: seeds" + range + o.seeds + "'"));
       const n = BigInt(String(o.seeds).trim());
       text = n + ":1"; option = "--seeds " + n;
     } else {
-      if (o.seed !== undefined && !whole(o.seed)) return Promise.reject(badError("pacmanStart: seed must be a whole number"));
+      if (o.seed !== undefined && !whole(o.seed)) return Promise.reject(badError("pacmanStart: seed" + range + o.seed + "'"));
       const n = o.seed !== undefined ? String(o.seed).trim() : String(Math.floor(Math.random() * 4294967296));
       return Promise.resolve({ text: n, digest: null, option: "--seed " + n });
     }
@@ -374,11 +380,16 @@
     const layout = o.layout === undefined ? "crossroads" : o.layout;
     const k = o.numGhosts === undefined ? 4 : o.numGhosts;
     const maxMoves = o.maxMoves === undefined ? 0 : o.maxMoves;
-    if (typeof layout !== "string") return badOption("pacmanStart: layout must be a name or a layout's text");
-    if (!(Number.isInteger(k) && k >= 0 && k <= 1000)) return badOption("pacmanStart: numGhosts must be a whole number from 0 to 1000");
-    if (!(Number.isInteger(maxMoves) && maxMoves >= 0 && maxMoves <= 2147483647)) return badOption("pacmanStart: maxMoves must be a whole number, 0 or more");
-    if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 0)) return badOption("pacmanStart: depth must be a whole number");
-    let args = o.args === undefined ? "" : String(o.args);
+    if (typeof layout !== "string") return badOption("pacmanStart: layout must be a string: a built-in layout's name or a layout's text");
+    for (const f of ["ghosts", "agent", "args"])
+      if (o[f] !== undefined && typeof o[f] !== "string") return badOption("pacmanStart: " + f + " must be a string");
+    if (!(Number.isInteger(k) && k >= 0 && k <= 1000000))
+      return badOption("pacmanStart: numGhosts needs a whole number of ghosts from 0 to 1000000, not '" + k + "'");
+    if (!(Number.isInteger(maxMoves) && maxMoves >= 0 && maxMoves <= 1000000000))
+      return badOption("pacmanStart: maxMoves needs a whole number of moves from 1 to 1000000000 (0: no limit), not '" + maxMoves + "'");
+    if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1 && o.depth <= 1000))
+      return badOption("pacmanStart: depth must be a whole number of rounds from 1 to 1000, not '" + o.depth + "'");
+    let args = o.args === undefined ? "" : o.args;
     if (o.depth !== undefined) args = (args ? args + "," : "") + "depth=" + o.depth;
     return pacmanSeed(o).then((seed) =>
       call("pacmanStart", [layout, k, o.ghosts || "RandomGhost", o.agent || "KeyboardAgent", args,

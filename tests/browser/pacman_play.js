@@ -92,6 +92,26 @@ async function main() {
     check("gs.pacman " + args.join(" "), got, want);
   }
 
+  /* ---- Bad options: the program's messages, status 2 ---- */
+  const refused = (o) => p.evaluate((x) => gs.pacmanStart(x).then(() => "answered", (e) => [e.status, e.message]), o);
+  const programSays = (args) => program(["pacman", "-q", ...args]).err.trim().replace(/^gamesearch pacman: /, "");
+  fs.writeFileSync(path.join(tmp, "bad.lay"), "%%%\n%PX\n%%%\n");
+  for (const [o, args] of [
+    [{ agent: "Foo" }, ["-p", "Foo"]],
+    [{ agent: "GreedyAgent", ghosts: "Foo" }, ["-p", "GreedyAgent", "-g", "Foo"]],
+    [{ agent: "AlphaBetaAgent", args: "depth=x" }, ["-p", "AlphaBetaAgent", "-a", "depth=x"]],
+  ]) check("refused as the program: " + args.join(" "), await refused(o), [2, programSays(args)]);
+  check("a layout's error: its line and column", await refused({ agent: "GreedyAgent", layout: "%%%\n%PX\n%%%\n" }),
+        [2, programSays(["-p", "GreedyAgent", "-l", path.join(tmp, "bad.lay")]).replace(path.join(tmp, "bad.lay") + ":", "")]);
+  check("an unknown layout", await refused({ layout: "smallClassic" }),
+        [2, "no layout named 'smallClassic' here (built in: arena corridor crossroads fortress labyrinth spiral; or give a layout's text)"]);
+  check("a seed out of range", await refused({ seed: "18446744073709551616" }),
+        [2, "pacmanStart: seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '18446744073709551616'"]);
+  check("two seeds", await refused({ seed: 1, fixRandomSeed: true }),
+        [2, "pacmanStart: seed and fixRandomSeed both set the random seed: give one"]);
+  check("a key that is none", await p.evaluate(() => gs.pacmanStep({ keys: ["Up"] }).then(() => "answered", (e) => [e.status, e.message])),
+        [2, "pacmanStep: 'Up' is not a key: West, East, North, South or Stop"]);
+
   /* ---- The page's own game: options chosen, played to the end ---- */
   await p.reload();
   await ready();
