@@ -83,7 +83,7 @@
     });
     el("p", { "class": "cost", id: "cost", "data-nodes": String(d.nodes),
               text: d.nodes.toLocaleString("en") + " nodes" + (d.depth ? ", depth " + d.depth : "") +
-                    ", " + GS.num(Number(d.ms.toPrecision(3))) + " ms" }, box);
+                    ", " + (d.ms < 0.1 ? "under 0.1" : GS.num(Number(d.ms.toPrecision(3)))) + " ms" }, box);
   }
 
   /* The score after each round, against the moves, with its axes. */
@@ -93,7 +93,7 @@
     c.setAttribute("viewBox", "0 0 " + w + " " + h);
     var last = scores.length ? scores[scores.length - 1][0] : 0;
     var ys = scores.map(function (p) { return p[1]; }).concat([0]);
-    var ax = PacDraw.axes(c, { left: 44, right: 8, top: 8, bottom: 30, width: w, height: h },
+    var ax = PacDraw.axes(c, { left: 44, right: 16, top: 8, bottom: 30, width: w, height: h },
                           { min: 0, max: Math.max(last, 10), label: "move", integer: true },
                           { min: Math.min.apply(null, ys), max: Math.max.apply(null, ys), label: "score" });
     if (scores.length > 1)

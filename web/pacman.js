@@ -131,7 +131,7 @@
     var chart = document.getElementById("scores"), cw = 480, ch = 130, n = D.games.length;
     chart.setAttribute("viewBox", "0 0 " + cw + " " + ch);
     var all = D.games.map(function (g) { return g.score; });
-    var ax = PacDraw.axes(chart, { left: 44, right: 8, top: 8, bottom: 30, width: cw, height: ch },
+    var ax = PacDraw.axes(chart, { left: 44, right: 16, top: 8, bottom: 30, width: cw, height: ch },
                           { min: .5, max: n + .5, label: "game", integer: true },
                           { min: Math.min.apply(null, all.concat([0])), max: Math.max.apply(null, all.concat([0])),
                             label: "score" });
