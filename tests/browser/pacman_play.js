@@ -182,6 +182,21 @@ async function main() {
   check("keyboard: the page follows", [await p.$eval("#score", (e) => e.dataset.score), await p.textContent("#moves")],
         ["15", "move 5"]);
 
+  /* In real time, as in the terminal: the first key starts the game, Pacman
+   * keeps going, P pauses. */
+  await p.click("#new");
+  await ready();
+  await p.evaluate(() => document.activeElement.blur());
+  await p.keyboard.press("ArrowLeft");
+  await p.waitForSelector("body[data-pacman=playing]");
+  await p.waitForFunction(() => Number(document.querySelector("#moves").dataset.moves) >= 3);
+  await p.keyboard.press("p");
+  await p.waitForSelector("body[data-pacman=ready]");
+  const paused = await state();
+  check("keyboard in real time: the first key starts, Pacman keeps going west, P pauses",
+        [paused.agents[0].dir, paused.agents[0].y2, paused.moves >= 3, await p.textContent("#play")],
+        ["West", 6, true, "\u25b6 Play"]);
+
   /* ---- On a phone: the whole maze on the screen ---- */
   await p.setViewportSize({ width: 375, height: 740 });
   await p.selectOption("#layout", "labyrinth");
