@@ -281,7 +281,10 @@ static void write_state(gsw_pac *g)
             "\"ms\": %.3f, \"values\": [",
          gs_pac_dir_name(d->action), (unsigned long long)d->nodes, d->depth,
          d->seconds * 1000);
-    for (int i = 0; i < d->num_actions; i++) {
+    /* Only the agents that value their actions say so. */
+    int valued = gs_pac_agent_measuring(g->agent) & GS_PAC_MEASURE_VALUES
+                     ? d->num_actions : 0;
+    for (int i = 0; i < valued; i++) {
         addf(g, "%s{\"action\": \"%s\", \"value\": ", i ? ", " : "",
              gs_pac_dir_name(d->actions[i]));
         if (isfinite(d->values[i]))
@@ -414,7 +417,8 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
     }
     gs_pacman_initial(g->world, g->state);
 
-    /* Step 3. Pacman's agent, telling each legal action's value. */
+    /* Step 3. Pacman's agent, telling each legal action's value when it
+     * values them (the reflex and searching agents). */
     s = gs_pac_agent_new((gs_pac_agent_kind)kind, a, g->world, NULL,
                          &g->agent, &e);
     if (s != GS_OK) {
@@ -425,8 +429,9 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
         }
         return fail(g, FAILED, gs_strerror(s), 0, 0);
     }
-    gs_pac_agent_measure(g->agent, gs_pac_agent_measuring(g->agent) |
-                                       GS_PAC_MEASURE_VALUES);
+    if (kind >= GS_PAC_AGENT_REFLEX)
+        gs_pac_agent_measure(g->agent, gs_pac_agent_measuring(g->agent) |
+                                           GS_PAC_MEASURE_VALUES);
     g->max_moves = max_moves;
     write_state(g);
     return answered(g);

@@ -48,7 +48,8 @@
  *   actions), step: [[agent, action], ...] the last round, decision:
  *   {action, nodes, depth, ms, values: [{action, value}]} Pacman's last,
  *   each legal action's value as the agent backed it up (null: not
- *   searched), seed: the seed option of the program ("--seed 7", "-f")}.
+ *   searched; none from the agents that do not value their actions),
+ *   seed: the seed option of the program ("--seed 7", "-f")}.
  *
  * Every function returns a promise. A bad input rejects it with an Error
  * whose message is the program's (with "LINE:COLUMN: " before it when it

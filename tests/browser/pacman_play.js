@@ -179,8 +179,9 @@ async function main() {
    * him (a stop keeps the heading, as pacman.py's Configuration does). */
   check("keyboard: the moves", seen, [[24, 6, "Stop", -1, 1], [22, 6, "West", 8, 2], [20, 6, "West", 17, 3],
                                       [22, 6, "East", 16, 4], [22, 6, "East", 15, 5]]);
-  check("keyboard: the page follows", [await p.$eval("#score", (e) => e.dataset.score), await p.textContent("#moves")],
-        ["15", "move 5"]);
+  check("keyboard: the page follows, no values for keys", [await p.$eval("#score", (e) => e.dataset.score), await p.textContent("#moves"),
+        await p.$$eval("#values", (e) => e.length), await p.textContent("#panel p")],
+        ["15", "move 5", 0, "You chose."]);
 
   /* In real time, as in the terminal: the first key starts the game, Pacman
    * keeps going, P pauses. */
