@@ -296,7 +296,8 @@ static void write_state(gsw_pac *g)
 }
 
 /*
- * Starts a game, forgetting the one before: the layout `layout` (len
+ * Starts a game in place of the one before (which a refused start
+ * leaves as it was): the layout `layout` (len
  * bytes: the name of a built-in layout, or a layout's text), with at most
  * num_ghosts ghosts (-k), moved as `ghosts` says ("RandomGhost" or
  * "DirectionalGhost"), Pacman played by `agent` (-p: a name
@@ -318,12 +319,9 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
                   const unsigned char *digest, long max_moves)
 {
     char msg[600];
-    end_game(g);
-    g->moves = g->pacman_moves = 0;
-    g->nodes = 0;
-    g->stopped = false;
-    g->has_last = false;
-    g->nround = 0;
+    gs_pac_ghost ghost_kind;
+    gs_pyrandom rng;
+    gs_pacman *world = NULL;
 
     /* Step 1. The options, checked as the program checks them. */
     int kind = gs_pac_agent_parse(agent);
@@ -339,9 +337,9 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
         return fail(g, BAD_INPUT, msg, 0, 0);
     }
     if (strcmp(ghosts, "RandomGhost") == 0)
-        g->ghosts = GS_PAC_RANDOM_GHOST;
+        ghost_kind = GS_PAC_RANDOM_GHOST;
     else if (strcmp(ghosts, "DirectionalGhost") == 0)
-        g->ghosts = GS_PAC_DIRECTIONAL_GHOST;
+        ghost_kind = GS_PAC_DIRECTIONAL_GHOST;
     else {
         snprintf(msg, sizeof msg, "unknown ghost agent '%.60s' (expected "
                  "RandomGhost or DirectionalGhost)", ghosts);
@@ -378,19 +376,18 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
             return fail(g, BAD_INPUT, msg, 0, 0);
         }
         if (big)
-            gs_pyrandom_seed_uint(&g->rng, (uint64_t)n);
+            gs_pyrandom_seed_uint(&rng, (uint64_t)n);
         else
-            gs_pyrandom_seed_int(&g->rng, n);
+            gs_pyrandom_seed_int(&rng, n);
     } else {
-        gs_pyrandom_seed_digest(&g->rng, seed, seed_len, digest);
+        gs_pyrandom_seed_digest(&rng, seed, seed_len, digest);
     }
 
     /* Step 2. The world, from a built-in layout or the text given. */
     const gsw_layout *l = builtin(layout, len);
-    int s = l ? gs_pacman_read(l->text, l->len, 1, num_ghosts, NULL,
-                               &g->world, &e)
-              : gs_pacman_read(layout, len, 1, num_ghosts, NULL, &g->world,
-                               &e);
+    int s = l ? gs_pacman_read(l->text, l->len, 1, num_ghosts, NULL, &world,
+                               &e)
+              : gs_pacman_read(layout, len, 1, num_ghosts, NULL, &world, &e);
     if (s == GS_EPARSE || s == GS_ETOOBIG || s == GS_EINVAL) {
         if (!l && len < 64 && !memchr(layout, '\n', len) &&
             !memchr(layout, '%', len)) {
@@ -410,19 +407,21 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
     }
     if (s != GS_OK)
         return fail(g, FAILED, gs_strerror(s), 0, 0);
-    g->state = malloc(gs_pacman_state_size(g->world));
-    if (!g->state) {
-        end_game(g);
+    void *state = malloc(gs_pacman_state_size(world));
+    if (!state) {
+        gs_pacman_free(world);
         return fail(g, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
     }
-    gs_pacman_initial(g->world, g->state);
+    gs_pacman_initial(world, state);
 
     /* Step 3. Pacman's agent, telling each legal action's value when it
      * values them (the reflex and searching agents). */
-    s = gs_pac_agent_new((gs_pac_agent_kind)kind, a, g->world, NULL,
-                         &g->agent, &e);
+    gs_pac_agent *pacman = NULL;
+    s = gs_pac_agent_new((gs_pac_agent_kind)kind, a, world, NULL, &pacman,
+                         &e);
     if (s != GS_OK) {
-        end_game(g);
+        free(state);
+        gs_pacman_free(world);
         if (s == GS_EINVAL) {
             snprintf(msg, sizeof msg, "-a: %s", e.message);
             return fail(g, BAD_INPUT, msg, 0, 0);
@@ -430,9 +429,22 @@ int gsw_pac_start(gsw_pac *g, const char *layout, size_t len, int num_ghosts,
         return fail(g, FAILED, gs_strerror(s), 0, 0);
     }
     if (kind >= GS_PAC_AGENT_REFLEX)
-        gs_pac_agent_measure(g->agent, gs_pac_agent_measuring(g->agent) |
-                                           GS_PAC_MEASURE_VALUES);
+        gs_pac_agent_measure(pacman, gs_pac_agent_measuring(pacman) |
+                                         GS_PAC_MEASURE_VALUES);
+
+    /* Step 4. The new game in place of the one before. */
+    end_game(g);
+    g->world = world;
+    g->state = state;
+    g->agent = pacman;
+    g->ghosts = ghost_kind;
+    g->rng = rng;
     g->max_moves = max_moves;
+    g->moves = g->pacman_moves = 0;
+    g->nodes = 0;
+    g->stopped = false;
+    g->has_last = false;
+    g->nround = 0;
     write_state(g);
     return answered(g);
 }

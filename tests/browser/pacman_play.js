@@ -93,6 +93,7 @@ async function main() {
   }
 
   /* ---- Bad options: the program's messages, status 2 ---- */
+  await p.evaluate(() => gs.pacmanStart({ agent: "GreedyAgent", seed: 1 }));
   const refused = (o) => p.evaluate((x) => gs.pacmanStart(x).then(() => "answered", (e) => [e.status, e.message]), o);
   const programSays = (args) => program(["pacman", "-q", ...args]).err.trim().replace(/^gamesearch pacman: /, "");
   fs.writeFileSync(path.join(tmp, "bad.lay"), "%%%\n%PX\n%%%\n");
@@ -109,6 +110,8 @@ async function main() {
         [2, "pacmanStart: seed needs a whole number from -9223372036854775808 to 18446744073709551615, not '18446744073709551616'"]);
   check("two seeds", await refused({ seed: 1, fixRandomSeed: true }),
         [2, "pacmanStart: seed and fixRandomSeed both set the random seed: give one"]);
+  check("a refused start leaves the game under way", await p.evaluate(() => gs.pacmanStep().then((st) => [st.pacmanMoves, st.agents.length])),
+        [1, 3]);
   check("a key that is none", await p.evaluate(() => gs.pacmanStep({ keys: ["Up"] }).then(() => "answered", (e) => [e.status, e.message])),
         [2, "pacmanStep: 'Up' is not a key: West, East, North, South or Stop"]);
 
