@@ -2,10 +2,11 @@
  * gamesearch web --out DIR: writes the static site of the pages that
  * search in the browser with the engine compiled to WebAssembly
  * (web/gs.js, cli_web_engine[]): DIR/index.html, which links the pages and
- * says what each does, DIR/tree-lab.html and DIR/connect4.html. Each page
- * is one self-contained file (its CSS, scripts and module inline) that
- * opens from disk with no network. Files are written as every output option writes
- * them (cli/outfile.h): all or nothing.
+ * says what each does, DIR/tree-lab.html, DIR/connect4.html and
+ * DIR/pacman.html. Each page is one self-contained file (its CSS, scripts
+ * and module inline) that opens from disk with no network. Files are
+ * written as every output option writes them (cli/outfile.h): all or
+ * nothing.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -74,6 +75,7 @@ static const struct {
     {"index.html", "index.html", NULL},
     {"tree-lab.html", "tree.html", no_data},
     {"connect4.html", "connect4.html", connect4_data},
+    {"pacman.html", "pacman-play.html", NULL},
 };
 enum { SITE_PAGES = sizeof site / sizeof site[0] };
 
@@ -133,9 +135,13 @@ int cmd_web(int argc, char **argv)
     }
     status = cli_outfile_commit(CMD, (cli_outfile *const *)outs, SITE_PAGES,
                                 status);
-    /* "wrote A, B and C" */
-    for (size_t i = 0; status == 0 && i < SITE_PAGES; i++)
-        printf("%s%s%s", i == 0 ? "wrote " : i + 1 < SITE_PAGES ? ", "
-                         : " and ", paths[i], i + 1 < SITE_PAGES ? "" : "\n");
+    if (status == 0) {
+        /* "wrote A, B and C" */
+        printf("wrote");
+        for (size_t i = 0; i < SITE_PAGES; i++)
+            printf("%s %s", i == 0 ? "" : i + 1 < SITE_PAGES ? "," : " and",
+                   paths[i]);
+        printf("\n");
+    }
     return status;
 }

@@ -3,8 +3,8 @@
 # driven by playwright-core from tests/browser/node_modules (`npm ci` there,
 # as scripts/install-deps.sh does). Skipped (77), saying why, when node,
 # chromium or node_modules is missing.
-# lab_page and c4_page pass, saying so, when GAMESEARCH has no WebAssembly
-# engine.
+# lab_page, c4_page and pacman_play pass, saying so, when GAMESEARCH has no
+# WebAssembly engine.
 # Usage: test_browser.sh GAMESEARCH SOURCE_DIR [GS_JS]
 # With GS_JS (the wasm build's gs.js: wasm/CMakeLists.txt), the gs.* API
 # too, against GAMESEARCH.
@@ -14,7 +14,7 @@ if ! command -v node >/dev/null 2>&1; then
     exit 77
 fi
 status=0
-for page in tree_page tree_friction tree_practice pacman_page lab_page c4_page; do
+for page in tree_page tree_friction tree_practice pacman_page lab_page c4_page pacman_play; do
     echo "$page:"
     node "$2/tests/browser/$page.js" "$1" "$2"
     rc=$?

@@ -108,6 +108,28 @@ static void test_random_known_values(void **unused)
     assert_true(gs_pyrandom_random(&r) == 0.7475483211151746);
 }
 
+/* A string seed with its digest given (as the WebAssembly module seeds,
+ * digesting with WebCrypto): Python's stream, as gs_pyrandom_seed_str's. */
+static void test_random_seed_digest(void **unused)
+{
+    (void)unused;
+    /* hashlib.sha512(b'cs188').digest() */
+    static const unsigned char cs188[64] = {
+        0x9b, 0x0d, 0x12, 0x7c, 0x1b, 0x9e, 0xd9, 0x8b, 0x71, 0x1d, 0x6f,
+        0x2d, 0xef, 0x70, 0x9e, 0x66, 0x10, 0x8f, 0x97, 0x90, 0xee, 0xbd,
+        0x0e, 0x03, 0x1b, 0x74, 0x88, 0x63, 0x39, 0x96, 0x17, 0x2c, 0x01,
+        0x6b, 0x04, 0x14, 0x6f, 0xba, 0x34, 0x29, 0x02, 0xd5, 0x9d, 0x77,
+        0x5b, 0x0e, 0x89, 0xa0, 0x4e, 0xe6, 0x41, 0xdc, 0x4b, 0xc5, 0xf5,
+        0x4b, 0x71, 0xcc, 0x38, 0x3c, 0x9c, 0x1a, 0x4e, 0x35};
+    gs_pyrandom r, s;
+    gs_pyrandom_seed_digest(&r, "cs188", 5, cs188);
+    assert_true(gs_pyrandom_random(&r) == 0.7475483211151746);
+    gs_pyrandom_seed_str(&s, "cs188");
+    gs_pyrandom_random(&s);
+    assert_memory_equal(r.mt, s.mt, sizeof r.mt);
+    assert_int_equal(r.index, s.index);
+}
+
 /* Seeds as a command line gives them: 64 bits, signed or not. */
 static void test_random_seed_parse(void **unused)
 {
@@ -1114,6 +1136,7 @@ int main(void)
 {
     const struct CMUnitTest rules[] = {
         cmocka_unit_test(test_random_known_values),
+        cmocka_unit_test(test_random_seed_digest),
         cmocka_unit_test(test_random_more_seeds),
         cmocka_unit_test(test_random_seed_parse),
         cmocka_unit_test(test_random_bits_and_below),

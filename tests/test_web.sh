@@ -48,14 +48,16 @@ if [ $? -eq 2 ] && grep -q "no WebAssembly engine" "$TMP/err"; then
 fi
 
 # ---- the site ----
-if [ "$(cat "$TMP/out")" = "wrote $TMP/site/index.html, $TMP/site/tree-lab.html and $TMP/site/connect4.html" ]; then ok
+if [ "$(cat "$TMP/out")" = "wrote $TMP/site/index.html, $TMP/site/tree-lab.html, $TMP/site/connect4.html and $TMP/site/pacman.html" ]; then ok
 else bad "web: what it says" "$(cat "$TMP/out" "$TMP/err")"; fi
-if [ "$(cd "$TMP/site" && ls)" = "$(printf 'connect4.html\nindex.html\ntree-lab.html')" ]; then ok
+if [ "$(cd "$TMP/site" && ls)" = "$(printf 'connect4.html\nindex.html\npacman.html\ntree-lab.html')" ]; then ok
 else bad "web: the files" "$(ls "$TMP/site")"; fi
 grep -q 'href="tree-lab.html"' "$TMP/site/index.html" && ok || bad "index links the lab"
 grep -q 'href="connect4.html"' "$TMP/site/index.html" && ok || bad "index links Connect Four"
+grep -q 'href="pacman.html"' "$TMP/site/index.html" && ok || bad "index links the Pacman page"
+grep -q 'gsw_pac_step' "$TMP/site/pacman.html" && ok || bad "Pacman: the engine inlined"
 # Every key of the templates filled in; the engine inlined.
-if ! grep -q '@@[A-Za-z.]*@@' "$TMP/site/index.html" "$TMP/site/tree-lab.html" "$TMP/site/connect4.html"; then ok
+if ! grep -q '@@[A-Za-z.-]*@@' "$TMP/site/index.html" "$TMP/site/tree-lab.html" "$TMP/site/connect4.html" "$TMP/site/pacman.html"; then ok
 else bad "web: a key left" "$(grep -o '@@[A-Za-z.]*@@' "$TMP/site"/*.html | head -3)"; fi
 grep -q 'gsw_tree_page' "$TMP/site/tree-lab.html" && ok || bad "lab: the engine inlined"
 grep -q 'gsw_c4_book_move' "$TMP/site/connect4.html" && ok || bad "connect4: the engine inlined"

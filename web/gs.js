@@ -33,6 +33,34 @@
  *       shipped book holds the position and a column that gets its score
  *       (the nearest the centre of those it holds), else null.
  *   gs.stop()                        stops the search under way
+ *   gs.pacmanLayouts()               the names of the built-in layouts
+ *                                    (layouts/ of the source: "crossroads", ...)
+ *   gs.pacmanStart({layout, numGhosts, ghosts, agent, depth, args, seed,
+ *                   seeds, fixRandomSeed, maxMoves})
+ *       starts a game of Pacman held by the engine, as `gamesearch pacman`
+ *       would play it with -l layout (a built-in name, default
+ *       "crossroads", or a layout's text), -k numGhosts (4), -g ghosts
+ *       ("RandomGhost" or "DirectionalGhost"), -p agent (default
+ *       "KeyboardAgent"; any -p name), -a args ("depth=2,...") or depth
+ *       alone, --max-moves maxMoves, and its seed: fixRandomSeed (-f),
+ *       seed N (--seed N) or seeds N (--seeds N: the stream of game 1);
+ *       with none, a --seed chosen at random. Answers the state (below).
+ *   gs.pacmanStep({keys})            plays a round: Pacman's move (the
+ *       agent's decision; for KeyboardAgent, keys: the directions pressed
+ *       since the last step, "West", "East", "North", "South" or "Stop",
+ *       none to keep going), then every ghost's. Answers the state after.
+ *   gs.pacmanState()                 the state of the game under way
+ *
+ *   A Pacman state: {width, height, maze: rows top first ('%' wall, '.'
+ *   food, 'o' capsule, ' '), agents: [{x2, y2, dir, scared}] (Pacman
+ *   first; positions doubled, y from the bottom), score, food, capsules,
+ *   moves (single-agent moves, as --json counts them), pacmanMoves, nodes,
+ *   over, result ("win", "loss", "stopped" or null), legal (Pacman's
+ *   actions), step: [[agent, action], ...] the last round, decision:
+ *   {action, nodes, depth, ms, values: [{action, value}]} Pacman's last,
+ *   each legal action's value as the agent backed it up (null: not
+ *   searched; none from the agents that do not value their actions),
+ *   seed: the seed option of the program ("--seed 7", "-f")}.
  *
  * Every function returns a promise. A bad input rejects it with an Error
  * whose message is the program's (with "LINE:COLUMN: " before it when it
@@ -55,7 +83,7 @@
 
   /* ---- The worker: everything in this function runs in it. ---- */
   function workerMain(scope) {
-    let exports = null, ctx = 0, current = 0, bytes = null;
+    let exports = null, ctx = 0, pac = 0, current = 0, bytes = null;
     const enc = new TextEncoder(), dec = new TextDecoder();
     let stderr = "";
 
@@ -114,6 +142,16 @@
       return { ok: false, status, message: answer(),
                line: exports.gsw_error_line(ctx), column: exports.gsw_error_column(ctx) };
     }
+    const NO_PACMAN = { ok: false, status: 2, line: 0, column: 0,
+                        message: "this page's engine has no Pacman (it is the tree lab's)" };
+    /* reply() for the Pacman game's context. */
+    function pacReply(status) {
+      const p = exports.gsw_pac_out(pac), n = exports.gsw_pac_out_len(pac);
+      const text = dec.decode(mem().subarray(p, p + n));
+      if (status === 0) return { ok: true, text };
+      return { ok: false, status, message: text,
+               line: exports.gsw_pac_error_line(pac), column: exports.gsw_pac_error_column(pac) };
+    }
     function withStrings(strings, fn) {
       const held = strings.map(put);
       try { return fn(held); } finally { held.forEach(([p]) => exports.gsw_free(p)); }
@@ -132,7 +170,9 @@
         exports = instance.exports;
         exports._initialize();
         ctx = exports.gsw_new();
-        if (!ctx) throw new Error("out of memory");
+        /* The tree lab's module (gs-tree.js) has no Pacman. */
+        pac = exports.gsw_pac_new ? exports.gsw_pac_new() : 0;
+        if (!ctx || (exports.gsw_pac_new && !pac)) throw new Error("out of memory");
         const p = exports.gsw_version();
         const m = mem();
         let end = p;
@@ -163,6 +203,25 @@
                    message: "this page's engine has no Connect Four (it is the tree lab's)" };
         return withStrings([moves], ([[s, n]]) => reply(exports.gsw_c4_book_move(ctx, s, n)));
       },
+      pacmanLayouts() {
+        if (!pac) return NO_PACMAN;
+        return pacReply(exports.gsw_pac_layouts(pac)); },
+      pacmanStart(layout, numGhosts, ghosts, agent, args, seed, digest, maxMoves) {
+        if (!pac) return NO_PACMAN;
+        return withStrings([layout, ghosts, agent, args, seed], ([[l, ln], [g], [a], [x], [s, sn]]) => {
+          let d = 0;
+          if (digest) {
+            d = exports.gsw_alloc(64);
+            if (!d) throw new Error("out of memory");
+            mem().set(digest, d);
+          }
+          try {
+            return pacReply(exports.gsw_pac_start(pac, l, ln, numGhosts, g, a, x, s, sn, d, maxMoves));
+          } finally { if (d) exports.gsw_free(d); }
+        });
+      },
+      pacmanStep(keys) { if (!pac) return NO_PACMAN; return pacReply(exports.gsw_pac_step(pac, keys)); },
+      pacmanState() { if (!pac) return NO_PACMAN; return pacReply(exports.gsw_pac_state(pac)); },
     };
 
     scope.onmessage = (e) => {
@@ -263,12 +322,13 @@
 
   function stop() { endWorker(abortError("stopped")); }
 
-  function badOption(message) {
+  function badError(message) {
     const e = new Error(message);
     e.status = 2;
     e.line = e.column = 0;
-    return Promise.reject(e);
+    return e;
   }
+  function badOption(message) { return Promise.reject(badError(message)); }
 
   /* The checked arguments of solveTree and treePage, or a rejected promise. */
   function treeArgs(name, text, options) {
@@ -318,8 +378,80 @@
     });
   }
 
+  /* ---- Pacman ---- */
+  const PAC_KEYS = { West: 1, East: 2, North: 4, South: 8, Stop: 16 };   /* GS_PAC_KEY_* */
+  let pacSeed = "";
+
+  function pacmanLayouts() { return call("pacmanLayouts", []).then(JSON.parse); }
+
+  /* The seed's text and, for a string seed, its SHA-512 digest (WebCrypto:
+   * the module has none), as random.seed(str) digests it. */
+  function pacmanSeed(o) {
+    const given = ["seed", "seeds", "fixRandomSeed"].filter((k) => o[k] !== undefined && o[k] !== false);
+    if (given.length > 1) return Promise.reject(badError("pacmanStart: " + given.join(" and ") + " both set the random seed: give one"));
+    /* --seed's and --seeds's range: any whole number of 64 bits, signed or not. */
+    const whole = (v) => {
+      if (!((typeof v === "number" && Number.isSafeInteger(v)) || (typeof v === "string" && /^\s*[-+]?[0-9]+\s*$/.test(v)))) return false;
+      const n = BigInt(String(v).trim());
+      return n >= -(2n ** 63n) && n < 2n ** 64n;
+    };
+    const range = " needs a whole number from -9223372036854775808 to 18446744073709551615, not '";
+    let text, option;
+    if (o.fixRandomSeed) { text = "cs188"; option = "-f"; }
+    else if (o.seeds !== undefined) {
+      if (!whole(o.seeds)) return Promise.reject(badError("pacmanStart: seeds" + range + o.seeds + "'"));
+      const n = BigInt(String(o.seeds).trim());
+      text = n + ":1"; option = "--seeds " + n;
+    } else {
+      if (o.seed !== undefined && !whole(o.seed)) return Promise.reject(badError("pacmanStart: seed" + range + o.seed + "'"));
+      const n = o.seed !== undefined ? String(o.seed).trim() : String(Math.floor(Math.random() * 4294967296));
+      return Promise.resolve({ text: n, digest: null, option: "--seed " + n });
+    }
+    const b = new TextEncoder().encode(text);
+    return crypto.subtle.digest("SHA-512", b).then((d) => ({ text, digest: new Uint8Array(d), option }));
+  }
+
+  function pacState(text) {
+    const st = JSON.parse(text);
+    st.seed = pacSeed;
+    return st;
+  }
+
+  function pacmanStart(options) {
+    const o = options || {};
+    const layout = o.layout === undefined ? "crossroads" : o.layout;
+    const k = o.numGhosts === undefined ? 4 : o.numGhosts;
+    const maxMoves = o.maxMoves === undefined ? 0 : o.maxMoves;
+    if (typeof layout !== "string") return badOption("pacmanStart: layout must be a string: a built-in layout's name or a layout's text");
+    for (const f of ["ghosts", "agent", "args"])
+      if (o[f] !== undefined && typeof o[f] !== "string") return badOption("pacmanStart: " + f + " must be a string");
+    if (!(Number.isInteger(k) && k >= 0 && k <= 1000000))
+      return badOption("pacmanStart: numGhosts needs a whole number of ghosts from 0 to 1000000, not '" + k + "'");
+    if (!(Number.isInteger(maxMoves) && maxMoves >= 0 && maxMoves <= 1000000000))
+      return badOption("pacmanStart: maxMoves needs a whole number of moves from 1 to 1000000000 (0: no limit), not '" + maxMoves + "'");
+    if (o.depth !== undefined && !(Number.isInteger(o.depth) && o.depth >= 1 && o.depth <= 1000))
+      return badOption("pacmanStart: depth must be a whole number of rounds from 1 to 1000, not '" + o.depth + "'");
+    let args = o.args === undefined ? "" : o.args;
+    if (o.depth !== undefined) args = (args ? args + "," : "") + "depth=" + o.depth;
+    return pacmanSeed(o).then((seed) =>
+      call("pacmanStart", [layout, k, o.ghosts || "RandomGhost", o.agent || "KeyboardAgent", args,
+                           seed.text, seed.digest, maxMoves]).then((t) => { pacSeed = seed.option; return pacState(t); }));
+  }
+
+  function pacmanStep(options) {
+    const keys = (options && options.keys) || [];
+    let bits = 0;
+    for (const k of keys) {
+      if (!(k in PAC_KEYS)) return badOption("pacmanStep: '" + k + "' is not a key: West, East, North, South or Stop");
+      bits |= PAC_KEYS[k];
+    }
+    return call("pacmanStep", [bits]).then(pacState);
+  }
+
+  function pacmanState() { return call("pacmanState", []).then(pacState); }
+
   const gs = { version: undefined, algorithms: ALGOS.slice(), solveTree, treePage, randomTree, c4Analyze,
-               c4BookMove, stop };
+               c4BookMove, stop, pacmanLayouts, pacmanStart, pacmanStep, pacmanState };
   bytes = decode(WASM_BASE64);
   gs.ready = start().then(() => gs);
   global.gs = gs;

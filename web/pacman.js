@@ -15,12 +15,6 @@
 (function () {
   var D = GS.data(), el = GS.el, svg = GS.svg;
   var CELL = 24, H = D.maze.length, W = H ? D.maze[0].length : 0;
-  var COLOURS = ["#e60000", "#004de6", "#fa6912", "#1abfb3", "#ff9900", "#6621e8"];
-  var SCARED = "#2b3bff", FLASH = "#ffffff";
-  var GHOST = [[0, .3], [.25, .75], [.5, .3], [.75, .75], [.75, -.5], [.5, -.75],
-               [-.5, -.75], [-.75, -.5], [-.75, .75], [-.5, .3], [-.25, .75]];
-  var ANGLE = { East: 0, North: -90, West: 180, South: 90 };
-  var STEP = { East: [1, 0], West: [-1, 0], North: [0, -1], South: [0, 1], Stop: [0, 0] };
 
   var board = document.getElementById("board");
   board.setAttribute("width", W * CELL);
@@ -30,55 +24,10 @@
     " on " + D.layout + ", " + (D.agents - 1) + " " + D.ghostKind +
     (D.agents === 2 ? "" : "s");
 
-  /* The maze: blue lines joining wall cells along open space, as
-   * pacman.py's graphics outline the walls; food and capsules white. */
-  function isWall(x, y) { return y < 0 || y >= H || x < 0 || x >= W || D.maze[y][x] === "%"; }
-  function open(x, y) { return !isWall(x, y); }
-  var walls = svg("g", { stroke: "#0033ff", "stroke-width": 4, "stroke-linecap": "round",
-                         fill: "#0033ff" }, board);
-  var food = {};   /* cell index (row * W + x, top row 0) -> its element */
-  var items = svg("g", { fill: "#fff" }, board);
-  for (var y = 0; y < H; y++) {
-    for (var x = 0; x < W; x++) {
-      var cx = (x + .5) * CELL, cy = (y + .5) * CELL, c = D.maze[y][x];
-      if (c === "%") {
-        var edge = false;
-        for (var dy = -1; dy <= 1; dy++) for (var dx = -1; dx <= 1; dx++) edge = edge || open(x + dx, y + dy);
-        if (!edge) continue;
-        svg("circle", { cx: cx, cy: cy, r: 2 }, walls);
-        if (x + 1 < W && isWall(x + 1, y) &&
-            (open(x, y - 1) || open(x + 1, y - 1) || open(x, y + 1) || open(x + 1, y + 1)))
-          svg("line", { x1: cx, y1: cy, x2: cx + CELL, y2: cy }, walls);
-        if (y + 1 < H && isWall(x, y + 1) &&
-            (open(x - 1, y) || open(x - 1, y + 1) || open(x + 1, y) || open(x + 1, y + 1)))
-          svg("line", { x1: cx, y1: cy, x2: cx, y2: cy + CELL }, walls);
-      } else if (c === "." || c === "o") {
-        food[y * W + x] = svg("circle", { cx: cx, cy: cy, r: c === "." ? CELL * .1 : CELL * .25,
-                                          "class": c === "." ? "food" : "capsule" }, items);
-      }
-    }
-  }
-
-  /* The agents: Pacman yellow with his mouth the way he goes, the ghosts
-   * in pacman.py's colours with eyes looking their way. */
-  var r = CELL * .42, m = Math.PI / 6;
-  var agents = [];
-  for (var i = 0; i < D.agents; i++) {
-    var g = svg("g", { "class": i ? "ghost" : "pacman", "data-agent": i }, board);
-    if (i === 0) {
-      svg("path", { fill: "#ffff3d", d: "M0,0 L" + r * Math.cos(m) + "," + (-r * Math.sin(m)) +
-                    " A" + r + "," + r + " 0 1 0 " + r * Math.cos(m) + "," + r * Math.sin(m) + " Z" }, g);
-      agents.push({ g: g });
-    } else {
-      var s = CELL * .55;
-      var body = svg("polygon", { points: GHOST.map(function (p) { return p[0] * s + "," + p[1] * s; }).join(" ") }, g);
-      var eyes = [-.3, .3].map(function (ex) {
-        svg("circle", { cx: ex * s, cy: -.3 * s, r: .22 * s, fill: "#fff" }, g);
-        return svg("circle", { cx: ex * s, cy: -.3 * s, r: .1 * s, fill: "#000" }, g);
-      });
-      agents.push({ g: g, body: body, eyes: eyes, s: s, colour: COLOURS[(i - 1) % COLOURS.length] });
-    }
-  }
+  /* The maze as pacman.py's graphics draw it (web/pacman-maze.js); the
+   * food and capsules as items to hide once eaten. */
+  var food = PacDraw.maze(board, D.maze, CELL).items;
+  var agents = PacDraw.agents(board, D.agents, CELL, H);
 
   /* ---- One game, its frames computed once when it is chosen ---- */
   var game = null, frames = [];
@@ -112,22 +61,7 @@
   }
 
   function place(i, a, k) {
-    var A = agents[i], sx = (a[0] / 2 + .5) * CELL, sy = (H - 1 - a[1] / 2 + .5) * CELL;
-    var dir = D.dirs[a[2]];
-    if (i === 0) {
-      if (dir !== "Stop") A.angle = ANGLE[dir];
-      A.g.setAttribute("transform", "translate(" + sx + " " + sy + ") rotate(" + (A.angle || 0) + ")");
-      return;
-    }
-    A.g.setAttribute("transform", "translate(" + sx + " " + sy + ")");
-    var scared = a[3] > 0, flash = scared && a[3] <= 8 && k % 2 === 1;
-    A.body.setAttribute("fill", !scared ? A.colour : flash ? FLASH : SCARED);
-    A.g.setAttribute("data-scared", String(a[3]));
-    var d = STEP[dir] || [0, 0];
-    A.eyes.forEach(function (e, n) {
-      e.setAttribute("cx", ((n ? .3 : -.3) + d[0] * .1) * A.s);
-      e.setAttribute("cy", (-.3 + d[1] * .1) * A.s);
-    });
+    agents.place(i, { x2: a[0], y2: a[1], dir: D.dirs[a[2]], scared: a[3] }, k % 2 === 1);
   }
 
   function show(k) {
@@ -194,23 +128,25 @@
   var bars = [];
   if (D.games.length > 1) {
     document.getElementById("batch").hidden = false;
-    var chart = document.getElementById("scores"), cw = 480, ch = 70;
+    var chart = document.getElementById("scores"), cw = 480, ch = 130, n = D.games.length;
     chart.setAttribute("viewBox", "0 0 " + cw + " " + ch);
-    var top = Math.max(0, Math.max.apply(null, D.games.map(function (g) { return g.score; })));
-    var bottom = Math.min(0, Math.min.apply(null, D.games.map(function (g) { return g.score; })));
-    var span = top - bottom || 1, zero = 4 + (ch - 8) * top / span, bw = cw / D.games.length;
+    var all = D.games.map(function (g) { return g.score; });
+    var ax = PacDraw.axes(chart, { left: 44, right: 16, top: 8, bottom: 30, width: cw, height: ch },
+                          { min: .5, max: n + .5, label: "game", integer: true },
+                          { min: Math.min.apply(null, all.concat([0])), max: Math.max.apply(null, all.concat([0])),
+                            label: "score" });
+    var zero = ax.y(0), bw = ax.x(1.5) - ax.x(.5);
     D.games.forEach(function (g, gi) {
       el("option", { value: String(gi), text: "game " + (gi + 1) + ": " + g.result + ", " + g.score +
                                               (g.training ? " (training)" : "") }, picker);
-      var h = (ch - 8) * Math.abs(g.score) / span;
-      var b = svg("rect", { x: gi * bw + bw * .1, width: Math.max(1, bw * .8), y: g.score >= 0 ? zero - h : zero,
-                            height: Math.max(1, h), fill: g.result === "win" ? "#2f9e44" : "#e03131",
+      var y = ax.y(g.score);
+      var b = svg("rect", { x: ax.x(gi + 1) - bw * .4, width: Math.max(1, bw * .8), y: Math.min(y, zero),
+                            height: Math.max(1, Math.abs(zero - y)), fill: g.result === "win" ? "#2f9e44" : "#e03131",
                             "data-game": gi }, chart);
       svg("title", { text: "game " + (gi + 1) + ": " + g.result + ", score " + g.score }, b);
       b.addEventListener("click", function () { choose(gi); });
       bars.push(b);
     });
-    svg("line", { x1: 0, x2: cw, y1: zero, y2: zero, stroke: "#999" }, chart);
     picker.addEventListener("change", function () { choose(Number(picker.value)); });
   }
   function choose(gi) {
@@ -220,6 +156,9 @@
   }
 
   var stepper = GS.stepper(document.getElementById("controls"), show);
+  /* One move counter: #move says which move and who made it. */
+  var where = stepper.bar.querySelector(".gs-where");
+  if (where) where.parentNode.removeChild(where);
   var speed = document.getElementById("gs-speed");
   [16, 32].forEach(function (s) { el("option", { value: String(s), text: s + " steps/s" }, speed); });
   speed.value = "8";

@@ -22,7 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef GS_PYRANDOM_NO_SHA512
 #include <nettle/sha2.h>
+#endif
 
 #include "gamesearch/pyrandom.h"
 
@@ -156,33 +158,54 @@ int gs_pyrandom_seed_parse(const char *text, int64_t *seed,
     return GS_OK;
 }
 
-/* random.seed(s) for a string: the bytes of s then their SHA-512 digest,
- * as one big-endian integer. */
-void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s)
+/* random.seed(s) for the `len` bytes of s whose SHA-512 digest is given:
+ * the bytes then the digest, as one big-endian integer. */
+void gs_pyrandom_seed_digest(gs_pyrandom *r, const char *s, size_t len,
+                             const unsigned char digest[64])
 {
-    assert(r && s);
-    size_t len = strlen(s);
-    unsigned char digest[SHA512_DIGEST_SIZE];
-    struct sha512_ctx ctx;
-    sha512_init(&ctx);
-    sha512_update(&ctx, len, (const uint8_t *)s);
-    sha512_digest(&ctx, sizeof digest, digest);
-
+    assert(r && (s || len == 0) && digest);
     seed_key key;
     memset(&key, 0, sizeof key);
     key.head = (const unsigned char *)s;
     key.head_len = len;
     key.tail = digest;
-    key.tail_len = sizeof digest;
+    key.tail_len = 64;
     /* As many words as the integer's bit length needs: leading zero bytes
      * do not count (and 0 still gives one word). */
-    size_t total = len + sizeof digest, lead = 0;
+    size_t total = len + 64, lead = 0;
     while (lead < total && key_byte(&key, lead) == 0)
         lead++;
     size_t bytes = total - lead;
     key.words = bytes ? (bytes + 3) / 4 : 1;
     init_by_array(r, &key);
 }
+
+#ifndef GS_PYRANDOM_NO_SHA512
+/* random.seed(s) for a string: the digest from nettle. */
+void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s)
+{
+    assert(r && s);
+    size_t len = strlen(s);
+    unsigned char digest[SHA512_DIGEST_SIZE];
+    _Static_assert(SHA512_DIGEST_SIZE == 64, "SHA-512 digests 64 bytes");
+    struct sha512_ctx ctx;
+    sha512_init(&ctx);
+    sha512_update(&ctx, len, (const uint8_t *)s);
+    sha512_digest(&ctx, sizeof digest, digest);
+    gs_pyrandom_seed_digest(r, s, len, digest);
+}
+#else
+/* Built without a SHA-512 (the WebAssembly module, whose caller digests
+ * string seeds itself and seeds with gs_pyrandom_seed_digest): nothing
+ * the module exports comes here, and a stream that is not Python's would
+ * be worse than the trap. */
+void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s)
+{
+    (void)r;
+    (void)s;
+    abort();
+}
+#endif
 
 /* One 32-bit output of MT19937 (genrand_uint32), regenerating the block of
  * 624 words when it is used up. */

@@ -10,6 +10,7 @@
 #define GAMESEARCH_PYRANDOM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core.h"
@@ -42,6 +43,16 @@ GS_API int gs_pyrandom_seed_parse(const char *text, int64_t *seed,
 /* random.seed(s) for a string s (version 2: the bytes of s followed by
  * their SHA-512 digest, read as one big-endian integer). */
 GS_API void gs_pyrandom_seed_str(gs_pyrandom *r, const char *s);
+
+/*
+ * random.seed(s) for the `len` bytes of a string s (UTF-8) given with
+ * their SHA-512 digest (64 bytes), computed by the caller: what
+ * gs_pyrandom_seed_str does with the digest it computes, for a build
+ * without one (the WebAssembly module, whose page digests with WebCrypto).
+ * A wrong digest gives a stream that is not Python's.
+ */
+GS_API void gs_pyrandom_seed_digest(gs_pyrandom *r, const char *s, size_t len,
+                                    const unsigned char digest[64]);
 
 /* random.random(): a double in [0, 1) with 53 random bits. */
 GS_API double gs_pyrandom_random(gs_pyrandom *r);

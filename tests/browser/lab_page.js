@@ -36,7 +36,7 @@ async function main() {
     return;
   }
   check("web: exit status", w.status, 0);
-  check("web: the files", fs.readdirSync(site).sort(), ["connect4.html", "index.html", "tree-lab.html"]);
+  check("web: the files", fs.readdirSync(site).sort(), ["connect4.html", "index.html", "pacman.html", "tree-lab.html"]);
   for (const f of ["index.html", "tree-lab.html"])
     console.log("  " + f + ": " + fs.statSync(path.join(site, f)).size + " bytes");
 

@@ -47,8 +47,10 @@ async function main() {
   /* ---- The played games: the maze, the moves, the search's values ---- */
   await p.goto("file://" + played);
   check("title", await p.textContent("#title"), "gamesearch: AlphaBetaAgent on crossroads, 1 RandomGhost");
-  check("the maze: walls drawn, food and capsules", [await p.$$eval("#board line", (e) => e.length > 50),
-        await food(), await p.$$eval("circle.capsule", (e) => e.length)], [true, 81, 4]);
+  check("the maze: walls as outlines (no beads, no lines), food and capsules",
+        [await p.$$eval("#board path.walls", (e) => e.length), await p.$$eval("#board line", (e) => e.length),
+         await food(), await p.$$eval("circle.capsule", (e) => e.length)], [1, 0, 81, 4]);
+  check("one move counter", await p.$$eval("#move, .gs-where", (e) => e.length), 1);
   check("Home: move 0", await move(), 0);
   check("before any move, no search", await p.textContent("#panel"), "Pacman has not moved yet.");
   await key("ArrowRight");
@@ -88,6 +90,9 @@ async function main() {
         "3 games: " + wins + " won, " + (3 - wins) + " lost (" + Math.round(100 * wins / 3) + "%), mean score " +
         String(Math.round(results.reduce((s, g) => s + g.score, 0) / 3 * 10) / 10).replace(/^-/, "\u2212"));
   check("a bar for each game", await p.$$eval("#scores rect", (e) => e.length), 3);
+  check("the scores' axes: games 1 to 3, the score labelled",
+        [await p.$$eval("#scores .axes text", (e) => e.map((t) => t.textContent).filter((x) => /^[123]$|^game$|^score$/.test(x)))],
+        [["1", "2", "3", "game", "score"]]);
   await p.selectOption("#game", "2");
   check("picking game 3 starts it", [await move(), await p.$eval("#scrub", (e) => Number(e.max))],
         [0, results[2].moves]);
@@ -103,6 +108,10 @@ async function main() {
         [moves, "SCORE: " + results[0].score + "   " + (results[0].win ? "WIN" : "LOSS")]);
   check("replay: no search to show", await p.textContent("#panel"),
         "No search to show: a replayed record keeps only the moves.");
+
+  /* ---- On a phone: nothing wider than the screen ---- */
+  await p.setViewportSize({ width: 375, height: 740 });
+  check("phone: the page fits", await p.evaluate(() => document.documentElement.scrollWidth), 375);
 
   check("no console errors, no requests", t.problems, []);
   await ctx.close();
