@@ -230,10 +230,18 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
         return fail(w, BAD_INPUT, "--algo brs lets one opponent move out of "
                     "turn while the others pass, and an explicit tree has no "
                     "such moves: use --algo maxn or paranoid", 0, 0);
-    if (id == GS_MCTS || id == GS_PNS || id == GS_DFPN) {
+    if (id == GS_MCTS) {
         char why[160];
         snprintf(why, sizeof why, "--algo %s prints its own text, not the "
                  "JSON of a search", algo);
+        return fail(w, BAD_INPUT, why, 0, 0);
+    }
+    /* The proofs' JSON (proved, result) is the program's alone. */
+    if (id == GS_PNS || id == GS_DFPN) {
+        char why[160];
+        snprintf(why, sizeof why, "--algo %s proves outcomes: run "
+                 "`gamesearch tree FILE --algo %s --json` for its proof",
+                 algo, algo);
         return fail(w, BAD_INPUT, why, 0, 0);
     }
     gs_tree *t = NULL;

@@ -165,7 +165,14 @@ async function main() {
         .then(() => "answered", (e) => [e.status, e.message])),
         [2, "solveTree: algo 'nosuch' is not one of minimax, alphabeta, expectimax, pvs, mtdf, sss, maxn, paranoid"]);
   /* the program's names that have no JSON answer: refused in its words */
-  for (const algo of ["mcts", "pns", "dfpn", "brs"]) {
+  /* the proofs: answered by the program, refused by the page, saying where */
+  for (const algo of ["pns", "dfpn"]) {
+    const got = await p.evaluate((a) => gs.solveTree("A: B C\nB = 1\nC = 0\n", { algo: a })
+      .then(() => "answered", (e) => [e.status, e.message]), algo);
+    check("--algo " + algo + ": refused, naming the program's command", got,
+          [2, "--algo " + algo + " proves outcomes: run `gamesearch tree FILE --algo " + algo + " --json` for its proof"]);
+  }
+  for (const algo of ["mcts", "brs"]) {
     const r = program(["tree", "-", "--json", "--algo", algo], "A: B C\nB = 1\nC = 2\n");
     const got = await p.evaluate((a) => gs.solveTree("A: B C\nB = 1\nC = 2\n", { algo: a })
       .then(() => "answered", (e) => [e.status, e.message]), algo);

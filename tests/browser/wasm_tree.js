@@ -111,8 +111,8 @@ async function main() {
   const want = {
     brs: "2 --algo brs lets one opponent move out of turn while the others pass, and an explicit " +
          "tree has no such moves: use --algo maxn or paranoid",
-    pns: "2 --algo pns prints its own text, not the JSON of a search",
-    dfpn: "2 --algo dfpn prints its own text, not the JSON of a search",
+    pns: "2 --algo pns proves outcomes: run `gamesearch tree FILE --algo pns --json` for its proof",
+    dfpn: "2 --algo dfpn proves outcomes: run `gamesearch tree FILE --algo dfpn --json` for its proof",
     mcts: "2 --algo mcts prints its own text, not the JSON of a search",
     nosuch: "2 solveTree: algo 'nosuch' is not one of " + fullFacts[1].join(", "),
   };
