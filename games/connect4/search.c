@@ -93,10 +93,10 @@ static inline void store(_Atomic uint64_t *w, uint64_t v)
 
 /* The table's first size, in entries (1 MiB). */
 #define TABLE_START_ENTRIES ((size_t)1 << 16)
-/* The nodes after which a solve whose range of scores still holds both
- * signs probes 0 next (probe_root): a solve that has taken this many is
- * a long one, whose score is more often near 0 than a quick win's. */
-#define ZERO_PROBE_NODES 50000
+/* The nodes after which a solve probes the scores nearest 0 first
+ * (probe_root): a solve that has taken this many is a long one, whose
+ * score is more often near 0 than a quick win's. */
+#define LONG_SOLVE_NODES 50000
 /* How often (in nodes, a power of two) the clock and a cancel are read. */
 #define CHECK_NODES 1024
 
@@ -699,19 +699,20 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
  * half the range's end on the side of 0 it lies (-(cells - moves) / 4
  * first from the full range), since a probe far from 0 is cheap and
  * settles the quick wins and losses, which are most positions' scores,
- * in a few probes. A long solve (ZERO_PROBE_NODES searched) whose range
- * still holds both signs probes 0 instead: its score is more often near
- * 0, and the probes from the far side each cost it a large search. On
- * Pons's sets and the empty board this takes fewer nodes on the long
- * solves and the same on the short ones (docs/tuning.md).
+ * in a few probes. A long solve (LONG_SOLVE_NODES searched) probes the
+ * score of its range nearest 0 instead: 0 while the range holds both
+ * signs, then one score at a time outward. Its score is more often near
+ * 0, and each probe from the far side costs it a large search. On Pons's
+ * sets and the empty board this takes fewer nodes on the long solves and
+ * the same on the short ones (docs/tuning.md).
  */
 static void probe_root(c4_search *S, negamax_fn search, const node *root,
                        int *min, int *max, int *best)
 {
     while (*min < *max && !S->stop) {
         int med = *min + (*max - *min) / 2;
-        if (*min < 0 && *max > 0 && S->nodes >= ZERO_PROBE_NODES)
-            med = 0;
+        if (S->nodes >= LONG_SOLVE_NODES)   /* is it beyond the nearest? */
+            med = *min >= 0 ? *min : *max <= 0 ? *max - 1 : 0;
         else if (med <= 0 && *min / 2 < med)
             med = *min / 2;
         else if (med >= 0 && *max / 2 > med)
