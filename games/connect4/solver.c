@@ -1,18 +1,12 @@
 /*
- * games/connect4/solver.c: Connect Four solved exactly on the engine
- * (gamesearch/connect4.h, "The solver"): the engine options that do it,
- * a solver object (the game's engine and its table), and the two questions
- * people ask of a position: its score, and every column's score.
- *
- * Every solve runs Connect Four's own search (search.c), on as many
- * threads as asked. The engine's path of gs_c4_solve is no longer taken
- * (sv->engine is never made) and goes once nothing else reads it; there,
- * the engine's values are the first player's, turned into scores for the
- * player to move, with a check that an exact search answered an exact
- * whole score.
+ * games/connect4/solver.c: Connect Four solved exactly (gamesearch/
+ * connect4.h, "The solver"): a solver object (Connect Four's own search,
+ * search.c, with its table and threads, and a book), the two questions
+ * people ask of a position (its score, and every column's score), and the
+ * engine options that solve Connect Four on the generic engine, for those
+ * who search it there (gs_c4_search_options).
  */
 #include <limits.h>
-#include <math.h>
 #include <string.h>
 
 #include "c4_internal.h"
@@ -21,11 +15,10 @@
 struct gs_c4_solver {
     gs_allocator alloc;
     const gs_c4 *g;
-    gs_game game;              /* the engine's game: ctx is g */
-    gs_engine *engine;         /* several threads (else NULL) ... */
-    c4_search *search;         /* ... or one (else NULL) */
-    gs_search_options options; /* the recipe with the caller's limits ... */
-    gs_solver_options solver_options;   /* ... and its solver options */
+    c4_search *search;         /* the search, its table and threads */
+    uint64_t max_nodes;        /* the caller's limits (0: none) */
+    double max_seconds;
+    bool symmetry;             /* a position and its mirror one entry */
     const gs_c4_book *book;    /* answers before a search (or NULL) */
 };
 
@@ -47,15 +40,13 @@ void gs_c4_solver_set_book(gs_c4_solver *sv, const gs_c4_book *b)
 
 void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
 {
-    if (sv && sv->search)
+    if (sv)
         c4_search_cancel(sv->search, cancel);
-    else if (sv)
-        gs_engine_cancel(sv->engine, cancel);
 }
 
 /*
- * The recipe, each part chosen by the node counts and times of the
- * solver on Pons's test sets (docs/tuning.md gives them): the threat
+ * The engine's recipe, each part chosen by the node counts and times of
+ * the engine on Pons's test sets (docs/tuning.md gives them): the threat
  * counts and the centre-first order without killers or history, which
  * only disturb them; no folding of mirror images, which saves few nodes
  * and costs more in hashing; prefetching the children's entries;
@@ -63,7 +54,7 @@ void gs_c4_solver_cancel(gs_c4_solver *sv, bool cancel)
  * child is searched, no table entry for a forced move, and the children
  * that their bounds settle left out.
  *
- * gs_c4_solve sets etc_plies for each position so that the cutoffs
+ * gs_c4_etc_plies gives each position's etc_plies so that the cutoffs
  * reach while fewer than two thirds of the cells are full: deeper costs
  * more time in probes than it saves in nodes, shallower saves fewer.
  */
@@ -153,17 +144,14 @@ int gs_c4_solver_new(const gs_c4 *g, const gs_c4_solver_params *p,
     memset(sv, 0, sizeof *sv);
     sv->alloc = *alloc;
     sv->g = g;
-    c4_game_exact(g, &sv->game);
     int rc = c4_search_new(g, p->table_bytes, p->threads, alloc, &sv->search);
     if (rc != GS_OK) {
         gs_c4_solver_free(sv);
         return rc;
     }
-    gs_c4_search_options(&sv->options, &sv->solver_options, false);
-    sv->solver_options.tt_symmetry = p->symmetry;
-    sv->options.threads = p->threads;
-    sv->options.max_nodes = p->max_nodes;
-    sv->options.max_seconds = p->max_seconds;
+    sv->symmetry = p->symmetry;
+    sv->max_nodes = p->max_nodes;
+    sv->max_seconds = p->max_seconds;
     *out = sv;
     return GS_OK;
 }
@@ -172,7 +160,6 @@ void gs_c4_solver_free(gs_c4_solver *sv)
 {
     if (!sv)
         return;
-    gs_engine_free(sv->engine);
     c4_search_free(sv->search);
     gs_allocator a = sv->alloc;
     a.fn(a.user, sv, sizeof *sv, 0);
@@ -180,21 +167,18 @@ void gs_c4_solver_free(gs_c4_solver *sv)
 
 void gs_c4_solver_clear(gs_c4_solver *sv)
 {
-    if (sv->search)
-        c4_search_clear(sv->search);
-    else
-        gs_engine_tt_clear(sv->engine);
+    c4_search_clear(sv->search);
 }
 
-/* gs_c4_solve's search on one thread: Connect Four's own. */
-static void solve_alone(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
+/* gs_c4_solve's search: Connect Four's own, on the solver's threads. */
+static void solve_search(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
                         gs_c4_solution *out)
 {
     c4_limits lim = {
-        .max_nodes = sv->options.max_nodes,
-        .max_seconds = sv->options.max_seconds,
+        .max_nodes = sv->max_nodes,
+        .max_seconds = sv->max_seconds,
         .weak = weak,
-        .symmetry = sv->solver_options.tt_symmetry || c4_is_symmetric(sv->g, s),
+        .symmetry = sv->symmetry || c4_is_symmetric(sv->g, s),
     };
     c4_answer a;
     c4_search_solve(sv->search, s, &lim, &a);
@@ -293,52 +277,7 @@ int gs_c4_solve(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
         return GS_EINVAL;
     if (solve_from_book(sv, s, weak, out))
         return GS_OK;
-    if (sv->search) {
-        solve_alone(sv, s, weak, out);
-        return GS_OK;
-    }
-
-    /* Step 1. Search, with the root window of a weak solve, and enhanced
-     * transposition cutoffs while fewer than two thirds of the cells are
-     * full. */
-    gs_search_options so = sv->options;
-    gs_solver_options sso = sv->solver_options;
-    so.solver = &sso;
-    sso.etc_plies = gs_c4_etc_plies(sv->g, s);
-    if (c4_is_symmetric(sv->g, s))
-        sso.tt_symmetry = true;
-    if (weak) {
-        sso.window_lo = -1.0;
-        sso.window_hi = 1.0;
-    }
-    gs_result r;
-    int rc = gs_search(sv->engine, s, &so, &r);
-    if (rc != GS_OK)
-        return rc;
-    out->stopped = r.stopped;
-    out->value = r.value;
-    out->bound = r.bound;
-    out->nodes = r.nodes;
-    out->seconds = r.seconds;
-
-    /* Step 2. A column to play, even when the search named none. */
-    out->best = (int)r.best;
-    if (r.best == GS_NO_ACTION || !gs_c4_can_play(sv->g, s, out->best))
-        out->best = fallback_column(sv->g, s);
-    if (r.stopped != GS_STOP_NONE)
-        return GS_OK;
-    out->best_proved = r.best != GS_NO_ACTION;
-
-    /* Step 3. The first player's value as the score of the player to
-     * move: a whole number when exact, its sign when weak. */
-    double v = gs_c4_to_move(s) == 1 ? -r.value : r.value;
-    long score = lround(v);
-    if (weak)
-        score = score > 0 ? 1 : score < 0 ? -1 : 0;
-    else if (r.bound != GS_BOUND_EXACT || (double)score != v)
-        return GS_OK;   /* not known, not stopped: the engine is wrong */
-    out->score = (int)score;
-    out->known = true;
+    solve_search(sv, s, weak, out);
     return GS_OK;
 }
 

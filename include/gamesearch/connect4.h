@@ -163,12 +163,13 @@ GS_API int gs_c4_winning_column(const gs_c4 *g, const gs_c4_state *s);
 #define GS_C4_DEFAULT_TABLE_BYTES ((size_t)64 << 20)
 
 /*
- * The engine options the solver uses, into *o and its solver options *so
- * (o->solver is set to so, which must outlive the searches made with o):
+ * The engine options that solve Connect Four on the generic engine (the
+ * solver below runs Connect Four's own search instead), into *o and its
+ * solver options *so (o->solver is set to so, which must outlive the
+ * searches made with o):
  * alpha-beta with the transposition table and the game's ordering hint;
  * null-window searches, prefetching, enhanced transposition cutoffs in
- * the first 16 plies (gs_c4_solve sets each position's:
- * gs_c4_etc_plies), every child's bounds read before any child is
+ * the first 16 plies (or each position's: gs_c4_etc_plies), every child's bounds read before any child is
  * searched; no killers or history and no folding of mirror images (both
  * measured worse on Pons's test sets; docs/tuning.md).
  * With `weak`, the root window (-1, 1). One thread and no limits: set
@@ -180,7 +181,7 @@ GS_API void gs_c4_search_options(gs_search_options *o, gs_solver_options *so,
 
 /*
  * The plies of enhanced transposition cutoffs (gs_solver_options.
- * etc_plies) that gs_c4_solve searches s with: as many as keep them
+ * etc_plies) for an engine search of s: as many as keep them
  * while fewer than two thirds of the cells are full (28 stones on 7x6),
  * 0 from there on or when g or s is NULL. The recipe's own 16 is for a
  * search of any position; the cutoffs pay near the root of a long search
