@@ -1193,7 +1193,7 @@ int cmd_connect4(int argc, char **argv)
     gs_c4_solver *sv = NULL;
     rc = solver_init(&o, &g, &sv);
     gs_c4_book *book = NULL;
-    if (rc == 0 && (o.mode != MODE_BOOK || o.play >= 0) && !o.no_book) {
+    if (rc == 0 && !o.no_book) {
         gs_error err;
         int st = o.book ? read_book(g, o.book, &book, &err)
                         : gs_c4_book_default(g, NULL, &book);

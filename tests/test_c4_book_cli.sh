@@ -83,6 +83,12 @@ same "a record cut short" b.book
 # size FILE: its bytes, 0 when there is none.
 size() { if [ -e "$1" ]; then wc -c <"$1"; else echo 0; fi; }
 
+# The positions --book has are taken from it, not searched: the same
+# book, at once.
+run $B --book whole.book --max-nodes 1 --out g.book
+check "the positions --book has" 0 "785 positions (up to 5 stones) written to g.book" ""
+same "the positions --book has" g.book
+
 # A kill in the middle (SIGTERM; SIGINT, Ctrl-C, ends it the same way):
 # the positions solved so far are kept, and the same command continues
 # to the unbroken build's book.
