@@ -128,6 +128,10 @@ printf 'GSC4PART\005\004\005\001\000\000\000\000' >"$TMP/e.book.part"
 head -c 24 /dev/zero >>"$TMP/e.book.part"
 run $B --out e.book
 check "a record of another position" 2 "" "gamesearch connect4: book: e.book.part is not a partial build of this book (record 1 is not the position the book solves there): remove it to start again"
+printf 'GSC4PART\005\004\005\001\000\000\000\000' >"$TMP/h.book.part"
+head -c $((24 * 543)) /dev/zero >>"$TMP/h.book.part"
+run $B --out h.book
+check "more records than positions" 2 "" "gamesearch connect4: book: h.book.part is not a partial build of this book (it has more positions than the book solves): remove it to start again"
 printf 'not a partial build of anything' >"$TMP/f.book.part"
 run $B --out f.book
 check "not a partial build" 2 "" "gamesearch connect4: book: f.book.part is not a partial build of this book (it does not start as one): remove it to start again"
