@@ -646,6 +646,60 @@ static void test_default_book(void **state)
     gs_c4_free(g);
 }
 
+/* The shipped book's every position (games/connect4/analysis.book, in
+ * the book for play too): each position from s with up to ANALYSIS_PLY
+ * stones is in it, and each with fewer is worth the best of its columns
+ * as the book scores them (a win at once, a full board, or minus the
+ * position after it). Counts the positions met into *seen. */
+enum { ANALYSIS_PLY = 1 };
+
+static void check_every(const gs_c4 *g, const gs_c4_book *b,
+                        const gs_c4_state *s, int *seen)
+{
+    int score;
+    assert_true(gs_c4_book_lookup(b, s, &score));
+    ++*seen;
+    if (s->moves == ANALYSIS_PLY)
+        return;
+    int best = INT_MIN;
+    for (int c = 0; c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, s, c))
+            continue;
+        gs_c4_state child = *s;
+        gs_c4_play(g, &child, c);
+        int v;
+        if (gs_c4_is_winning_move(g, s, c)) {
+            v = gs_c4_win_score(g, s->moves);
+        } else {
+            check_every(g, b, &child, seen);
+            assert_true(gs_c4_book_lookup(b, &child, &v));
+            v = -v;
+        }
+        if (v > best)
+            best = v;
+    }
+    assert_int_equal(score, best);
+}
+
+static void test_default_book_every_position(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    int seen = 0;
+    check_every(g, b, &empty, &seen);
+    /* the move orders: 7^k for k stones, no game over so early */
+    int orders = 0;
+    for (int k = 0, p = 1; k <= ANALYSIS_PLY; k++, p *= 7)
+        orders += p;
+    assert_int_equal(seen, orders);
+    gs_c4_book_free(b);
+    gs_c4_free(g);
+}
+
 /* Writes `len` bytes of `data` to a new temporary file: its path in
  * path (a "/tmp/test_c4_book_XXXXXX" buffer). */
 static void temp_file(char *path, const void *data, size_t len)
@@ -783,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_unbounded_files),
         cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
+        cmocka_unit_test(test_default_book_every_position),
         cmocka_unit_test(test_open_in_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
