@@ -40,17 +40,25 @@ def nettle_flags():
 
 
 def book_source():
-    """The Connect Four book shipped in the library, as the C array that
-    CMakeLists.txt also makes of games/connect4/default.book."""
+    """The Connect Four books shipped in the library, as the C arrays that
+    CMakeLists.txt also makes of games/connect4/default.book and
+    analysis.book."""
     with open(os.path.join(HERE, "games", "connect4", "default.book"), "rb") as f:
         data = f.read()
     out = os.path.join("build", "python-generated", "c4_book_data.c")
     os.makedirs(os.path.join(HERE, os.path.dirname(out)), exist_ok=True)
+    with open(os.path.join(HERE, "games", "connect4", "analysis.book"),
+              "rb") as f:
+        every = f.read()
     text = ("/* Generated from games/connect4/default.book by setup.py. */\n"
             "#include <stddef.h>\n"
             "const unsigned char c4_default_book[] = {%s};\n"
             "const size_t c4_default_book_len = %d;\n"
-            % ("".join("0x%02x," % b for b in data) or "0", len(data)))
+            % ("".join("0x%02x," % b for b in data) or "0", len(data)) +
+            "/* Generated from games/connect4/analysis.book. */\n"
+            "const unsigned char c4_analysis_book[] = {%s};\n"
+            "const size_t c4_analysis_book_len = %d;\n"
+            % ("".join("0x%02x," % b for b in every) or "0", len(every)))
     path = os.path.join(HERE, out)
     if not os.path.exists(path) or open(path).read() != text:
         with open(path, "w") as f:

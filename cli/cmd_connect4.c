@@ -12,6 +12,7 @@
  * reads the options and the positions and prints what it found.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -566,83 +567,350 @@ static int run_analyze(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 
 /* ---- book ---- */
 
-static void book_progress(void *user, size_t done, size_t total,
-                          const gs_c4_solution *sd)
+/*
+ * A build of every position keeps the score of each deepest position it
+ * solves in OUT.part beside --out, one record at a time as they come, so
+ * that a build stopped by Ctrl-C, a kill, a limit or a crash is continued
+ * by the same command, which takes the positions the file has and solves
+ * only the rest. The file: the 8 bytes "GSC4PART", then the bytes width,
+ * height, ply and 1 (the format's version), 4 bytes of zeros; then a
+ * record a position, in the build's order: its two bitboards (the
+ * player to move's stones, every stone) and its score, each 8 bytes
+ * little-endian. A record cut short at the end (a write the process did
+ * not finish) is dropped. The file is removed once the book is written.
+ */
+#define PART_MAGIC "GSC4PART"
+#define PART_HEADER 16
+#define PART_RECORD 24
+
+typedef struct book_part {
+    char *path;             /* OUT.part; NULL: none (--out -) */
+    int fd;                 /* open for appending; -1 */
+    unsigned char *rec;     /* the records read, `have` of them */
+    size_t have;
+    size_t added;           /* records this run appended */
+    int width, height, ply;
+} book_part;
+
+enum { BOOK_STOPPED = -1, BOOK_WORKER = -2, BOOK_BAD_PART = -3,
+       BOOK_PART_WRITE = -4 };   /* beside the GS_ codes */
+
+static void part_put(unsigned char *p, uint64_t v)
 {
-    (void)user;
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t part_get(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void part_free(book_part *bp)
+{
+    if (bp->fd >= 0)
+        close(bp->fd);
+    free(bp->rec);
+    free(bp->path);
+    bp->fd = -1;
+    bp->rec = NULL;
+    bp->path = NULL;
+}
+
+/* Says that bp->path is not a partial build of this book: EXIT_BAD_INPUT. */
+static int part_refused(const book_part *bp, const char *why)
+{
+    cli_error(cmd, "book: %s is not a partial build of this book (%s): "
+              "remove it to start again", CLI_Q(bp->path), why);
+    return EXIT_BAD_INPUT;
+}
+
+/* Opens (or creates) OUT.part for the build of o into *bp and reads the
+ * records it holds. Returns 0, or an exit status after a message. */
+static int part_open(const c4_options *o, const gs_c4 *g, book_part *bp)
+{
+    memset(bp, 0, sizeof *bp);
+    bp->fd = -1;
+    bp->width = gs_c4_width(g);
+    bp->height = gs_c4_height(g);
+    bp->ply = (int)o->ply;
+    if (o->play >= 0 || strcmp(o->out, "-") == 0 || cli_mpi_worker())
+        return 0;
+    size_t len = strlen(o->out);
+    if (!(bp->path = malloc(len + 6))) {
+        cli_error(cmd, "out of memory");
+        return 1;
+    }
+    memcpy(bp->path, o->out, len);
+    memcpy(bp->path + len, ".part", 6);
+    bp->fd = open(bp->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    struct stat st;
+    if (bp->fd < 0 || fstat(bp->fd, &st) != 0) {
+        cli_error(cmd, "book: %s: cannot write: %s", CLI_Q(bp->path),
+                  strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    unsigned char head[PART_HEADER] = PART_MAGIC;
+    head[8] = (unsigned char)bp->width;
+    head[9] = (unsigned char)bp->height;
+    head[10] = (unsigned char)bp->ply;
+    head[11] = 1;
+    if (st.st_size == 0) {
+        if (write(bp->fd, head, sizeof head) != (ssize_t)sizeof head) {
+            cli_error(cmd, "book: %s: cannot write: %s", CLI_Q(bp->path),
+                      strerror(errno ? errno : EIO));
+            return 1;
+        }
+        return 0;
+    }
+    /* A file there: the header of this book, then whole records. */
+    unsigned char got[PART_HEADER];
+    if (pread(bp->fd, got, sizeof got, 0) != (ssize_t)sizeof got ||
+        memcmp(got, PART_MAGIC, 8) != 0 || got[11] != 1)
+        return part_refused(bp, "it does not start as one");
+    if (memcmp(got, head, sizeof head) != 0) {
+        char why[120];
+        snprintf(why, sizeof why, "it is of the %dx%d board to %d stones",
+                 got[8], got[9], got[10]);
+        return part_refused(bp, why);
+    }
+    off_t whole = (st.st_size - PART_HEADER) / PART_RECORD;
+    bp->have = (size_t)whole;
+    if (bp->have > 0) {
+        if (!(bp->rec = malloc(bp->have * PART_RECORD))) {
+            cli_error(cmd, "out of memory");
+            return 1;
+        }
+        if (pread(bp->fd, bp->rec, bp->have * PART_RECORD, PART_HEADER) !=
+            (ssize_t)(bp->have * PART_RECORD)) {
+            cli_error(cmd, "book: %s: cannot read: %s", CLI_Q(bp->path),
+                      strerror(errno ? errno : EIO));
+            return 1;
+        }
+    }
+    /* a record cut short: dropped, so that the next one lands whole */
+    if (PART_HEADER + whole * PART_RECORD != st.st_size &&
+        ftruncate(bp->fd, PART_HEADER + whole * PART_RECORD) != 0) {
+        cli_error(cmd, "book: %s: cannot write: %s", CLI_Q(bp->path),
+                  strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* The scores of the first positions from bp's records into scores, each
+ * record checked against its position: the count taken, or (size_t)-1
+ * after a message when a record is not of its position. */
+static size_t part_take(const book_part *bp, const gs_c4_state *positions,
+                        size_t n, int *scores)
+{
+    const int most = (bp->width * bp->height + 1) / 2;
+    if (bp->have > n) {
+        part_refused(bp, "it has more positions than the book solves");
+        return (size_t)-1;
+    }
+    for (size_t i = 0; i < bp->have; i++) {
+        const unsigned char *r = bp->rec + i * PART_RECORD;
+        int64_t score = (int64_t)part_get(r + 16);
+        if (part_get(r) != positions[i].current ||
+            part_get(r + 8) != positions[i].mask || score < -most ||
+            score > most) {
+            char why[80];
+            snprintf(why, sizeof why, "record %zu is not the position the "
+                     "book solves there", i + 1);
+            part_refused(bp, why);
+            return (size_t)-1;
+        }
+        scores[i] = (int)score;
+    }
+    return bp->have;
+}
+
+/* Appends the score of s to bp: true, or false after a message. */
+static bool part_add(book_part *bp, const gs_c4_state *s, int score)
+{
+    if (bp->fd < 0)
+        return true;
+    unsigned char r[PART_RECORD];
+    part_put(r, s->current);
+    part_put(r + 8, s->mask);
+    part_put(r + 16, (uint64_t)(int64_t)score);
+    errno = 0;
+    if (write(bp->fd, r, sizeof r) != (ssize_t)sizeof r) {
+        cli_error(cmd, "book: %s: cannot write: %s", CLI_Q(bp->path),
+                  strerror(errno ? errno : EIO));
+        return false;
+    }
+    bp->added++;
+    return true;
+}
+
+/* What book's solve callback needs. */
+typedef struct book_run {
+    const c4_options *o;
+    gs_c4_solver *sv;
+    book_part *part;
+    const gs_c4_state *positions;   /* the deepest ones ... */
+    size_t done;                    /* ... the first ones of the file */
+    int *scores;
+    int status;                     /* a job's failure (MPI) */
+} book_run;
+
+static void book_progress(size_t done, size_t total, double seconds)
+{
     fprintf(stderr, "\r%zu/%zu positions solved (last: %.1f s)", done,
-            total, sd->seconds);
+            total, seconds);
     if (done == total)
         fputc('\n', stderr);
 }
 
-/* book --mpi: the deepest positions solved on the ranks, a job each; a
- * job's output is its score. */
-typedef struct book_jobs {
-    gs_c4_solver *sv;
-    const gs_c4_state *positions;
-} book_jobs;
-
-enum { BOOK_STOPPED = -1, BOOK_WORKER = -2 };   /* beside the GS_ codes */
-
-static int book_job(void *user, size_t i, FILE *out, FILE *err)
+/* Solves position i (a job of MPI, or one after another): its score, or
+ * the status that stops the build. */
+static int book_solve_one(book_run *br, size_t i, int *score,
+                          double *seconds)
 {
-    (void)err;
-    book_jobs *bj = user;
     gs_c4_solution sd;
-    int st = gs_c4_solve(bj->sv, &bj->positions[i], false, &sd);
+    int st = gs_c4_solve(br->sv, &br->positions[i], false, &sd);
     if (st == GS_OK && !sd.known)
         st = GS_ESTOPPED;
-    if (st == GS_OK)
-        fwrite(&sd.score, sizeof sd.score, 1, out);
+    *score = sd.score;
+    *seconds = sd.seconds;
     return st;
 }
 
-static int book_solve_mpi(void *user, const gs_c4_state *positions,
-                          size_t n, int *scores)
+/* book --mpi: the positions not in the file, a job each; a job's output
+ * is its score, which rank 0 adds to the file in order as it comes. */
+static int book_job(void *user, size_t i, FILE *out, FILE *err)
 {
-    book_jobs bj = {user, positions};
-    int st = GS_OK;
-    cli_jobs jobs = {cmd, "position", n, book_job, NULL, &bj, NULL, ~0,
-                     calloc(n, sizeof *jobs.keep), &st};
-    if (!jobs.keep)
-        return GS_ENOMEM;
-    if (cli_mpi_run(&jobs) != 0)
-        st = BOOK_STOPPED;
-    for (size_t i = 0; st == GS_OK && !cli_mpi_worker() && i < n; i++) {
-        if (jobs.keep[i].len != sizeof *scores)
-            st = GS_EINVAL;
-        else
-            memcpy(&scores[i], jobs.keep[i].data, sizeof *scores);
+    (void)err;
+    book_run *br = user;
+    int score;
+    double seconds;
+    int st = book_solve_one(br, br->done + i, &score, &seconds);
+    if (st == GS_OK)
+        fwrite(&score, sizeof score, 1, out);
+    return st;
+}
+
+static int book_take(void *user, size_t i, int status, const char *out,
+                     size_t outlen, const char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    book_run *br = user;
+    size_t at = br->done + i;
+    if (status == GS_OK && outlen != sizeof *br->scores)
+        status = GS_EINVAL;
+    if (status != GS_OK) {
+        br->status = status;
+        return 1;
     }
-    cli_job_bytes_free(jobs.keep, n);
-    return st != GS_OK ? st : cli_mpi_worker() ? BOOK_WORKER : GS_OK;
+    memcpy(&br->scores[at], out, sizeof *br->scores);
+    if (!part_add(br->part, &br->positions[at], br->scores[at])) {
+        br->status = BOOK_PART_WRITE;
+        return 1;
+    }
+    return 0;
+}
+
+/* gs_c4_book_solve_fn of book: the positions the file has, then the
+ * others, solved here or on the ranks of MPI. */
+static int book_solve(void *user, const gs_c4_state *positions, size_t n,
+                      int *scores)
+{
+    book_run *br = user;
+    br->positions = positions;
+    br->scores = scores;
+    /* Step 1. On rank 0, the file's positions, checked. */
+    size_t done = 0;
+    int st = GS_OK;
+    if (!cli_mpi_worker() &&
+        (done = part_take(br->part, positions, n, scores)) == (size_t)-1)
+        st = BOOK_BAD_PART;
+    if (br->o->mpi)
+        st = cli_mpi_share_value(st, &done, sizeof done);
+    if (st != GS_OK)
+        return st;
+    br->done = done;
+    if (done > 0 && !cli_mpi_worker())
+        cli_error(cmd, "book: continuing from %s: %zu of %zu positions "
+                  "solved before", CLI_Q(br->part->path), done, n);
+    /* Step 2. The rest. */
+    bool show = isatty(STDERR_FILENO) && !cli_mpi_worker();
+    if (br->o->mpi) {
+        cli_jobs jobs = {cmd, "position", n - done, book_job, book_take,
+                         br, NULL, 0, NULL, NULL};
+        if (cli_mpi_run(&jobs) != 0)
+            return BOOK_STOPPED;
+        if (cli_mpi_worker())
+            return BOOK_WORKER;
+        return br->status;
+    }
+    for (size_t i = done; i < n; i++) {
+        double seconds;
+        if ((st = book_solve_one(br, i, &scores[i], &seconds)) != GS_OK)
+            return st;
+        if (!part_add(br->part, &positions[i], scores[i]))
+            return BOOK_PART_WRITE;
+        if (show)
+            book_progress(i + 1, n, seconds);
+    }
+    return GS_OK;
+}
+
+/* gs_c4_book_progress of book --play. */
+static void play_progress(void *user, size_t done, size_t total,
+                          const gs_c4_solution *sd)
+{
+    (void)user;
+    book_progress(done, total, sd->seconds);
 }
 
 static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
 {
-    /* The book's file first, so that one that cannot be written stops the
-     * run before the searches (on rank 0, which writes it). */
+    /* The book's file and the partial build first, so that one that
+     * cannot be written stops the run before the searches (on rank 0,
+     * which writes them). */
     cli_outfile out = CLI_OUTFILE_NONE;
     cli_outfile *const outs[] = {&out};
+    book_part part;
     int status = !cli_mpi_worker() &&
                  !cli_outfile_open(cmd, &out, "--out", o->out, o->book,
                                    "the book read (--book)")
                  ? EXIT_BAD_INPUT : 0;
+    if (status == 0)
+        status = part_open(o, g, &part);
+    else
+        memset(&part, 0, sizeof part), part.fd = -1;
     char none = 0;
-    if ((status = cli_mpi_share_value(status, &none, 1)) != 0)
+    if ((status = cli_mpi_share_value(status, &none, 1)) != 0) {
+        if (part.fd >= 0 && part.have == 0 && part.added == 0 &&
+            status != EXIT_BAD_INPUT)
+            unlink(part.path);
+        part_free(&part);
+        cli_outfile_commit(cmd, outs, 1, status);
         return status;
+    }
     gs_c4_book *b = NULL;
-    gs_c4_book_progress fn = isatty(STDERR_FILENO) ? book_progress : NULL;
-    int st = o->mpi ? gs_c4_book_build_with(g, (int)o->ply, book_solve_mpi,
-                                            sv, NULL, &b)
-             : o->play >= 0 ? gs_c4_book_build_play(sv, (int)o->ply,
-                                                    o->play + 1, fn, NULL,
-                                                    NULL, &b)
-             : gs_c4_book_build(sv, (int)o->ply, fn, NULL, NULL, &b);
+    book_run br = {o, sv, &part, NULL, 0, NULL, GS_OK};
+    int st = o->play >= 0
+             ? gs_c4_book_build_play(sv, (int)o->ply, o->play + 1,
+                                     isatty(STDERR_FILENO) ? play_progress
+                                                           : NULL,
+                                     NULL, NULL, &b)
+             : gs_c4_book_build_with(g, (int)o->ply, book_solve, &br, NULL,
+                                     &b);
     int cells = gs_c4_width(g) * gs_c4_height(g);
+    size_t kept = part.have + part.added;
     if (st == BOOK_STOPPED || st == BOOK_WORKER) {
         status = st == BOOK_STOPPED;
+    } else if (st == BOOK_BAD_PART) {
+        status = EXIT_BAD_INPUT;
+    } else if (st == BOOK_PART_WRITE) {
+        status = 1;
     } else if (st == GS_ETOOBIG) {
         cli_error(cmd, "book: a board of %d columns and %d rows is too large "
                   "for a book (width * (height + 1) may be at most 56)",
@@ -668,6 +936,15 @@ static int run_book(const c4_options *o, const gs_c4 *g, gs_c4_solver *sv)
                                                        out.f) == GS_OK);
     }
     status = cli_outfile_commit(cmd, outs, 1, status);
+    if (part.path && status == 0 && st == GS_OK)
+        unlink(part.path);   /* the book holds it all now */
+    else if (part.path && kept > 0 && st != BOOK_BAD_PART)
+        cli_error(cmd, "book: the %zu positions solved are kept in %s: the "
+                  "same command continues from them", kept,
+                  CLI_Q(part.path));
+    else if (part.path && kept == 0 && st != BOOK_BAD_PART)
+        unlink(part.path);   /* nothing solved: nothing to keep */
+    part_free(&part);
     /* (with --out -, standard output holds the book: this goes to
      * standard error) */
     if (status == 0 && st == GS_OK)
@@ -916,7 +1193,7 @@ int cmd_connect4(int argc, char **argv)
     gs_c4_solver *sv = NULL;
     rc = solver_init(&o, &g, &sv);
     gs_c4_book *book = NULL;
-    if (rc == 0 && (o.mode != MODE_BOOK || o.play >= 0) && !o.no_book) {
+    if (rc == 0 && !o.no_book) {
         gs_error err;
         int st = o.book ? read_book(g, o.book, &book, &err)
                         : gs_c4_book_default(g, NULL, &book);

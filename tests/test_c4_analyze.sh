@@ -81,6 +81,23 @@ for p in 2531276566711153 44455554221 7422341735647741166133573473242566; do
     fi
 done
 
+# Positions with fewer stones than the shipped book's every position
+# (games/connect4/analysis.book): every column from the book, no search,
+# each against solve of the position after it (from the book too).
+for p in "" 4 1; do
+    run connect4 analyze "$p"
+    want=""
+    for c in 1 2 3 4 5 6 7; do
+        s=$(echo "$p$c" | "$GS" connect4 solve --max-nodes 1 2>/dev/null | cut -d' ' -f2)
+        want="$want${want:+ }$((-s))"
+    done
+    if [ "$status" -eq 0 ] && [ "$(head -1 "$TMP/out")" = "$want" ] &&
+       [ "$(tail -1 "$TMP/out")" = "(from the book: no search)" ]; then ok; else
+        bad "analyze '$p' from the book" "status $status" "$(cat "$TMP/out" "$TMP/err")" \
+            "solve: $want"
+    fi
+done
+
 # --json: each column's score and the stones to the end it implies.
 run connect4 analyze --no-book --json 2531276566711153
 check "analyze --json" 0 '{"position": "2531276566711153", "to_move": "X", "weak": false, "columns": [{"column": 1, "score": -2, "moves_to_end": 24}, {"column": 2, "score": 2, "moves_to_end": 23}, {"column": 3, "score": -1, "moves_to_end": 26}, {"column": 4, "score": 0, "moves_to_end": 26}, {"column": 5, "score": -1, "moves_to_end": 26}, {"column": 6, "score": 0, "moves_to_end": 26}, {"column": 7, "score": -12, "moves_to_end": 4}], "best": [2], "complete": true, "from_book": false}' ""

@@ -602,12 +602,14 @@ static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
  * lines checked (chosen among the first 40 for lines whose last solves
  * are small, under a million nodes, the whole test taking seconds
  * under the sanitizers; all 40 agree). */
-enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 27552 };
+/* 27,552 entries of default.book and the 18 of analysis.book's 30 that
+ * it does not have. */
+enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 27570 };
 static const uint64_t first_lines[] = {2, 3, 11, 15, 17, 26, 33, 36, 40};
 static const uint64_t second_lines[] = {5, 6, 12, 17, 24, 26, 31, 33, 36, 39};
 
-/* The shipped book (docs/playing.md, "Opening books"): every position up to 1
- * stone, and a book for play, the computer moving first to 13 stones and
+/* The shipped book (docs/playing.md, "Opening books"): every position up to 2
+ * stones (analysis.book), and a book for play, the computer moving first to 13 stones and
  * second to 12. The known opening scores (the first player wins with the
  * centre column: 1 for the empty board, -2 -1 0 1 0 -1 -2 for the first
  * columns); along lines of play, every computer turn answered from it; a
@@ -642,6 +644,71 @@ static void test_default_book(void **state)
         book_line(g, sv, plain, true, second_lines[i], 12);
     gs_c4_solver_free(plain);
     gs_c4_solver_free(sv);
+    gs_c4_book_free(b);
+    gs_c4_free(g);
+}
+
+/* The shipped book's every position (games/connect4/analysis.book, in
+ * the book for play too): each position from s with up to ANALYSIS_PLY
+ * stones is in it, and each with fewer is worth the best of its columns
+ * as the book scores them (a win at once, a full board, or minus the
+ * position after it). Counts the positions met into *seen. */
+enum { ANALYSIS_PLY = 2 };
+
+static void check_every(const gs_c4 *g, const gs_c4_book *b,
+                        const gs_c4_state *s, int *seen)
+{
+    int score;
+    assert_true(gs_c4_book_lookup(b, s, &score));
+    ++*seen;
+    if (s->moves == ANALYSIS_PLY)
+        return;
+    int best = INT_MIN;
+    for (int c = 0; c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, s, c))
+            continue;
+        gs_c4_state child = *s;
+        gs_c4_play(g, &child, c);
+        int v;
+        if (gs_c4_is_winning_move(g, s, c)) {
+            v = gs_c4_win_score(g, s->moves);
+        } else {
+            check_every(g, b, &child, seen);
+            assert_true(gs_c4_book_lookup(b, &child, &v));
+            v = -v;
+        }
+        if (v > best)
+            best = v;
+    }
+    assert_int_equal(score, best);
+}
+
+/* The move orders from s to positions of at most ANALYSIS_PLY stones,
+ * the game not over, s included. */
+static int move_orders(const gs_c4 *g, const gs_c4_state *s)
+{
+    int n = 1;
+    for (int c = 0; s->moves < ANALYSIS_PLY && c < gs_c4_width(g); c++) {
+        if (!gs_c4_can_play(g, s, c) || gs_c4_is_winning_move(g, s, c))
+            continue;
+        gs_c4_state child = *s;
+        gs_c4_play(g, &child, c);
+        n += move_orders(g, &child);
+    }
+    return n;
+}
+
+static void test_default_book_every_position(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
+    gs_c4_state empty;
+    gs_c4_empty(g, &empty);
+    int seen = 0;
+    check_every(g, b, &empty, &seen);
+    assert_int_equal(seen, move_orders(g, &empty));
     gs_c4_book_free(b);
     gs_c4_free(g);
 }
@@ -783,6 +850,7 @@ int main(void)
         cmocka_unit_test(test_unbounded_files),
         cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
+        cmocka_unit_test(test_default_book_every_position),
         cmocka_unit_test(test_open_in_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

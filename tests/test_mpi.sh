@@ -242,6 +242,19 @@ if [ "$status" -eq 0 ] && [ "$mstatus" -eq 0 ] && cmp -s "$TMP/one/c4.book" "$TM
    cmp -s "$TMP/one/out" "$TMP/mpi/out" && [ "$(wc -c <"$TMP/mpi/c4.book")" -eq $((16 + 8 * 2411)) ]; then ok; else
     bad "connect4 book: 3 ranks write one process's file" "status $status/$mstatus" "$(cat "$TMP/mpi/out" "$TMP/mpi/err")"
 fi
+# A build a limit stops keeps its solved positions in c4.book.part, in
+# order, and the same command continues from them to the same file.
+mkdir "$TMP/part"
+(cd "$TMP/part" && $MPIRUN -np 3 "$GS" connect4 book --width 5 --height 4 --ply 6 --max-nodes 700 --out c4.book --mpi <"$TMP/in" >out 2>err)
+pstatus=$?
+kept=$(( ($(wc -c <"$TMP/part/c4.book.part") - 16) / 24 ))
+(cd "$TMP/part" && $MPIRUN -np 3 "$GS" connect4 book --width 5 --height 4 --ply 6 --out c4.book --mpi <"$TMP/in" >out 2>err)
+mstatus=$?
+if [ "$pstatus" -eq 1 ] && [ "$kept" -gt 0 ] && [ "$mstatus" -eq 0 ] &&
+   cmp -s "$TMP/one/c4.book" "$TMP/part/c4.book" && [ ! -e "$TMP/part/c4.book.part" ] &&
+   [ "$(cat "$TMP/part/err")" = "gamesearch connect4: book: continuing from c4.book.part: $kept of 1626 positions solved before" ]; then ok; else
+    bad "connect4 book --mpi: a stopped build continued" "status $pstatus/$mstatus, $kept kept" "$(cat "$TMP/part/out" "$TMP/part/err")"
+fi
 "$GS" connect4 analyze 44 --mpi >"$TMP/mout" 2>"$TMP/merr"
 mstatus=$?
 if [ "$mstatus" -eq 2 ] && [ "$(cat "$TMP/merr")" = "gamesearch connect4: --mpi goes with solve and book" ]; then ok; else

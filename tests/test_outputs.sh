@@ -197,8 +197,9 @@ if unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$TMP' 2>/dev/null" 2>/dev
         one book connect4 book --width 5 --height 4 --ply 2 --out "$dir/c4.book"
         for f in page.html game.json c4.book; do cat "$dir/$f"; done >"$dir/../full.files"
         ls -A "$dir" | tr "\n" " " >"$dir/../full.ls"' sh "$TMP/full" "$GS" "$EX"
+    # (connect4 book stops at its partial build's file, before any search)
     for x in "page|tree: --html $TMP/full/page.html" "json|pacman: --json $TMP/full/game.json" \
-        "book|connect4: --out $TMP/full/c4.book"; do
+        "book|connect4: book: $TMP/full/c4.book.part"; do
         name=${x%%|*}
         want="gamesearch ${x#*|}: cannot write: No space left on device"
         if [ "$(cat "$TMP/$name.status")" = 1 ] && [ "$(cat "$TMP/$name.err")" = "$want" ]; then ok
@@ -214,12 +215,14 @@ fi
 # ---- a run stopped by a signal leaves no temporary file ----
 
 # Ctrl-C, kill or a closed terminal while a book is being solved: the old
-# book stays as it was and nothing is left beside it. (A book of 4 plies
-# takes minutes: the signal comes long before the end.)
+# book stays as it was and no temporary file is left beside it, only the
+# partial build the same command continues from, c4.book.part. (A book of
+# 4 plies takes minutes: the signal comes long before the end.)
 # (env --default-signal: a job started with & would ignore SIGINT.)
 mkdir -p "$TMP/sig"
 for sig in INT TERM HUP; do
     printf "old book\n" >"$TMP/sig/c4.book"
+    rm -f "$TMP/sig/c4.book.part"
     env --default-signal=INT "$GS" connect4 book --ply 4 --out "$TMP/sig/c4.book" </dev/null >/dev/null 2>&1 &
     pid=$!
     sleep 1
@@ -227,8 +230,8 @@ for sig in INT TERM HUP; do
     wait $pid
     status=$?
     left=$(ls -A "$TMP/sig" | tr "\n" " ")
-    if [ "$(cat "$TMP/sig/c4.book")" = "old book" ] && [ "$left" = "c4.book " ] &&
-        [ "$status" -gt 128 ]; then ok
+    if [ "$(cat "$TMP/sig/c4.book")" = "old book" ] && [ "$left" = "c4.book c4.book.part " ] &&
+        [ "$(head -c 8 "$TMP/sig/c4.book.part")" = GSC4PART ] && [ "$status" -gt 128 ]; then ok
     else bad "connect4 book stopped by SIG$sig: the old book kept, no temporary file" \
         "status $status" "left: $left"; fi
 done

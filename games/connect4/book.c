@@ -740,6 +740,41 @@ int gs_c4_book_load(const gs_c4 *g, const void *data, size_t len,
     return GS_OK;
 }
 
+/* The union of a and b (both in memory, of one board) into *out: GS_OK,
+ * GS_EINVAL when they score a position differently, or GS_ENOMEM. */
+static int book_union(const gs_c4_book *a, const gs_c4_book *b,
+                      gs_c4_book **out)
+{
+    gs_c4_book *u = book_new(a->g, &a->alloc);
+    size_t cap = a->count + b->count;
+    if (!u || (cap && !(u->entry = mem(&u->alloc, NULL, 0,
+                                       cap * sizeof *u->entry)))) {
+        gs_c4_book_free(u);
+        return GS_ENOMEM;
+    }
+    u->cap = cap;
+    u->ply = a->ply > b->ply ? a->ply : b->ply;
+    size_t i = 0, j = 0;
+    while (i < a->count || j < b->count) {
+        uint64_t x = i < a->count ? a->entry[i] : UINT64_MAX;
+        uint64_t y = j < b->count ? b->entry[j] : UINT64_MAX;
+        if (i < a->count && j < b->count && x >> 8 == y >> 8) {
+            if (x != y) {
+                gs_c4_book_free(u);
+                return GS_EINVAL;
+            }
+            j++;   /* one entry for both */
+            u->entry[u->count++] = a->entry[i++];
+        } else if (j >= b->count || (i < a->count && x >> 8 < y >> 8)) {
+            u->entry[u->count++] = a->entry[i++];
+        } else {
+            u->entry[u->count++] = b->entry[j++];
+        }
+    }
+    *out = u;
+    return GS_OK;
+}
+
 int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                        gs_c4_book **out)
 {
@@ -748,8 +783,19 @@ int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
     *out = NULL;
     if (!g || gs_c4_width(g) != 7 || gs_c4_height(g) != 6)
         return GS_EINVAL;
-    return gs_c4_book_load(g, c4_default_book, c4_default_book_len, alloc,
-                           out, NULL);
+    /* The book for play and the book of every position to a few stones,
+     * as one. */
+    gs_c4_book *play = NULL, *every = NULL;
+    int st = gs_c4_book_load(g, c4_default_book, c4_default_book_len, alloc,
+                             &play, NULL);
+    if (st == GS_OK)
+        st = gs_c4_book_load(g, c4_analysis_book, c4_analysis_book_len,
+                             alloc, &every, NULL);
+    if (st == GS_OK)
+        st = book_union(play, every, out);
+    gs_c4_book_free(play);
+    gs_c4_book_free(every);
+    return st;
 }
 
 /* The entries of a book read from a stream are taken this many at a

@@ -23,6 +23,10 @@ int c4_key_bits(const gs_c4 *g);
 /* The shipped book's bytes (generated from games/connect4/default.book). */
 extern const unsigned char c4_default_book[];
 extern const size_t c4_default_book_len;
+/* The book of every position to a few stones shipped beside it
+ * (generated from games/connect4/analysis.book). */
+extern const unsigned char c4_analysis_book[];
+extern const size_t c4_analysis_book_len;
 
 /* gs_c4_game for searches to the end of the game only (no depth cutoff):
  * bounds that hold for exact values but not for evaluations at a cutoff

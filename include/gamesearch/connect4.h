@@ -430,7 +430,9 @@ GS_API int gs_c4_book_read(const gs_c4 *g, const char *path,
                            const gs_allocator *alloc, gs_c4_book **out,
                            gs_error *err);
 /* The book shipped with gamesearch (7x6 only; see docs/playing.md for how it was
- * made): GS_OK and *out, GS_EINVAL for another board, GS_ENOMEM. */
+ * made): a book for play and a book of every position up to a few stones,
+ * as one (an entry of both is one entry). GS_OK and *out, GS_EINVAL for
+ * another board (or two shipped books that disagree), GS_ENOMEM. */
 GS_API int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                               gs_c4_book **out);
 GS_API void gs_c4_book_free(gs_c4_book *b);
