@@ -31,6 +31,7 @@
 
 #include "gamesearch/gamesearch.h"
 #include "tree_text.h"
+#include "gsw_answer.h"
 
 #define EXPORT(name) __attribute__((export_name(name)))
 
@@ -60,9 +61,7 @@ void gsw_progress(int column, double nodes, double score);
 /* One caller's state: the last answer, and Connect Four's solver, made on
  * first use and kept (its table is emptied before each analysis). */
 typedef struct gsw {
-    char *out;
-    size_t len, cap;
-    int line, column;
+    gsw_answer a;
 #ifndef GSW_TREE_ONLY
     gs_c4 *c4;
     gs_c4_solver *solver;
@@ -70,46 +69,12 @@ typedef struct gsw {
 #endif
 } gsw;
 
-/* A gs_write_fn appending to the context's buffer (kept NUL-terminated). */
-static int out_write(void *user, const char *text, size_t len)
-{
-    gsw *w = user;
-    if (w->len + len + 1 > w->cap) {
-        size_t cap = w->cap ? w->cap : 4096;
-        while (cap < w->len + len + 1)
-            cap *= 2;
-        char *p = realloc(w->out, cap);
-        if (!p)
-            return -1;
-        w->out = p;
-        w->cap = cap;
-    }
-    memcpy(w->out + w->len, text, len);
-    w->len += len;
-    w->out[w->len] = '\0';
-    return 0;
-}
-
-/* Empties the buffer and the error's place. */
-static void out_reset(gsw *w)
-{
-    w->len = 0;
-    w->line = w->column = 0;
-    if (w->out)
-        w->out[0] = '\0';
-}
-
 /* Leaves `message` (at line, column; 0: no place) as the answer and
  * returns status. */
 static int fail(gsw *w, int status, const char *message, int line,
                 int column)
 {
-    out_reset(w);
-    if (out_write(w, message, strlen(message)) != 0)
-        status = FAILED;
-    w->line = line;
-    w->column = column;
-    return status;
+    return gsw_answer_fail(&w->a, status, FAILED, message, line, column);
 }
 
 EXPORT("gsw_new") gsw *gsw_new(void);
@@ -129,7 +94,7 @@ void gsw_delete(gsw *w)
     gs_c4_book_free(w->book);
     gs_c4_free(w->c4);
 #endif
-    free(w->out);
+    free(w->a.out);
     free(w);
 }
 
@@ -148,25 +113,25 @@ void gsw_free(void *p)
 EXPORT("gsw_out") const char *gsw_out(const gsw *w);
 const char *gsw_out(const gsw *w)
 {
-    return w->out ? w->out : "";
+    return w->a.out ? w->a.out : "";
 }
 
 EXPORT("gsw_out_len") size_t gsw_out_len(const gsw *w);
 size_t gsw_out_len(const gsw *w)
 {
-    return w->len;
+    return w->a.len;
 }
 
 EXPORT("gsw_error_line") int gsw_error_line(const gsw *w);
 int gsw_error_line(const gsw *w)
 {
-    return w->line;
+    return w->a.line;
 }
 
 EXPORT("gsw_error_column") int gsw_error_column(const gsw *w);
 int gsw_error_column(const gsw *w)
 {
-    return w->column;
+    return w->a.column;
 }
 
 EXPORT("gsw_version") const char *gsw_version(void);
@@ -182,8 +147,8 @@ int gsw_tree_random(gsw *w, const char *spec)
 {
     gs_error e;
     memset(&e, 0, sizeof e);
-    out_reset(w);
-    int s = gs_tree_random_write(spec, out_write, w, &e);
+    gsw_answer_reset(&w->a);
+    int s = gs_tree_random_write(spec, gsw_answer_write, &w->a, &e);
     if (s == GS_OK)
         return ANSWERED;
     if (s == GS_EPARSE || s == GS_EINVAL)
@@ -317,8 +282,8 @@ int gsw_tree_solve(gsw *w, const char *text, size_t len, const char *algo,
     }
 
     /* Step 3. The answer. */
-    out_reset(w);
-    s = gs_tree_json_write(t, &tr, &res, false, out_write, w);
+    gsw_answer_reset(&w->a);
+    s = gs_tree_json_write(t, &tr, &res, false, gsw_answer_write, &w->a);
     status = s == GS_OK ? ANSWERED
                         : fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
 out:
@@ -358,9 +323,9 @@ int gsw_tree_page(gsw *w, const char *text, size_t len, const char *algo,
     }
     if (depth < 0)
         depth = gs_tree_depth(t);
-    out_reset(w);
+    gsw_answer_reset(&w->a);
     int s = gs_tree_page_data_write(t, "", id, prune_equal, depth, false,
-                                    out_write, w);
+                                    gsw_answer_write, &w->a);
     status = s == GS_OK ? ANSWERED
                         : fail(w, FAILED, gs_strerror(s), 0, 0);
     gs_tree_free(t);
@@ -449,8 +414,8 @@ int gsw_c4_analyze(gsw *w, const char *text, size_t len)
     snprintf(answer + n, sizeof answer - n,
              "], \"nodes\": %llu, \"from_book\": %s}",
              (unsigned long long)nodes, from_book ? "true" : "false");
-    out_reset(w);
-    if (out_write(w, answer, strlen(answer)) != 0)
+    gsw_answer_reset(&w->a);
+    if (gsw_answer_write(&w->a, answer, strlen(answer)) != 0)
         return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
     return ANSWERED;
 }
@@ -485,8 +450,8 @@ int gsw_c4_book_move(gsw *w, const char *text, size_t len)
         sd.from_book && sd.best_proved)
         snprintf(answer, sizeof answer, "{\"column\": %d, \"score\": %d}",
                  sd.best + 1, sd.score);
-    out_reset(w);
-    if (out_write(w, answer, strlen(answer)) != 0)
+    gsw_answer_reset(&w->a);
+    if (gsw_answer_write(&w->a, answer, strlen(answer)) != 0)
         return fail(w, FAILED, gs_strerror(GS_ENOMEM), 0, 0);
     return ANSWERED;
 }

@@ -31,6 +31,7 @@
 #include "gamesearch/pacman.h"
 #include "gamesearch/pacman_play.h"
 #include "gamesearch/pyrandom.h"
+#include "gsw_answer.h"
 
 #define EXPORT(name) __attribute__((export_name(name)))
 
@@ -47,10 +48,7 @@ extern const gsw_layout gsw_layouts[];
 
 /* A game and its answer buffer. */
 typedef struct gsw_pac {
-    char *out;
-    size_t len, cap;
-    int line, column;
-    bool failed;                 /* a write ran out of memory */
+    gsw_answer a;
     gs_pacman *world;
     gs_pac_agent *agent;
     gs_pac_ghost ghosts;
@@ -65,25 +63,11 @@ typedef struct gsw_pac {
     int nround;
 } gsw_pac;
 
+/* Appends to the answer; a write that runs out of memory marks it
+ * failed (answered() then says so). */
 static void add(gsw_pac *g, const char *text, size_t len)
 {
-    if (g->failed)
-        return;
-    if (g->len + len + 1 > g->cap) {
-        size_t cap = g->cap ? g->cap : 4096;
-        while (cap < g->len + len + 1)
-            cap *= 2;
-        char *p = realloc(g->out, cap);
-        if (!p) {
-            g->failed = true;
-            return;
-        }
-        g->out = p;
-        g->cap = cap;
-    }
-    memcpy(g->out + g->len, text, len);
-    g->len += len;
-    g->out[g->len] = '\0';
+    (void)gsw_answer_write(&g->a, text, len);
 }
 
 static void addf(gsw_pac *g, const char *fmt, ...)
@@ -101,28 +85,20 @@ static void addf(gsw_pac *g, const char *fmt, ...)
 
 static void reset(gsw_pac *g)
 {
-    g->len = 0;
-    g->line = g->column = 0;
-    g->failed = false;
-    if (g->out)
-        g->out[0] = '\0';
+    gsw_answer_reset(&g->a);
 }
 
 /* Leaves `message` (at line, column; 0: no place) and returns status. */
 static int fail(gsw_pac *g, int status, const char *message, int line,
                 int column)
 {
-    reset(g);
-    add(g, message, strlen(message));
-    g->line = line;
-    g->column = column;
-    return g->failed ? FAILED : status;
+    return gsw_answer_fail(&g->a, status, FAILED, message, line, column);
 }
 
 /* The answer written: ANSWERED, or FAILED when it ran out of memory. */
 static int answered(gsw_pac *g)
 {
-    return g->failed ? fail(g, FAILED, "out of memory", 0, 0) : ANSWERED;
+    return g->a.failed ? fail(g, FAILED, "out of memory", 0, 0) : ANSWERED;
 }
 
 /* Frees the game held (not the buffer). */
@@ -149,32 +125,32 @@ void gsw_pac_delete(gsw_pac *g)
     if (!g)
         return;
     end_game(g);
-    free(g->out);
+    free(g->a.out);
     free(g);
 }
 
 EXPORT("gsw_pac_out") const char *gsw_pac_out(const gsw_pac *g);
 const char *gsw_pac_out(const gsw_pac *g)
 {
-    return g->out ? g->out : "";
+    return g->a.out ? g->a.out : "";
 }
 
 EXPORT("gsw_pac_out_len") size_t gsw_pac_out_len(const gsw_pac *g);
 size_t gsw_pac_out_len(const gsw_pac *g)
 {
-    return g->len;
+    return g->a.len;
 }
 
 EXPORT("gsw_pac_error_line") int gsw_pac_error_line(const gsw_pac *g);
 int gsw_pac_error_line(const gsw_pac *g)
 {
-    return g->line;
+    return g->a.line;
 }
 
 EXPORT("gsw_pac_error_column") int gsw_pac_error_column(const gsw_pac *g);
 int gsw_pac_error_column(const gsw_pac *g)
 {
-    return g->column;
+    return g->a.column;
 }
 
 /* A JSON string of s (names and layout rows: printable ASCII). */
