@@ -1,7 +1,7 @@
 /*
  * games/connect4/search.c: Connect Four's own exact search, a negamax on
- * the bitboards with whole-number scores and a table of its own, for one
- * thread (the solver runs several threads on the engine instead).
+ * the bitboards with whole-number scores and a table of its own, on one
+ * thread or several sharing the table.
  *
  * A node is a position with what its parent learned of it (struct node):
  * its key, its bounds from the rules (judge_k: wins and losses at once,
@@ -97,6 +97,13 @@ static inline void store(_Atomic uint64_t *w, uint64_t v)
  * (probe_root): a solve that has taken this many is a long one, whose
  * score is more often near 0 than a quick win's. */
 #define LONG_SOLVE_NODES 50000
+/* Several threads: the busy positions' slots (a power of two), and the
+ * plies from the root within which a node's children are marked busy
+ * while searched. Deeper, a subtree is too small for two threads to
+ * waste much on it together. On the first 20 of Test_L1_R3 with two
+ * threads, 4 to 42 plies all did better than none (docs/tuning.md). */
+#define BUSY_SLOTS 1024
+#define BUSY_PLIES 14
 /* How often (in nodes, a power of two) the clock and a cancel are read. */
 #define CHECK_NODES 1024
 
@@ -112,15 +119,34 @@ struct c4_search {
     uint8_t gen;          /* the current generation, 1 .. 255 */
     atomic_bool cancel;
     /* Several threads (lazy SMP): the helpers, threads - 1 of them, each
-     * a c4_search of its own sharing this one's table, and searching the
-     * same root in a column order of its own; this one's answer is the
-     * solve's. Only this one grows the table (its own stores counted),
-     * the helpers stopped meanwhile and started again on the larger one.
-     * A helper's helpers is NULL. */
+     * a c4_search of its own sharing this one's table, and searching each
+     * probe of the root with this one in a column order of its own.
+     * Only this one grows the table (its own stores counted), the helpers
+     * stopped meanwhile and started again on the larger one. A helper's
+     * helpers is NULL. */
     int threads;
     struct c4_search *helpers;
     bool helped;              /* the helpers run in the solve under way */
     uint64_t helper_nodes;    /* their nodes until they last stopped */
+    /* A probe of the root is a race: the helpers search its window too,
+     * each in its own column order, and the first thread to finish gives
+     * the probe's value, the others stopped. `raced`: 0 while none has,
+     * else 1 + the index of the helper that won (its race_value and
+     * race_best written before). A helper's `main` is the search it
+     * helps, its `index` its place among the helpers. */
+    int probe;                /* the window under way: (probe, probe + 1) */
+    atomic_int raced;
+    bool racing;              /* main: the helpers race the probe */
+    bool lost;                /* main: stopped because a helper won */
+    struct c4_search *main;
+    int index;
+    int race_value, race_best;
+    const struct node *root_node;   /* main: the root of the solve */
+    /* The positions being searched, near the root, by some thread: a
+     * slot a key (BUSY_SLOTS of them, by hash), shared by all the
+     * threads; NULL with one thread. A thread that meets a child another
+     * is searching searches its other children first (see negamax_k). */
+    _Atomic uint64_t *busy;
     /* The columns centre first (a helper: two of them swapped) */
     int order[GS_C4_MAX_WIDTH];
     uint64_t order_mask[GS_C4_MAX_WIDTH];
@@ -260,11 +286,12 @@ static uint64_t stop_helpers(c4_search *S);
 /* table_grow, the helpers (if any run) stopped meanwhile. */
 static bool table_grow_alone(c4_search *S)
 {
-    if (!S->helped)
+    if (!S->racing)
         return table_grow(S);
     S->helper_nodes += stop_helpers(S);
     const bool grown = table_grow(S);
-    start_helpers(S);
+    if (!atomic_load(&S->raced))
+        start_helpers(S);
     return grown;
 }
 
@@ -333,13 +360,17 @@ int c4_search_new(const gs_c4 *g, size_t table_bytes, int threads,
     S->allocated = S->entries;
     S->gen = 1;
     atomic_init(&S->cancel, false);
+    atomic_init(&S->raced, 0);
     if (threads > 1) {
+        S->busy = mem_resize(alloc, NULL, 0, BUSY_SLOTS * sizeof *S->busy);
         const size_t bytes = (size_t)(threads - 1) * sizeof *S->helpers;
-        S->helpers = mem_resize(alloc, NULL, 0, bytes);
+        S->helpers = S->busy ? mem_resize(alloc, NULL, 0, bytes) : NULL;
         if (!S->helpers) {
             c4_search_free(S);
             return GS_ENOMEM;
         }
+        for (int i = 0; i < BUSY_SLOTS; i++)
+            atomic_init(&S->busy[i], 0);
         for (int h = 0; h < threads - 1; h++) {
             c4_search *H = &S->helpers[h];
             memcpy(H, S, sizeof *H);
@@ -373,6 +404,8 @@ void c4_search_free(c4_search *S)
     if (S->helpers)
         mem_resize(&a, S->helpers,
                    (size_t)(S->threads - 1) * sizeof *S->helpers, 0);
+    if (S->busy)
+        mem_resize(&a, S->busy, BUSY_SLOTS * sizeof *S->busy, 0);
     mem_resize(&a, S->table, S->allocated * sizeof(entry), 0);
     mem_resize(&a, S, sizeof *S, 0);
 }
@@ -514,6 +547,9 @@ static bool must_stop(c4_search *S)
         S->stop = GS_STOP_CANCEL;
     else if (S->deadline > 0 && now_seconds() >= S->deadline)
         S->stop = GS_STOP_TIME;
+    else if (S->racing &&
+             atomic_load_explicit(&S->raced, memory_order_relaxed))
+        S->stop = GS_STOP_CANCEL, S->lost = true;
     return S->stop != GS_STOP_NONE;
 }
 
@@ -603,12 +639,36 @@ C4_KERNEL int negamax_k(c4_search *S, shape sh, const node *n, int alpha,
         pick[j] = k;
     }
 
-    /* Step 5. Search them in turn, each as far as it can still matter. */
-    for (int i = 0; i < kept; i++) {
-        const node *k = pick[i];
+    /* Step 5. Search them in turn, each as far as it can still matter.
+     * With several threads, near the root: a child that another thread
+     * is searching (its key in the busy slots) waits until the others
+     * are searched, unless it is the first (simplified ABDADA), so that
+     * the threads spread over the tree instead of searching the same
+     * subtree together; the table then gives this one the other's
+     * result. */
+    const node *later[GS_C4_MAX_WIDTH];   /* the children put off */
+    int n_later = 0;
+    const bool share =
+        S->busy && n->s.moves < S->root_moves + BUSY_PLIES;
+    for (int i = 0; i < kept + n_later; i++) {
+        const node *k = i < kept ? pick[i] : later[i - kept];
         if (-k->lo <= alpha)
             continue;
+        _Atomic uint64_t *slot = NULL;
+        if (share && i < kept) {
+            slot = &S->busy[k->hash & (BUSY_SLOTS - 1)];
+            if (i > 0 && load(slot) == k->key) {
+                later[n_later++] = k;
+                continue;
+            }
+            store(slot, k->key);
+        }
         const int v = -recurse(S, k, -beta, -alpha);
+        if (slot) {   /* still its key: no longer busy */
+            uint64_t key = k->key;
+            atomic_compare_exchange_strong_explicit(
+                slot, &key, 0, memory_order_relaxed, memory_order_relaxed);
+        }
         if (S->stop)
             return alpha;
         if (v >= beta) {
@@ -689,6 +749,38 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
     return -1;
 }
 
+static void start_helpers(c4_search *S);
+static uint64_t stop_helpers(c4_search *S);
+
+/* Starts the race of the probe (med, med + 1), if helpers run. */
+static void race_start(c4_search *S, int med)
+{
+    if (!S->helped)
+        return;
+    S->probe = med;
+    atomic_store(&S->raced, 0);
+    S->racing = true;
+    start_helpers(S);
+}
+
+/* Ends the race of a probe: the helpers stopped; when one of them won,
+ * its value and root column replace the main search's (*r, *col), whose
+ * own search stopped unfinished. */
+static void race_end(c4_search *S, int *r, int *col)
+{
+    if (!S->helped)
+        return;
+    S->helper_nodes += stop_helpers(S);
+    S->racing = false;
+    if (S->lost) {
+        const int h = atomic_load(&S->raced) - 1;
+        *r = S->helpers[h].race_value;
+        *col = S->helpers[h].race_best;
+        S->lost = false;
+        S->stop = GS_STOP_NONE;
+    }
+}
+
 /*
  * Null-window probes of root (its bounds set by make_root, lo < hi)
  * halving [*min, *max], the range of the scores still possible, until it
@@ -718,14 +810,17 @@ static void probe_root(c4_search *S, negamax_fn search, const node *root,
         else if (med >= 0 && *max / 2 > med)
             med = *max / 2;
         S->root_best = -1;
-        const int r = search(S, root, med, med + 1);
+        race_start(S, med);
+        int r = search(S, root, med, med + 1);
+        int col = S->root_best;
+        race_end(S, &r, &col);
         if (S->stop)
             break;
         if (r <= med) {
             *max = r;
         } else {
             *min = r;
-            *best = S->root_best;
+            *best = col;
         }
     }
 }
@@ -745,23 +840,29 @@ static negamax_fn search_of(const gs_c4 *g)
     return g->width == 7 && g->height == 6 ? negamax_std : negamax_any;
 }
 
-/* A helper thread: the solve's probes on its own, filling the shared
- * table, until they end or the solve is over (its cancel). */
+/* A helper thread: the probe under way (S->probe) of the main search's
+ * root, until it ends (then the race is won, unless another thread won
+ * it first) or the main search stops it (its cancel). */
 static void *helper_main(void *arg)
 {
     c4_search *H = arg;
-    node root;
-    make_root(H, &H->root, &root);
-    int min, max, best = -1;
-    score_range(H->g, &H->root, H->weak, &min, &max);
-    if (root.lo < root.hi)
-        probe_root(H, search_of(H->g), &root, &min, &max, &best);
+    H->root_best = -1;
+    const int r = search_of(H->g)(H, H->main->root_node, H->probe,
+                                  H->probe + 1);
+    if (!H->stop) {
+        H->race_value = r;
+        H->race_best = H->root_best;
+        int none = 0;
+        atomic_compare_exchange_strong_explicit(
+            &H->main->raced, &none, H->index + 1, memory_order_release,
+            memory_order_relaxed);
+    }
     return NULL;
 }
 
-/* Starts S's helpers on the solve of S->root (with its limits but the
- * nodes, which count the main search only): each whose thread starts
- * runs helper_main. */
+/* Starts S's helpers on the probe S->probe of S->root (with its limits
+ * but the nodes, which count the main search only): each whose thread
+ * starts runs helper_main. */
 static void start_helpers(c4_search *S)
 {
     for (int h = 0; h < S->threads - 1; h++) {
@@ -780,6 +881,9 @@ static void start_helpers(c4_search *S)
         H->root_moves = S->root_moves;
         H->root = S->root;
         H->weak = S->weak;
+        H->probe = S->probe;
+        H->main = S;
+        H->index = h;
         atomic_store(&H->cancel, false);
         H->running = thread_start(&H->thread, helper_main, H);
     }
@@ -803,9 +907,9 @@ static uint64_t stop_helpers(c4_search *S)
 
 /*
  * Solves s. With helpers (several threads, and no node limit, which
- * stays a count of one deterministic search), they search the same root
- * meanwhile, sharing the table; the main search's answer is the solve's,
- * and the nodes are all the threads'.
+ * stays a count of one deterministic search), each probe of the root is
+ * raced by all the threads, sharing the table, the first to finish
+ * giving its value; the nodes are all the threads'.
  */
 int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
                     c4_answer *out)
@@ -855,9 +959,8 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     S->root = *s;
     S->weak = lim->weak;
     S->helper_nodes = 0;
+    S->root_node = &root;
     S->helped = root.lo < root.hi && S->threads > 1 && !lim->max_nodes;
-    if (S->helped)
-        start_helpers(S);
     if (root.lo >= root.hi) {   /* the rules settle it */
         min = max = root.lo;
         S->nodes = 1;
@@ -887,7 +990,7 @@ int c4_search_solve(c4_search *S, const gs_c4_state *s, const c4_limits *lim,
     out->own_nodes = S->nodes;
     out->nodes = S->nodes;
     if (S->helped)
-        out->nodes += stop_helpers(S) + S->helper_nodes;
+        out->nodes += S->helper_nodes;
     S->helped = false;
     out->seconds = now_seconds() - start;
     return GS_OK;
