@@ -3,12 +3,13 @@
  * costs on random positions. K positions with PLY stones, each the end of
  * a random game from the empty board (seeded: the same SEED gives the
  * same positions; a game that ends before PLY stones is drawn again), are
- * each analysed as the command does it: a fresh solver (one thread, its
- * 64 MiB table), no book, every column solved in turn with the table
- * kept. One line a position: the position, the nodes, the CPU seconds of
- * the process (getrusage: user + system) and the wall seconds, from the
- * solver's creation to the analysis's end.
- *   c4_analyze_sample PLY K SEED
+ * each analysed as the command does it: a fresh solver (THREADS threads,
+ * default 1, sharing a table of TT_MB MiB, default 64), no book, every
+ * column solved in turn with the table kept. One line a position: the
+ * position, the nodes, the CPU seconds of the process (getrusage: user +
+ * system, all its threads) and the wall seconds, from the solver's
+ * creation to the analysis's end.
+ *   c4_analyze_sample PLY K SEED [THREADS [TT_MB]]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,10 +47,18 @@ int main(int argc, char **argv)
     int ply = argc > 1 ? atoi(argv[1]) : 8;
     long k = argc > 2 ? atol(argv[2]) : 10;
     uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
-    if (argc != 4 || ply < 0 || ply > 41 || k < 1) {
-        fputs("usage: c4_analyze_sample PLY(0-41) K SEED\n", stderr);
+    int threads = argc > 4 ? atoi(argv[4]) : 1;
+    long tt_mb = argc > 5 ? atol(argv[5]) : 64;
+    if (argc < 4 || argc > 6 || ply < 0 || ply > 41 || k < 1 ||
+        threads < 1 || threads > 256 || tt_mb < 1 || tt_mb > 65536) {
+        fputs("usage: c4_analyze_sample PLY(0-41) K SEED [THREADS [TT_MB]]\n",
+              stderr);
         return 2;
     }
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.threads = threads;
+    sp.table_bytes = (size_t)tt_mb << 20;
     uint64_t x = seed * 0x9E3779B97F4A7C15ULL + (uint64_t)ply + 1;
     gs_c4_params p;
     gs_c4_params_init(&p);
@@ -75,7 +84,7 @@ int main(int argc, char **argv)
         double c0 = cpu_seconds(), w0 = wall_seconds();
         gs_c4_solver *sv;
         gs_c4_analysis an;
-        if (gs_c4_solver_new(g, NULL, NULL, &sv) != GS_OK ||
+        if (gs_c4_solver_new(g, &sp, NULL, &sv) != GS_OK ||
             gs_c4_analyze(sv, &s, false, &an) != GS_OK || !an.all_known) {
             fprintf(stderr, "%s: the analysis failed\n", moves);
             return 1;

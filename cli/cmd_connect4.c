@@ -140,6 +140,29 @@ static const cli_opt options[] = {
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
+/* analyze's table when --tt-mb is not given, in MiB. */
+#define ANALYZE_TABLE_MB 16
+
+/* --threads and --tt-mb where not given (0). analyze answers a person
+ * waiting for it: it searches on every core, with a table small enough
+ * to stay mostly in the caches, which costs a few more nodes and saves
+ * more time than they take (docs/ref/connect4.md). solve, play and book
+ * search on one thread with 64 MiB, so that their node counts repeat and
+ * compare with the other solvers'. */
+static void search_defaults(c4_options *o)
+{
+    const bool quick = o->mode == MODE_ANALYZE && !o->mcts;
+    if (!o->threads) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        if (!quick || !gs_threads_available() || cores < 1)
+            cores = 1;
+        o->threads = cores < 256 ? cores : 256;
+    }
+    if (!o->tt_mb)
+        o->tt_mb = quick ? ANALYZE_TABLE_MB
+                         : (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
+}
+
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */
 static int parse_options(int argc, char **argv, c4_options *o)
 {
@@ -214,6 +237,7 @@ static int parse_options(int argc, char **argv, c4_options *o)
                   "without threads (GS_THREADS=OFF)", o->threads);
         return EXIT_BAD_INPUT;
     }
+    search_defaults(o);
     return 0;
 }
 
@@ -1154,9 +1178,7 @@ static int read_options(int argc, char **argv, c4_options *o)
 {
     memset(o, 0, sizeof *o);
     gs_c4_params_init(&o->params);
-    o->tt_mb = (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
-    o->threads = 1;
-    o->ply = -1;
+    o->ply = -1;   /* --threads and --tt-mb: search_defaults */
     o->play = -1;
     return parse_options(argc, argv, o);
 }
