@@ -749,9 +749,6 @@ static int find_best(c4_search *S, negamax_fn search, const node *n,
     return -1;
 }
 
-static void start_helpers(c4_search *S);
-static uint64_t stop_helpers(c4_search *S);
-
 /* Starts the race of the probe (med, med + 1), if helpers run. */
 static void race_start(c4_search *S, int med)
 {
