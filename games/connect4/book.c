@@ -51,6 +51,8 @@ struct gs_c4_book {
     size_t cap;        /* entries allocated */
     uint64_t *entry;   /* count entries, increasing (NULL when in a file) */
     int fd;            /* gs_c4_book_open: the file of the entries; else -1 */
+    gs_c4_book *lines; /* gs_c4_book_default: the book for play merged in,
+                          whose lines c4_book_on_line follows; else NULL */
 };
 
 static void *mem(const gs_allocator *a, void *p, size_t osize, size_t nsize)
@@ -82,6 +84,7 @@ void gs_c4_book_free(gs_c4_book *b)
     if (!b)
         return;
     gs_allocator a = b->alloc;
+    gs_c4_book_free(b->lines);
     if (b->entry)
         mem(&a, b->entry, b->cap * sizeof *b->entry, 0);
     if (b->fd >= 0)
@@ -169,6 +172,11 @@ bool gs_c4_book_lookup(const gs_c4_book *b, const gs_c4_state *s, int *score)
     if (score)
         *score = entry_score(e);
     return true;
+}
+
+bool c4_book_on_line(const gs_c4_book *b, const gs_c4_state *s)
+{
+    return gs_c4_book_lookup(b && b->lines ? b->lines : b, s, NULL);
 }
 
 /* ---- Building ---------------------------------------------------------- */
@@ -793,7 +801,10 @@ int gs_c4_book_default(const gs_c4 *g, const gs_allocator *alloc,
                              alloc, &every, NULL);
     if (st == GS_OK)
         st = book_union(play, every, out);
-    gs_c4_book_free(play);
+    if (st == GS_OK)
+        (*out)->lines = play;   /* the computer keeps to its lines */
+    else
+        gs_c4_book_free(play);
     gs_c4_book_free(every);
     return st;
 }

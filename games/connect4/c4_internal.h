@@ -33,6 +33,13 @@ extern const size_t c4_analysis_book_len;
  * (claimeven's losses, and chains of forced moves played out). */
 void c4_game_exact(const gs_c4 *g, gs_game *game);
 
+/* Whether s is on b's lines for play: in the book for play that
+ * gs_c4_book_default merged into b, or, for any other book, in b. A column
+ * whose position is on them keeps the computer in the book for the
+ * person's every reply; one found only among the positions of every
+ * stone count may leave it a few stones later. */
+bool c4_book_on_line(const gs_c4_book *b, const gs_c4_state *s);
+
 /* The solver's game, and its book (NULL: none). */
 const gs_c4 *c4_solver_game(const gs_c4_solver *sv);
 const gs_c4_book *c4_solver_book(const gs_c4_solver *sv);

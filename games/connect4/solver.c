@@ -201,30 +201,38 @@ static void solve_search(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
  * board, or the book's entry of the position after it) and equals
  * `score`. Such a column is proved best. A book of every position up to
  * some stones has every column; a book made for play
- * (gs_c4_book_build_play) has the best one. */
+ * (gs_c4_book_build_play) has the best one. Of several best columns, one
+ * on the book's lines for play (c4_book_on_line) comes first: the
+ * shipped book's every position to 7 stones holds more best columns than
+ * its lines, and a column off them would leave the book at 8 stones. */
 static int book_best(const gs_c4_solver *sv, const gs_c4_state *s, int score)
 {
     const gs_c4 *g = sv->g;
     int width = gs_c4_width(g);
-    for (int i = 0; i < width; i++) {
-        int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
-        if (!gs_c4_can_play(g, s, c))
-            continue;
-        int v;
-        if (gs_c4_is_winning_move(g, s, c)) {
-            v = gs_c4_win_score(g, s->moves);
-        } else {
-            gs_c4_state child = *s;
-            gs_c4_play(g, &child, c);
-            if (child.over)
-                v = 0;
-            else if (gs_c4_book_lookup(sv->book, &child, &v))
-                v = -v;
-            else
+    /* First the columns that stay on the book's lines for play, then any. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < width; i++) {
+            int c = (width - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
+            if (!gs_c4_can_play(g, s, c))
                 continue;
+            int v;
+            if (gs_c4_is_winning_move(g, s, c)) {
+                v = gs_c4_win_score(g, s->moves);
+            } else {
+                gs_c4_state child = *s;
+                gs_c4_play(g, &child, c);
+                if (child.over)
+                    v = 0;
+                else if (pass == 0 && !c4_book_on_line(sv->book, &child))
+                    continue;
+                else if (gs_c4_book_lookup(sv->book, &child, &v))
+                    v = -v;
+                else
+                    continue;
+            }
+            if (v == score)
+                return c;
         }
-        if (v == score)
-            return c;
     }
     return -1;
 }
