@@ -602,13 +602,13 @@ static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
  * lines checked (chosen among the first 40 for lines whose last solves
  * are small, under a million nodes, the whole test taking seconds
  * under the sanitizers; all 40 agree). */
-/* 27,552 entries of default.book and the 18 of analysis.book's 30 that
- * it does not have. */
-enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 27570 };
+/* 27,552 entries of default.book and the ones of analysis.book's 38,203
+ * that it does not have. */
+enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 64746 };
 static const uint64_t first_lines[] = {2, 3, 11, 15, 17, 26, 33, 36, 40};
 static const uint64_t second_lines[] = {5, 6, 12, 17, 24, 26, 31, 33, 36, 39};
 
-/* The shipped book (docs/playing.md, "Opening books"): every position up to 2
+/* The shipped book (docs/playing.md, "Opening books"): every position up to 7
  * stones (analysis.book), and a book for play, the computer moving first to 13 stones and
  * second to 12. The known opening scores (the first player wins with the
  * centre column: 1 for the empty board, -2 -1 0 1 0 -1 -2 for the first
@@ -653,7 +653,7 @@ static void test_default_book(void **state)
  * stones is in it, and each with fewer is worth the best of its columns
  * as the book scores them (a win at once, a full board, or minus the
  * position after it). Counts the positions met into *seen. */
-enum { ANALYSIS_PLY = 2 };
+enum { ANALYSIS_PLY = 7 };
 
 static void check_every(const gs_c4 *g, const gs_c4_book *b,
                         const gs_c4_state *s, int *seen)
@@ -696,6 +696,44 @@ static int move_orders(const gs_c4 *g, const gs_c4_state *s)
         n += move_orders(g, &child);
     }
     return n;
+}
+
+/* Seeds of random games whose position of ANALYSIS_PLY stones is solved
+ * again in test_analysis_book_sample (chosen among the first 40 for
+ * solves under a million nodes; all 40 agree). */
+static const uint64_t analysis_seeds[] = {5, 26, 29, 31, 39};
+
+/* A sample of the shipped book's deepest positions (games/connect4/
+ * analysis.book) against fresh solves: the position at ANALYSIS_PLY
+ * stones of a random game from each seed (a game won before it is played
+ * again from the next seed). */
+static void test_analysis_book_sample(void **state)
+{
+    (void)state;
+    gs_c4 *g = board(7, 6);
+    gs_c4_book *b = NULL;
+    assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
+    gs_c4_solver *plain = solver(g);
+    for (size_t i = 0; i < sizeof analysis_seeds / sizeof *analysis_seeds;
+         i++) {
+        uint64_t seed = analysis_seeds[i];
+        gs_c4_state s;
+        do {
+            gs_c4_empty(g, &s);
+            while (s.moves < ANALYSIS_PLY && !s.over)
+                gs_c4_play(g, &s, person_move(g, &s, &seed));
+        } while (s.over);
+        int score;
+        assert_true(gs_c4_book_lookup(b, &s, &score));
+        gs_c4_solution sd;
+        gs_c4_solver_clear(plain);
+        assert_int_equal(gs_c4_solve(plain, &s, false, &sd), GS_OK);
+        assert_true(sd.known && !sd.from_book);
+        assert_int_equal(sd.score, score);
+    }
+    gs_c4_solver_free(plain);
+    gs_c4_book_free(b);
+    gs_c4_free(g);
 }
 
 static void test_default_book_every_position(void **state)
@@ -851,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_build_refusals),
         cmocka_unit_test(test_default_book),
         cmocka_unit_test(test_default_book_every_position),
+        cmocka_unit_test(test_analysis_book_sample),
         cmocka_unit_test(test_open_in_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -903,7 +903,7 @@ status=$?
 check "connect4 --book: a header of 2^32 - 1 entries, then zeros" 2 "" "gamesearch connect4: --book '/dev/stdin': entry 2 is not a position and score in increasing order"
 # A book that cannot be built names its one cause; a search a limit
 # stopped is no bad input (exit 1), and no book is written.
-run connect4 book --ply 6 --max-nodes 5 --out "$TMP/x.book"
+run connect4 book --ply 6 --max-nodes 5 --no-book --out "$TMP/x.book"
 check "connect4 book: a search stopped by --max-nodes" 1 "" "gamesearch connect4: book --ply 6: a search was stopped by --max-nodes before its score was known: no book written"
 [ ! -e "$TMP/x.book" ] && ok || bad "connect4 book: no book written when a search was stopped"
 run connect4 book --width 8 --height 7 --ply 2 --out "$TMP/x.book"
@@ -933,7 +933,7 @@ check "connect4 solve --play: only for book" 2 "" "gamesearch connect4: --play g
 run connect4 solve --ply 2
 check "connect4 solve --ply: only for book" 2 "" "gamesearch connect4: --ply and --out go with book"
 
-run connect4 analyze 445566
+run connect4 analyze 445566 --no-book
 check "connect4 analyze: two winning columns" 0 "17 17 18 17 17 17 18
 best: 3 7" ""
 run connect4 analyze 2252576253462244111563365343671351441
@@ -948,10 +948,10 @@ best: 6" ""
 run connect4 analyze 7422341735647741166133573473242566
 check "connect4 analyze: two best columns" 0 "-3 1 . . -4 1 .
 best: 2 6" ""
-run connect4 analyze 44553
+run connect4 analyze 44553 --no-book
 check "connect4 analyze: every column loses" 0 "-18 -18 -18 -18 -18 -18 -18
 best: 1 2 3 4 5 6 7" ""
-run connect4 analyze 44553 --weak
+run connect4 analyze 44553 --weak --no-book
 check "connect4 analyze --weak: every column loses (children won at once)" 0 "-1 -1 -1 -1 -1 -1 -1
 best: 1 2 3 4 5 6 7" ""
 run connect4 analyze 1311111324222232533354444547556766665677
@@ -994,7 +994,7 @@ The winning four: row 1, columns 4 to 7.
 X wins: you beat the computer.
 Play again? [y/N] " ""
 printf '1\n1\n1\n1\n' >"$TMP/answers"
-run --stdin "$TMP/answers" connect4 play --start 4455 --first computer
+run --stdin "$TMP/answers" connect4 play --start 4455 --first computer --no-book
 if [ "$status" -eq 0 ] && [ ! -s "$TMP/err" ] && head -n 1 "$TMP/out" | grep -qx 'You play O, the computer X. X moves first.' &&
     [ "$(grep -Ec '^computer \(X\) plays [2367], score 18 \(a win for X\), [0-9]+\.[0-9]{3} ms, [0-9,]+ nodes$' "$TMP/out")" -eq 2 ] &&
     tail -n 2 "$TMP/out" | head -n 1 | grep -qx 'X wins: the computer beat you.' &&
@@ -1022,7 +1022,7 @@ check "connect4 play: undo, hint, the winning four, play again" 0 "You play X, t
 X to move (a column 1-7; u undo, h hint, q quit): u
 Nothing to undo: you have not moved yet.
 X to move (a column 1-7; u undo, h hint, q quit): h
-hint: 3, score 18 (a win for you)
+hint: 3, score 18 (a win for you, from the book)
 X to move (a column 1-7; u undo, h hint, q quit): 7
  1 2 3 4 5 6 7
 |. . . . . . .|
@@ -2066,7 +2066,7 @@ status=$?
 check "connect4 solve: a line of zero bytes without end" 2 "" "gamesearch connect4: line 1: longer than 1024 bytes, more than any position: the rest of the input is not read"
 { printf '445566\n4458\n'; head -c 100M /dev/zero | tr '\0' 4; } | timeout 60 "$GS" connect4 solve >"$TMP/out" 2>"$TMP/err"
 status=$?
-if [ "$status" -eq 2 ] && grep -Eqx '445566 18 1 [0-9]+' "$TMP/out" && [ "$(cat "$TMP/err")" = "gamesearch connect4: line 2, character 4: '8' is not a column (columns are 1-7)
+if [ "$status" -eq 2 ] && grep -Eqx '445566 18 0 [0-9]+' "$TMP/out" && [ "$(cat "$TMP/err")" = "gamesearch connect4: line 2, character 4: '8' is not a column (columns are 1-7)
 gamesearch connect4: line 3: longer than 1024 bytes, more than any position: the rest of the input is not read" ]; then ok; else bad "connect4 solve: good lines answered before a line without end" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
 head -c 1024 /dev/zero | tr '\0' 4 >"$TMP/long.in"
 run --stdin "$TMP/long.in" connect4 solve

@@ -223,7 +223,7 @@ mkdir -p "$TMP/sig"
 for sig in INT TERM HUP; do
     printf "old book\n" >"$TMP/sig/c4.book"
     rm -f "$TMP/sig/c4.book.part"
-    env --default-signal=INT "$GS" connect4 book --ply 4 --out "$TMP/sig/c4.book" </dev/null >/dev/null 2>&1 &
+    env --default-signal=INT "$GS" connect4 book --ply 4 --no-book --out "$TMP/sig/c4.book" </dev/null >/dev/null 2>&1 &
     pid=$!
     sleep 1
     kill -s $sig $pid
