@@ -649,18 +649,57 @@ static void test_default_book(void **state)
 }
 
 /* The shipped book's every position (games/connect4/analysis.book, in
- * the book for play too): each position from s with up to ANALYSIS_PLY
- * stones is in it, and each with fewer is worth the best of its columns
- * as the book scores them (a win at once, a full board, or minus the
- * position after it). Counts the positions met into *seen. */
-enum { ANALYSIS_PLY = 7 };
+ * the book for play too): each position with up to ANALYSIS_PLY stones,
+ * the game not over, is in it, and each with fewer is worth the best of
+ * its columns as the book scores them (a win at once, a full board, or
+ * minus the position after it). The walk meets each position once (a
+ * set of those met), so that it costs the positions, not the move orders
+ * that reach them. */
+enum { ANALYSIS_PLY = 7, ANALYSIS_BOOK_SIZE = 38203 };
+
+/* The positions met: an open-addressing set of current + mask + 1 (which
+ * tells positions of the 7x6 board apart, and is never 0). */
+typedef struct seen_set {
+    uint64_t *slot;
+    size_t mask;      /* slots - 1, a power of two less one */
+    size_t count;     /* positions in the set */
+    size_t folded;    /* those that are not above their mirror image */
+} seen_set;
+
+/* The mirror image of a 7x6 board's bitboard (7 bits a column). */
+static uint64_t mirror_bits(uint64_t x)
+{
+    uint64_t m = 0;
+    for (int c = 0; c < 7; c++)
+        m |= ((x >> (7 * c)) & 0x7f) << (7 * (6 - c));
+    return m;
+}
+
+/* Adds s to the set: true if it was not there. */
+static bool seen_add(seen_set *set, const gs_c4_state *s)
+{
+    uint64_t k = s->current + s->mask + 1;
+    size_t i = (size_t)((k * 0x9E3779B97F4A7C15u) >> 20) & set->mask;
+    while (set->slot[i]) {
+        if (set->slot[i] == k)
+            return false;
+        i = (i + 1) & set->mask;
+    }
+    set->slot[i] = k;
+    set->count++;
+    if (k <= mirror_bits(s->current) + mirror_bits(s->mask) + 1)
+        set->folded++;
+    assert_true(set->count <= set->mask / 2);
+    return true;
+}
 
 static void check_every(const gs_c4 *g, const gs_c4_book *b,
-                        const gs_c4_state *s, int *seen)
+                        const gs_c4_state *s, seen_set *set)
 {
+    if (!seen_add(set, s))
+        return;
     int score;
     assert_true(gs_c4_book_lookup(b, s, &score));
-    ++*seen;
     if (s->moves == ANALYSIS_PLY)
         return;
     int best = INT_MIN;
@@ -673,7 +712,7 @@ static void check_every(const gs_c4 *g, const gs_c4_book *b,
         if (gs_c4_is_winning_move(g, s, c)) {
             v = gs_c4_win_score(g, s->moves);
         } else {
-            check_every(g, b, &child, seen);
+            check_every(g, b, &child, set);
             assert_true(gs_c4_book_lookup(b, &child, &v));
             v = -v;
         }
@@ -681,21 +720,6 @@ static void check_every(const gs_c4 *g, const gs_c4_book *b,
             best = v;
     }
     assert_int_equal(score, best);
-}
-
-/* The move orders from s to positions of at most ANALYSIS_PLY stones,
- * the game not over, s included. */
-static int move_orders(const gs_c4 *g, const gs_c4_state *s)
-{
-    int n = 1;
-    for (int c = 0; s->moves < ANALYSIS_PLY && c < gs_c4_width(g); c++) {
-        if (!gs_c4_can_play(g, s, c) || gs_c4_is_winning_move(g, s, c))
-            continue;
-        gs_c4_state child = *s;
-        gs_c4_play(g, &child, c);
-        n += move_orders(g, &child);
-    }
-    return n;
 }
 
 /* Seeds of random games whose position of ANALYSIS_PLY stones is solved
@@ -744,9 +768,15 @@ static void test_default_book_every_position(void **state)
     assert_int_equal(gs_c4_book_default(g, NULL, &b), GS_OK);
     gs_c4_state empty;
     gs_c4_empty(g, &empty);
-    int seen = 0;
-    check_every(g, b, &empty, &seen);
-    assert_int_equal(seen, move_orders(g, &empty));
+    seen_set set = {0};
+    set.mask = ((size_t)1 << 18) - 1;   /* room for twice the 76,231 */
+    set.slot = calloc(set.mask + 1, sizeof *set.slot);
+    assert_non_null(set.slot);
+    check_every(g, b, &empty, &set);
+    /* every position to ANALYSIS_PLY stones once, mirror images as one:
+     * as many as analysis.book holds */
+    assert_int_equal(set.folded, ANALYSIS_BOOK_SIZE);
+    free(set.slot);
     gs_c4_book_free(b);
     gs_c4_free(g);
 }
