@@ -161,6 +161,9 @@ async function main() {
   const spec = "depth=3,branching=2-3,values=0..20", seed = "11";
   const treeText = program(["tree", "--random", spec + ",seed=" + seed]).out;
   const truth = JSON.parse(program(["tree", "-", "--json", "--trace"], treeText).out);
+  /* a page opened from the link, not the hash of the page already open
+   * changed (that would be answered later, after ready() had returned) */
+  await p.goto("about:blank");
   await p.goto("file://" + path.join(site, "tree-lab.html") + "#spec=" + encodeURIComponent(spec) +
                "&seed=" + seed + "&algo=alphabeta%3Atextbook&mode=practice");
   await ready();
