@@ -101,7 +101,7 @@ async function main() {
   });
   check("c4Analyze: each column's score in its progress", told[0], told[1]);
   check("c4Analyze: as connect4 analyze", told[1], analyze("4444441").scores);
-  check("c4BookMove: a position the book does not hold", await p.evaluate(() => gs.c4BookMove("12565576")), null);
+  check("c4BookMove: a position the book does not hold", await p.evaluate(() => gs.c4BookMove("1256557657")), null);
   check("c4BookMove: a bad position", await p.evaluate(() => gs.c4BookMove("1111111").then(() => "answered", (e) => e.status)), 2);
 
   /* ---- A whole game against seeded random moves, to its end ---- */
@@ -214,13 +214,13 @@ async function main() {
   }
 
   /* ---- Reload keeps the position, and whose side you play ---- */
-  /* (12565576: 8 stones, past the book of every position, and one of the
-   * slowest of 500 random ones to analyse: seconds, time to stop it) */
-  await p.goto(page + "#moves=12565576&you=second");
+  /* (1256557657: 10 stones, past the book of every position; its solve
+   * takes 8 M nodes, seconds in the page: time to stop it) */
+  await p.goto(page + "#moves=1256557657&you=second");
   await p.reload();
   await p.waitForFunction(() => document.body.getAttribute("data-c4") === "thinking", null, { timeout: 20000 });
   check("link: you play second", await p.$eval("#c4-side", (s) => s.value), "second");
-  check("link: the computer searches a position the book lacks", await text("#c4-status"), "Position 12565576. The computer (X) is thinking\u2026");
+  check("link: the computer searches a position the book lacks", await text("#c4-status"), "Position 1256557657. The computer (X) is thinking\u2026");
   /* the page answers while the worker searches */
   const t0 = Date.now();
   await p.evaluate(() => document.title);
@@ -229,20 +229,20 @@ async function main() {
   await p.click("#c4-stop");
   check("stop: the computer waits", await state(), "waiting");
   check("stop: says so", await text("#c4-status"), "Stopped: the computer has not moved. \u201cComputer, move\u201d searches again.");
-  check("stop: the position kept", await position(), "12565576");
+  check("stop: the position kept", await position(), "1256557657");
   await p.reload();
   await p.waitForFunction(() => document.body.getAttribute("data-c4") === "thinking", null, { timeout: 20000 });
-  check("reload keeps the position", await position(), "12565576");
+  check("reload keeps the position", await position(), "1256557657");
   await p.keyboard.press("Escape");
   check("stop by Escape", await state(), "waiting");
   /* undo as O: your move alone (the computer had not answered), then
    * yours and its reply */
   await p.keyboard.press("u");
   check("undo as O: your move", [await position(), await state(), await text("#c4-status")],
-        ["1256557", "you", "Took back 1 move. Your move (O): a column 1-7."]);
+        ["125655765", "you", "Took back 1 move. Your move (O): a column 1-7."]);
   await p.click("#c4-undo");
   check("undo as O: your move and the reply", [await position(), await state(), await text("#c4-status")],
-        ["12565", "you", "Took back your move and the computer's. Your move (O): a column 1-7."]);
+        ["1256557", "you", "Took back your move and the computer's. Your move (O): a column 1-7."]);
 
   /* ---- A bad link: a new game saying why ---- */
   /* (typed into the address bar: the page follows the fragment) */

@@ -246,7 +246,7 @@ async function main() {
    * column's progress, the analysis rejects at once. */
   const mid = await p.evaluate(() => new Promise((resolve) => {
     let stoppedAt = 0;
-    gs.c4Analyze("32164625", { onProgress: (q) => {
+    gs.c4Analyze("125655765", { onProgress: (q) => {
       if (!stoppedAt) { stoppedAt = performance.now(); gs.stop(); }
     } }).then(() => resolve("answered"), (e) => resolve([e.name, e.message, stoppedAt > 0,
                                                         performance.now() - stoppedAt < 1000]));
