@@ -6,10 +6,15 @@
 # FILE.part of another build or board, or with a record of another
 # position, is refused with one message (exit 2) and left as it was; a
 # book cut short or corrupt given to --book gets one message, exit 2.
+# With SOURCE_DIR: the shipped books' files are the books the program
+# answers from (analysis.book, built again from the program's own book
+# with no search, is the same file), and analysis-web.book, the WebAssembly
+# module's, is that book cut at 7 stones.
 #
-# usage: test_c4_book_cli.sh GAMESEARCH_BINARY
+# usage: test_c4_book_cli.sh GAMESEARCH_BINARY [SOURCE_DIR]
 set -u
 GS=$1
+SRC=${2:-}
 case $GS in /*) ;; *) GS=$(pwd)/$GS ;; esac
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -148,6 +153,19 @@ cp "$TMP/whole.book" "$TMP/corrupt.book"
 printf '\377\377\377\377\377\377\377\377' | dd of="$TMP/corrupt.book" bs=1 seek=40 conv=notrunc 2>/dev/null
 run connect4 analyze --width 5 --height 4 --book corrupt.book 33
 check "a corrupt book" 2 "" "gamesearch connect4: --book 'corrupt.book': entry 4 is not a position and score in increasing order"
+
+# The shipped files against the program's book, each to the stones its
+# header gives (its 11th byte): each position answered from the book,
+# none searched (a --max-nodes of 1 would stop any search).
+if [ -n "$SRC" ]; then
+    for f in analysis.book analysis-web.book; do
+        ply=$(od -An -tu1 -j10 -N1 "$SRC/games/connect4/$f" | tr -d ' ')
+        run connect4 book --ply "$ply" --max-nodes 1 --out "$f"
+        if [ "$status" -eq 0 ] && cmp -s "$TMP/$f" "$SRC/games/connect4/$f"; then ok; else
+            bad "games/connect4/$f: the program's book to $ply stones" "status $status" "$(cat "$TMP/err")"
+        fi
+    done
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
