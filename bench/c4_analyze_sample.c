@@ -8,11 +8,14 @@
  * column solved in turn with the table kept. One line a position: the
  * position, the nodes, the CPU seconds of the process (getrusage: user +
  * system, all its threads) and the wall seconds, from the solver's
- * creation to the analysis's end.
- *   c4_analyze_sample PLY K SEED [THREADS [TT_MB]]
+ * creation to the analysis's end. With --list first, the positions only,
+ * one a line, unanalysed (bench/c4_analyze_sample.sh times the command on
+ * them).
+ *   c4_analyze_sample [--list] PLY K SEED [THREADS [TT_MB]]
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -44,6 +47,11 @@ static uint64_t next(uint64_t *x)
 
 int main(int argc, char **argv)
 {
+    int list = argc > 1 && strcmp(argv[1], "--list") == 0;
+    if (list) {
+        argc--;
+        argv++;
+    }
     int ply = argc > 1 ? atoi(argv[1]) : 8;
     long k = argc > 2 ? atol(argv[2]) : 10;
     uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
@@ -51,7 +59,8 @@ int main(int argc, char **argv)
     long tt_mb = argc > 5 ? atol(argv[5]) : 64;
     if (argc < 4 || argc > 6 || ply < 0 || ply > 41 || k < 1 ||
         threads < 1 || threads > 256 || tt_mb < 1 || tt_mb > 65536) {
-        fputs("usage: c4_analyze_sample PLY(0-41) K SEED [THREADS [TT_MB]]\n",
+        fputs("usage: c4_analyze_sample [--list] PLY(0-41) K SEED "
+              "[THREADS [TT_MB]]\n",
               stderr);
         return 2;
     }
@@ -81,6 +90,10 @@ int main(int argc, char **argv)
             }
         } while (s.over);
         moves[n] = 0;
+        if (list) {
+            puts(moves);
+            continue;
+        }
         double c0 = cpu_seconds(), w0 = wall_seconds();
         gs_c4_solver *sv;
         gs_c4_analysis an;
