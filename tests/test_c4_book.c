@@ -602,13 +602,13 @@ static uint64_t book_line(const gs_c4 *g, gs_c4_solver *sv,
  * lines checked (chosen among the first 40 for lines whose last solves
  * are small, under a million nodes, the whole test taking seconds
  * under the sanitizers; all 40 agree). */
-/* 27,552 entries of default.book and the 37,194 of analysis.book's
- * 38,203 that it does not have. */
-enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 64746 };
+/* The 399,029 entries of analysis.book and the 23,720 of default.book's
+ * 27,552 that have more than 9 stones (analysis.book has the others). */
+enum { DEFAULT_BOOK_PLY = 13, DEFAULT_BOOK_SIZE = 422749 };
 static const uint64_t first_lines[] = {2, 3, 11, 15, 17, 26, 33, 36, 40};
 static const uint64_t second_lines[] = {5, 6, 12, 17, 24, 26, 31, 33, 36, 39};
 
-/* The shipped book (docs/playing.md, "Opening books"): every position up to 7
+/* The shipped book (docs/playing.md, "Opening books"): every position up to 9
  * stones (analysis.book), and a book for play, the computer moving first to 13 stones and
  * second to 12. The known opening scores (the first player wins with the
  * centre column: 1 for the empty board, -2 -1 0 1 0 -1 -2 for the first
@@ -655,7 +655,7 @@ static void test_default_book(void **state)
  * minus the position after it). The walk meets each position once (a
  * set of those met), so that it costs the positions, not the move orders
  * that reach them. */
-enum { ANALYSIS_PLY = 7, ANALYSIS_BOOK_SIZE = 38203 };
+enum { ANALYSIS_PLY = 9, ANALYSIS_BOOK_SIZE = 399029 };
 
 /* The positions met: an open-addressing set of current + mask + 1 (which
  * tells positions of the 7x6 board apart, and is never 0). */
@@ -724,8 +724,9 @@ static void check_every(const gs_c4 *g, const gs_c4_book *b,
 
 /* Seeds of random games whose position of ANALYSIS_PLY stones is solved
  * again in test_analysis_book_sample (chosen among the first 40 for
- * solves under a million nodes; all 40 agree). */
-static const uint64_t analysis_seeds[] = {5, 26, 29, 31, 39};
+ * solves of 50,000 to 400,000 nodes, a loss, a draw and wins among them;
+ * all 40 agree). */
+static const uint64_t analysis_seeds[] = {2, 21, 25, 30, 37};
 
 /* A sample of the shipped book's deepest positions (games/connect4/
  * analysis.book) against fresh solves: the position at ANALYSIS_PLY
@@ -769,7 +770,7 @@ static void test_default_book_every_position(void **state)
     gs_c4_state empty;
     gs_c4_empty(g, &empty);
     seen_set set = {0};
-    set.mask = ((size_t)1 << 18) - 1;   /* room for twice the 76,231 */
+    set.mask = ((size_t)1 << 21) - 1;   /* room for twice the 797,388 */
     set.slot = calloc(set.mask + 1, sizeof *set.slot);
     assert_non_null(set.slot);
     check_every(g, b, &empty, &set);

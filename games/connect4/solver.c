@@ -203,8 +203,8 @@ static void solve_search(gs_c4_solver *sv, const gs_c4_state *s, bool weak,
  * some stones has every column; a book made for play
  * (gs_c4_book_build_play) has the best one. Of several best columns, one
  * on the book's lines for play (c4_book_on_line) comes first: the
- * shipped book's every position to 7 stones holds more best columns than
- * its lines, and a column off them would leave the book at 8 stones. */
+ * shipped book's every position to 9 stones holds more best columns than
+ * its lines, and a column off them would leave the book at 10 stones. */
 static int book_best(const gs_c4_solver *sv, const gs_c4_state *s, int score)
 {
     const gs_c4 *g = sv->g;
