@@ -13,10 +13,12 @@
 
 /* A Connect Four game and its solver (with its table), kept by the Python
  * layer in a capsule, one per thread, from solve to solve, as the program
- * keeps one for a whole list of positions. */
+ * keeps one for a whole list of positions; the shipped book, read at the
+ * first call that wants it (book=True). */
 typedef struct c4_run {
     gs_c4 *game;
     gs_c4_solver *solver;
+    gs_c4_book *book;
 } c4_run;
 
 static const char *const c4_name = "gamesearch.connect4.solver";
@@ -27,6 +29,7 @@ static void c4_destroy(PyObject *capsule)
     if (!c)
         return;
     gs_c4_solver_free(c->solver);
+    gs_c4_book_free(c->book);
     gs_c4_free(c->game);
     PyMem_Free(c);
 }
@@ -82,13 +85,23 @@ static void c4_cancel(void *arg, bool cancel)
     gs_c4_solver_cancel(((c4_job *)arg)->c->solver, cancel);
 }
 
-/* The solver of `capsule` and `position` parsed; -1 with an exception. */
-static int c4_open(PyObject *capsule, PyObject *position, c4_run **c,
-                   gs_c4_state *state)
+/* The solver of `capsule`, answering from the shipped book when `book`
+ * (as `gamesearch connect4` does unless --no-book), and `position`
+ * parsed; -1 with an exception. */
+static int c4_open(PyObject *capsule, PyObject *position, bool book,
+                   c4_run **c, gs_c4_state *state)
 {
     *c = PyCapsule_GetPointer(capsule, c4_name);
     if (!*c)
         return -1;
+    if (book && !(*c)->book) {
+        int rc = gs_c4_book_default((*c)->game, NULL, &(*c)->book);
+        if (rc != GS_OK) {
+            gsp_raise_status(rc, NULL);
+            return -1;
+        }
+    }
+    gs_c4_solver_set_book((*c)->solver, book ? (*c)->book : NULL);
     Py_ssize_t len;
     const char *text = PyUnicode_AsUTF8AndSize(position, &len);
     if (!text)
@@ -106,15 +119,15 @@ static int c4_open(PyObject *capsule, PyObject *position, c4_run **c,
 PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    static char *kwlist[] = {"solver", "position", "weak", "book", NULL};
     PyObject *capsule, *position;
-    int weak = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
-                                     &position, &weak))
+    int weak = 0, book = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|pp", kwlist, &capsule,
+                                     &position, &weak, &book))
         return NULL;
     c4_run *c;
     gs_c4_state state;
-    if (c4_open(capsule, position, &c, &state) < 0)
+    if (c4_open(capsule, position, book != 0, &c, &state) < 0)
         return NULL;
     c4_job job = {.c = c, .state = &state, .weak = weak != 0};
     if (gsp_run_interruptible(c4_work, c4_cancel, &job) < 0)
@@ -134,15 +147,15 @@ PyObject *gsp_c4_solve(PyObject *self, PyObject *args, PyObject *kw)
 PyObject *gsp_c4_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"solver", "position", "weak", NULL};
+    static char *kwlist[] = {"solver", "position", "weak", "book", NULL};
     PyObject *capsule, *position;
-    int weak = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|p", kwlist, &capsule,
-                                     &position, &weak))
+    int weak = 0, book = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OU|pp", kwlist, &capsule,
+                                     &position, &weak, &book))
         return NULL;
     c4_run *c;
     gs_c4_state state;
-    if (c4_open(capsule, position, &c, &state) < 0)
+    if (c4_open(capsule, position, book != 0, &c, &state) < 0)
         return NULL;
     c4_job *job = PyMem_Calloc(1, sizeof *job);   /* the analysis is large */
     if (!job)

@@ -3,7 +3,12 @@ released while it searches). A position is the columns played from the
 empty board, one digit (1-7) a move, as in Pascal Pons's solver: "4453".
 Scores are Pons's, for the player to move: 0 a draw, a win with the
 player's last stone 1, with the stone before 2, and so on; a loss the
-negative of the opponent's win."""
+negative of the opponent's win.
+
+Both answer from the book shipped in the library first (every position of
+up to 9 stones, so every column of a position of up to 8, and the
+computer's lines of play), as `gamesearch connect4` does; book=False
+searches every position instead (the same scores, in more time)."""
 import threading
 
 from . import _gamesearch
@@ -31,17 +36,19 @@ def _position(position):
     return position
 
 
-def solve(position, weak=False):
+def solve(position, weak=False, book=True):
     """The score of `position` (a str of column digits 1-7, "4453"; "" the
     empty board) for the player to move; with weak=True only its sign (1
-    win, 0 draw, -1 loss), usually faster."""
+    win, 0 draw, -1 loss), usually faster; book=False: searched, not
+    read from the shipped book."""
     return _gamesearch.c4_solve(_solver(), _position(position),
-                                weak=bool(weak))["score"]
+                                weak=bool(weak), book=bool(book))["score"]
 
 
-def analyze(position, weak=False):
+def analyze(position, weak=False, book=True):
     """The score of each of the 7 columns for the player to move (the score
     of the position after that move, from the mover's side); None for a
-    full column."""
+    full column. book=False: every column searched, none read from the
+    shipped book."""
     return _gamesearch.c4_analyze(_solver(), _position(position),
-                                  weak=bool(weak))["scores"]
+                                  weak=bool(weak), book=bool(book))["scores"]

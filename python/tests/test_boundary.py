@@ -279,8 +279,8 @@ def _interrupted_within_a_second(call):
 
 
 @pytest.mark.parametrize("call", [
-    lambda: gamesearch.connect4.solve("12"),
-    lambda: gamesearch.connect4.analyze("12"),
+    lambda: gamesearch.connect4.solve("12", book=False),
+    lambda: gamesearch.connect4.analyze("12", book=False),
     lambda: gamesearch.mnk.solve("." * 16, size=(4, 4), k=4),
 ], ids=["connect4.solve", "connect4.analyze", "mnk.solve"])
 def test_ctrl_c_stops_a_long_solve(call):

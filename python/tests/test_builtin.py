@@ -21,6 +21,22 @@ def test_connect4_solve_and_analyze():
     assert connect4.solve("1233722555341451114725221333", weak=True) == -1
 
 
+def test_connect4_from_the_book():
+    # The empty board and an 8-stone position whose columns the shipped
+    # book holds (a search of each takes minutes and seconds): answered
+    # at once, with the known scores.
+    assert connect4.solve("") == 1
+    assert connect4.analyze("") == [-2, -1, 0, 1, 0, -1, -2]
+    assert connect4.analyze("12565576") == [-4, -4, -4, -4, -1, -3, -4]
+    assert connect4.solve("12565576", weak=True) == -1
+    # book=False searches the same scores (a 7-stone position quick to
+    # search)
+    want = [-16, -1, -16, None, -2, -16, -16]
+    assert connect4.analyze("4444443") == want
+    assert connect4.analyze("4444443", book=False) == want
+    assert connect4.solve("4444443", book=False) == -1
+
+
 def test_connect4_same_as_the_program(cli):
     positions = ["5554224333234511764415115", "52753311433677442422121",
                  "1233722555341451114725221333"]
