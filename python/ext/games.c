@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ext.h"
 #include "gamesearch/registry.h"
@@ -34,11 +35,16 @@ static void c4_destroy(PyObject *capsule)
     PyMem_Free(c);
 }
 
+/* c4_solver(table_mb=0, every_core=False): a solver with a table of
+ * table_mb MiB (0: the library's default), searching on one thread or,
+ * with every_core, on every core (one where the library has no threads),
+ * as `gamesearch connect4 analyze` does. */
 PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
 {
     (void)self;
     Py_ssize_t table_mb = 0;
-    if (!PyArg_ParseTuple(args, "|n", &table_mb))
+    int every_core = 0;
+    if (!PyArg_ParseTuple(args, "|np", &table_mb, &every_core))
         return NULL;
     c4_run *c = PyMem_Calloc(1, sizeof *c);
     if (!c)
@@ -49,6 +55,10 @@ PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
     gs_c4_solver_params_init(&sp);
     if (table_mb > 0)
         sp.table_bytes = (size_t)table_mb << 20;
+    if (every_core && gs_threads_available()) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        sp.threads = cores < 1 ? 1 : cores < 256 ? (int)cores : 256;
+    }
     int rc = gs_c4_new(&p, NULL, &c->game);
     if (rc == GS_OK)
         rc = gs_c4_solver_new(c->game, &sp, NULL, &c->solver);

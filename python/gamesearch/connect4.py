@@ -16,7 +16,9 @@ from . import _gamesearch
 __all__ = ["solve", "analyze"]
 
 # One solver (and its 64 MiB table, emptied before each solve) per thread,
-# kept from call to call as `gamesearch connect4 solve` keeps one.
+# kept from call to call as `gamesearch connect4 solve` keeps one; and one
+# for analyze, which searches as `gamesearch connect4 analyze` does, on
+# every core with a 16 MiB table (a person waits for it).
 _local = threading.local()
 
 
@@ -24,6 +26,13 @@ def _solver():
     solver = getattr(_local, "solver", None)
     if solver is None:
         solver = _local.solver = _gamesearch.c4_solver()
+    return solver
+
+
+def _analyzer():
+    solver = getattr(_local, "analyzer", None)
+    if solver is None:
+        solver = _local.analyzer = _gamesearch.c4_solver(16, True)
     return solver
 
 
@@ -50,5 +59,5 @@ def analyze(position, weak=False, book=True):
     of the position after that move, from the mover's side); None for a
     full column. book=False: every column searched, none read from the
     shipped book."""
-    return _gamesearch.c4_analyze(_solver(), _position(position),
+    return _gamesearch.c4_analyze(_analyzer(), _position(position),
                                   weak=bool(weak), book=bool(book))["scores"]
