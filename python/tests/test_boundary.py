@@ -281,7 +281,9 @@ def _interrupted_within_a_second(call):
 @pytest.mark.parametrize("call", [
     lambda: gamesearch.connect4.solve("12", book=False),
     lambda: gamesearch.connect4.analyze("12", book=False),
-    lambda: gamesearch.mnk.solve("." * 16, size=(4, 4), k=4),
+    # a search of seconds (the empty 4x4 board took 0.21 s, too close
+    # to the signal's 0.2 s to be sure of a search to stop)
+    lambda: gamesearch.mnk.solve("." * 25, size=(5, 5), k=4, depth=12),
 ], ids=["connect4.solve", "connect4.analyze", "mnk.solve"])
 def test_ctrl_c_stops_a_long_solve(call):
     assert _interrupted_within_a_second(call) < 1.2
