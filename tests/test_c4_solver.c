@@ -278,6 +278,104 @@ static void expect_analysis(fixture *f, const char *moves, bool weak,
                  moves, got, want);
 }
 
+/* Positions of 8, 9, 10, 12, ... 20 stones and their analyses: at each
+ * of these plies, of the 40 positions of `c4_analyze_sample --list PLY 40
+ * 1` (random games), the one whose children's solves take the most nodes
+ * under 250,000 in all (so that the test stays short). */
+static const struct {
+    const char *moves;
+    const char *columns;
+} against_children[] = {
+    {"22431253", "-14 -16 -16 -5 -14 -5 -5"},
+    {"226516613", "-16 -16 -16 -2 -16 -16 -16"},
+    {"1727571142", "-16 -16 16 -16 -16 -16 4"},
+    {"654547312717", "-15 -15 -15 -15 -15 -15 -2"},
+    {"12716526472547", "2 4 -2 4 4 3 -2"},
+    {"4114251153341642", "-2 -2 -2 -2 3 -3 -3"},
+    {"274673436355375273", "0 -2 -2 0 -2 0 -2"},
+    {"41146446424611177122", ". -3 0 . 0 -2 -3"},
+    {NULL, NULL},
+};
+
+/* Every column of an analysis as `gamesearch connect4 analyze` makes it
+ * (the shipped book, which answers the children of up to 9 stones; one
+ * 16 MiB table that the columns share, kept from one position to the
+ * next) against a separate solve of the position after the column (no
+ * book, the table emptied): each column scores minus its child's score,
+ * or the win's score when it wins at once; a child the book has is
+ * answered from it; the best score is the book's when the book has the
+ * position. */
+static void test_analyze_against_children(void **state)
+{
+    (void)state;
+    gs_c4 *g = new_7x6();
+    gs_c4_book *book = NULL;
+    assert_int_equal(gs_c4_book_default(g, NULL, &book), GS_OK);
+    gs_c4_solver_params sp;
+    gs_c4_solver_params_init(&sp);
+    sp.table_bytes = (size_t)16 << 20;
+    gs_c4_solver *an_sv = NULL, *plain = NULL;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &an_sv), GS_OK);
+    gs_c4_solver_set_book(an_sv, book);
+    sp.table_bytes = TABLE_BYTES;
+    assert_int_equal(gs_c4_solver_new(g, &sp, NULL, &plain), GS_OK);
+
+    for (size_t i = 0; against_children[i].moves; i++) {
+        const char *moves = against_children[i].moves;
+        gs_c4_state s = position(g, moves);
+        gs_c4_analysis an;
+        assert_int_equal(gs_c4_analyze(an_sv, &s, false, &an), GS_OK);
+        assert_true(an.all_known);
+        char got[64];
+        size_t n = 0;
+        int best = INT_MIN;
+        for (int c = 0; c < 7; c++) {
+            if (!an.playable[c]) {
+                n += (size_t)snprintf(got + n, sizeof got - n, "%s.",
+                                      c ? " " : "");
+                continue;
+            }
+            int want;
+            if (gs_c4_is_winning_move(g, &s, c)) {
+                want = win_score(g, s.moves);
+            } else {
+                gs_c4_state child = s;
+                assert_int_equal(gs_c4_play(g, &child, c), GS_OK);
+                gs_c4_solution sd;
+                gs_c4_solver_clear(plain);
+                assert_int_equal(gs_c4_solve(plain, &child, false, &sd),
+                                 GS_OK);
+                assert_true(sd.known && !sd.from_book);
+                want = -sd.score;
+                /* a child the book has from the book, no search */
+                int v;
+                bool in_book = gs_c4_book_lookup(book, &child, &v);
+                assert_int_equal(an.column[c].from_book, in_book);
+                if (in_book)
+                    assert_int_equal(v, sd.score);
+            }
+            if (an.column[c].score != want)
+                fail_msg("'%s': analyze gives column %d %d, its child's "
+                         "solve %d", moves, c + 1, an.column[c].score, want);
+            if (want > best)
+                best = want;
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%d",
+                                  c ? " " : "", want);
+        }
+        assert_int_equal(an.best_score, best);
+        int score;
+        if (gs_c4_book_lookup(book, &s, &score))
+            assert_int_equal(score, best);
+        if (strcmp(got, against_children[i].columns) != 0)
+            fail_msg("analyze '%s': %s, expected %s", moves, got,
+                     against_children[i].columns);
+    }
+    gs_c4_solver_free(plain);
+    gs_c4_solver_free(an_sv);
+    gs_c4_book_free(book);
+    gs_c4_free(g);
+}
+
 /* Scores as `gamesearch connect4 analyze` printed them. */
 static void test_analyze(void **state)
 {
@@ -734,6 +832,7 @@ int main(void)
         cmocka_unit_test(test_exact_game_nodes),
         cmocka_unit_test(test_symmetric_root),
         cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_analyze_against_children),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_columns),
         cmocka_unit_test(test_bad_arguments),
