@@ -140,15 +140,11 @@ static const cli_opt options[] = {
     CLI_OPT("help", 'h', HELP, CLI_NOWHERE),
 };
 
-/* analyze's table when --tt-mb is not given, in MiB. */
-#define ANALYZE_TABLE_MB 16
-
 /* --threads and --tt-mb where not given (0). analyze answers a person
  * waiting for it: it searches on every core, with a table small enough
- * to stay mostly in the caches, which costs a few more nodes and saves
- * more time than they take (docs/ref/connect4.md). solve, play and book
- * search on one thread with 64 MiB, so that their node counts repeat and
- * compare with the other solvers'. */
+ * to stay mostly in the caches (GS_C4_ANALYSIS_TABLE_BYTES). solve, play
+ * and book search on one thread with 64 MiB, so that their node counts
+ * repeat and compare with the other solvers'. */
 static void search_defaults(c4_options *o)
 {
     const bool quick = o->mode == MODE_ANALYZE && !o->mcts;
@@ -159,8 +155,8 @@ static void search_defaults(c4_options *o)
         o->threads = cores < 256 ? cores : 256;
     }
     if (!o->tt_mb)
-        o->tt_mb = quick ? ANALYZE_TABLE_MB
-                         : (long)(GS_C4_DEFAULT_TABLE_BYTES >> 20);
+        o->tt_mb = (long)((quick ? GS_C4_ANALYSIS_TABLE_BYTES
+                                 : GS_C4_DEFAULT_TABLE_BYTES) >> 20);
 }
 
 /* Returns 0, 1 (help printed) or EXIT_BAD_INPUT. */

@@ -35,16 +35,17 @@ static void c4_destroy(PyObject *capsule)
     PyMem_Free(c);
 }
 
-/* c4_solver(table_mb=0, every_core=False): a solver with a table of
- * table_mb MiB (0: the library's default), searching on one thread or,
- * with every_core, on every core (one where the library has no threads),
- * as `gamesearch connect4 analyze` does. */
+/* c4_solver(table_mb=0, analysis=False): a solver with a table of
+ * table_mb MiB (0: the library's default), searching on one thread; with
+ * analysis, `gamesearch connect4 analyze`'s defaults instead: every core
+ * (one where the library has no threads) and GS_C4_ANALYSIS_TABLE_BYTES
+ * unless table_mb says otherwise. */
 PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
 {
     (void)self;
     Py_ssize_t table_mb = 0;
-    int every_core = 0;
-    if (!PyArg_ParseTuple(args, "|np", &table_mb, &every_core))
+    int analysis = 0;
+    if (!PyArg_ParseTuple(args, "|np", &table_mb, &analysis))
         return NULL;
     c4_run *c = PyMem_Calloc(1, sizeof *c);
     if (!c)
@@ -55,7 +56,9 @@ PyObject *gsp_c4_solver(PyObject *self, PyObject *args)
     gs_c4_solver_params_init(&sp);
     if (table_mb > 0)
         sp.table_bytes = (size_t)table_mb << 20;
-    if (every_core && gs_threads_available()) {
+    else if (analysis)
+        sp.table_bytes = GS_C4_ANALYSIS_TABLE_BYTES;
+    if (analysis && gs_threads_available()) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         sp.threads = cores < 1 ? 1 : cores < 256 ? (int)cores : 256;
     }

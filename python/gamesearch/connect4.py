@@ -32,7 +32,7 @@ def _solver():
 def _analyzer():
     solver = getattr(_local, "analyzer", None)
     if solver is None:
-        solver = _local.analyzer = _gamesearch.c4_solver(16, True)
+        solver = _local.analyzer = _gamesearch.c4_solver(0, True)
     return solver
 
 
